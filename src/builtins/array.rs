@@ -1,0 +1,206 @@
+//! Array (and map) methods: the queue and visited-list operations search scripts live on.
+
+use super::{method, num_arg, object, wrong_object, Arity, Builtin};
+use crate::eval::{fail, Interp, R};
+use crate::syntax::Span;
+use crate::value::{ArrayRef, Value};
+use std::cmp::Ordering;
+
+pub const BUILTINS: &[Builtin] = &[
+    method("push", Arity::at_least(1), push),
+    method("pop", Arity::exactly(0), pop),
+    method("shift", Arity::exactly(0), shift),
+    method("unshift", Arity::at_least(1), unshift),
+    method("empty", Arity::exactly(0), empty),
+    method("is", Arity::exactly(1), is),
+    method("find", Arity::exactly(1), find),
+    method("splice", Arity::range(1, 2), splice),
+    method("sort", Arity::range(0, 1), sort),
+    method("join", Arity::range(0, 1), join),
+    method("clear", Arity::exactly(0), clear),
+    method("keys", Arity::exactly(0), keys),
+    method("remove", Arity::exactly(1), remove),
+];
+
+fn array_obj(name: &str, obj: Option<Value>, span: Span) -> R<ArrayRef> {
+    match object(obj, span)? {
+        Value::Array(a) => Ok(a),
+        other => wrong_object(name, &other, "arrays", span),
+    }
+}
+
+fn push(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let a = array_obj("push", obj, span)?;
+    a.borrow_mut().extend(args.iter().cloned());
+    Ok(Value::Logic(crate::value::Logic::UNDEF))
+}
+
+fn pop(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let a = array_obj("pop", obj, span)?;
+    let v = a.borrow_mut().pop();
+    Ok(v.unwrap_or(Value::None))
+}
+
+fn shift(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let a = array_obj("shift", obj, span)?;
+    let mut a = a.borrow_mut();
+    Ok(if a.is_empty() { Value::None } else { a.remove(0) })
+}
+
+/// Each argument goes to the front in turn, so the last one ends up first.
+fn unshift(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let a = array_obj("unshift", obj, span)?;
+    let mut a = a.borrow_mut();
+    for v in args {
+        a.insert(0, v.clone());
+    }
+    Ok(Value::Logic(crate::value::Logic::UNDEF))
+}
+
+fn empty(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        Value::Array(a) => Ok(Value::bool(a.borrow().is_empty())),
+        Value::Map(m) => Ok(Value::bool(m.borrow().is_empty())),
+        Value::Str(s) => Ok(Value::bool(s.is_empty())),
+        other => wrong_object("empty", &other, "arrays, maps and strings", span),
+    }
+}
+
+/// Index of the first element equal to `v` (graphs compare by content, hash first).
+fn position(a: &[Value], v: &Value) -> Option<usize> {
+    a.iter().position(|x| x.equals(v))
+}
+
+fn is(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        Value::Array(a) => Ok(Value::bool(position(&a.borrow(), &args[0]).is_some())),
+        Value::Map(m) => Ok(Value::bool(m.borrow().contains(&args[0]))),
+        other => wrong_object("is", &other, "arrays and maps", span),
+    }
+}
+
+fn find(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        Value::Array(a) => Ok(Value::Num(position(&a.borrow(), &args[0]).map_or(-1.0, |i| i as f64))),
+        Value::Str(s) => match &args[0] {
+            Value::Str(sub) => Ok(Value::Num(s.find(&**sub).map_or(-1.0, |i| i as f64))),
+            other => fail(span, format!("`find` on a string needs a string, not a {}", other.type_name())),
+        },
+        other => wrong_object("find", &other, "arrays and strings", span),
+    }
+}
+
+/// `A.splice(start [, count])`: removes and returns the elements.
+fn splice(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let a = array_obj("splice", obj, span)?;
+    let mut a = a.borrow_mut();
+    let len = a.len() as f64;
+    let mut start = num_arg(args, 0, "splice", span)?.trunc();
+    if start < 0.0 {
+        start = (start + len).max(0.0);
+    }
+    let start = start.min(len) as usize;
+    let count = match args.get(1) {
+        Some(_) => num_arg(args, 1, "splice", span)?.trunc().max(0.0) as usize,
+        None => a.len() - start,
+    };
+    let end = (start + count).min(a.len());
+    Ok(Value::array(a.drain(start..end).collect()))
+}
+
+/// Sorts in place (default: by type, then value); with a lambda `(a, b) => number`, `a` goes
+/// first when the result is negative (a logic result: True means `a` first).
+fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let a = array_obj("sort", obj, span)?;
+    let mut items = a.borrow().clone();
+    match args.first() {
+        None => items = merge_sort(items, &mut Value::total_cmp),
+        Some(Value::Lambda(f)) => {
+            let mut error = None;
+            let f = f.clone();
+            // A merge sort that stops calling the comparator after the first error.
+            items = merge_sort(items, &mut |x, y| {
+                if error.is_some() {
+                    return Ordering::Equal;
+                }
+                match it.call_fn(&f, vec![x.clone(), y.clone()], span, None) {
+                    Ok(Value::Num(n)) if n < 0.0 => Ordering::Less,
+                    Ok(Value::Num(n)) if n > 0.0 => Ordering::Greater,
+                    Ok(Value::Logic(l)) if l.is_true() => Ordering::Less,
+                    Ok(Value::Logic(l)) if l.is_false() => Ordering::Greater,
+                    Ok(_) => Ordering::Equal,
+                    Err(e) => {
+                        error = Some(e);
+                        Ordering::Equal
+                    }
+                }
+            });
+            if let Some(e) = error {
+                return Err(e);
+            }
+        }
+        Some(other) => return fail(span, format!("`sort` takes a lambda, not a {}", other.type_name())),
+    }
+    *a.borrow_mut() = items;
+    Ok(Value::Array(a))
+}
+
+fn join(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let a = array_obj("join", obj, span)?;
+    let sep = match args.first() {
+        Some(Value::Str(s)) => s.to_string(),
+        Some(other) => it.text(other),
+        None => ",".to_string(),
+    };
+    let parts: Vec<String> = a.borrow().iter().map(|v| it.text(v)).collect();
+    Ok(Value::Str(parts.join(&sep).into()))
+}
+
+fn clear(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        Value::Array(a) => a.borrow_mut().clear(),
+        Value::Map(m) => m.borrow_mut().clear(),
+        other => return wrong_object("clear", &other, "arrays and maps", span),
+    }
+    Ok(Value::Logic(crate::value::Logic::UNDEF))
+}
+
+fn keys(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        Value::Map(m) => Ok(Value::array(m.borrow().keys())),
+        other => wrong_object("keys", &other, "maps", span),
+    }
+}
+
+fn remove(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        Value::Map(m) => Ok(m.borrow_mut().remove(&args[0]).unwrap_or(Value::None)),
+        other => wrong_object("remove", &other, "maps", span),
+    }
+}
+
+/// A stable merge sort that tolerates comparators which are not a total order (a user's lambda
+/// may be anything); the standard library's sort may panic on those.
+fn merge_sort(items: Vec<Value>, cmp: &mut dyn FnMut(&Value, &Value) -> Ordering) -> Vec<Value> {
+    if items.len() <= 1 {
+        return items;
+    }
+    let mut items = items;
+    let right = items.split_off(items.len() / 2);
+    let left = merge_sort(items, cmp);
+    let right = merge_sort(right, cmp);
+    let mut out = Vec::with_capacity(left.len() + right.len());
+    let mut r = right.into_iter().peekable();
+    for l in left {
+        while let Some(x) = r.peek() {
+            if cmp(x, &l) == Ordering::Less {
+                out.extend(r.next());
+            } else {
+                break;
+            }
+        }
+        out.push(l);
+    }
+    out.extend(r);
+    out
+}

@@ -1,0 +1,161 @@
+//! Methods every value has (`type`, `string`, `size`, `copy`, conversions) and general functions.
+
+use super::{function, method, num_arg, object, Arity, Builtin};
+use crate::eval::{fail, Interp, R};
+use crate::syntax::Span;
+use crate::value::{Logic, Value};
+
+pub const BUILTINS: &[Builtin] = &[
+    method("type", Arity::exactly(0), type_),
+    method("string", Arity::exactly(0), string),
+    method("size", Arity::exactly(0), size),
+    method("length", Arity::exactly(0), size),
+    method("copy", Arity::range(0, 1), copy),
+    method("copy_deep", Arity::range(0, 1), copy_deep),
+    method("float", Arity::exactly(0), float),
+    method("logic", Arity::exactly(0), logic),
+    method("array", Arity::exactly(0), array),
+    function("range", Arity::range(1, 3), range),
+    function("ARRAY", Arity::exactly(1), array_of),
+    function("and", Arity::at_least(1), and),
+    function("or", Arity::at_least(1), or),
+];
+
+fn type_(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    Ok(Value::str(object(obj, span)?.type_name()))
+}
+
+fn string(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let v = object(obj, span)?;
+    Ok(Value::Str(it.text(&v).into()))
+}
+
+fn size(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let n = match object(obj, span)? {
+        Value::Array(a) => a.borrow().len(),
+        Value::Map(m) => m.borrow().len(),
+        Value::Str(s) => s.len(),
+        Value::Graph(g) => it.world.class(g.borrow().class).len(),
+        Value::Logic(_) => 2,
+        Value::Fuzzy(_) => 4,
+        _ => 1,
+    };
+    Ok(Value::Num(n as f64))
+}
+
+fn copy(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        Value::Graph(g) => {
+            let name = match args.first() {
+                Some(Value::Str(s)) => Some(s.clone()),
+                Some(other) => return fail(span, format!("a graph's new name must be a string, not a {}", other.type_name())),
+                None => None,
+            };
+            let copy = it.world.copy_graph(&g.borrow(), name);
+            Ok(Value::Graph(copy))
+        }
+        v => Ok(v.shallow_copy()),
+    }
+}
+
+fn deep(v: &Value) -> Value {
+    match v {
+        Value::Array(a) => Value::array(a.borrow().iter().map(deep).collect()),
+        Value::Map(m) => {
+            let mut copy = crate::value::Map::default();
+            for (k, v) in m.borrow().iter() {
+                copy.insert(k.clone(), deep(v));
+            }
+            Value::Map(std::rc::Rc::new(std::cell::RefCell::new(copy)))
+        }
+        other => other.clone(),
+    }
+}
+
+fn copy_deep(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        g @ Value::Graph(_) => copy(it, Some(g), args, span),
+        v => Ok(deep(&v)),
+    }
+}
+
+fn float(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    Ok(match object(obj, span)? {
+        Value::Num(n) => Value::Num(n),
+        Value::Logic(l) => Value::Num(l.p1),
+        Value::Str(s) => s.trim().parse::<f64>().map_or(Value::None, Value::Num),
+        _ => Value::None,
+    })
+}
+
+fn logic(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let from_num = |n: f64| {
+        if n == 0.0 {
+            Logic::FALSE
+        } else if n == 1.0 {
+            Logic::TRUE
+        } else if n == 0.5 {
+            Logic::new(0.5, 0.5)
+        } else {
+            Logic::UNDEF
+        }
+    };
+    Ok(Value::Logic(match object(obj, span)? {
+        Value::Logic(l) => l,
+        Value::Num(n) => from_num(n),
+        Value::Array(a) => match &a.borrow()[..] {
+            [] => Logic::UNDEF,
+            [Value::Num(x)] => from_num(*x),
+            [Value::Num(a), Value::Num(b), ..] => Logic::new(*a, *b),
+            _ => Logic::UNDEF,
+        },
+        _ => Logic::FALSE,
+    }))
+}
+
+fn array(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    Ok(match object(obj, span)? {
+        a @ Value::Array(_) => a,
+        Value::Logic(l) => Value::array(vec![Value::Num(l.p0), Value::Num(l.p1)]),
+        Value::Fuzzy(f) => Value::array(f.iter().map(|x| Value::Num(*x)).collect()),
+        other => Value::array(vec![other]),
+    })
+}
+
+/// `range(stop)`, `range(start, stop [, step])`: an array of numbers.
+fn range(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let nums: Vec<f64> = (0..args.len()).map(|i| num_arg(args, i, "range", span)).collect::<R<_>>()?;
+    let (start, stop, step) = match nums[..] {
+        [stop] => (0.0, stop, 1.0),
+        [start, stop] => (start, stop, 1.0),
+        [start, stop, step] => (start, stop, step),
+        _ => return fail(span, "`range` takes 1 to 3 arguments"),
+    };
+    if step == 0.0 || step.is_nan() {
+        return fail(span, "`range` step must not be 0");
+    }
+    let count = ((stop - start) / step).ceil();
+    if count > 50_000_000.0 {
+        return fail(span, "`range` would make more than 50 million numbers; use it in a `for` loop instead");
+    }
+    let n = if count > 0.0 { count as usize } else { 0 };
+    Ok(Value::array((0..n).map(|i| Value::Num(start + i as f64 * step)).collect()))
+}
+
+fn array_of(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let n = num_arg(args, 0, "ARRAY", span)?;
+    if !(0.0..=50_000_000.0).contains(&n) {
+        return fail(span, "`ARRAY` size must be between 0 and 50 million");
+    }
+    Ok(Value::array(vec![Value::None; (n as usize).max(1)]))
+}
+
+/// Two-valued: True when every argument is exactly True.
+fn and(_: &mut Interp, _: Option<Value>, args: &[Value], _: Span) -> R<Value> {
+    Ok(Value::bool(args.iter().all(Value::is_exactly_true)))
+}
+
+/// Two-valued: True when some argument is exactly True.
+fn or(_: &mut Interp, _: Option<Value>, args: &[Value], _: Span) -> R<Value> {
+    Ok(Value::bool(args.iter().any(Value::is_exactly_true)))
+}

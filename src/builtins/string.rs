@@ -1,0 +1,127 @@
+//! String methods. Positions are byte offsets, as in the reference.
+
+use super::{method, num_arg, object, str_arg, wrong_object, Arity, Builtin};
+use crate::eval::{fail, Interp, R};
+use crate::syntax::Span;
+use crate::value::Value;
+use std::rc::Rc;
+
+pub const BUILTINS: &[Builtin] = &[
+    method("substr", Arity::range(1, 2), substr),
+    method("substring", Arity::range(1, 2), substring),
+    method("indexOf", Arity::range(1, 2), index_of),
+    method("split", Arity::range(0, 2), split),
+    method("trim", Arity::exactly(0), trim),
+    method("replace", Arity::range(2, 3), replace),
+    method("repeat", Arity::exactly(1), repeat),
+    method("include", Arity::exactly(1), include),
+    method("startsWith", Arity::exactly(1), starts_with),
+    method("endsWith", Arity::exactly(1), ends_with),
+    method("upper", Arity::exactly(0), upper),
+    method("lower", Arity::exactly(0), lower),
+];
+
+fn text(name: &str, obj: Option<Value>, span: Span) -> R<Rc<str>> {
+    match object(obj, span)? {
+        Value::Str(s) => Ok(s),
+        other => wrong_object(name, &other, "strings", span),
+    }
+}
+
+/// A byte range clamped to the string and moved to character boundaries.
+fn slice(s: &str, start: f64, end: f64) -> Value {
+    let len = s.len() as f64;
+    let fix = |x: f64| {
+        let mut i = if x < 0.0 { (x + len).max(0.0) } else { x.min(len) } as usize;
+        while i > 0 && !s.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let (a, b) = (fix(start), fix(end));
+    Value::str(if a < b { &s[a..b] } else { "" })
+}
+
+fn substr(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("substr", obj, span)?;
+    let start = num_arg(args, 0, "substr", span)?.trunc();
+    let start = if start < 0.0 { (start + s.len() as f64).max(0.0) } else { start };
+    let len = if args.len() > 1 { num_arg(args, 1, "substr", span)?.trunc().max(0.0) } else { s.len() as f64 };
+    Ok(slice(&s, start, start + len))
+}
+
+fn substring(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("substring", obj, span)?;
+    let start = num_arg(args, 0, "substring", span)?.trunc();
+    let end = if args.len() > 1 { num_arg(args, 1, "substring", span)?.trunc() } else { s.len() as f64 };
+    Ok(slice(&s, start, end))
+}
+
+fn index_of(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("indexOf", obj, span)?;
+    let sub = str_arg(args, 0, "indexOf", span)?;
+    let from = if args.len() > 1 { num_arg(args, 1, "indexOf", span)?.max(0.0) as usize } else { 0 };
+    let found = s.get(from..).and_then(|rest| rest.find(sub)).map(|i| i + from);
+    Ok(Value::Num(found.map_or(-1.0, |i| i as f64)))
+}
+
+/// Splits on a separator string (default a space); at most `max` pieces.
+fn split(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("split", obj, span)?;
+    let sep = if args.is_empty() { " " } else { str_arg(args, 0, "split", span)? };
+    let max = if args.len() > 1 { num_arg(args, 1, "split", span)? as usize } else { usize::MAX };
+    let pieces: Vec<Value> = if sep.is_empty() {
+        s.chars().take(max).map(|c| Value::str(&c.to_string())).collect()
+    } else {
+        s.splitn(max.max(1), sep).map(Value::str).collect()
+    };
+    Ok(Value::array(pieces))
+}
+
+fn trim(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    Ok(Value::str(text("trim", obj, span)?.trim()))
+}
+
+/// Replaces the first `count` occurrences (default 1; negative: all).
+fn replace(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("replace", obj, span)?;
+    let from = str_arg(args, 0, "replace", span)?;
+    let to = str_arg(args, 1, "replace", span)?;
+    let count = if args.len() > 2 { num_arg(args, 2, "replace", span)? } else { 1.0 };
+    if from.is_empty() {
+        return Ok(Value::Str(s));
+    }
+    Ok(Value::str(&if count < 0.0 { s.replace(from, to) } else { s.replacen(from, to, count as usize) }))
+}
+
+fn repeat(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("repeat", obj, span)?;
+    let n = num_arg(args, 0, "repeat", span)?.max(0.0) as usize;
+    if s.len().saturating_mul(n) > 100_000_000 {
+        return fail(span, "`repeat` would make a string longer than 100 MB");
+    }
+    Ok(Value::str(&s.repeat(n)))
+}
+
+fn include(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("include", obj, span)?;
+    Ok(Value::bool(s.contains(str_arg(args, 0, "include", span)?)))
+}
+
+fn starts_with(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("startsWith", obj, span)?;
+    Ok(Value::bool(s.starts_with(str_arg(args, 0, "startsWith", span)?)))
+}
+
+fn ends_with(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("endsWith", obj, span)?;
+    Ok(Value::bool(s.ends_with(str_arg(args, 0, "endsWith", span)?)))
+}
+
+fn upper(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    Ok(Value::str(&text("upper", obj, span)?.to_uppercase()))
+}
+
+fn lower(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    Ok(Value::str(&text("lower", obj, span)?.to_lowercase()))
+}

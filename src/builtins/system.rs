@@ -1,0 +1,35 @@
+//! The `System` module.
+
+use super::{function, Arity, Builtin};
+use crate::eval::{Interp, R};
+use crate::syntax::Span;
+use crate::value::Value;
+
+pub const BUILTINS: &[Builtin] = &[
+    function("System.args", Arity::exactly(0), args),
+    function("System.time", Arity::range(0, 1), time),
+    function("System.version", Arity::exactly(0), version),
+    function("System.versionStr", Arity::exactly(0), version_str),
+];
+
+fn args(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    Ok(Value::array(it.args.iter().map(|a| Value::str(a)).collect()))
+}
+
+/// Milliseconds since the start of the run (or the last reset with `System.time(True)`).
+fn time(it: &mut Interp, _: Option<Value>, args: &[Value], _: Span) -> R<Value> {
+    let ms = it.started.elapsed().as_secs_f64() * 1000.0;
+    if args.first().is_some_and(Value::is_exactly_true) {
+        it.started = std::time::Instant::now();
+    }
+    Ok(Value::Num(ms))
+}
+
+fn version(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    let v: Vec<f64> = env!("CARGO_PKG_VERSION").split('.').filter_map(|p| p.parse().ok()).collect();
+    Ok(Value::Num(v.iter().fold(0.0, |acc, p| acc * 1000.0 + p)))
+}
+
+fn version_str(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    Ok(Value::str(env!("CARGO_PKG_VERSION")))
+}

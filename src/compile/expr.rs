@@ -1,0 +1,390 @@
+//! Compiling expressions: names to slots and constants, calls to demons or builtins.
+
+use super::ir::*;
+use super::names::suggest;
+use super::Compiler;
+use crate::builtins::{self, Arity};
+use crate::diagnostics::Diagnostic;
+use crate::syntax::ast::{self, EdgeMode, Expr, ExprKind, Name, UnOp};
+use crate::syntax::Span;
+use crate::value::Value;
+use crate::world::World;
+use std::cell::Cell;
+use std::rc::Rc;
+
+const MODULES: [&str; 3] = ["Math", "System", "File"];
+
+impl Compiler {
+    fn ex(kind: ExKind, span: Span) -> Ex {
+        Ex { kind, span }
+    }
+
+    fn bad(span: Span) -> Ex {
+        Ex { kind: ExKind::Const(Value::None), span }
+    }
+
+    /// An expression used as a statement: a top-level edge expression sets the edge.
+    pub(super) fn expr_stmt(&mut self, e: &Expr, world: &mut World) -> StKind {
+        if let ExprKind::Edge { left, mode, rel, right } = &e.kind {
+            let edge = self.edge(left, *mode, rel, right, world);
+            return StKind::SetEdge(edge);
+        }
+        StKind::Expr(self.expr(e, world))
+    }
+
+    pub(super) fn expr(&mut self, e: &Expr, world: &mut World) -> Ex {
+        let span = e.span;
+        let kind = match &e.kind {
+            ExprKind::Number(n) => ExKind::Const(Value::Num(*n)),
+            ExprKind::Str(s) => ExKind::Const(Value::Str(s.clone())),
+            ExprKind::Logic(l) => ExKind::Const(Value::Logic(*l)),
+            ExprKind::None => ExKind::Const(Value::None),
+            ExprKind::Name(n) => return self.name(n, span, world),
+            ExprKind::NodeConst(n) => ExKind::Node(Box::new(node_ref(n, world))),
+            ExprKind::EdgeConst(n) => match world.relation(n) {
+                Some(id) => ExKind::Const(Value::Edge(id)),
+                None => {
+                    self.unknown_relation(n, span, world);
+                    return Self::bad(span);
+                }
+            },
+            ExprKind::Array(items) => ExKind::Array(self.exprs(items, world)),
+            ExprKind::Map(entries) => {
+                ExKind::Map(entries.iter().map(|(k, v)| (self.expr(k, world), self.expr(v, world))).collect())
+            }
+            ExprKind::Tuple(items) => {
+                if items.len() > 4 {
+                    self.error(span, "a tuple has 2 (logic value) to 4 (fuzzy number) items");
+                }
+                ExKind::Tuple(self.exprs(items, world))
+            }
+            ExprKind::Lambda(l) => ExKind::Lambda(Rc::new(self.lambda(l, world))),
+            ExprKind::Call { name, args } => return self.call(name, args, span, world),
+            ExprKind::Method { object, name, args } => return self.method(object, name, args, span, world),
+            ExprKind::Field { object, name } => return self.field(object, name, span, world),
+            ExprKind::NodeOf { graph, node } => ExKind::NodeOf {
+                graph: Box::new(self.expr(graph, world)),
+                node: Box::new(node_ref(&node.text, world)),
+            },
+            ExprKind::Index { object, index } => ExKind::Index {
+                object: Box::new(self.expr(object, world)),
+                index: Box::new(self.expr(index, world)),
+            },
+            ExprKind::Unary { op, operand } => {
+                ExKind::Unary { op: *op, operand: Box::new(self.expr(operand, world)) }
+            }
+            ExprKind::Binary { op, left, right } => ExKind::Binary {
+                op: *op,
+                left: Box::new(self.expr(left, world)),
+                right: Box::new(self.expr(right, world)),
+            },
+            ExprKind::Edge { left, mode, rel, right } => {
+                ExKind::Edge(Box::new(self.edge(left, *mode, rel, right, world)))
+            }
+            ExprKind::Ternary { cond, branches } => ExKind::Ternary {
+                cond: Box::new(self.expr(cond, world)),
+                branches: self.exprs(branches, world),
+            },
+            ExprKind::Assign { target, value } => {
+                let value = Box::new(self.expr(value, world));
+                let target = Box::new(self.target(target, world));
+                ExKind::Assign { target, value }
+            }
+            ExprKind::CompoundAssign { op, target, value } => {
+                let value = Box::new(self.expr(value, world));
+                let target = Box::new(self.target(target, world));
+                ExKind::Compound { op: *op, target, value }
+            }
+            ExprKind::IncDec { target, delta } => {
+                ExKind::IncDec { target: Box::new(self.target(target, world)), delta: *delta }
+            }
+        };
+        Self::ex(kind, span)
+    }
+
+    fn exprs(&mut self, es: &[Expr], world: &mut World) -> Vec<Ex> {
+        es.iter().map(|e| self.expr(e, world)).collect()
+    }
+
+    /// A bare name: variable, `GRAPH`, declared edge, declared node, in that order.
+    fn name(&mut self, n: &Rc<str>, span: Span, world: &mut World) -> Ex {
+        if let Some(slot) = self.lookup_var(n) {
+            return Self::ex(ExKind::Var(slot), span);
+        }
+        if &**n == "GRAPH" {
+            return Self::ex(ExKind::CurrentGraph, span);
+        }
+        if let Some(id) = world.relation(n) {
+            return Self::ex(ExKind::Const(Value::Edge(id)), span);
+        }
+        if self.node_names.contains(n) {
+            return Self::ex(ExKind::Node(Box::new(node_ref(n, world))), span);
+        }
+        let msg = if MODULES.contains(&&**n) {
+            format!("module `{n}` must be followed by `.` and a function or constant")
+        } else {
+            format!("unknown name `{n}`: not a variable, edge or node")
+        };
+        let mut d = Diagnostic::error(span, msg);
+        let candidates = self.visible_names(world);
+        if let Some(s) = suggest(n, candidates.iter().map(|s| &**s)) {
+            d = d.with_note(format!("did you mean `{s}`?"));
+        } else if !self.ctx().top_level && self.top.contains_key(n) {
+            d = d.with_note(format!("`{n}` is a top-level variable; write `global {n}` to use it in a demon"));
+        }
+        self.error_with(d);
+        Self::bad(span)
+    }
+
+    fn visible_names(&self, world: &World) -> Vec<Rc<str>> {
+        let mut v: Vec<Rc<str>> = Vec::new();
+        for scope in &self.ctx().scopes {
+            v.extend(scope.keys().cloned());
+        }
+        if self.ctx().top_level {
+            v.extend(self.top.keys().cloned());
+        } else {
+            v.extend(self.shared.iter().cloned());
+        }
+        v.extend(world.relations.iter().skip(1).cloned());
+        v.extend(self.node_names.iter().cloned());
+        v
+    }
+
+    fn unknown_relation(&mut self, n: &str, span: Span, world: &World) {
+        let mut d = Diagnostic::error(span, format!("unknown edge type `{n}`"));
+        let names: Vec<Rc<str>> = world.relations.iter().skip(1).cloned().collect();
+        if let Some(s) = suggest(n, names.iter().map(|s| &**s)) {
+            d = d.with_note(format!("did you mean `{s}`?"));
+        } else {
+            d = d.with_note(format!("declare it first: `edges {n}`"));
+        }
+        self.error_with(d);
+    }
+
+    fn lambda(&mut self, l: &ast::LambdaAst, world: &mut World) -> FnCode {
+        let mut code = self.function("lambda", &l.params, l.span, world, |c, world| {
+            let body = match &l.body {
+                ast::LambdaBody::Expr(e) => {
+                    let ex = c.expr(e, world);
+                    vec![St { span: ex.span, kind: StKind::Return(Some(ex)) }]
+                }
+                ast::LambdaBody::Block(b) => c.block(b, world),
+            };
+            (body, None, None, None)
+        });
+        code.expr_body = matches!(l.body, ast::LambdaBody::Expr(_));
+        code
+    }
+
+    fn arity_error(&mut self, what: &str, name: &str, expected: &str, got: usize, span: Span) {
+        self.error(span, format!("{what} `{name}` takes {expected}, but {got} given"));
+    }
+
+    fn call(&mut self, name: &Name, args: &[Expr], span: Span, world: &mut World) -> Ex {
+        let n = &*name.text;
+        if let Some(sig) = self.demons.get(n).cloned() {
+            if sig.arity != args.len() {
+                self.arity_error("demon", n, &plural(sig.arity, "argument"), args.len(), span);
+            }
+            let args = self.exprs(args, world);
+            return Self::ex(ExKind::Demon { id: sig.id, args }, span);
+        }
+        if n == "exists" || n == "forall" {
+            return self.quantifier(n, args, span, world);
+        }
+        if let Some(b) = builtins::lookup_function(n) {
+            self.check_builtin_arity(b.name, b.arity, args.len(), span);
+            let args = self.exprs(args, world);
+            return Self::ex(ExKind::Builtin { name: b.name, f: b.f, object: None, args }, span);
+        }
+        if let Some(slot) = self.lookup_var(n) {
+            let args = self.exprs(args, world);
+            let callee = Box::new(Self::ex(ExKind::Var(slot), name.span));
+            return Self::ex(ExKind::CallValue { callee, args }, span);
+        }
+        let mut d = Diagnostic::error(name.span, format!("unknown demon or function `{n}`"));
+        let mut candidates: Vec<String> = self.demons.keys().map(|k| k.to_string()).collect();
+        candidates.extend(builtins::function_names().map(String::from));
+        if let Some(s) = suggest(n, candidates.iter().map(String::as_str)) {
+            d = d.with_note(format!("did you mean `{s}`?"));
+        }
+        self.error_with(d);
+        Self::bad(span)
+    }
+
+    fn check_builtin_arity(&mut self, name: &str, arity: Arity, got: usize, span: Span) {
+        if !arity.accepts(got) {
+            self.arity_error("function", name, &arity.describe(), got, span);
+        }
+    }
+
+    /// `exists(V, Cond [, N [, M]])` and `forall(V, Cond)`: V may be a new name.
+    fn quantifier(&mut self, which: &str, args: &[Expr], span: Span, world: &mut World) -> Ex {
+        let max_args = if which == "exists" { 4 } else { 2 };
+        if args.len() < 2 || args.len() > max_args {
+            let expected = if which == "exists" { "2 to 4 arguments" } else { "2 arguments" };
+            self.arity_error("function", which, expected, args.len(), span);
+            return Self::bad(span);
+        }
+        let var = match &args[0].kind {
+            ExprKind::Name(n) => match self.lookup_var(n) {
+                Some(slot) => slot,
+                None => self.declare_local(&Name { text: n.clone(), span: args[0].span }, false),
+            },
+            _ => {
+                self.error(args[0].span, format!("the first argument of `{which}` must be a variable name"));
+                return Self::bad(span);
+            }
+        };
+        let cond = Box::new(self.expr(&args[1], world));
+        if which == "forall" {
+            return Self::ex(ExKind::Forall { var, cond }, span);
+        }
+        let min = args.get(2).map(|e| Box::new(self.expr(e, world)));
+        let max = args.get(3).map(|e| Box::new(self.expr(e, world)));
+        Self::ex(ExKind::Exists { var, cond, min, max }, span)
+    }
+
+    fn module_name(&self, object: &Expr) -> Option<&'static str> {
+        match &object.kind {
+            ExprKind::Name(n) if self.lookup_var(n).is_none() => MODULES.iter().copied().find(|m| *m == &**n),
+            _ => None,
+        }
+    }
+
+    fn method(&mut self, object: &Expr, name: &Name, args: &[Expr], span: Span, world: &mut World) -> Ex {
+        if let Some(module) = self.module_name(object) {
+            let full = format!("{module}.{}", name.text);
+            return match builtins::lookup_function(&full) {
+                Some(b) => {
+                    self.check_builtin_arity(b.name, b.arity, args.len(), span);
+                    let args = self.exprs(args, world);
+                    Self::ex(ExKind::Builtin { name: b.name, f: b.f, object: None, args }, span)
+                }
+                None => {
+                    let mut d = Diagnostic::error(name.span, format!("module `{module}` has no function `{}`", name.text));
+                    let prefix = format!("{module}.");
+                    let names: Vec<&str> = builtins::function_names().filter_map(|n| n.strip_prefix(&prefix)).collect();
+                    if let Some(s) = suggest(&name.text, names) {
+                        d = d.with_note(format!("did you mean `{module}.{s}`?"));
+                    }
+                    self.error_with(d);
+                    Self::bad(span)
+                }
+            };
+        }
+        match builtins::lookup_method(&name.text) {
+            Some(b) => {
+                self.check_builtin_arity(b.name, b.arity, args.len(), span);
+                let object = Some(Box::new(self.expr(object, world)));
+                let args = self.exprs(args, world);
+                Self::ex(ExKind::Builtin { name: b.name, f: b.f, object, args }, span)
+            }
+            None => {
+                let mut d = Diagnostic::error(name.span, format!("unknown method `{}`", name.text));
+                if let Some(s) = suggest(&name.text, builtins::method_names()) {
+                    d = d.with_note(format!("did you mean `{s}`?"));
+                }
+                self.error_with(d);
+                Self::bad(span)
+            }
+        }
+    }
+
+    /// `Math.PI`, `G.$n`, `G.n`.
+    fn field(&mut self, object: &Expr, name: &Name, span: Span, world: &mut World) -> Ex {
+        if let Some(module) = self.module_name(object) {
+            let full = format!("{module}.{}", name.text);
+            return match builtins::constant(&full) {
+                Some(v) => Self::ex(ExKind::Const(v), span),
+                None => {
+                    self.error(name.span, format!("module `{module}` has no constant `{}`", name.text));
+                    Self::bad(span)
+                }
+            };
+        }
+        let graph = Box::new(self.expr(object, world));
+        Self::ex(ExKind::NodeOf { graph, node: Box::new(node_ref(&name.text, world)) }, span)
+    }
+
+    fn operand(&mut self, e: &Expr, world: &mut World) -> Operand {
+        let item = |c: &mut Self, e: &Expr, world: &mut World| match &e.kind {
+            ExprKind::Unary { op: UnOp::Not, operand } => (EdgeMode::Not, c.expr(operand, world)),
+            ExprKind::Unary { op: UnOp::IsUndef, operand } => (EdgeMode::Undef, c.expr(operand, world)),
+            _ => (EdgeMode::Is, c.expr(e, world)),
+        };
+        match &e.kind {
+            ExprKind::Array(items) => Operand::Group(items.iter().map(|i| item(self, i, world)).collect()),
+            ExprKind::Unary { op: UnOp::Not | UnOp::IsUndef, .. } => Operand::Group(vec![item(self, e, world)]),
+            _ => Operand::Single(self.expr(e, world)),
+        }
+    }
+
+    pub(super) fn edge(&mut self, left: &Expr, mode: EdgeMode, rel: &Name, right: &Expr, world: &mut World) -> EdgeEx {
+        let left = self.operand(left, world);
+        let right = self.operand(right, world);
+        let rel_kind = if let Some(slot) = self.lookup_var(&rel.text) {
+            Rel::Var(slot)
+        } else if let Some(id) = world.relation(&rel.text) {
+            Rel::Fixed(id)
+        } else if let Some(sig) = self.demons.get(&rel.text).cloned() {
+            if sig.arity != 2 {
+                self.error(rel.span, format!("demon `{}` is used as a relation, so it needs 2 parameters, not {}", rel.text, sig.arity));
+            }
+            Rel::Demon(sig.id)
+        } else {
+            self.unknown_relation(&rel.text, rel.span, world);
+            Rel::Fixed(0)
+        };
+        EdgeEx { left, mode, rel: rel_kind, rel_span: rel.span, right }
+    }
+
+    /// The left side of `=` and friends.
+    fn target(&mut self, e: &Expr, world: &mut World) -> Target {
+        match &e.kind {
+            ExprKind::Name(n) => {
+                if let Some(slot) = self.lookup_var(n) {
+                    return Target::Var(slot);
+                }
+                if &**n == "GRAPH" {
+                    return Target::CurrentGraph;
+                }
+                let mut d = Diagnostic::error(e.span, format!("cannot assign to `{n}`: it is not a declared variable"));
+                d = d.with_note(format!("declare it first: `var {n} = ...`"));
+                self.error_with(d);
+                Target::Var(Slot::Global(0))
+            }
+            ExprKind::Index { object, index } => Target::Index {
+                object: self.expr(object, world),
+                index: self.expr(index, world),
+            },
+            ExprKind::Edge { left, mode, rel, right } => Target::Edge(self.edge(left, *mode, rel, right, world)),
+            ExprKind::Call { name, args } if self.demons.contains_key(&name.text) => {
+                let sig = self.demons[&name.text].clone();
+                if sig.arity != args.len() {
+                    self.arity_error("demon", &name.text, &plural(sig.arity, "argument"), args.len(), e.span);
+                }
+                Target::Demon { id: sig.id, args: self.exprs(args, world) }
+            }
+            _ => {
+                self.error(e.span, "this expression cannot be assigned to");
+                Target::Var(Slot::Global(0))
+            }
+        }
+    }
+}
+
+fn node_ref(name: &Rc<str>, world: &mut World) -> NodeRef {
+    let sym = world.symbols.intern(name);
+    let alt = name.strip_prefix('$').filter(|s| !s.is_empty()).map(|s| world.symbols.intern(s));
+    NodeRef { name: name.clone(), sym, alt, cache: Cell::new(None) }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

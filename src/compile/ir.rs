@@ -1,0 +1,141 @@
+//! The resolved program the evaluator runs: every variable is a slot, every demon call a demon
+//! id, every relation name a relation id, every builtin a function pointer.
+
+use crate::builtins::BuiltinFn;
+use crate::syntax::ast::{BinOp, EdgeMode, OutSep, UnOp};
+use crate::syntax::Span;
+use crate::value::Value;
+use crate::world::{ClassId, NodeId, RelId, Sym};
+use std::cell::Cell;
+use std::rc::Rc;
+
+pub type DemonId = u32;
+
+/// A variable: a slot of the running demon's frame, or of the top level (globals, statics).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Local(u32),
+    Global(u32),
+}
+
+/// A node constant (`$x`, or a bare declared node name), looked up in the current graph's class
+/// the first time it runs there; the answer is cached for that class.
+#[derive(Debug)]
+pub struct NodeRef {
+    pub name: Rc<str>,
+    pub sym: Sym,
+    /// `$x` falls back to the node named `x` (LANGUAGE.md decision 12).
+    pub alt: Option<Sym>,
+    pub cache: Cell<Option<(ClassId, NodeId)>>,
+}
+
+#[derive(Debug)]
+pub struct Ex {
+    pub kind: ExKind,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum Rel {
+    Fixed(RelId),
+    /// A variable that holds an edge type.
+    Var(Slot),
+    /// A demon with two parameters used as a relation (`X above Y`).
+    Demon(DemonId),
+}
+
+#[derive(Debug)]
+pub enum ExKind {
+    Const(Value),
+    Var(Slot),
+    CurrentGraph,
+    Node(Box<NodeRef>),
+    Array(Vec<Ex>),
+    Map(Vec<(Ex, Ex)>),
+    Tuple(Vec<Ex>),
+    Lambda(Rc<FnCode>),
+    Demon { id: DemonId, args: Vec<Ex> },
+    /// Calling a lambda held in a variable.
+    CallValue { callee: Box<Ex>, args: Vec<Ex> },
+    Builtin { name: &'static str, f: BuiltinFn, object: Option<Box<Ex>>, args: Vec<Ex> },
+    Exists { var: Slot, cond: Box<Ex>, min: Option<Box<Ex>>, max: Option<Box<Ex>> },
+    Forall { var: Slot, cond: Box<Ex> },
+    /// `G=>$n` / `G.$n`: node `n` of graph `G`, bound to `G`.
+    NodeOf { graph: Box<Ex>, node: Box<NodeRef> },
+    Index { object: Box<Ex>, index: Box<Ex> },
+    Unary { op: UnOp, operand: Box<Ex> },
+    Binary { op: BinOp, left: Box<Ex>, right: Box<Ex> },
+    Edge(Box<EdgeEx>),
+    Ternary { cond: Box<Ex>, branches: Vec<Ex> },
+    Assign { target: Box<Target>, value: Box<Ex> },
+    Compound { op: BinOp, target: Box<Target>, value: Box<Ex> },
+    IncDec { target: Box<Target>, delta: f64 },
+}
+
+#[derive(Debug)]
+pub struct EdgeEx {
+    pub left: Operand,
+    pub mode: EdgeMode,
+    pub rel: Rel,
+    pub rel_span: Span,
+    pub right: Operand,
+}
+
+/// One side of an edge expression; items of an array literal may carry `!` or `?`.
+#[derive(Debug)]
+pub enum Operand {
+    Single(Ex),
+    Group(Vec<(EdgeMode, Ex)>),
+}
+
+#[derive(Debug)]
+pub enum Target {
+    Var(Slot),
+    CurrentGraph,
+    Index { object: Ex, index: Ex },
+    Edge(EdgeEx),
+    Demon { id: DemonId, args: Vec<Ex> },
+}
+
+#[derive(Debug)]
+pub struct St {
+    pub kind: StKind,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum StKind {
+    Expr(Ex),
+    /// `X rel Y` as a statement: sets the edge (True, or False for `!rel`, Undef for `?rel`).
+    SetEdge(EdgeEx),
+    Var(Vec<(Slot, Option<Ex>)>),
+    Static { done: Cell<bool>, items: Vec<(Slot, Option<Ex>)> },
+    Nodes { graph: Option<Ex>, names: Vec<Rc<str>> },
+    Out { items: Vec<(OutSep, Ex)>, trail: Option<OutSep> },
+    If { cond: Ex, then: Vec<St>, on_false: Option<Vec<St>>, on_undef: Option<Vec<St>>, on_else: Option<Vec<St>> },
+    While { cond: Ex, body: Vec<St> },
+    ForRange { vars: Vec<Slot>, args: Vec<Ex>, body: Vec<St> },
+    ForValue { vars: Vec<Slot>, source: Ex, body: Vec<St> },
+    ForNodes { vars: Vec<Slot>, cond: Option<Ex>, body: Vec<St> },
+    Return(Option<Ex>),
+    ReturnIfdef(Ex),
+    Break,
+    Continue,
+    Block(Vec<St>),
+}
+
+/// A compiled demon or lambda.
+#[derive(Debug)]
+pub struct FnCode {
+    pub name: Rc<str>,
+    pub param_names: Vec<Rc<str>>,
+    pub frame_size: u32,
+    pub body: Vec<St>,
+    pub get: Option<Vec<St>>,
+    pub set: Option<Vec<St>>,
+    /// The slot of the implicit `value` of a `set:` section.
+    pub value_slot: Option<u32>,
+    /// A one-expression lambda returns the value of `body`'s single expression.
+    pub expr_body: bool,
+    pub span: Span,
+}

@@ -1,0 +1,501 @@
+//! The compile phase: resolves names to slots, demon calls to demon ids, relation names to
+//! relation ids and builtins to functions, and checks argument counts, all before anything runs.
+//! Its state persists between chunks of code so that the REPL can add to a running program.
+
+mod expr;
+pub mod ir;
+pub mod names;
+
+use crate::diagnostics::Diagnostic;
+use crate::syntax::ast::{self, Block, DefAst, Name, Stmt, StmtKind};
+use crate::syntax::Span;
+use crate::world::World;
+use ir::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// What the compiler knows about a demon before its body is compiled.
+#[derive(Debug, Clone)]
+pub struct DemonSig {
+    pub id: DemonId,
+    pub arity: usize,
+    pub span: Span,
+}
+
+/// Names that cannot be variables or parameters.
+const RESERVED: [&str; 3] = ["value", "get", "set"];
+
+/// Per demon (or lambda, or the top level) while it is being compiled.
+struct FnCtx {
+    scopes: Vec<FxHashMap<Rc<str>, Slot>>,
+    frame_size: u32,
+    top_level: bool,
+    loop_depth: u32,
+}
+
+pub struct Compiler {
+    pub demons: FxHashMap<Rc<str>, DemonSig>,
+    /// Compiled demons by id; the evaluator reads them from here.
+    pub demon_code: Vec<Option<Rc<FnCode>>>,
+    /// The top level's outermost scope: global slots by name.
+    top: FxHashMap<Rc<str>, Slot>,
+    pub global_count: u32,
+    /// Top-level names made visible inside demons by a top-level `global`.
+    shared: FxHashSet<Rc<str>>,
+    /// Node names declared with `nodes`, usable bare.
+    node_names: FxHashSet<Rc<str>>,
+    ctx: Vec<FnCtx>,
+    errors: Vec<Diagnostic>,
+}
+
+impl Default for Compiler {
+    fn default() -> Self {
+        Compiler::new()
+    }
+}
+
+impl Compiler {
+    pub fn new() -> Compiler {
+        Compiler {
+            demons: FxHashMap::default(),
+            demon_code: Vec::new(),
+            top: FxHashMap::default(),
+            global_count: 0,
+            shared: FxHashSet::default(),
+            node_names: FxHashSet::default(),
+            ctx: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    /// Compiles a chunk of top-level statements. On failure nothing of the chunk is kept that
+    /// could make a later chunk misbehave; all errors found are returned.
+    pub fn compile_chunk(&mut self, stmts: &[Stmt], world: &mut World) -> Result<Vec<St>, Vec<Diagnostic>> {
+        self.errors.clear();
+        self.declare_demons(stmts);
+        self.ctx.push(FnCtx { scopes: Vec::new(), frame_size: 0, top_level: true, loop_depth: 0 });
+        let code = self.stmts(stmts, world);
+        self.ctx.pop();
+        if self.errors.is_empty() {
+            Ok(code)
+        } else {
+            Err(std::mem::take(&mut self.errors))
+        }
+    }
+
+    /// Whether a name is known to the compiler as a variable of the top level.
+    pub fn top_level_names(&self) -> impl Iterator<Item = &Rc<str>> {
+        self.top.keys()
+    }
+
+    pub fn top_level_slot(&self, name: &str) -> Option<u32> {
+        match self.top.get(name) {
+            Some(Slot::Global(g)) => Some(*g),
+            _ => None,
+        }
+    }
+
+    pub fn node_names(&self) -> impl Iterator<Item = &Rc<str>> {
+        self.node_names.iter()
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(Diagnostic::error(span, message));
+    }
+
+    fn error_with(&mut self, d: Diagnostic) {
+        self.errors.push(d);
+    }
+
+    // ------------------------------------------------------------ demons
+
+    /// Registers every `def` of the chunk first, so that a demon may call one defined later.
+    fn declare_demons(&mut self, stmts: &[Stmt]) {
+        let mut seen: FxHashSet<Rc<str>> = FxHashSet::default();
+        let mut defs = Vec::new();
+        collect_defs(stmts, &mut defs);
+        for def in defs {
+            let name = def.name.text.clone();
+            if !seen.insert(name.clone()) {
+                let first = self.demons.get(&name).map(|d| d.span);
+                let mut d = Diagnostic::error(def.name.span, format!("demon `{name}` is defined twice"));
+                if let Some(first) = first {
+                    d = d.with_note(format!("the first definition is at byte {}", first.lo));
+                }
+                self.error_with(d);
+                continue;
+            }
+            let id = match self.demons.get(&name) {
+                Some(sig) => sig.id,
+                None => {
+                    self.demon_code.push(None);
+                    (self.demon_code.len() - 1) as DemonId
+                }
+            };
+            self.demons.insert(name, DemonSig { id, arity: def.params.len(), span: def.name.span });
+        }
+    }
+
+    fn compile_def(&mut self, def: &DefAst, world: &mut World) {
+        let Some(sig) = self.demons.get(&def.name.text).cloned() else { return };
+        let code = self.function(&def.name.text, &def.params, def.span, world, |c, world| {
+            let value_slot = def.set.as_ref().map(|_| c.declare_local(&Name {
+                text: "value".into(),
+                span: def.span,
+            }, true));
+            let body = c.stmts(&def.body, world);
+            let get = def.get.as_ref().map(|s| c.block_stmts(s, world));
+            let set = def.set.as_ref().map(|s| c.block_stmts(s, world));
+            (body, get, set, value_slot.and_then(|s| match s {
+                Slot::Local(i) => Some(i),
+                Slot::Global(_) => None,
+            }))
+        });
+        self.demon_code[sig.id as usize] = Some(Rc::new(code));
+    }
+
+    /// Compiles a demon or lambda body in a fresh frame whose first slots are the parameters.
+    fn function(
+        &mut self,
+        name: &str,
+        params: &[Name],
+        span: Span,
+        world: &mut World,
+        body: impl FnOnce(&mut Self, &mut World) -> (Vec<St>, Option<Vec<St>>, Option<Vec<St>>, Option<u32>),
+    ) -> FnCode {
+        self.ctx.push(FnCtx { scopes: vec![FxHashMap::default()], frame_size: 0, top_level: false, loop_depth: 0 });
+        let mut seen = FxHashSet::default();
+        for p in params {
+            if !seen.insert(p.text.clone()) {
+                self.error(p.span, format!("parameter `{}` is named twice", p.text));
+            }
+            self.check_reserved(p);
+            let slot = self.ctx_mut().frame_size;
+            self.ctx_mut().frame_size += 1;
+            self.ctx_mut().scopes[0].insert(p.text.clone(), Slot::Local(slot));
+        }
+        let (body, get, set, value_slot) = body(self, world);
+        let ctx = self.ctx.pop().expect("function context");
+        FnCode {
+            name: name.into(),
+            param_names: params.iter().map(|p| p.text.clone()).collect(),
+            frame_size: ctx.frame_size,
+            body,
+            get,
+            set,
+            value_slot,
+            expr_body: false,
+            span,
+        }
+    }
+
+    // ------------------------------------------------------------ scopes
+
+    fn ctx_mut(&mut self) -> &mut FnCtx {
+        self.ctx.last_mut().expect("a function context")
+    }
+
+    fn ctx(&self) -> &FnCtx {
+        self.ctx.last().expect("a function context")
+    }
+
+    fn push_scope(&mut self) {
+        self.ctx_mut().scopes.push(FxHashMap::default());
+    }
+
+    fn pop_scope(&mut self) {
+        self.ctx_mut().scopes.pop();
+    }
+
+    fn check_reserved(&mut self, n: &Name) {
+        if RESERVED.contains(&&*n.text) {
+            self.error(n.span, format!("`{}` is reserved and cannot name a variable", n.text));
+        }
+    }
+
+    fn new_global(&mut self) -> Slot {
+        self.global_count += 1;
+        Slot::Global(self.global_count - 1)
+    }
+
+    /// Declares a variable in the innermost scope (reusing it if that scope already has it).
+    fn declare_local(&mut self, n: &Name, allow_reserved: bool) -> Slot {
+        if !allow_reserved {
+            self.check_reserved(n);
+        }
+        if let Some(&slot) = self.innermost_scope().and_then(|s| s.get(&n.text)) {
+            return slot;
+        }
+        let slot = if self.ctx().top_level {
+            if self.ctx().scopes.is_empty() {
+                let slot = self.new_global();
+                self.top.insert(n.text.clone(), slot);
+                return slot;
+            }
+            self.new_global()
+        } else {
+            let ctx = self.ctx_mut();
+            ctx.frame_size += 1;
+            Slot::Local(ctx.frame_size - 1)
+        };
+        if let Some(scope) = self.ctx_mut().scopes.last_mut() {
+            scope.insert(n.text.clone(), slot);
+        }
+        slot
+    }
+
+    fn innermost_scope(&self) -> Option<&FxHashMap<Rc<str>, Slot>> {
+        let ctx = self.ctx();
+        match ctx.scopes.last() {
+            Some(s) => Some(s),
+            None if ctx.top_level => Some(&self.top),
+            None => None,
+        }
+    }
+
+    /// A variable visible here: the current function's scopes, then (in demons) the top-level
+    /// names shared with `global`; at the top level, its outermost scope.
+    fn lookup_var(&self, name: &str) -> Option<Slot> {
+        let ctx = self.ctx();
+        for scope in ctx.scopes.iter().rev() {
+            if let Some(&s) = scope.get(name) {
+                return Some(s);
+            }
+        }
+        if ctx.top_level || self.shared.contains(name) {
+            return self.top.get(name).copied();
+        }
+        None
+    }
+
+    /// The top-level slot of `name`, created (holding None) if it does not exist yet.
+    fn top_slot(&mut self, name: &Rc<str>) -> Slot {
+        if let Some(&s) = self.top.get(name) {
+            return s;
+        }
+        let s = self.new_global();
+        self.top.insert(name.clone(), s);
+        s
+    }
+
+    // ------------------------------------------------------------ statements
+
+    fn stmts(&mut self, stmts: &[Stmt], world: &mut World) -> Vec<St> {
+        let mut out = Vec::with_capacity(stmts.len());
+        for s in stmts {
+            if let Some(st) = self.stmt(s, world) {
+                out.push(st);
+            }
+        }
+        out
+    }
+
+    /// A nested block with its own scope.
+    fn block(&mut self, b: &Block, world: &mut World) -> Vec<St> {
+        self.block_stmts(&b.stmts, world)
+    }
+
+    fn block_stmts(&mut self, stmts: &[Stmt], world: &mut World) -> Vec<St> {
+        self.push_scope();
+        let code = self.stmts(stmts, world);
+        self.pop_scope();
+        code
+    }
+
+    fn loop_body(&mut self, b: &Block, world: &mut World) -> Vec<St> {
+        self.ctx_mut().loop_depth += 1;
+        let code = self.block(b, world);
+        self.ctx_mut().loop_depth -= 1;
+        code
+    }
+
+    fn stmt(&mut self, s: &Stmt, world: &mut World) -> Option<St> {
+        let kind = match &s.kind {
+            StmtKind::Expr(e) => self.expr_stmt(e, world),
+            StmtKind::Var(items) => StKind::Var(self.var_items(items, world)),
+            StmtKind::Static(items) => {
+                let items = items
+                    .iter()
+                    .map(|item| {
+                        let init = item.init.as_ref().map(|e| self.expr(e, world));
+                        self.check_reserved(&item.name);
+                        let slot = self.new_global();
+                        if let Some(scope) = self.ctx_mut().scopes.last_mut() {
+                            scope.insert(item.name.text.clone(), slot);
+                        } else {
+                            self.top.insert(item.name.text.clone(), slot);
+                        }
+                        (slot, init)
+                    })
+                    .collect();
+                StKind::Static { done: Cell::new(false), items }
+            }
+            StmtKind::Global(names) => {
+                for n in names {
+                    let slot = self.top_slot(&n.text);
+                    if self.ctx().top_level {
+                        self.shared.insert(n.text.clone());
+                    } else if let Some(scope) = self.ctx_mut().scopes.last_mut() {
+                        scope.insert(n.text.clone(), slot);
+                    }
+                }
+                return None;
+            }
+            StmtKind::Edges(names) => {
+                for n in names {
+                    world.declare_relation(&n.text);
+                }
+                return None;
+            }
+            StmtKind::Nodes { graph, names } => {
+                for n in names {
+                    self.node_names.insert(n.text.clone());
+                }
+                let graph = graph.as_ref().map(|g| self.expr(g, world));
+                StKind::Nodes { graph, names: names.iter().map(|n| n.text.clone()).collect() }
+            }
+            StmtKind::Out(o) => StKind::Out {
+                items: o.items.iter().map(|(sep, e)| (*sep, self.expr(e, world))).collect(),
+                trail: o.trail,
+            },
+            StmtKind::If(ifs) => StKind::If {
+                cond: self.expr(&ifs.cond, world),
+                then: self.block(&ifs.then, world),
+                on_false: ifs.on_false.as_ref().map(|b| self.block(b, world)),
+                on_undef: ifs.on_undef.as_ref().map(|b| self.block(b, world)),
+                on_else: ifs.on_else.as_ref().map(|b| self.block(b, world)),
+            },
+            StmtKind::While { cond, body } => {
+                StKind::While { cond: self.expr(cond, world), body: self.loop_body(body, world) }
+            }
+            StmtKind::For { vars, source, body } => self.for_stmt(vars, source.as_ref(), body, world),
+            StmtKind::Def(def) => {
+                self.compile_def(def, world);
+                return None;
+            }
+            StmtKind::Return { value, ifdef } => {
+                let v = value.as_ref().map(|e| self.expr(e, world));
+                match (ifdef, v) {
+                    (true, Some(v)) => StKind::ReturnIfdef(v),
+                    (_, v) => StKind::Return(v),
+                }
+            }
+            StmtKind::Break | StmtKind::Continue => {
+                if self.ctx().loop_depth == 0 {
+                    let word = if matches!(s.kind, StmtKind::Break) { "break" } else { "continue" };
+                    self.error(s.span, format!("`{word}` outside a loop"));
+                }
+                if matches!(s.kind, StmtKind::Break) {
+                    StKind::Break
+                } else {
+                    StKind::Continue
+                }
+            }
+            StmtKind::Include(name) => {
+                self.error(name.span, "`#include` is only allowed at the top level of a file");
+                return None;
+            }
+            StmtKind::Block(b) => StKind::Block(self.block(b, world)),
+            StmtKind::Clause(kind, _) => {
+                self.error(s.span, format!("`{}` without an `if` before it", kind.word()));
+                return None;
+            }
+        };
+        Some(St { kind, span: s.span })
+    }
+
+    fn var_items(&mut self, items: &[ast::VarItem], world: &mut World) -> Vec<(Slot, Option<ir::Ex>)> {
+        items
+            .iter()
+            .map(|item| {
+                let init = item.init.as_ref().map(|e| self.expr(e, world));
+                let slot = self.declare_local(&item.name, false);
+                (slot, init)
+            })
+            .collect()
+    }
+
+    fn for_stmt(&mut self, vars: &[Name], source: Option<&ast::Expr>, body: &Block, world: &mut World) -> StKind {
+        if vars.len() > 4 {
+            self.error(vars[4].span, "`for` takes at most four loop variables");
+        }
+        self.push_scope();
+        let slots: Vec<Slot> = vars.iter().map(|v| self.declare_local(v, false)).collect();
+        let kind = match source {
+            None => StKind::ForNodes { vars: slots, cond: None, body: self.loop_body(body, world) },
+            Some(src) => {
+                let range_args = match &src.kind {
+                    ast::ExprKind::Call { name, args } if &*name.text == "range" && !self.demons.contains_key("range") => {
+                        Some(args)
+                    }
+                    _ => None,
+                };
+                if let Some(args) = range_args {
+                    if args.is_empty() || args.len() > 3 {
+                        self.error(src.span, "`range` takes 1 to 3 arguments");
+                    }
+                    let args = args.iter().map(|a| self.expr(a, world)).collect();
+                    StKind::ForRange { vars: slots, args, body: self.loop_body(body, world) }
+                } else if mentions(src, &vars[0].text) || matches!(src.kind, ast::ExprKind::Logic(_)) {
+                    let cond = Some(self.expr(src, world));
+                    StKind::ForNodes { vars: slots, cond, body: self.loop_body(body, world) }
+                } else {
+                    let source = self.expr(src, world);
+                    StKind::ForValue { vars: slots, source, body: self.loop_body(body, world) }
+                }
+            }
+        };
+        self.pop_scope();
+        kind
+    }
+}
+
+/// Every `def` in a chunk, nested ones included (a demon is global wherever it is written).
+fn collect_defs<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a DefAst>) {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Def(d) => {
+                out.push(d);
+                collect_defs(&d.body, out);
+                for part in [&d.get, &d.set].into_iter().flatten() {
+                    collect_defs(part, out);
+                }
+            }
+            StmtKind::If(ifs) => {
+                for b in [Some(&ifs.then), ifs.on_false.as_ref(), ifs.on_undef.as_ref(), ifs.on_else.as_ref()]
+                    .into_iter()
+                    .flatten()
+                {
+                    collect_defs(&b.stmts, out);
+                }
+            }
+            StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => {
+                collect_defs(&body.stmts, out)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether `e` mentions the bare name `name` (decides graph-condition `for`).
+fn mentions(e: &ast::Expr, name: &str) -> bool {
+    use ast::ExprKind as K;
+    let m = |x: &ast::Expr| mentions(x, name);
+    match &e.kind {
+        K::Name(n) => &**n == name,
+        K::Array(v) | K::Tuple(v) => v.iter().any(m),
+        K::Map(v) => v.iter().any(|(k, x)| m(k) || m(x)),
+        K::Call { args, .. } => args.iter().any(m),
+        K::Method { object, args, .. } => m(object) || args.iter().any(m),
+        K::Field { object, .. } => m(object),
+        K::NodeOf { graph, .. } => m(graph),
+        K::Index { object, index } => m(object) || m(index),
+        K::Unary { operand, .. } => m(operand),
+        K::Binary { left, right, .. } | K::Edge { left, right, .. } => m(left) || m(right),
+        K::Ternary { cond, branches } => m(cond) || branches.iter().any(m),
+        K::Assign { target, value } | K::CompoundAssign { target, value, .. } => m(target) || m(value),
+        K::IncDec { target, .. } => m(target),
+        _ => false,
+    }
+}

@@ -1,0 +1,111 @@
+//! Every error the user sees: a message, the place (file:line:col with the source line and a
+//! caret), optional notes, and for runtime errors the demon call stack.
+
+use crate::syntax::{FileId, Span};
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::{self, termcolor};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnostic {
+    pub message: String,
+    pub span: Span,
+    pub notes: Vec<String>,
+    /// Demon calls active when a runtime error happened, innermost first: (demon, call site).
+    pub stack: Vec<(String, Span)>,
+    /// The parser reached the end of input while a construct was still open.
+    pub incomplete: bool,
+    /// Set for errors found while running (as opposed to before running).
+    pub runtime: bool,
+}
+
+impl Diagnostic {
+    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            span,
+            notes: Vec::new(),
+            stack: Vec::new(),
+            incomplete: false,
+            runtime: false,
+        }
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+/// The source files of a session, for rendering diagnostics.
+pub struct SourceMap {
+    files: SimpleFiles<String, String>,
+}
+
+impl Default for SourceMap {
+    fn default() -> Self {
+        SourceMap { files: SimpleFiles::new() }
+    }
+}
+
+impl SourceMap {
+    pub fn add(&mut self, name: &str, src: &str) -> FileId {
+        self.files.add(name.to_string(), src.to_string()) as FileId
+    }
+
+    pub fn source(&self, file: FileId) -> Option<&str> {
+        self.files.get(file as usize).ok().map(|f| f.source().as_str())
+    }
+
+    pub fn name(&self, file: FileId) -> Option<&str> {
+        self.files.get(file as usize).ok().map(|f| f.name().as_str())
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, file: FileId, offset: u32) -> (usize, usize) {
+        let Some(src) = self.source(file) else { return (0, 0) };
+        let offset = (offset as usize).min(src.len());
+        let before = &src[..floor_char_boundary(src, offset)];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+
+    /// Renders a diagnostic as plain text (or with colour when `color` is set).
+    pub fn render(&self, d: &Diagnostic, color: bool) -> String {
+        let mut cs = CsDiagnostic::error().with_message(&d.message);
+        let valid = self.source(d.span.file).is_some();
+        if valid {
+            let (lo, hi) = self.clamp(d.span);
+            cs = cs.with_labels(vec![Label::primary(d.span.file as usize, lo..hi)]);
+        }
+        let mut notes = d.notes.clone();
+        for (name, span) in &d.stack {
+            let (line, col) = self.line_col(span.file, span.lo);
+            let file = self.name(span.file).unwrap_or("?");
+            notes.push(format!("in demon `{name}`, called from {file}:{line}:{col}"));
+        }
+        cs = cs.with_notes(notes);
+        let mut buf = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
+        let config = term::Config::default();
+        if term::emit(&mut buf, &config, &self.files, &cs).is_err() {
+            return format!("error: {}\n", d.message);
+        }
+        String::from_utf8_lossy(buf.as_slice()).into_owned()
+    }
+
+    fn clamp(&self, span: Span) -> (usize, usize) {
+        let len = self.source(span.file).map_or(0, str::len);
+        let src = self.source(span.file).unwrap_or("");
+        let lo = floor_char_boundary(src, (span.lo as usize).min(len));
+        let hi = floor_char_boundary(src, (span.hi as usize).clamp(lo, len));
+        (lo, hi)
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}

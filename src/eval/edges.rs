@@ -1,0 +1,201 @@
+//! Edge expressions: reading `X rel Y`, setting it, and the group forms with arrays.
+
+use super::{fail, Interp, R};
+use crate::compile::ir::{EdgeEx, Operand, Rel};
+use crate::syntax::ast::EdgeMode;
+use crate::syntax::Span;
+use crate::value::{Logic, NodeVal, Value};
+use crate::world::{FactKey, GraphRef, RelId};
+use smallvec::SmallVec;
+use std::rc::Rc;
+
+type Ends = SmallVec<[(EdgeMode, NodeVal); 4]>;
+
+fn apply(mode: EdgeMode, v: Logic) -> Logic {
+    match mode {
+        EdgeMode::Is => v,
+        EdgeMode::Not => v.not(),
+        EdgeMode::Undef => Logic::from_bool(v.is_undef()),
+    }
+}
+
+/// The value a `!item` / `?item` of a group receives when the edge is set to `v`.
+fn set_value(mode: EdgeMode, v: Logic) -> Logic {
+    match mode {
+        EdgeMode::Is => v,
+        EdgeMode::Not => v.not(),
+        EdgeMode::Undef => Logic::UNDEF,
+    }
+}
+
+impl Interp {
+    fn relation(&mut self, rel: &Rel, span: Span) -> R<RelId> {
+        match rel {
+            Rel::Fixed(id) => Ok(*id),
+            Rel::Var(slot) => match self.get(*slot) {
+                Value::Edge(id) => Ok(*id),
+                other => fail(span, format!("this variable is used as a relation but holds a {}", other.type_name())),
+            },
+            Rel::Demon(_) => fail(span, "a relation demon cannot be used here"),
+        }
+    }
+
+    fn ends(&mut self, op: &Operand) -> R<Ends> {
+        let mut out = Ends::new();
+        match op {
+            Operand::Single(e) => {
+                let v = self.eval(e)?;
+                self.push_ends(&mut out, EdgeMode::Is, v, e.span)?;
+            }
+            Operand::Group(items) => {
+                for (mode, e) in items {
+                    let v = self.eval(e)?;
+                    self.push_ends(&mut out, *mode, v, e.span)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn push_ends(&mut self, out: &mut Ends, mode: EdgeMode, v: Value, span: Span) -> R<()> {
+        match v {
+            Value::Node(n) => out.push((mode, n)),
+            Value::Array(a) => {
+                for item in a.borrow().iter() {
+                    match item {
+                        Value::Node(n) => out.push((mode, n.clone())),
+                        other => {
+                            return fail(span, format!("an edge needs nodes, but this array holds a {}", other.type_name()))
+                        }
+                    }
+                }
+            }
+            other => return fail(span, format!("an edge needs a node or an array of nodes, not a {}", other.type_name())),
+        }
+        Ok(())
+    }
+
+    /// The graph that holds the edges of node `n`: its own binding, or the current graph.
+    pub(crate) fn holder(&self, n: &NodeVal, span: Span) -> R<GraphRef> {
+        if let Some(g) = &n.graph {
+            return Ok(g.clone());
+        }
+        let g = self.current_graph(span)?;
+        if g.borrow().class != n.class {
+            let gname = g.borrow().name.clone();
+            return fail(span, format!("node `{}` is not a node of the current graph `{gname}`", self.text(&Value::Node(n.clone()))));
+        }
+        Ok(g)
+    }
+
+    /// The fact key of `from rel to` in `holder`; a target in another graph is an external edge.
+    pub(crate) fn key(&mut self, holder: &GraphRef, from: &NodeVal, rel: RelId, to: &NodeVal, span: Span) -> R<FactKey> {
+        let tgraph = match &to.graph {
+            Some(tg) if !Rc::ptr_eq(tg, holder) => {
+                self.world.link(tg);
+                tg.borrow().uid
+            }
+            _ => {
+                if to.class != holder.borrow().class {
+                    return fail(span, format!("node `{}` belongs to another graph; write `Graph=>{}` to link to it", self.text(&Value::Node(to.clone())), self.text(&Value::Node(to.clone()))));
+                }
+                0
+            }
+        };
+        Ok(FactKey::new(from.id, rel, tgraph, to.id))
+    }
+
+    pub fn get_edge(&mut self, edge: &EdgeEx, span: Span) -> R<Logic> {
+        if let Rel::Demon(id) = edge.rel {
+            let (l, r) = (self.single(&edge.left)?, self.single(&edge.right)?);
+            let code = self.demon(id, span)?;
+            let v = self.call_fn(&code, vec![l, r], span, None)?;
+            return Ok(apply(edge.mode, v.condition()));
+        }
+        let rel = self.relation(&edge.rel, edge.rel_span)?;
+        let lefts = self.ends(&edge.left)?;
+        let rights = self.ends(&edge.right)?;
+        let mut result = Logic::TRUE;
+        for (lm, l) in &lefts {
+            let holder = self.holder(l, span)?;
+            for (rm, r) in &rights {
+                let key = self.key(&holder, l, rel, r, span)?;
+                let v = holder.borrow().facts.get(key);
+                result = result.and(apply(edge.mode, apply(*rm, apply(*lm, v))));
+            }
+        }
+        Ok(result)
+    }
+
+    fn single(&mut self, op: &Operand) -> R<Value> {
+        match op {
+            Operand::Single(e) => self.eval(e),
+            Operand::Group(items) => match &items[..] {
+                [(EdgeMode::Is, e)] => self.eval(e),
+                _ => fail(items.first().map_or(Span::default(), |i| i.1.span), "a relation demon takes single values, not `!`/`?` groups"),
+            },
+        }
+    }
+
+    /// `X rel Y` as a statement: True, `X !rel Y` False, `X ?rel Y` Undef.
+    pub fn set_edge_stmt(&mut self, edge: &EdgeEx, span: Span) -> R<()> {
+        let v = match edge.mode {
+            EdgeMode::Is => Logic::TRUE,
+            EdgeMode::Not => Logic::FALSE,
+            EdgeMode::Undef => Logic::UNDEF,
+        };
+        self.store_edge(edge, v, span)
+    }
+
+    /// `X rel Y = V`; `X !rel Y = V` stores `!V`.
+    pub fn set_edge(&mut self, edge: &EdgeEx, v: Logic, span: Span) -> R<()> {
+        let v = match edge.mode {
+            EdgeMode::Is => v,
+            EdgeMode::Not => v.not(),
+            EdgeMode::Undef => Logic::UNDEF,
+        };
+        self.store_edge(edge, v, span)
+    }
+
+    fn store_edge(&mut self, edge: &EdgeEx, v: Logic, span: Span) -> R<()> {
+        if let Rel::Demon(id) = edge.rel {
+            let (l, r) = (self.single(&edge.left)?, self.single(&edge.right)?);
+            let code = self.demon(id, span)?;
+            if code.set.is_none() {
+                return fail(edge.rel_span, format!("demon `{}` has no `set:` section, so it cannot set an edge", code.name));
+            }
+            self.call_fn(&code, vec![l, r], span, Some(Value::Logic(v)))?;
+            return Ok(());
+        }
+        let rel = self.relation(&edge.rel, edge.rel_span)?;
+        let lefts = self.ends(&edge.left)?;
+        let rights = self.ends(&edge.right)?;
+        for (lm, l) in &lefts {
+            let holder = self.holder(l, span)?;
+            for (rm, r) in &rights {
+                let key = self.key(&holder, l, rel, r, span)?;
+                let value = set_value(*rm, set_value(*lm, v));
+                let old = holder.borrow_mut().facts.set(key, value);
+                self.note_change(&holder, l, rel, r, old, value);
+            }
+        }
+        Ok(())
+    }
+
+    /// The edge-change notes of `G.verbose(1)` (and `2` for new edges), on standard error.
+    fn note_change(&self, holder: &GraphRef, l: &NodeVal, rel: RelId, r: &NodeVal, old: Logic, new: Logic) {
+        let g = holder.borrow();
+        if g.verbose == 0 || old == new || (old.is_undef() && g.verbose < 2) {
+            return;
+        }
+        let (from, to) = (self.text(&Value::Node(l.clone())), self.text(&Value::Node(r.clone())));
+        let relname = self.world.relation_name(rel);
+        if new.is_undef() {
+            eprintln!("note: deleted edge {from} {relname} {to} (was {old}) in graph {}", g.name);
+        } else if old.is_undef() {
+            eprintln!("note: new edge {from} {relname} {to} = {new} in graph {}", g.name);
+        } else {
+            eprintln!("note: edge {from} {relname} {to} changed from {old} to {new} in graph {}", g.name);
+        }
+    }
+}

@@ -1,0 +1,385 @@
+//! Expressions.
+
+use super::{fail, Interp, R};
+use crate::compile::ir::{Ex, ExKind, NodeRef, Slot, Target};
+use crate::syntax::ast::UnOp;
+use crate::syntax::Span;
+use crate::value::{Logic, Map, NodeVal, Value};
+use smallvec::SmallVec;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub type Args = SmallVec<[Value; 4]>;
+
+impl Interp {
+    pub fn eval(&mut self, e: &Ex) -> R<Value> {
+        match &e.kind {
+            ExKind::Const(v) => Ok(v.clone()),
+            ExKind::Var(slot) => Ok(self.get(*slot).clone()),
+            ExKind::CurrentGraph => Ok(self.graph.clone()),
+            ExKind::Node(n) => self.node_const(n, e.span).map(Value::Node),
+            ExKind::Array(items) => {
+                let mut v = Vec::with_capacity(items.len());
+                for i in items {
+                    v.push(self.eval(i)?);
+                }
+                Ok(Value::array(v))
+            }
+            ExKind::Map(entries) => {
+                let mut m = Map::default();
+                for (k, v) in entries {
+                    let key = self.eval(k)?;
+                    let val = self.eval(v)?;
+                    if !m.insert(key.clone(), val) {
+                        return fail(k.span, format!("duplicate key `{}` in map literal", self.text(&key)));
+                    }
+                }
+                Ok(Value::Map(Rc::new(RefCell::new(m))))
+            }
+            ExKind::Tuple(items) => self.tuple(items),
+            ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
+            ExKind::Demon { id, args } => {
+                let code = self.demon(*id, e.span)?;
+                let args = self.eval_args(args)?;
+                self.call_fn(&code, args.into_vec(), e.span, None)
+            }
+            ExKind::CallValue { callee, args } => {
+                let f = self.eval(callee)?;
+                let args = self.eval_args(args)?;
+                match f {
+                    Value::Lambda(code) => self.call_fn(&code, args.into_vec(), e.span, None),
+                    other => fail(callee.span, format!("a {} cannot be called", other.type_name())),
+                }
+            }
+            ExKind::Builtin { f, object, args, .. } => {
+                let obj = match object {
+                    Some(o) => Some(self.eval(o)?),
+                    None => None,
+                };
+                let args = self.eval_args(args)?;
+                f(self, obj, &args, e.span)
+            }
+            ExKind::Exists { var, cond, min, max } => self.exists(*var, cond, min.as_deref(), max.as_deref(), e.span),
+            ExKind::Forall { var, cond } => self.forall(*var, cond, e.span),
+            ExKind::NodeOf { graph, node } => self.node_of(graph, node, e.span),
+            ExKind::Index { object, index } => {
+                let o = self.eval(object)?;
+                let i = self.eval(index)?;
+                self.index(o, i, e.span)
+            }
+            ExKind::Unary { op, operand } => {
+                let v = self.eval(operand)?;
+                self.unary(*op, v, e.span)
+            }
+            ExKind::Binary { op, left, right } => {
+                let l = self.eval(left)?;
+                let r = self.eval(right)?;
+                self.binary(*op, l, r, e.span)
+            }
+            ExKind::Edge(edge) => self.get_edge(edge, e.span).map(Value::Logic),
+            ExKind::Ternary { cond, branches } => {
+                let c = self.eval(cond)?.condition();
+                let pick = if c.is_true() {
+                    0
+                } else if c.is_false() || branches.len() == 2 {
+                    1
+                } else if c.is_undef() || branches.len() == 3 {
+                    2
+                } else {
+                    3
+                };
+                self.eval(&branches[pick])
+            }
+            ExKind::Assign { target, value } => {
+                let v = self.eval(value)?;
+                self.assign(target, v, e.span)
+            }
+            ExKind::Compound { op, target, value } => {
+                let old = self.read_target(target, e.span)?;
+                let rhs = self.eval(value)?;
+                let new = self.binary(*op, old, rhs, e.span)?;
+                self.assign(target, new, e.span)
+            }
+            ExKind::IncDec { target, delta } => {
+                let old = self.read_target(target, e.span)?;
+                let Value::Num(n) = old else {
+                    return fail(e.span, format!("`++`/`--` need a number, not a {}", old.type_name()));
+                };
+                self.assign(target, Value::Num(n + delta), e.span)?;
+                Ok(old)
+            }
+        }
+    }
+
+    pub fn eval_args(&mut self, args: &[Ex]) -> R<Args> {
+        let mut v = Args::with_capacity(args.len());
+        for a in args {
+            v.push(self.eval(a)?);
+        }
+        Ok(v)
+    }
+
+    fn tuple(&mut self, items: &[Ex]) -> R<Value> {
+        let mut nums = [0.0; 4];
+        for (i, item) in items.iter().enumerate() {
+            match self.eval(item)? {
+                Value::Num(n) => nums[i] = n,
+                other => {
+                    return fail(item.span, format!("a logic pair or fuzzy number needs numbers, not a {}", other.type_name()))
+                }
+            }
+        }
+        Ok(match items.len() {
+            2 => Value::Logic(Logic::new(nums[0], nums[1])),
+            3 => Value::Fuzzy([nums[0], nums[1], nums[1], nums[2]]),
+            _ => Value::Fuzzy(nums),
+        })
+    }
+
+    /// A node constant in the current graph's class.
+    pub fn node_const(&mut self, n: &NodeRef, span: Span) -> R<NodeVal> {
+        let class = match &self.graph {
+            Value::Graph(g) => g.borrow().class,
+            other => return fail(span, format!("node `{}` needs GRAPH to be a graph, not a {}", n.name, other.type_name())),
+        };
+        if let Some((c, id)) = n.cache.get() {
+            if c == class {
+                return Ok(NodeVal { class, id, graph: None });
+            }
+        }
+        match self.world.find_node(class, n.sym, n.alt) {
+            Some(id) => {
+                n.cache.set(Some((class, id)));
+                Ok(NodeVal { class, id, graph: None })
+            }
+            None => {
+                let gname = self.text_graph_name();
+                fail(span, format!("node `{}` is not in the current graph `{gname}`", n.name))
+            }
+        }
+    }
+
+    fn text_graph_name(&self) -> String {
+        match &self.graph {
+            Value::Graph(g) => g.borrow().name.to_string(),
+            _ => "?".into(),
+        }
+    }
+
+    /// `G=>$n`: the node of G's class, bound to G.
+    fn node_of(&mut self, graph: &Ex, n: &NodeRef, span: Span) -> R<Value> {
+        let g = match self.eval(graph)? {
+            Value::Graph(g) => g,
+            other => return fail(graph.span, format!("`=>` and `.$node` need a graph on the left, not a {}", other.type_name())),
+        };
+        let (class, gname) = {
+            let gb = g.borrow();
+            (gb.class, gb.name.clone())
+        };
+        match self.world.find_node(class, n.sym, n.alt) {
+            Some(id) => Ok(Value::Node(NodeVal { class, id, graph: Some(g) })),
+            None => fail(span, format!("graph `{gname}` has no node `{}`", n.name)),
+        }
+    }
+
+    /// `exists(V, Cond [, N [, M]])`, as LANGUAGE.md decision 1 defines it.
+    fn exists(&mut self, var: Slot, cond: &Ex, min: Option<&Ex>, max: Option<&Ex>, span: Span) -> R<Value> {
+        let bounds = match (min, max) {
+            (None, _) => None,
+            (Some(a), b) => {
+                let lo = self.count_arg(a)?;
+                let hi = match b {
+                    Some(b) => self.count_arg(b)?,
+                    None => lo,
+                };
+                Some((lo, hi))
+            }
+        };
+        let g = self.current_graph(span)?;
+        let class = g.borrow().class;
+        let mut count = 0.0;
+        let mut first = None;
+        let mut id = 1;
+        while id as usize <= self.world.class(class).len() {
+            let node = Value::Node(NodeVal { class, id, graph: None });
+            self.set(var, node);
+            if self.eval(cond)?.is_exactly_true() {
+                if bounds.is_none() {
+                    return Ok(Value::bool(true));
+                }
+                count += 1.0;
+                first.get_or_insert(id);
+            }
+            id += 1;
+        }
+        let ok = match bounds {
+            Some((lo, hi)) => count >= lo && count <= hi,
+            None => false,
+        };
+        if let (true, Some(id)) = (ok, first) {
+            self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+        }
+        Ok(Value::bool(ok))
+    }
+
+    fn count_arg(&mut self, e: &Ex) -> R<f64> {
+        match self.eval(e)? {
+            Value::Num(n) => Ok(n),
+            other => fail(e.span, format!("a count must be a number, not a {}", other.type_name())),
+        }
+    }
+
+    fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
+        let g = self.current_graph(span)?;
+        let class = g.borrow().class;
+        let mut id = 1;
+        while id as usize <= self.world.class(class).len() {
+            self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+            if !self.eval(cond)?.is_exactly_true() {
+                return Ok(Value::bool(false));
+            }
+            id += 1;
+        }
+        Ok(Value::bool(true))
+    }
+
+    fn unary(&mut self, op: UnOp, v: Value, span: Span) -> R<Value> {
+        match (op, &v) {
+            (UnOp::Neg, Value::Num(n)) => Ok(Value::Num(-n)),
+            (UnOp::Neg, _) => fail(span, format!("unary `-` needs a number, not a {}", v.type_name())),
+            (UnOp::Not, Value::Logic(l)) => Ok(Value::Logic(l.not())),
+            (UnOp::Not, Value::Num(_)) => Ok(Value::Logic(v.condition().not())),
+            (UnOp::Not, _) => Ok(Value::Logic(Logic::UNDEF)),
+            (UnOp::IsUndef, Value::Logic(l)) => Ok(Value::bool(l.is_undef())),
+            (UnOp::IsUndef, _) => Ok(Value::bool(false)),
+        }
+    }
+
+    fn read_target(&mut self, t: &Target, span: Span) -> R<Value> {
+        match t {
+            Target::Var(slot) => Ok(self.get(*slot).clone()),
+            Target::CurrentGraph => Ok(self.graph.clone()),
+            Target::Index { object, index } => {
+                let o = self.eval(object)?;
+                let i = self.eval(index)?;
+                self.index(o, i, span)
+            }
+            Target::Edge(edge) => self.get_edge(edge, span).map(Value::Logic),
+            Target::Demon { id, args } => {
+                let code = self.demon(*id, span)?;
+                let args = self.eval_args(args)?;
+                self.call_fn(&code, args.into_vec(), span, None)
+            }
+        }
+    }
+
+    fn assign(&mut self, t: &Target, v: Value, span: Span) -> R<Value> {
+        match t {
+            Target::Var(slot) => {
+                self.set(*slot, v.clone());
+                Ok(v)
+            }
+            Target::CurrentGraph => {
+                self.graph = v.clone();
+                Ok(v)
+            }
+            Target::Index { object, index } => {
+                let o = self.eval(object)?;
+                let i = self.eval(index)?;
+                self.set_index(o, i, v.clone(), span)?;
+                Ok(v)
+            }
+            Target::Edge(edge) => {
+                let Value::Logic(l) = v else {
+                    return fail(span, format!("an edge can only be set to a logic value, not a {}", v.type_name()));
+                };
+                self.set_edge(edge, l, span)?;
+                Ok(v)
+            }
+            Target::Demon { id, args } => {
+                let code = self.demon(*id, span)?;
+                if code.set.is_none() {
+                    return fail(span, format!("demon `{}` has no `set:` section, so it cannot be assigned to", code.name));
+                }
+                let args = self.eval_args(args)?;
+                self.call_fn(&code, args.into_vec(), span, Some(v))
+            }
+        }
+    }
+
+    pub fn index(&mut self, o: Value, i: Value, span: Span) -> R<Value> {
+        match (&o, &i) {
+            (Value::Array(a), Value::Num(n)) => {
+                let a = a.borrow();
+                Ok(position(*n, a.len()).map_or(Value::None, |p| a[p].clone()))
+            }
+            (Value::Str(s), Value::Num(n)) => Ok(match position(*n, s.len()) {
+                Some(p) => Value::Str(s.get(p..p + 1).unwrap_or("").into()),
+                None => Value::str(""),
+            }),
+            (Value::Map(m), _) => Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None)),
+            (Value::Logic(l), Value::Num(n)) => match *n as i64 {
+                0 => Ok(Value::Num(l.p0)),
+                1 => Ok(Value::Num(l.p1)),
+                _ => fail(span, "a logic value has items 0 and 1 only"),
+            },
+            (Value::Fuzzy(f), Value::Num(n)) => match f.get(*n as usize) {
+                Some(x) if *n >= 0.0 => Ok(Value::Num(*x)),
+                _ => fail(span, "a fuzzy number has items 0 to 3"),
+            },
+            (Value::Graph(g), Value::Num(n)) => {
+                let class = g.borrow().class;
+                let len = self.world.class(class).len();
+                if *n >= 1.0 && (*n as usize) <= len {
+                    Ok(Value::Node(NodeVal { class, id: *n as u32, graph: Some(g.clone()) }))
+                } else {
+                    fail(span, format!("node index {} is out of range 1..{len}", crate::value::number::format_number(*n)))
+                }
+            }
+            _ => fail(span, format!("a {} cannot be indexed by a {}", o.type_name(), i.type_name())),
+        }
+    }
+
+    fn set_index(&mut self, o: Value, i: Value, v: Value, span: Span) -> R<()> {
+        match (&o, &i) {
+            (Value::Array(a), Value::Num(n)) => {
+                let mut a = a.borrow_mut();
+                let len = a.len();
+                match position(*n, len) {
+                    Some(p) => {
+                        a[p] = self.stored_copy(v);
+                        Ok(())
+                    }
+                    None => fail(span, format!("index {} is out of range for an array of {len}", crate::value::number::format_number(*n))),
+                }
+            }
+            (Value::Map(m), _) => {
+                m.borrow_mut().insert(i, v);
+                Ok(())
+            }
+            _ => fail(span, format!("cannot assign to an item of a {} indexed by a {}", o.type_name(), i.type_name())),
+        }
+    }
+
+    /// `A[i] = v` stores a copy: containers shallowly, a graph as a new graph.
+    fn stored_copy(&mut self, v: Value) -> Value {
+        match &v {
+            Value::Graph(g) => {
+                let copy = self.world.copy_graph(&g.borrow(), None);
+                Value::Graph(copy)
+            }
+            _ => v.shallow_copy(),
+        }
+    }
+}
+
+/// A position in a sequence of `len`; negative counts from the end.
+pub fn position(n: f64, len: usize) -> Option<usize> {
+    if n.is_nan() {
+        return None;
+    }
+    let i = n.trunc() as i64;
+    let i = if i < 0 { i + len as i64 } else { i };
+    (0..len as i64).contains(&i).then_some(i as usize)
+}
+

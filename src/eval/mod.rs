@@ -1,0 +1,220 @@
+//! The tree-walking evaluator over the resolved program (`compile::ir`).
+
+mod edges;
+mod expr;
+mod ops;
+mod stmt;
+
+use crate::compile::ir::{DemonId, FnCode, Slot};
+use crate::diagnostics::Diagnostic;
+use crate::syntax::Span;
+use crate::value::display::to_text;
+use crate::value::Value;
+use crate::world::World;
+use std::io::Write;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How control leaves an expression or statement other than by finishing normally.
+#[derive(Debug)]
+pub enum Flow {
+    Return(Value),
+    Break,
+    Continue,
+    Error(Box<Diagnostic>),
+}
+
+pub type R<T> = Result<T, Flow>;
+
+/// A runtime error at `span`.
+pub fn fail<T>(span: Span, message: impl Into<String>) -> R<T> {
+    let mut d = Diagnostic::error(span, message);
+    d.runtime = true;
+    Err(Flow::Error(Box::new(d)))
+}
+
+/// Limits that stop a runaway script with a clear message.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub max_depth: usize,
+    pub max_steps: Option<u64>,
+    pub deadline: Option<Instant>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_depth: 10_000, max_steps: None, deadline: None }
+    }
+}
+
+pub struct Interp {
+    pub world: World,
+    pub globals: Vec<Value>,
+    /// Locals of all active demon frames; `base` is where the running one starts.
+    stack: Vec<Value>,
+    base: usize,
+    /// The current graph (`GRAPH`); any value may be assigned to it.
+    pub graph: Value,
+    pub demons: Vec<Option<Rc<FnCode>>>,
+    pub out: Box<dyn Write>,
+    /// Demon calls in progress: (name, call site).
+    calls: Vec<(Rc<str>, Span)>,
+    pub limits: Limits,
+    steps: u64,
+    pub interrupt: Arc<AtomicBool>,
+    pub args: Vec<String>,
+    pub started: Instant,
+    pub script_dir: Option<std::path::PathBuf>,
+}
+
+impl Interp {
+    pub fn new(out: Box<dyn Write>) -> Interp {
+        let mut world = World::new();
+        let graph = Value::Graph(world.new_graph("GRAPH"));
+        Interp {
+            world,
+            globals: Vec::new(),
+            stack: Vec::new(),
+            base: 0,
+            graph,
+            demons: Vec::new(),
+            out,
+            calls: Vec::new(),
+            limits: Limits::default(),
+            steps: 0,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            args: Vec::new(),
+            started: Instant::now(),
+            script_dir: None,
+        }
+    }
+
+    pub fn ensure_globals(&mut self, count: u32) {
+        if self.globals.len() < count as usize {
+            self.globals.resize(count as usize, Value::None);
+        }
+    }
+
+    fn get(&self, slot: Slot) -> &Value {
+        match slot {
+            Slot::Local(i) => &self.stack[self.base + i as usize],
+            Slot::Global(i) => &self.globals[i as usize],
+        }
+    }
+
+    fn set(&mut self, slot: Slot, v: Value) {
+        match slot {
+            Slot::Local(i) => self.stack[self.base + i as usize] = v,
+            Slot::Global(i) => self.globals[i as usize] = v,
+        }
+    }
+
+    pub fn text(&self, v: &Value) -> String {
+        to_text(v, &self.world)
+    }
+
+    /// Writes program output; a failed write (a closed pipe) is a runtime error, not a panic.
+    pub fn write_out(&mut self, s: &str, span: Span) -> R<()> {
+        if self.out.write_all(s.as_bytes()).is_err() {
+            return fail(span, "cannot write to standard output");
+        }
+        Ok(())
+    }
+
+    /// Counts a step of work and enforces the step limit, the deadline and Ctrl-C.
+    fn tick(&mut self, span: Span) -> R<()> {
+        self.steps += 1;
+        if self.steps & 0x3ff == 0 {
+            if self.interrupt.swap(false, Ordering::Relaxed) {
+                return fail(span, "interrupted");
+            }
+            if let Some(deadline) = self.limits.deadline {
+                if Instant::now() >= deadline {
+                    return fail(span, "time limit reached (--timeout)");
+                }
+            }
+        }
+        if let Some(max) = self.limits.max_steps {
+            if self.steps > max {
+                return fail(span, format!("step limit of {max} reached (--max-steps)"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls a demon or lambda: a new frame, parameters bound, the current graph restored after.
+    pub fn call_fn(&mut self, code: &Rc<FnCode>, args: Vec<Value>, span: Span, set_value: Option<Value>) -> R<Value> {
+        if self.calls.len() >= self.limits.max_depth {
+            return fail(
+                span,
+                format!("recursion too deep: more than {} demon calls in progress (--max-depth)", self.limits.max_depth),
+            );
+        }
+        if args.len() != code.param_names.len() {
+            return fail(
+                span,
+                format!("`{}` takes {} arguments, but {} given", code.name, code.param_names.len(), args.len()),
+            );
+        }
+        let saved_base = self.base;
+        let saved_graph = self.graph.clone();
+        let base = self.stack.len();
+        self.stack.resize(base + code.frame_size as usize, Value::None);
+        for (i, a) in args.into_iter().enumerate() {
+            self.stack[base + i] = a;
+        }
+        self.base = base;
+        self.calls.push((code.name.clone(), span));
+        let result = self.run_fn_body(code, set_value);
+        self.calls.pop();
+        self.stack.truncate(base);
+        self.base = saved_base;
+        self.graph = saved_graph;
+        match result {
+            Err(Flow::Error(mut d)) => {
+                if d.stack.len() < 64 {
+                    d.stack.push((code.name.to_string(), span));
+                }
+                Err(Flow::Error(d))
+            }
+            other => other,
+        }
+    }
+
+    fn run_fn_body(&mut self, code: &FnCode, set_value: Option<Value>) -> R<Value> {
+        if let (Some(v), Some(slot)) = (&set_value, code.value_slot) {
+            self.stack[self.base + slot as usize] = v.clone();
+        }
+        match self.exec_block(&code.body) {
+            Ok(()) => {}
+            Err(Flow::Return(v)) => return Ok(v),
+            Err(Flow::Break | Flow::Continue) => return Ok(Value::Logic(crate::value::Logic::UNDEF)),
+            Err(e) => return Err(e),
+        }
+        let section = if set_value.is_some() { &code.set } else { &code.get };
+        if let Some(section) = section {
+            match self.exec_block(section) {
+                Ok(()) => {}
+                Err(Flow::Return(v)) if set_value.is_none() => return Ok(v),
+                Err(Flow::Return(_)) => {}
+                Err(Flow::Break | Flow::Continue) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if set_value.is_some() {
+            if let Some(slot) = code.value_slot {
+                return Ok(self.stack[self.base + slot as usize].clone());
+            }
+        }
+        Ok(Value::Logic(crate::value::Logic::UNDEF))
+    }
+
+    pub fn demon(&self, id: DemonId, span: Span) -> R<Rc<FnCode>> {
+        match self.demons.get(id as usize).and_then(|d| d.clone()) {
+            Some(code) => Ok(code),
+            None => fail(span, "this demon has no body (its definition failed to compile)"),
+        }
+    }
+}

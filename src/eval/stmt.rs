@@ -1,0 +1,296 @@
+//! Statements: control flow, `out`, declarations and the three kinds of `for`.
+
+use super::{fail, Flow, Interp, R};
+use crate::compile::ir::{Ex, Slot, St, StKind};
+use crate::syntax::ast::OutSep;
+use crate::syntax::Span;
+use crate::value::display::write_value;
+use crate::value::{NodeVal, Value};
+use crate::world::GraphRef;
+
+impl Interp {
+    pub fn exec_block(&mut self, stmts: &[St]) -> R<()> {
+        for s in stmts {
+            self.exec(s)?;
+        }
+        Ok(())
+    }
+
+    /// Runs a loop body; `Ok(false)` means `break`.
+    fn loop_body(&mut self, body: &[St]) -> R<bool> {
+        match self.exec_block(body) {
+            Ok(()) | Err(Flow::Continue) => Ok(true),
+            Err(Flow::Break) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    pub fn exec(&mut self, s: &St) -> R<()> {
+        self.tick(s.span)?;
+        match &s.kind {
+            StKind::Expr(e) => {
+                self.eval(e)?;
+            }
+            StKind::SetEdge(edge) => self.set_edge_stmt(edge, s.span)?,
+            StKind::Var(items) => {
+                for (slot, init) in items {
+                    let v = match init {
+                        Some(e) => self.eval(e)?,
+                        None => Value::None,
+                    };
+                    self.set(*slot, v);
+                }
+            }
+            StKind::Static { done, items } => {
+                if !done.get() {
+                    done.set(true);
+                    for (slot, init) in items {
+                        let v = match init {
+                            Some(e) => self.eval(e)?,
+                            None => Value::None,
+                        };
+                        self.set(*slot, v);
+                    }
+                }
+            }
+            StKind::Nodes { graph, names } => self.declare_nodes(graph.as_ref(), names, s.span)?,
+            StKind::Out { items, trail } => self.out_stmt(items, *trail, s.span)?,
+            StKind::If { cond, then, on_false, on_undef, on_else } => {
+                let c = self.eval(cond)?.condition();
+                let branch = if c.is_true() {
+                    Some(then)
+                } else if c.is_false() {
+                    on_false.as_ref().or(on_else.as_ref())
+                } else if c.is_undef() {
+                    on_undef.as_ref().or(on_else.as_ref())
+                } else {
+                    on_else.as_ref()
+                };
+                if let Some(b) = branch {
+                    self.exec_block(b)?;
+                }
+            }
+            StKind::While { cond, body } => {
+                while self.eval(cond)?.is_exactly_true() {
+                    if !self.loop_body(body)? {
+                        break;
+                    }
+                    self.tick(s.span)?;
+                }
+            }
+            StKind::ForRange { vars, args, body } => self.for_range(vars, args, body, s.span)?,
+            StKind::ForValue { vars, source, body } => {
+                let v = self.eval(source)?;
+                self.for_value(vars, v, body)?;
+            }
+            StKind::ForNodes { vars, cond, body } => self.for_nodes(vars, cond.as_ref(), body, s.span)?,
+            StKind::Return(v) => {
+                let v = match v {
+                    Some(e) => self.eval(e)?,
+                    None => Value::Logic(crate::value::Logic::UNDEF),
+                };
+                return Err(Flow::Return(v));
+            }
+            StKind::ReturnIfdef(e) => {
+                let v = self.eval(e)?;
+                if !matches!(&v, Value::Logic(l) if l.is_undef()) {
+                    return Err(Flow::Return(v));
+                }
+            }
+            StKind::Break => return Err(Flow::Break),
+            StKind::Continue => return Err(Flow::Continue),
+            StKind::Block(b) => self.exec_block(b)?,
+        }
+        Ok(())
+    }
+
+    fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, span: Span) -> R<()> {
+        let mut line = String::new();
+        if items.is_empty() {
+            let g = self.graph.clone();
+            write_value(&mut line, &g, &self.world);
+        }
+        for (i, (sep, e)) in items.iter().enumerate() {
+            let v = self.eval(e)?;
+            if i > 0 && *sep == OutSep::Space {
+                line.push(' ');
+            }
+            write_value(&mut line, &v, &self.world);
+        }
+        match trail {
+            None => line.push('\n'),
+            Some(OutSep::Space) => line.push(' '),
+            Some(OutSep::Nothing) => {}
+        }
+        self.write_out(&line, span)
+    }
+
+    /// The graph a statement or expression works on: `GRAPH`, which must hold a graph.
+    pub fn current_graph(&self, span: Span) -> R<GraphRef> {
+        match &self.graph {
+            Value::Graph(g) => Ok(g.clone()),
+            other => fail(span, format!("GRAPH holds a {}, not a graph", other.type_name())),
+        }
+    }
+
+    fn declare_nodes(&mut self, graph: Option<&Ex>, names: &[std::rc::Rc<str>], span: Span) -> R<()> {
+        let g = match graph {
+            Some(e) => match self.eval(e)? {
+                Value::Graph(g) => g,
+                other => return fail(e.span, format!("`.nodes` needs a graph, not a {}", other.type_name())),
+            },
+            None => self.current_graph(span)?,
+        };
+        let class = g.borrow().class;
+        for n in names {
+            self.world.add_node(class, n);
+        }
+        Ok(())
+    }
+
+    fn for_range(&mut self, vars: &[Slot], args: &[Ex], body: &[St], span: Span) -> R<()> {
+        let mut nums = Vec::with_capacity(3);
+        for a in args {
+            match self.eval(a)? {
+                Value::Num(n) => nums.push(n),
+                other => return fail(a.span, format!("`range` needs numbers, not a {}", other.type_name())),
+            }
+        }
+        let (start, stop, step) = match nums[..] {
+            [stop] => (0.0, stop, 1.0),
+            [start, stop] => (start, stop, 1.0),
+            [start, stop, step] => (start, stop, step),
+            _ => return fail(span, "`range` takes 1 to 3 arguments"),
+        };
+        if step == 0.0 || step.is_nan() {
+            return fail(span, "`range` step must not be 0");
+        }
+        let mut x = start;
+        let mut i = 0.0;
+        while (step > 0.0 && x < stop) || (step < 0.0 && x > stop) {
+            self.bind_pair(vars, Value::Num(i), Value::Num(x));
+            if !self.loop_body(body)? {
+                break;
+            }
+            self.tick(span)?;
+            i += 1.0;
+            x = start + i * step;
+        }
+        Ok(())
+    }
+
+    /// One loop variable takes `second`; two take `first, second`.
+    fn bind_pair(&mut self, vars: &[Slot], first: Value, second: Value) {
+        match vars {
+            [v] => self.set(*v, second),
+            [a, b, ..] => {
+                self.set(*a, first);
+                self.set(*b, second);
+            }
+            [] => {}
+        }
+    }
+
+    fn for_value(&mut self, vars: &[Slot], v: Value, body: &[St]) -> R<()> {
+        match v {
+            Value::Array(a) => {
+                let n = a.borrow().len();
+                for i in 0..n {
+                    let Some(item) = a.borrow().get(i).cloned() else { break };
+                    self.bind_pair(vars, Value::Num(i as f64), item);
+                    if !self.loop_body(body)? {
+                        break;
+                    }
+                }
+            }
+            Value::Map(m) => {
+                let entries: Vec<(Value, Value)> = m.borrow().iter().cloned().collect();
+                for (k, v) in entries {
+                    if vars.len() == 1 {
+                        self.set(vars[0], k);
+                    } else {
+                        self.bind_pair(vars, k, v);
+                    }
+                    if !self.loop_body(body)? {
+                        break;
+                    }
+                }
+            }
+            Value::Graph(g) => {
+                let class = g.borrow().class;
+                let n = self.world.class(class).len() as u32;
+                for id in 1..=n {
+                    self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
+                    if let Some(v) = vars.get(1) {
+                        self.set(*v, Value::None);
+                    }
+                    if !self.loop_body(body)? {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// `for X in Cond`: every node of the current graph, in creation order, for which Cond is
+    /// exactly True. With 3 or 4 variables: every edge (source, relation, target, value).
+    fn for_nodes(&mut self, vars: &[Slot], cond: Option<&Ex>, body: &[St], span: Span) -> R<()> {
+        let g = self.current_graph(span)?;
+        let class = g.borrow().class;
+        if vars.len() >= 3 {
+            return self.for_edges(vars, &g, cond, body);
+        }
+        let mut id = 1;
+        while id as usize <= self.world.class(class).len() {
+            self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
+            if vars.len() == 2 {
+                self.set(vars[1], Value::None);
+            }
+            let pass = match cond {
+                Some(c) => self.eval(c)?.is_exactly_true(),
+                None => true,
+            };
+            if pass && !self.loop_body(body)? {
+                break;
+            }
+            id += 1;
+        }
+        Ok(())
+    }
+
+    fn for_edges(&mut self, vars: &[Slot], g: &GraphRef, cond: Option<&Ex>, body: &[St]) -> R<()> {
+        let (class, facts) = {
+            let gb = g.borrow();
+            (gb.class, gb.facts.iter().copied().collect::<Vec<_>>())
+        };
+        for f in facts {
+            self.set(vars[0], Value::Node(NodeVal { class, id: f.key.src(), graph: None }));
+            self.set(vars[1], Value::Edge(f.key.rel()));
+            let target = if f.key.tgraph() == 0 {
+                NodeVal { class, id: f.key.tgt(), graph: None }
+            } else {
+                match self.world.linked_graph(f.key.tgraph()) {
+                    Some(tg) => {
+                        let tclass = tg.borrow().class;
+                        NodeVal { class: tclass, id: f.key.tgt(), graph: Some(tg) }
+                    }
+                    None => continue,
+                }
+            };
+            self.set(vars[2], Value::Node(target));
+            if let Some(v) = vars.get(3) {
+                self.set(*v, Value::Logic(f.value));
+            }
+            let pass = match cond {
+                Some(c) => self.eval(c)?.is_exactly_true(),
+                None => true,
+            };
+            if pass && !self.loop_body(body)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,20 @@
+//! ds: a DemonScript interpreter. Worlds are graphs whose edges are True, False or Undef;
+//! programs are demons that rewrite them.
+//!
+//! The pipeline: `syntax` (logos lexer + LALRPOP grammar) -> `compile` (names to slots, checks
+//! before running) -> `eval` (tree-walking evaluator) over `value`s and `world` graph states,
+//! with `builtins` registered module by module. `Session` ties them together for the command
+//! line and the REPL.
+
+pub mod builtins;
+pub mod compile;
+pub mod diagnostics;
+pub mod eval;
+pub mod repl;
+pub mod session;
+pub mod syntax;
+pub mod value;
+pub mod world;
+
+pub use diagnostics::{Diagnostic, SourceMap};
+pub use session::{run_on_big_stack, Outcome, Session};

@@ -1,0 +1,110 @@
+//! The `ds` command line: run a file, a snippet, check a file, or open the REPL.
+
+use clap::Parser;
+use ds::eval::Limits;
+use ds::{Outcome, Session};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Parser, Debug)]
+#[command(name = "ds", version, about = "DemonScript: worlds as three-valued graphs, programs as demons that rewrite them")]
+struct Cli {
+    /// Run this code instead of a file.
+    #[arg(short = 'e', long = "eval", value_name = "CODE", conflicts_with = "check")]
+    code: Option<String>,
+    /// Parse and resolve FILE without running it.
+    #[arg(long)]
+    check: bool,
+    /// Run FILE, then open the REPL in its state.
+    #[arg(short = 'i', long)]
+    interactive: bool,
+    /// Largest number of demon calls in progress at once.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    max_depth: usize,
+    /// Stop the script after N statements.
+    #[arg(long, value_name = "N")]
+    max_steps: Option<u64>,
+    /// Stop the script after SECONDS of running.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// The script to run.
+    file: Option<String>,
+    /// Arguments for the script (`System.args()`).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = ds::run_on_big_stack(move || run(cli));
+    ExitCode::from(code)
+}
+
+fn run(cli: Cli) -> u8 {
+    let color = std::io::stderr().is_terminal();
+    let out: Box<dyn Write> = Box::new(std::io::BufWriter::new(std::io::stdout()));
+    let mut session = Session::new(out);
+    let deadline = match cli.timeout {
+        Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s)),
+        Some(_) => {
+            eprintln!("error: --timeout takes a number of seconds >= 0");
+            return 2;
+        }
+        None => None,
+    };
+    session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline });
+    session.interp.args = cli.args.clone();
+
+    let (name, src) = if let Some(code) = &cli.code {
+        if let Some(f) = &cli.file {
+            // With -e, a positional FILE is the first script argument.
+            session.interp.args.insert(0, f.clone());
+        }
+        ("<-e>".to_string(), code.clone())
+    } else if let Some(file) = &cli.file {
+        match std::fs::read(file) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(s) => (file.clone(), s),
+                Err(_) => {
+                    eprintln!("error: {file} is not UTF-8 text");
+                    return 2;
+                }
+            },
+            Err(e) => {
+                eprintln!("error: cannot read {file}: {e}");
+                return 2;
+            }
+        }
+    } else {
+        return ds::repl::run_piped(&mut session) as u8;
+    };
+
+    if cli.check {
+        return match session.check_source(&name, &src) {
+            Ok(()) => 0,
+            Err(d) => {
+                eprint!("{}", session.render(&d, color));
+                1
+            }
+        };
+    }
+    let status = match session.run_source(&name, &src) {
+        Outcome::Finished(_) => 0,
+        Outcome::CompileErrors(d) => {
+            eprint!("{}", session.render(&d, color));
+            1
+        }
+        Outcome::RuntimeError(d) => {
+            let _ = session.interp.out.flush();
+            eprint!("{}", session.render(&[*d], color));
+            1
+        }
+    };
+    if cli.interactive {
+        let s = ds::repl::run_piped(&mut session) as u8;
+        return status.max(s);
+    }
+    let _ = session.interp.out.flush();
+    status
+}

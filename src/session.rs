@@ -1,0 +1,134 @@
+//! A session: the sources, the compiler's persistent state and the interpreter, so that a file,
+//! a snippet, or REPL entries one after another all run against the same world.
+
+use crate::compile::Compiler;
+use crate::diagnostics::{Diagnostic, SourceMap};
+use crate::eval::{Flow, Interp, Limits};
+use crate::syntax::ast::{Stmt, StmtKind};
+use crate::syntax::{self, FileId, Span};
+use crate::value::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// How a run ended.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Ran to the end (or to a top-level `return`, whose value is kept).
+    Finished(Option<Value>),
+    /// Errors found before running (syntax, unknown names, argument counts): nothing ran.
+    CompileErrors(Vec<Diagnostic>),
+    /// An error while running; output written before it stays written.
+    RuntimeError(Box<Diagnostic>),
+}
+
+const MAX_INCLUDE_DEPTH: usize = 32;
+
+pub struct Session {
+    pub sources: SourceMap,
+    pub compiler: Compiler,
+    pub interp: Interp,
+}
+
+impl Session {
+    pub fn new(out: Box<dyn Write>) -> Session {
+        Session { sources: SourceMap::default(), compiler: Compiler::new(), interp: Interp::new(out) }
+    }
+
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.interp.limits = limits;
+    }
+
+    /// Parses, compiles and runs one source text.
+    pub fn run_source(&mut self, name: &str, src: &str) -> Outcome {
+        let file = self.sources.add(name, src);
+        let base = Path::new(name).parent().map(Path::to_path_buf);
+        match self.parse_with_includes(file, src, base.as_deref(), 0) {
+            Ok(stmts) => self.run_stmts(&stmts),
+            Err(d) => Outcome::CompileErrors(d),
+        }
+    }
+
+    /// Parses and compiles without running (`ds --check`).
+    pub fn check_source(&mut self, name: &str, src: &str) -> Result<(), Vec<Diagnostic>> {
+        let file = self.sources.add(name, src);
+        let base = Path::new(name).parent().map(Path::to_path_buf);
+        let stmts = self.parse_with_includes(file, src, base.as_deref(), 0)?;
+        self.compiler.compile_chunk(&stmts, &mut self.interp.world).map(|_| ())
+    }
+
+    /// Runs already parsed statements (the REPL parses first to tell incomplete input apart).
+    pub fn run_stmts(&mut self, stmts: &[Stmt]) -> Outcome {
+        let code = match self.compiler.compile_chunk(stmts, &mut self.interp.world) {
+            Ok(code) => code,
+            Err(d) => return Outcome::CompileErrors(d),
+        };
+        self.interp.demons = self.compiler.demon_code.clone();
+        self.interp.ensure_globals(self.compiler.global_count);
+        let result = self.interp.exec_block(&code);
+        let _ = self.interp.out.flush();
+        match result {
+            Ok(()) => Outcome::Finished(None),
+            Err(Flow::Return(v)) => Outcome::Finished(Some(v)),
+            Err(Flow::Break | Flow::Continue) => Outcome::Finished(None),
+            Err(Flow::Error(d)) => Outcome::RuntimeError(d),
+        }
+    }
+
+    /// Parses a file and splices in its `#include`d files (paths relative to the includer).
+    pub fn parse_with_includes(
+        &mut self,
+        file: FileId,
+        src: &str,
+        base: Option<&Path>,
+        depth: usize,
+    ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+        let stmts = syntax::parse(src, file).map_err(|d| vec![d])?;
+        let mut out = Vec::with_capacity(stmts.len());
+        for s in stmts {
+            let StmtKind::Include(name) = &s.kind else {
+                out.push(s);
+                continue;
+            };
+            if depth >= MAX_INCLUDE_DEPTH {
+                return Err(vec![Diagnostic::error(name.span, "`#include` nested too deeply (is a file including itself?)")]);
+            }
+            let path: PathBuf = match base {
+                Some(b) => b.join(&*name.text),
+                None => PathBuf::from(&*name.text),
+            };
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                vec![Diagnostic::error(name.span, format!("cannot read included file `{}`: {e}", path.display()))]
+            })?;
+            let inner = self.sources.add(&path.to_string_lossy(), &text);
+            let inner_base = path.parent().map(Path::to_path_buf);
+            out.extend(self.parse_with_includes(inner, &text, inner_base.as_deref(), depth + 1)?);
+        }
+        Ok(out)
+    }
+
+    /// Renders diagnostics as text for standard error.
+    pub fn render(&self, diags: &[Diagnostic], color: bool) -> String {
+        diags.iter().map(|d| self.sources.render(d, color)).collect()
+    }
+
+    pub fn span_text(&self, span: Span) -> String {
+        let (line, col) = self.sources.line_col(span.file, span.lo);
+        format!("{}:{line}:{col}", self.sources.name(span.file).unwrap_or("?"))
+    }
+}
+
+/// Runs `f` on a thread with a large stack, so that the recursion limit (not the machine's
+/// stack) decides how deep scripts and deeply nested source can go.
+pub fn run_on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    const STACK: usize = 2 << 30;
+    match std::thread::Builder::new().stack_size(STACK).spawn(f) {
+        Ok(handle) => match handle.join() {
+            Ok(v) => v,
+            Err(panic) => std::panic::resume_unwind(panic),
+        },
+        Err(e) => {
+            eprintln!("error: cannot start the interpreter thread: {e}");
+            std::process::exit(1)
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! The syntax tree. Every node that can be the subject of a diagnostic carries its `Span`.
+
+use crate::value::Logic;
+use std::rc::Rc;
+
+/// A source file registered with the `SourceMap`.
+pub type FileId = u32;
+
+/// A byte range in one source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Span {
+    pub file: FileId,
+    pub lo: u32,
+    pub hi: u32,
+}
+
+impl Span {
+    pub fn new(file: FileId, lo: usize, hi: usize) -> Span {
+        Span { file, lo: lo as u32, hi: hi as u32 }
+    }
+    pub fn to(self, other: Span) -> Span {
+        Span { file: self.file, lo: self.lo.min(other.lo), hi: self.hi.max(other.hi) }
+    }
+}
+
+/// A name as written, with its place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Name {
+    pub text: Rc<str>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    IntDiv,
+    Rem,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Implies,
+    Equiv,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        use BinOp::*;
+        match self {
+            Add => "+",
+            Sub => "-",
+            Mul => "*",
+            Div => "/",
+            IntDiv => "\\",
+            Rem => "%",
+            Eq => "==",
+            Ne => "!=",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+            And => "&",
+            Or => "|",
+            Implies => "->",
+            Equiv => "<->",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+    /// `?X`: True exactly when X is Undef.
+    IsUndef,
+}
+
+/// `X rel Y`, `X !rel Y`, `X ?rel Y`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EdgeMode {
+    Is,
+    Not,
+    Undef,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Number(f64),
+    Str(Rc<str>),
+    Logic(Logic),
+    None,
+    /// A bare name: a variable, a declared edge or node, or a module (`Math`).
+    Name(Rc<str>),
+    /// `$name`.
+    NodeConst(Rc<str>),
+    /// `@name`.
+    EdgeConst(Rc<str>),
+    Array(Vec<Expr>),
+    Map(Vec<(Expr, Expr)>),
+    /// `(a, b)` logic pair, `(a, b, c)` / `(a, b, c, d)` fuzzy number.
+    Tuple(Vec<Expr>),
+    Lambda(Rc<LambdaAst>),
+    Call { name: Name, args: Vec<Expr> },
+    Method { object: Box<Expr>, name: Name, args: Vec<Expr> },
+    /// `X.name` without arguments (`Math.PI`, `G.$n`, `G.n`).
+    Field { object: Box<Expr>, name: Name },
+    /// `G=>$n`.
+    NodeOf { graph: Box<Expr>, node: Name },
+    Index { object: Box<Expr>, index: Box<Expr> },
+    Unary { op: UnOp, operand: Box<Expr> },
+    Binary { op: BinOp, left: Box<Expr>, right: Box<Expr> },
+    Edge { left: Box<Expr>, mode: EdgeMode, rel: Name, right: Box<Expr> },
+    /// `C ? A : B [: U [: E]]`: `branches` holds 2 to 4 expressions.
+    Ternary { cond: Box<Expr>, branches: Vec<Expr> },
+    Assign { target: Box<Expr>, value: Box<Expr> },
+    /// `V += e` and friends; `op` is the arithmetic operator.
+    CompoundAssign { op: BinOp, target: Box<Expr>, value: Box<Expr> },
+    /// `V++` / `V--`: the value before the change.
+    IncDec { target: Box<Expr>, delta: f64 },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LambdaAst {
+    pub params: Vec<Name>,
+    pub body: LambdaBody,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum LambdaBody {
+    Expr(Expr),
+    Block(Block),
+}
+
+/// A block: `{ ... }` or the single statement after `:`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    /// Written `: statement`; a dangling `else` may attach inside it.
+    pub colon: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VarItem {
+    pub name: Name,
+    pub init: Option<Expr>,
+}
+
+/// Separator written before an `out` item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutSep {
+    Space,
+    Nothing,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutStmt {
+    /// Each item with the separator written before it (the first one's is ignored).
+    pub items: Vec<(OutSep, Expr)>,
+    /// `None`: end with a newline; `Some(sep)`: a line-ending comma (`,` space, `,,` nothing).
+    pub trail: Option<OutSep>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClauseKind {
+    False,
+    Undef,
+    Else,
+}
+
+impl ClauseKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            ClauseKind::False => "false",
+            ClauseKind::Undef => "undef",
+            ClauseKind::Else => "else",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct IfStmt {
+    pub cond: Expr,
+    pub then: Block,
+    pub on_false: Option<Block>,
+    pub on_undef: Option<Block>,
+    pub on_else: Option<Block>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefAst {
+    pub name: Name,
+    pub params: Vec<Name>,
+    pub body: Vec<Stmt>,
+    pub get: Option<Vec<Stmt>>,
+    pub set: Option<Vec<Stmt>>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum StmtKind {
+    Var(Vec<VarItem>),
+    Static(Vec<VarItem>),
+    Global(Vec<Name>),
+    Edges(Vec<Name>),
+    /// `nodes a, $b` (current graph) or `G.nodes a, $b`.
+    Nodes { graph: Option<Expr>, names: Vec<Name> },
+    Out(OutStmt),
+    If(Box<IfStmt>),
+    /// A `false` / `undef` / `else` clause before it is attached to its `if`.
+    Clause(ClauseKind, Block),
+    While { cond: Expr, body: Block },
+    For { vars: Vec<Name>, source: Option<Expr>, body: Block },
+    Def(Rc<DefAst>),
+    Return { value: Option<Expr>, ifdef: bool },
+    Break,
+    Continue,
+    Include(Name),
+    Block(Block),
+    Expr(Expr),
+}

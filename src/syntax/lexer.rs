@@ -1,0 +1,312 @@
+//! The lexer: logos tokens plus a layout pass that decides which newlines end a statement.
+//!
+//! LANGUAGE.md decision 4: a newline ends a statement unless a `(` or `[` is open or the line ends
+//! with a token that cannot end an expression (a binary operator, a comma, `:`, `{` ...). The pass
+//! also tells the two meanings of `{` (block or map), `?` (ternary or tight prefix), `(` (group or
+//! lambda parameters) and a line-ending `,` in `out` apart, so the grammar needs no lookahead tricks.
+
+use super::token::{LexError, Tok};
+use logos::Logos;
+
+/// A token with its byte offsets, as LALRPOP wants it.
+pub type Spanned = (usize, Tok, usize);
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LexFailure {
+    pub error: LexError,
+    pub lo: usize,
+    pub hi: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Open {
+    Paren,
+    Bracket,
+    Block,
+    Map,
+}
+
+/// Lexes `src` into the token stream the grammar reads.
+pub fn tokenize(src: &str) -> Result<Vec<Spanned>, LexFailure> {
+    let raw = raw_tokens(src)?;
+    Ok(Layout::new(src, raw).run())
+}
+
+fn raw_tokens(src: &str) -> Result<Vec<Spanned>, LexFailure> {
+    let mut lex = Tok::lexer(src);
+    let mut toks = Vec::new();
+    while let Some(res) = lex.next() {
+        let span = lex.span();
+        match res {
+            Ok(Tok::BlockComment) => {}
+            Ok(t) => toks.push((span.start, t, span.end)),
+            Err(error) => {
+                return Err(LexFailure { error, lo: span.start, hi: span.end.max(span.start + 1) })
+            }
+        }
+    }
+    Ok(toks)
+}
+
+struct Layout<'s> {
+    src: &'s str,
+    raw: Vec<Spanned>,
+    out: Vec<Spanned>,
+    stack: Vec<Open>,
+    /// Bracket depth of the `out` statement being read, if any.
+    out_depth: Option<usize>,
+}
+
+impl<'s> Layout<'s> {
+    fn new(src: &'s str, raw: Vec<Spanned>) -> Self {
+        Layout { src, raw, out: Vec::new(), stack: Vec::new(), out_depth: None }
+    }
+
+    fn run(mut self) -> Vec<Spanned> {
+        let raw = std::mem::take(&mut self.raw);
+        for i in 0..raw.len() {
+            let (lo, tok, hi) = raw[i].clone();
+            match tok {
+                Tok::Newline => {
+                    // Allman style: a block's `{` may stand on the line after its header.
+                    let next = raw[i + 1..].iter().find(|t| t.1 != Tok::Newline).map(|t| &t.1);
+                    if next == Some(&Tok::LBrace) && self.last_is(|t| ends_expression(t) || matches!(t, Tok::Else | Tok::FalseKw | Tok::UndefKw)) {
+                        continue;
+                    }
+                    self.newline(lo)
+                }
+                Tok::Semi => self.semicolon(lo, hi),
+                Tok::LBrace => {
+                    let block = self.brace_opens_block();
+                    self.stack.push(if block { Open::Block } else { Open::Map });
+                    self.push(lo, if block { Tok::BlockOpen } else { Tok::LBrace }, hi);
+                }
+                Tok::RBrace => {
+                    self.drop_term();
+                    self.stack.pop();
+                    self.push(lo, tok, hi);
+                }
+                Tok::LParen => {
+                    self.stack.push(Open::Paren);
+                    let t = if lambda_params_follow(&raw, i + 1) { Tok::LambdaOpen } else { tok };
+                    self.push(lo, t, hi);
+                }
+                Tok::LBracket => {
+                    self.stack.push(Open::Bracket);
+                    self.push(lo, tok, hi);
+                }
+                Tok::RParen | Tok::RBracket => {
+                    self.stack.pop();
+                    self.push(lo, tok, hi);
+                }
+                Tok::Question => {
+                    let tight = raw.get(i + 1).is_some_and(|(nlo, next, _)| {
+                        *nlo == hi
+                            && matches!(
+                                next,
+                                Tok::Ident(_) | Tok::NodeName(_) | Tok::EdgeName(_) | Tok::In
+                            )
+                    });
+                    self.push(lo, if tight { Tok::QuestionTight } else { tok }, hi);
+                }
+                Tok::Out => {
+                    self.out_depth = Some(self.stack.len());
+                    self.push(lo, tok, hi);
+                }
+                // These continue the statement or block before them: a `Term` before them goes.
+                Tok::Else | Tok::FalseKw | Tok::UndefKw | Tok::GetSection | Tok::SetSection => {
+                    self.drop_term();
+                    self.push(lo, tok, hi);
+                }
+                Tok::Comma => {
+                    // A comma that starts a line continues the previous one (`out A` / `, B`).
+                    if self.last_is(|t| *t == Tok::Term) && self.src[..lo].trim_end().ends_with(|c| c != ';') {
+                        self.drop_term();
+                    }
+                    self.push(lo, tok, hi);
+                }
+                _ => self.push(lo, tok, hi),
+            }
+        }
+        let end = self.src.len();
+        self.end_out_trail();
+        self.drop_term();
+        let _ = end;
+        self.out
+    }
+
+    fn push(&mut self, lo: usize, tok: Tok, hi: usize) {
+        self.out.push((lo, tok, hi));
+    }
+
+    fn last_is(&self, f: impl Fn(&Tok) -> bool) -> bool {
+        self.out.last().is_some_and(|(_, t, _)| f(t))
+    }
+
+    fn drop_term(&mut self) {
+        if self.last_is(|t| *t == Tok::Term) {
+            self.out.pop();
+        }
+    }
+
+    fn inside_group(&self) -> bool {
+        matches!(self.stack.last(), Some(Open::Paren | Open::Bracket))
+    }
+
+    /// A line-ending comma of an `out` statement means "space, no newline".
+    fn end_out_trail(&mut self) -> bool {
+        if self.out_depth == Some(self.stack.len()) && self.last_is(|t| *t == Tok::Comma) {
+            if let Some(last) = self.out.last_mut() {
+                last.1 = Tok::OutTrail;
+            }
+            return true;
+        }
+        false
+    }
+
+    fn term(&mut self, lo: usize) {
+        if self.out.is_empty() || self.last_is(|t| matches!(t, Tok::Term | Tok::BlockOpen)) {
+            return;
+        }
+        if self.out_depth.is_some_and(|d| d >= self.stack.len()) {
+            self.out_depth = None;
+        }
+        self.push(lo, Tok::Term, lo + 1);
+    }
+
+    fn newline(&mut self, lo: usize) {
+        if self.inside_group() {
+            return;
+        }
+        if self.end_out_trail() {
+            self.term(lo);
+            return;
+        }
+        if self.last_is(continues_line) {
+            return;
+        }
+        self.term(lo);
+    }
+
+    fn semicolon(&mut self, lo: usize, _hi: usize) {
+        self.end_out_trail();
+        self.term(lo);
+    }
+
+    /// `{` opens a block after a condition, a parameter list, a block colon, a clause word or a
+    /// statement boundary; anywhere an expression is expected it opens a map literal.
+    fn brace_opens_block(&self) -> bool {
+        let Some((_, last, _)) = self.out.last() else { return true };
+        match last {
+            Tok::Colon => !matches!(self.stack.last(), Some(Open::Map | Open::Paren | Open::Bracket)),
+            Tok::Arrow => true,
+            t => ends_expression(t)
+                || matches!(
+                    t,
+                    Tok::Else
+                        | Tok::FalseKw
+                        | Tok::UndefKw
+                        | Tok::GetSection
+                        | Tok::SetSection
+                        | Tok::Term
+                        | Tok::BlockOpen
+                ),
+        }
+    }
+}
+
+/// `(a, b) =>`: the `(` at `i - 1` opens lambda parameters.
+fn lambda_params_follow(raw: &[Spanned], mut i: usize) -> bool {
+    let skip_nl = |i: &mut usize| {
+        while raw.get(*i).is_some_and(|t| t.1 == Tok::Newline) {
+            *i += 1;
+        }
+    };
+    skip_nl(&mut i);
+    if raw.get(i).is_some_and(|t| t.1 == Tok::RParen) {
+        return raw.get(i + 1).is_some_and(|t| t.1 == Tok::Arrow);
+    }
+    loop {
+        skip_nl(&mut i);
+        if !matches!(raw.get(i), Some((_, Tok::Ident(_), _))) {
+            return false;
+        }
+        i += 1;
+        skip_nl(&mut i);
+        match raw.get(i).map(|t| &t.1) {
+            Some(Tok::Comma) => i += 1,
+            Some(Tok::RParen) => return raw.get(i + 1).is_some_and(|t| t.1 == Tok::Arrow),
+            _ => return false,
+        }
+    }
+}
+
+/// Tokens that can be the last token of an expression.
+pub fn ends_expression(t: &Tok) -> bool {
+    matches!(
+        t,
+        Tok::Ident(_)
+            | Tok::NodeName(_)
+            | Tok::EdgeName(_)
+            | Tok::Number(_)
+            | Tok::Str(_)
+            | Tok::True
+            | Tok::False
+            | Tok::Undef
+            | Tok::None
+            | Tok::RParen
+            | Tok::RBracket
+            | Tok::RBrace
+            | Tok::PlusPlus
+            | Tok::MinusMinus
+    )
+}
+
+/// After these a newline does not end the statement.
+fn continues_line(t: &Tok) -> bool {
+    use Tok::*;
+    matches!(
+        t,
+        Plus | Minus
+            | Star
+            | Slash
+            | Backslash
+            | Percent
+            | EqEq
+            | NotEq
+            | Lt
+            | Le
+            | Gt
+            | Ge
+            | Equiv
+            | Implies
+            | And
+            | Or
+            | Assign
+            | PlusAssign
+            | MinusAssign
+            | StarAssign
+            | SlashAssign
+            | BackslashAssign
+            | PercentAssign
+            | Comma
+            | LParen
+            | LambdaOpen
+            | LBracket
+            | LBrace
+            | BlockOpen
+            | Colon
+            | Dot
+            | Arrow
+            | Bang
+            | Question
+            | QuestionTight
+            | Else
+            | FalseKw
+            | UndefKw
+            | GetSection
+            | SetSection
+            | In
+            | Term
+    )
+}

@@ -1,0 +1,101 @@
+//! Source text to syntax tree: the logos lexer, its layout pass, and the LALRPOP grammar.
+
+pub mod ast;
+pub mod helpers;
+pub mod lexer;
+pub mod token;
+
+use lalrpop_util::lalrpop_mod;
+
+lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_parens, dead_code)]
+    grammar,
+    "/syntax/grammar.rs"
+);
+
+pub use ast::{FileId, Span};
+
+use crate::diagnostics::Diagnostic;
+use lalrpop_util::ParseError;
+
+/// Parses one source file into statements; the only entry point to the parser.
+pub fn parse(src: &str, file: FileId) -> Result<Vec<ast::Stmt>, Diagnostic> {
+    let tokens = lexer::tokenize(src).map_err(|e| {
+        Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string())
+    })?;
+    let end = src.len();
+    grammar::ProgramParser::new()
+        .parse(file, tokens)
+        .map_err(|e| parse_error(e, file, end))
+}
+
+/// Parses a single expression (used by the REPL and `eval`).
+pub fn parse_expr(src: &str, file: FileId) -> Result<ast::Expr, Diagnostic> {
+    let tokens = lexer::tokenize(src).map_err(|e| {
+        Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string())
+    })?;
+    let end = src.len();
+    grammar::ExprParser::new().parse(file, tokens).map_err(|e| parse_error(e, file, end))
+}
+
+/// True when `err` says the input stopped early (an open bracket, a trailing operator ...).
+pub fn is_incomplete(err: &Diagnostic) -> bool {
+    err.incomplete
+}
+
+/// The one place where LALRPOP's errors become diagnostics.
+fn parse_error(
+    err: ParseError<usize, token::Tok, helpers::GrammarError>,
+    file: FileId,
+    end: usize,
+) -> Diagnostic {
+    match err {
+        ParseError::InvalidToken { location } => {
+            Diagnostic::error(Span::new(file, location, location + 1), "invalid token")
+        }
+        ParseError::UnrecognizedEof { location, expected } => {
+            let mut d = Diagnostic::error(
+                Span::new(file, location.min(end), location.min(end)),
+                format!("unexpected end of input{}", expected_list(&expected)),
+            );
+            d.incomplete = true;
+            d
+        }
+        ParseError::UnrecognizedToken { token: (lo, tok, hi), expected } => Diagnostic::error(
+            Span::new(file, lo, hi),
+            format!("unexpected {tok}{}", expected_list(&expected)),
+        ),
+        ParseError::ExtraToken { token: (lo, tok, hi) } => {
+            Diagnostic::error(Span::new(file, lo, hi), format!("unexpected {tok}"))
+        }
+        ParseError::User { error } => Diagnostic::error(error.span, error.message),
+    }
+}
+
+/// "; expected one of ..." with the grammar's terminal names made readable.
+fn expected_list(expected: &[String]) -> String {
+    let mut names: Vec<String> = expected
+        .iter()
+        .map(|e| {
+            let e = e.trim_matches('"');
+            match e {
+                "name" | "number" | "string" | "end of line" => e.to_string(),
+                "$node" => "node name".to_string(),
+                "@edge" => "edge name".to_string(),
+                "?name" => "`?`".to_string(),
+                "lambda (" => "`(`".to_string(),
+                "block {" => "`{`".to_string(),
+                "line-ending ," => "`,`".to_string(),
+                other => format!("`{}`", other.replace("\\\\", "\\")),
+            }
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    match names.len() {
+        0 => String::new(),
+        1 => format!("; expected {}", names[0]),
+        n if n > 8 => format!("; expected an expression or one of {} tokens", n),
+        _ => format!("; expected one of {}", names.join(", ")),
+    }
+}

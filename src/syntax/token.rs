@@ -1,0 +1,358 @@
+//! Tokens of the ds language, produced by logos.
+//!
+//! The raw token stream still contains every newline; `lexer.rs` decides which of them end a
+//! statement (see `Layout`), so that the LALRPOP grammar stays context-free.
+
+use logos::{Lexer, Logos};
+use std::fmt;
+use std::rc::Rc;
+
+/// Why a piece of source text is not a token.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum LexError {
+    #[default]
+    UnexpectedChar,
+    UnterminatedString,
+    UnterminatedComment,
+    BadNumber,
+}
+
+impl fmt::Display for LexError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            LexError::UnexpectedChar => "unexpected character",
+            LexError::UnterminatedString => "unterminated string literal",
+            LexError::UnterminatedComment => "unterminated block comment `/* ... */`",
+            LexError::BadNumber => "malformed number",
+        })
+    }
+}
+
+#[derive(Logos, Debug, Clone, PartialEq)]
+#[logos(error = LexError)]
+#[logos(skip r"[ \t\r\f\x0B]+")]
+#[logos(skip r"//[^\n]*")]
+#[logos(skip r"\xEF\xBB\xBF")]
+pub enum Tok {
+    #[token("/*", block_comment)]
+    BlockComment,
+
+    #[regex(r"\n")]
+    Newline,
+
+    // Statement keywords.
+    #[token("var")]
+    Var,
+    #[token("static")]
+    Static,
+    #[token("global")]
+    Global,
+    #[token("edges")]
+    Edges,
+    #[token("nodes")]
+    Nodes,
+    #[token("out")]
+    Out,
+    #[token("if")]
+    If,
+    #[token("while")]
+    While,
+    #[token("for")]
+    For,
+    #[token("def")]
+    Def,
+    #[token("return")]
+    Return,
+    #[token("break")]
+    Break,
+    #[token("continue")]
+    Continue,
+    #[token("#include")]
+    Include,
+    // Contextual words that follow an `if` block, and the `for` separator.
+    #[token("else")]
+    Else,
+    #[token("false")]
+    FalseKw,
+    #[token("undef")]
+    UndefKw,
+    #[token("in")]
+    In,
+    #[token("ifdef")]
+    Ifdef,
+    #[regex(r"get[ \t]*:")]
+    GetSection,
+    #[regex(r"set[ \t]*:")]
+    SetSection,
+
+    // Literal constants.
+    #[token("True")]
+    True,
+    #[token("False")]
+    False,
+    #[token("Undef")]
+    Undef,
+    #[token("None")]
+    None,
+
+    #[regex(r"[A-Za-z_][A-Za-z0-9_#]*", |lex| Rc::<str>::from(lex.slice()))]
+    Ident(Rc<str>),
+    /// `$name`: a node constant; the `$` is part of the name.
+    #[regex(r"\$[A-Za-z0-9_#$]+", |lex| Rc::<str>::from(lex.slice()))]
+    NodeName(Rc<str>),
+    /// `@name`: an edge-type constant; the `@` is not part of the name.
+    #[regex(r"@[A-Za-z_][A-Za-z0-9_#]*", |lex| Rc::<str>::from(&lex.slice()[1..]))]
+    EdgeName(Rc<str>),
+    #[regex(r"[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?", number)]
+    #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?", number)]
+    Number(f64),
+    #[token("\"", |lex| string(lex, b'"'))]
+    #[token("'", |lex| string(lex, b'\''))]
+    Str(Rc<str>),
+
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token(",")]
+    Comma,
+    #[token(";")]
+    Semi,
+    #[token(":")]
+    Colon,
+    #[token(".")]
+    Dot,
+    #[token("=>")]
+    Arrow,
+    #[token("=")]
+    Assign,
+    #[token("+=")]
+    PlusAssign,
+    #[token("-=")]
+    MinusAssign,
+    #[token("*=")]
+    StarAssign,
+    #[token("/=")]
+    SlashAssign,
+    #[token("\\=")]
+    BackslashAssign,
+    #[token("%=")]
+    PercentAssign,
+    #[token("++")]
+    PlusPlus,
+    #[token("--")]
+    MinusMinus,
+    #[token("==")]
+    EqEq,
+    #[token("!=")]
+    NotEq,
+    #[token("<")]
+    Lt,
+    #[token("<=")]
+    Le,
+    #[token(">")]
+    Gt,
+    #[token(">=")]
+    Ge,
+    #[token("<->")]
+    Equiv,
+    #[token("->")]
+    Implies,
+    #[token("&")]
+    And,
+    #[token("|")]
+    Or,
+    #[token("!")]
+    Bang,
+    #[token("?")]
+    Question,
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("\\")]
+    Backslash,
+    #[token("%")]
+    Percent,
+
+    // Tokens made by the layout pass (`lexer.rs`), never by logos itself.
+    /// End of a statement: a significant newline or a run of `;`.
+    Term,
+    /// `?` written directly before a name (`X ?rel Y`, `?X`); a spaced `?` is the ternary.
+    QuestionTight,
+    /// `{` that opens a block of statements (a plain `LBrace` opens a map literal).
+    BlockOpen,
+    /// `(` that opens the parameter list of a lambda `(a, b) => ...`.
+    LambdaOpen,
+    /// A `,` that ends a line inside an `out` statement: no newline is printed.
+    OutTrail,
+}
+
+fn number(lex: &mut Lexer<Tok>) -> Result<f64, LexError> {
+    lex.slice().parse::<f64>().map_err(|_| LexError::BadNumber)
+}
+
+/// Nested `/* ... */` comments; the layout pass drops the token.
+fn block_comment(lex: &mut Lexer<Tok>) -> Result<(), LexError> {
+    let rest = lex.remainder().as_bytes();
+    let mut depth = 1usize;
+    let mut i = 0;
+    while i < rest.len() {
+        if rest[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if rest[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                lex.bump(i);
+                return Ok(());
+            }
+        } else {
+            i += 1;
+        }
+    }
+    lex.bump(rest.len());
+    Err(LexError::UnterminatedComment)
+}
+
+/// A string literal; it may span lines. Escapes: `\\ \" \' \n \t`; any other `\x` keeps both.
+fn string(lex: &mut Lexer<Tok>, quote: u8) -> Result<Rc<str>, LexError> {
+    let rest = lex.remainder();
+    let bytes = rest.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    let mut start = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == quote {
+            out.push_str(&rest[start..i]);
+            lex.bump(i + 1);
+            return Ok(out.into());
+        }
+        if b == b'\\' && i + 1 < bytes.len() {
+            out.push_str(&rest[start..i]);
+            match bytes[i + 1] {
+                b'\\' => out.push('\\'),
+                b'"' => out.push('"'),
+                b'\'' => out.push('\''),
+                b'n' => out.push('\n'),
+                b't' => out.push('\t'),
+                _ => {
+                    // Keep both characters; the second may start a multi-byte char.
+                    start = i;
+                    i += 1;
+                    continue;
+                }
+            }
+            i += 2;
+            start = i;
+            continue;
+        }
+        i += 1;
+    }
+    lex.bump(bytes.len());
+    Err(LexError::UnterminatedString)
+}
+
+impl fmt::Display for Tok {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Tok::Ident(s) => write!(f, "name `{s}`"),
+            Tok::NodeName(s) => write!(f, "node `{s}`"),
+            Tok::EdgeName(s) => write!(f, "edge `@{s}`"),
+            Tok::Number(n) => write!(f, "number `{n}`"),
+            Tok::Str(_) => f.write_str("string"),
+            Tok::Newline | Tok::Term => f.write_str("end of statement"),
+            Tok::OutTrail => f.write_str("`,` at end of line"),
+            Tok::BlockOpen => f.write_str("`{`"),
+            Tok::LambdaOpen => f.write_str("`(`"),
+            Tok::QuestionTight => f.write_str("`?`"),
+            Tok::BlockComment => f.write_str("comment"),
+            other => write!(f, "`{}`", symbol(other)),
+        }
+    }
+}
+
+/// The source spelling of a fixed token.
+pub fn symbol(t: &Tok) -> &'static str {
+    use Tok::*;
+    match t {
+        Var => "var",
+        Static => "static",
+        Global => "global",
+        Edges => "edges",
+        Nodes => "nodes",
+        Out => "out",
+        If => "if",
+        While => "while",
+        For => "for",
+        Def => "def",
+        Return => "return",
+        Break => "break",
+        Continue => "continue",
+        Include => "#include",
+        Else => "else",
+        FalseKw => "false",
+        UndefKw => "undef",
+        In => "in",
+        Ifdef => "ifdef",
+        GetSection => "get:",
+        SetSection => "set:",
+        True => "True",
+        False => "False",
+        Undef => "Undef",
+        None => "None",
+        LParen | LambdaOpen => "(",
+        RParen => ")",
+        LBracket => "[",
+        RBracket => "]",
+        LBrace | BlockOpen => "{",
+        RBrace => "}",
+        Comma | OutTrail => ",",
+        Semi => ";",
+        Colon => ":",
+        Dot => ".",
+        Arrow => "=>",
+        Assign => "=",
+        PlusAssign => "+=",
+        MinusAssign => "-=",
+        StarAssign => "*=",
+        SlashAssign => "/=",
+        BackslashAssign => "\\=",
+        PercentAssign => "%=",
+        PlusPlus => "++",
+        MinusMinus => "--",
+        EqEq => "==",
+        NotEq => "!=",
+        Lt => "<",
+        Le => "<=",
+        Gt => ">",
+        Ge => ">=",
+        Equiv => "<->",
+        Implies => "->",
+        And => "&",
+        Or => "|",
+        Bang => "!",
+        Question | QuestionTight => "?",
+        Plus => "+",
+        Minus => "-",
+        Star => "*",
+        Slash => "/",
+        Backslash => "\\",
+        Percent => "%",
+        _ => "?",
+    }
+}

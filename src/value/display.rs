@@ -1,0 +1,70 @@
+//! The printed form of every value (`out`, `X.string()`, string concatenation).
+
+use super::number::format_number;
+use super::Value;
+use crate::world::World;
+use std::fmt::Write;
+
+/// Appends the printed form of `v` to `out`.
+pub fn write_value(out: &mut String, v: &Value, world: &World) {
+    match v {
+        Value::None => out.push_str("None"),
+        Value::Num(n) => out.push_str(&format_number(*n)),
+        Value::Logic(l) => {
+            let _ = write!(out, "{l}");
+        }
+        Value::Str(s) => out.push_str(s),
+        Value::Array(a) => {
+            out.push('[');
+            for (i, item) in a.borrow().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_value(out, item, world);
+            }
+            out.push(']');
+        }
+        Value::Map(m) => {
+            out.push('{');
+            for (i, (k, v)) in m.borrow().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_value(out, k, world);
+                out.push(':');
+                write_value(out, v, world);
+            }
+            out.push('}');
+        }
+        Value::Graph(g) => out.push_str(&world.graph_text(&g.borrow())),
+        Value::Node(n) => {
+            if let Some(g) = &n.graph {
+                out.push_str(&g.borrow().name);
+                out.push('.');
+            }
+            out.push_str(node_name(world, n.class, n.id));
+        }
+        Value::Edge(r) => out.push_str(world.relation_name(*r)),
+        Value::Lambda(f) => {
+            let _ = write!(out, "lambda({})", f.param_names.join(","));
+        }
+        Value::Fuzzy(f) => {
+            let parts: Vec<String> = f.iter().map(|x| format_number(*x)).collect();
+            let _ = write!(out, "({})", parts.join(","));
+        }
+    }
+}
+
+/// The name of a node; a node id the class does not have prints as its number.
+pub fn node_name(world: &World, class: u32, id: u32) -> &str {
+    match world.classes.get(class as usize) {
+        Some(c) if id >= 1 && (id as usize) <= c.len() => c.name(id),
+        _ => "?",
+    }
+}
+
+pub fn to_text(v: &Value, world: &World) -> String {
+    let mut s = String::new();
+    write_value(&mut s, v, world);
+    s
+}

@@ -1,0 +1,187 @@
+//! Runtime values. Numbers, logic values, nodes and edge types are inline; strings are shared
+//! immutable text; arrays, maps, graphs and lambdas are shared references, as the language
+//! gives them reference semantics.
+
+pub mod display;
+pub mod logic;
+pub mod map;
+pub mod number;
+
+pub use logic::Logic;
+pub use map::Map;
+
+use crate::compile::ir::FnCode;
+use crate::world::{ClassId, GraphRef, NodeId, RelId};
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+pub type ArrayRef = Rc<RefCell<Vec<Value>>>;
+pub type MapRef = Rc<RefCell<Map>>;
+
+/// A node: its class and id, and the graph it is bound to (`G=>$n`), if any. A node without a
+/// binding means "this node in the current graph".
+#[derive(Debug, Clone)]
+pub struct NodeVal {
+    pub class: ClassId,
+    pub id: NodeId,
+    pub graph: Option<GraphRef>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub enum Value {
+    #[default]
+    None,
+    Num(f64),
+    Logic(Logic),
+    Str(Rc<str>),
+    Array(ArrayRef),
+    Map(MapRef),
+    Graph(GraphRef),
+    Node(NodeVal),
+    Edge(RelId),
+    Lambda(Rc<FnCode>),
+    /// A fuzzy number (v0, c0, c1, v1).
+    Fuzzy([f64; 4]),
+}
+
+impl Value {
+    pub fn str(s: &str) -> Value {
+        Value::Str(s.into())
+    }
+
+    pub fn array(items: Vec<Value>) -> Value {
+        Value::Array(Rc::new(RefCell::new(items)))
+    }
+
+    pub fn bool(b: bool) -> Value {
+        Value::Logic(Logic::from_bool(b))
+    }
+
+    /// The name `X.type()` returns.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::None => "None",
+            Value::Num(_) => "float",
+            Value::Logic(_) => "logic",
+            Value::Str(_) => "string",
+            Value::Array(_) => "array",
+            Value::Map(_) => "map",
+            Value::Graph(_) => "graph",
+            Value::Node(_) => "node",
+            Value::Edge(_) => "edge",
+            Value::Lambda(_) => "lambda",
+            Value::Fuzzy(_) => "fuzzy",
+        }
+    }
+
+    /// Rank of the type in the order of map keys and default sorting.
+    fn kind_rank(&self) -> u8 {
+        match self {
+            Value::Num(_) => 0,
+            Value::Str(_) => 1,
+            Value::Logic(_) => 2,
+            Value::Node(_) => 3,
+            Value::Edge(_) => 4,
+            Value::Array(_) => 5,
+            Value::Graph(_) => 6,
+            Value::Fuzzy(_) => 8,
+            Value::Map(_) => 9,
+            Value::Lambda(_) => 10,
+            Value::None => 11,
+        }
+    }
+
+    /// How `if` and `?:` read a value: a number > 0 is True, other numbers False, a logic value
+    /// itself, anything else Undef.
+    pub fn condition(&self) -> Logic {
+        match self {
+            Value::Logic(l) => *l,
+            Value::Num(n) => Logic::from_bool(*n > 0.0),
+            _ => Logic::UNDEF,
+        }
+    }
+
+    /// `while`, graph-condition `for`, `exists` and `forall` need exactly True.
+    pub fn is_exactly_true(&self) -> bool {
+        matches!(self, Value::Logic(l) if l.is_true())
+    }
+
+    /// `==` by content; values of different types are never equal (LANGUAGE.md decision 13).
+    pub fn equals(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::None, Value::None) => true,
+            (Value::Num(a), Value::Num(b)) => a == b,
+            (Value::Logic(a), Value::Logic(b)) => a == b,
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::Array(a), Value::Array(b)) => {
+                Rc::ptr_eq(a, b) || {
+                    let (a, b) = (a.borrow(), b.borrow());
+                    a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y))
+                }
+            }
+            (Value::Map(a), Value::Map(b)) => Rc::ptr_eq(a, b) || *a.borrow() == *b.borrow(),
+            (Value::Graph(a), Value::Graph(b)) => Rc::ptr_eq(a, b) || *a.borrow() == *b.borrow(),
+            (Value::Node(a), Value::Node(b)) => a.class == b.class && a.id == b.id,
+            (Value::Edge(a), Value::Edge(b)) => a == b,
+            (Value::Lambda(a), Value::Lambda(b)) => Rc::ptr_eq(a, b),
+            (Value::Fuzzy(a), Value::Fuzzy(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// `<` and friends: Some(order) for comparable values of one type, None otherwise (Undef).
+    pub fn compare(&self, other: &Value) -> Option<Ordering> {
+        match (self, other) {
+            (Value::Num(a), Value::Num(b)) => a.partial_cmp(b),
+            (Value::Str(a), Value::Str(b)) => Some(a.as_bytes().cmp(b.as_bytes())),
+            (Value::Logic(a), Value::Logic(b)) => Some(a.cmp_truth(*b)),
+            (Value::Node(a), Value::Node(b)) => Some((a.class, a.id).cmp(&(b.class, b.id))),
+            (Value::Edge(a), Value::Edge(b)) => Some(a.cmp(b)),
+            _ => None,
+        }
+    }
+
+    /// A total order for map keys and default `sort()`: by type, then by value.
+    pub fn total_cmp(&self, other: &Value) -> Ordering {
+        let by_kind = self.kind_rank().cmp(&other.kind_rank());
+        if by_kind != Ordering::Equal {
+            return by_kind;
+        }
+        match (self, other) {
+            (Value::Num(a), Value::Num(b)) => a.total_cmp(b),
+            (Value::Logic(a), Value::Logic(b)) => {
+                a.cmp_truth(*b).then(a.p0.total_cmp(&b.p0)).then(a.p1.total_cmp(&b.p1))
+            }
+            (Value::Array(a), Value::Array(b)) => {
+                let (a, b) = (a.borrow(), b.borrow());
+                for (x, y) in a.iter().zip(b.iter()) {
+                    let o = x.total_cmp(y);
+                    if o != Ordering::Equal {
+                        return o;
+                    }
+                }
+                a.len().cmp(&b.len())
+            }
+            (Value::Graph(a), Value::Graph(b)) => {
+                let (a, b) = (a.borrow(), b.borrow());
+                (a.class, a.facts.hash()).cmp(&(b.class, b.facts.hash()))
+            }
+            (Value::Fuzzy(a), Value::Fuzzy(b)) => {
+                a.iter().zip(b.iter()).map(|(x, y)| x.total_cmp(y)).find(|o| o.is_ne()).unwrap_or(Ordering::Equal)
+            }
+            (Value::Lambda(a), Value::Lambda(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
+            (Value::Map(a), Value::Map(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
+            _ => self.compare(other).unwrap_or(Ordering::Equal),
+        }
+    }
+
+    /// A copy for `A[i] = v` and `copy()`: containers shallowly, scalars as they are.
+    pub fn shallow_copy(&self) -> Value {
+        match self {
+            Value::Array(a) => Value::array(a.borrow().clone()),
+            Value::Map(m) => Value::Map(Rc::new(RefCell::new(m.borrow().clone()))),
+            other => other.clone(),
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! The edge facts of one world state: a sorted vector of (source, relation, target graph,
+//! target, value), shared copy-on-write between copies, with a Zobrist-style content hash that
+//! is updated in O(1) on every change.
+
+use crate::value::Logic;
+use std::rc::Rc;
+
+pub type NodeId = u32;
+pub type RelId = u32;
+/// A graph's unique number; 0 in a fact's target means "this same graph".
+pub type GraphUid = u32;
+
+/// The fact's identity, packed so that sorting groups facts by source, then relation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FactKey(u128);
+
+impl FactKey {
+    pub fn new(src: NodeId, rel: RelId, tgraph: GraphUid, tgt: NodeId) -> FactKey {
+        FactKey(
+            (src as u128) << 96 | (rel as u128) << 64 | (tgraph as u128) << 32 | tgt as u128,
+        )
+    }
+    pub fn src(self) -> NodeId {
+        (self.0 >> 96) as u32
+    }
+    pub fn rel(self) -> RelId {
+        (self.0 >> 64) as u32
+    }
+    pub fn tgraph(self) -> GraphUid {
+        (self.0 >> 32) as u32
+    }
+    pub fn tgt(self) -> NodeId {
+        self.0 as u32
+    }
+    fn mix(self, value: Logic) -> u64 {
+        let lo = self.0 as u64;
+        let hi = (self.0 >> 64) as u64;
+        splitmix(lo ^ splitmix(hi) ^ value.bits().rotate_left(29))
+    }
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fact {
+    pub key: FactKey,
+    pub value: Logic,
+}
+
+/// A set of facts with its content hash. Cloning shares the vector until one side changes.
+#[derive(Debug, Clone, Default)]
+pub struct Facts {
+    items: Rc<Vec<Fact>>,
+    hash: u64,
+}
+
+impl PartialEq for Facts {
+    fn eq(&self, other: &Facts) -> bool {
+        self.hash == other.hash && (Rc::ptr_eq(&self.items, &other.items) || self.items == other.items)
+    }
+}
+
+impl Facts {
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Fact> {
+        self.items.iter()
+    }
+
+    fn position(&self, key: FactKey) -> Result<usize, usize> {
+        self.items.binary_search_by(|f| f.key.cmp(&key))
+    }
+
+    /// The value of a fact; Undef when it is absent.
+    pub fn get(&self, key: FactKey) -> Logic {
+        match self.position(key) {
+            Ok(i) => self.items[i].value,
+            Err(_) => Logic::UNDEF,
+        }
+    }
+
+    pub fn contains(&self, key: FactKey) -> bool {
+        self.position(key).is_ok()
+    }
+
+    /// Sets a fact (Undef removes it); returns the old value.
+    pub fn set(&mut self, key: FactKey, value: Logic) -> Logic {
+        match self.position(key) {
+            Ok(i) => {
+                let old = self.items[i].value;
+                if old == value {
+                    return old;
+                }
+                self.hash ^= key.mix(old);
+                let items = Rc::make_mut(&mut self.items);
+                if value.is_undef() {
+                    items.remove(i);
+                } else {
+                    self.hash ^= key.mix(value);
+                    items[i].value = value;
+                }
+                old
+            }
+            Err(i) => {
+                if !value.is_undef() {
+                    self.hash ^= key.mix(value);
+                    Rc::make_mut(&mut self.items).insert(i, Fact { key, value });
+                }
+                Logic::UNDEF
+            }
+        }
+    }
+
+    /// The facts whose source is `src` (sorted by relation, then target).
+    pub fn outgoing(&self, src: NodeId) -> &[Fact] {
+        let lo = self.items.partition_point(|f| f.key.src() < src);
+        let hi = self.items.partition_point(|f| f.key.src() <= src);
+        &self.items[lo..hi]
+    }
+
+    /// The facts from `src` along `rel`.
+    pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> &[Fact] {
+        let lo = self.items.partition_point(|f| (f.key.src(), f.key.rel()) < (src, rel));
+        let hi = self.items.partition_point(|f| (f.key.src(), f.key.rel()) <= (src, rel));
+        &self.items[lo..hi]
+    }
+
+    pub fn clear(&mut self) {
+        self.items = Rc::new(Vec::new());
+        self.hash = 0;
+    }
+
+    /// Approximate heap bytes held by this state's own facts.
+    pub fn heap_bytes(&self) -> usize {
+        self.items.capacity() * std::mem::size_of::<Fact>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_is_independent_of_order_and_undone_by_removal() {
+        let (a, b) = (FactKey::new(1, 7, 0, 2), FactKey::new(2, 8, 0, 1));
+        let mut x = Facts::default();
+        x.set(a, Logic::TRUE);
+        x.set(b, Logic::FALSE);
+        let mut y = Facts::default();
+        y.set(b, Logic::FALSE);
+        y.set(a, Logic::TRUE);
+        assert_eq!(x.hash(), y.hash());
+        assert_eq!(x, y);
+        y.set(a, Logic::UNDEF);
+        assert_ne!(x, y);
+        y.set(a, Logic::TRUE);
+        assert_eq!(x, y);
+        let empty = Facts::default();
+        x.set(a, Logic::UNDEF);
+        x.set(b, Logic::UNDEF);
+        assert_eq!(x.hash(), empty.hash());
+        assert_eq!(x, empty);
+    }
+
+    #[test]
+    fn a_false_fact_differs_from_a_missing_one() {
+        let k = FactKey::new(1, 7, 0, 2);
+        let mut x = Facts::default();
+        x.set(k, Logic::FALSE);
+        assert_ne!(x, Facts::default());
+        assert_eq!(x.get(k), Logic::FALSE);
+        assert_eq!(Facts::default().get(k), Logic::UNDEF);
+    }
+
+    #[test]
+    fn copies_share_until_changed() {
+        let k = FactKey::new(1, 7, 0, 2);
+        let mut x = Facts::default();
+        x.set(k, Logic::TRUE);
+        let mut y = x.clone();
+        assert!(Rc::ptr_eq(&x.items, &y.items));
+        y.set(k, Logic::FALSE);
+        assert_eq!(x.get(k), Logic::TRUE);
+        assert_eq!(y.get(k), Logic::FALSE);
+    }
+}
