@@ -8,7 +8,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
-#[command(name = "ds", version, about = "DemonScript: worlds as three-valued graphs, programs as demons that rewrite them")]
+#[command(
+    name = "ds",
+    version,
+    about = "DemonScript: worlds as three-valued graphs, programs as demons that rewrite them"
+)]
 struct Cli {
     /// Run this code instead of a file.
     #[arg(short = 'e', long = "eval", value_name = "CODE", conflicts_with = "check")]

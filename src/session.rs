@@ -90,7 +90,10 @@ impl Session {
                 continue;
             };
             if depth >= MAX_INCLUDE_DEPTH {
-                return Err(vec![Diagnostic::error(name.span, "`#include` nested too deeply (is a file including itself?)")]);
+                return Err(vec![Diagnostic::error(
+                    name.span,
+                    "`#include` nested too deeply (is a file including itself?)",
+                )]);
             }
             let path: PathBuf = match base {
                 Some(b) => b.join(&*name.text),

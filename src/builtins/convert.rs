@@ -48,7 +48,9 @@ fn copy(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         Value::Graph(g) => {
             let name = match args.first() {
                 Some(Value::Str(s)) => Some(s.clone()),
-                Some(other) => return fail(span, format!("a graph's new name must be a string, not a {}", other.type_name())),
+                Some(other) => {
+                    return fail(span, format!("a graph's new name must be a string, not a {}", other.type_name()))
+                }
                 None => None,
             };
             let copy = it.world.copy_graph(&g.borrow(), name);

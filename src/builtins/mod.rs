@@ -96,7 +96,6 @@ pub fn lookup_method(name: &str) -> Option<&'static Builtin> {
     find(name, Kind::Method)
 }
 
-
 pub fn function_names() -> impl Iterator<Item = &'static str> {
     tables().into_iter().flatten().filter(|b| b.kind == Kind::Function).map(|b| b.name)
 }
@@ -127,7 +126,9 @@ pub(crate) fn wrong_object<T>(name: &str, v: &Value, expected: &str, span: Span)
 pub(crate) fn num_arg(args: &[Value], i: usize, fname: &str, span: Span) -> R<f64> {
     match args.get(i) {
         Some(Value::Num(n)) => Ok(*n),
-        Some(other) => fail(span, format!("argument {} of `{fname}` must be a number, not a {}", i + 1, other.type_name())),
+        Some(other) => {
+            fail(span, format!("argument {} of `{fname}` must be a number, not a {}", i + 1, other.type_name()))
+        }
         None => fail(span, format!("`{fname}` is missing argument {}", i + 1)),
     }
 }
@@ -135,7 +136,9 @@ pub(crate) fn num_arg(args: &[Value], i: usize, fname: &str, span: Span) -> R<f6
 pub(crate) fn str_arg<'a>(args: &'a [Value], i: usize, fname: &str, span: Span) -> R<&'a str> {
     match args.get(i) {
         Some(Value::Str(s)) => Ok(s),
-        Some(other) => fail(span, format!("argument {} of `{fname}` must be a string, not a {}", i + 1, other.type_name())),
+        Some(other) => {
+            fail(span, format!("argument {} of `{fname}` must be a string, not a {}", i + 1, other.type_name()))
+        }
         None => fail(span, format!("`{fname}` is missing argument {}", i + 1)),
     }
 }

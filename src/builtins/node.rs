@@ -89,7 +89,9 @@ fn set_edge(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
     let m = node_arg(&args[1], "the target", span)?;
     let value = match args.get(2) {
         Some(Value::Logic(l)) => *l,
-        Some(other) => return fail(span, format!("an edge can only be set to a logic value, not a {}", other.type_name())),
+        Some(other) => {
+            return fail(span, format!("an edge can only be set to a logic value, not a {}", other.type_name()))
+        }
         None => Logic::TRUE,
     };
     let holder = it.holder(&n, span)?;

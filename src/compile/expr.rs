@@ -62,17 +62,13 @@ impl Compiler {
             ExprKind::Call { name, args } => return self.call(name, args, span, world),
             ExprKind::Method { object, name, args } => return self.method(object, name, args, span, world),
             ExprKind::Field { object, name } => return self.field(object, name, span, world),
-            ExprKind::NodeOf { graph, node } => ExKind::NodeOf {
-                graph: Box::new(self.expr(graph, world)),
-                node: Box::new(node_ref(&node.text, world)),
-            },
-            ExprKind::Index { object, index } => ExKind::Index {
-                object: Box::new(self.expr(object, world)),
-                index: Box::new(self.expr(index, world)),
-            },
-            ExprKind::Unary { op, operand } => {
-                ExKind::Unary { op: *op, operand: Box::new(self.expr(operand, world)) }
+            ExprKind::NodeOf { graph, node } => {
+                ExKind::NodeOf { graph: Box::new(self.expr(graph, world)), node: Box::new(node_ref(&node.text, world)) }
             }
+            ExprKind::Index { object, index } => {
+                ExKind::Index { object: Box::new(self.expr(object, world)), index: Box::new(self.expr(index, world)) }
+            }
+            ExprKind::Unary { op, operand } => ExKind::Unary { op: *op, operand: Box::new(self.expr(operand, world)) },
             ExprKind::Binary { op, left, right } => ExKind::Binary {
                 op: *op,
                 left: Box::new(self.expr(left, world)),
@@ -81,10 +77,9 @@ impl Compiler {
             ExprKind::Edge { left, mode, rel, right } => {
                 ExKind::Edge(Box::new(self.edge(left, *mode, rel, right, world)))
             }
-            ExprKind::Ternary { cond, branches } => ExKind::Ternary {
-                cond: Box::new(self.expr(cond, world)),
-                branches: self.exprs(branches, world),
-            },
+            ExprKind::Ternary { cond, branches } => {
+                ExKind::Ternary { cond: Box::new(self.expr(cond, world)), branches: self.exprs(branches, world) }
+            }
             ExprKind::Assign { target, value } => {
                 let value = Box::new(self.expr(value, world));
                 let target = Box::new(self.target(target, world));
@@ -263,7 +258,8 @@ impl Compiler {
                     Self::ex(ExKind::Builtin { name: b.name, f: b.f, object: None, args }, span)
                 }
                 None => {
-                    let mut d = Diagnostic::error(name.span, format!("module `{module}` has no function `{}`", name.text));
+                    let mut d =
+                        Diagnostic::error(name.span, format!("module `{module}` has no function `{}`", name.text));
                     let prefix = format!("{module}.");
                     let names: Vec<&str> = builtins::function_names().filter_map(|n| n.strip_prefix(&prefix)).collect();
                     if let Some(s) = suggest(&name.text, names) {
@@ -330,7 +326,10 @@ impl Compiler {
             Rel::Fixed(id)
         } else if let Some(sig) = self.demons.get(&rel.text).cloned() {
             if sig.arity != 2 {
-                self.error(rel.span, format!("demon `{}` is used as a relation, so it needs 2 parameters, not {}", rel.text, sig.arity));
+                self.error(
+                    rel.span,
+                    format!("demon `{}` is used as a relation, so it needs 2 parameters, not {}", rel.text, sig.arity),
+                );
             }
             Rel::Demon(sig.id)
         } else {
@@ -355,10 +354,9 @@ impl Compiler {
                 self.error_with(d);
                 Target::Var(Slot::Global(0))
             }
-            ExprKind::Index { object, index } => Target::Index {
-                object: self.expr(object, world),
-                index: self.expr(index, world),
-            },
+            ExprKind::Index { object, index } => {
+                Target::Index { object: self.expr(object, world), index: self.expr(index, world) }
+            }
             ExprKind::Edge { left, mode, rel, right } => Target::Edge(self.edge(left, *mode, rel, right, world)),
             ExprKind::Call { name, args } if self.demons.contains_key(&name.text) => {
                 let sig = self.demons[&name.text].clone();

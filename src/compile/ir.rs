@@ -54,22 +54,67 @@ pub enum ExKind {
     Map(Vec<(Ex, Ex)>),
     Tuple(Vec<Ex>),
     Lambda(Rc<FnCode>),
-    Demon { id: DemonId, args: Vec<Ex> },
+    Demon {
+        id: DemonId,
+        args: Vec<Ex>,
+    },
     /// Calling a lambda held in a variable.
-    CallValue { callee: Box<Ex>, args: Vec<Ex> },
-    Builtin { name: &'static str, f: BuiltinFn, object: Option<Box<Ex>>, args: Vec<Ex> },
-    Exists { var: Slot, cond: Box<Ex>, min: Option<Box<Ex>>, max: Option<Box<Ex>> },
-    Forall { var: Slot, cond: Box<Ex> },
+    CallValue {
+        callee: Box<Ex>,
+        args: Vec<Ex>,
+    },
+    Builtin {
+        name: &'static str,
+        f: BuiltinFn,
+        object: Option<Box<Ex>>,
+        args: Vec<Ex>,
+    },
+    Exists {
+        var: Slot,
+        cond: Box<Ex>,
+        min: Option<Box<Ex>>,
+        max: Option<Box<Ex>>,
+    },
+    Forall {
+        var: Slot,
+        cond: Box<Ex>,
+    },
     /// `G=>$n` / `G.$n`: node `n` of graph `G`, bound to `G`.
-    NodeOf { graph: Box<Ex>, node: Box<NodeRef> },
-    Index { object: Box<Ex>, index: Box<Ex> },
-    Unary { op: UnOp, operand: Box<Ex> },
-    Binary { op: BinOp, left: Box<Ex>, right: Box<Ex> },
+    NodeOf {
+        graph: Box<Ex>,
+        node: Box<NodeRef>,
+    },
+    Index {
+        object: Box<Ex>,
+        index: Box<Ex>,
+    },
+    Unary {
+        op: UnOp,
+        operand: Box<Ex>,
+    },
+    Binary {
+        op: BinOp,
+        left: Box<Ex>,
+        right: Box<Ex>,
+    },
     Edge(Box<EdgeEx>),
-    Ternary { cond: Box<Ex>, branches: Vec<Ex> },
-    Assign { target: Box<Target>, value: Box<Ex> },
-    Compound { op: BinOp, target: Box<Target>, value: Box<Ex> },
-    IncDec { target: Box<Target>, delta: f64 },
+    Ternary {
+        cond: Box<Ex>,
+        branches: Vec<Ex>,
+    },
+    Assign {
+        target: Box<Target>,
+        value: Box<Ex>,
+    },
+    Compound {
+        op: BinOp,
+        target: Box<Target>,
+        value: Box<Ex>,
+    },
+    IncDec {
+        target: Box<Target>,
+        delta: f64,
+    },
 }
 
 #[derive(Debug)]
@@ -109,14 +154,44 @@ pub enum StKind {
     /// `X rel Y` as a statement: sets the edge (True, or False for `!rel`, Undef for `?rel`).
     SetEdge(EdgeEx),
     Var(Vec<(Slot, Option<Ex>)>),
-    Static { done: Cell<bool>, items: Vec<(Slot, Option<Ex>)> },
-    Nodes { graph: Option<Ex>, names: Vec<Rc<str>> },
-    Out { items: Vec<(OutSep, Ex)>, trail: Option<OutSep> },
-    If { cond: Ex, then: Vec<St>, on_false: Option<Vec<St>>, on_undef: Option<Vec<St>>, on_else: Option<Vec<St>> },
-    While { cond: Ex, body: Vec<St> },
-    ForRange { vars: Vec<Slot>, args: Vec<Ex>, body: Vec<St> },
-    ForValue { vars: Vec<Slot>, source: Ex, body: Vec<St> },
-    ForNodes { vars: Vec<Slot>, cond: Option<Ex>, body: Vec<St> },
+    Static {
+        done: Cell<bool>,
+        items: Vec<(Slot, Option<Ex>)>,
+    },
+    Nodes {
+        graph: Option<Ex>,
+        names: Vec<Rc<str>>,
+    },
+    Out {
+        items: Vec<(OutSep, Ex)>,
+        trail: Option<OutSep>,
+    },
+    If {
+        cond: Ex,
+        then: Vec<St>,
+        on_false: Option<Vec<St>>,
+        on_undef: Option<Vec<St>>,
+        on_else: Option<Vec<St>>,
+    },
+    While {
+        cond: Ex,
+        body: Vec<St>,
+    },
+    ForRange {
+        vars: Vec<Slot>,
+        args: Vec<Ex>,
+        body: Vec<St>,
+    },
+    ForValue {
+        vars: Vec<Slot>,
+        source: Ex,
+        body: Vec<St>,
+    },
+    ForNodes {
+        vars: Vec<Slot>,
+        cond: Option<Ex>,
+        body: Vec<St>,
+    },
     Return(Option<Ex>),
     ReturnIfdef(Ex),
     Break,

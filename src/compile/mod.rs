@@ -140,17 +140,20 @@ impl Compiler {
     fn compile_def(&mut self, def: &DefAst, world: &mut World) {
         let Some(sig) = self.demons.get(&def.name.text).cloned() else { return };
         let code = self.function(&def.name.text, &def.params, def.span, world, |c, world| {
-            let value_slot = def.set.as_ref().map(|_| c.declare_local(&Name {
-                text: "value".into(),
-                span: def.span,
-            }, true));
+            let value_slot =
+                def.set.as_ref().map(|_| c.declare_local(&Name { text: "value".into(), span: def.span }, true));
             let body = c.stmts(&def.body, world);
             let get = def.get.as_ref().map(|s| c.block_stmts(s, world));
             let set = def.set.as_ref().map(|s| c.block_stmts(s, world));
-            (body, get, set, value_slot.and_then(|s| match s {
-                Slot::Local(i) => Some(i),
-                Slot::Global(_) => None,
-            }))
+            (
+                body,
+                get,
+                set,
+                value_slot.and_then(|s| match s {
+                    Slot::Local(i) => Some(i),
+                    Slot::Global(_) => None,
+                }),
+            )
         });
         self.demon_code[sig.id as usize] = Some(Rc::new(code));
     }
@@ -426,7 +429,9 @@ impl Compiler {
             None => StKind::ForNodes { vars: slots, cond: None, body: self.loop_body(body, world) },
             Some(src) => {
                 let range_args = match &src.kind {
-                    ast::ExprKind::Call { name, args } if &*name.text == "range" && !self.demons.contains_key("range") => {
+                    ast::ExprKind::Call { name, args }
+                        if &*name.text == "range" && !self.demons.contains_key("range") =>
+                    {
                         Some(args)
                     }
                     _ => None,

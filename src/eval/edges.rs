@@ -14,7 +14,7 @@ type Ends = SmallVec<[(EdgeMode, NodeVal); 4]>;
 fn apply(mode: EdgeMode, v: Logic) -> Logic {
     match mode {
         EdgeMode::Is => v,
-        EdgeMode::Not => v.not(),
+        EdgeMode::Not => v.negate(),
         EdgeMode::Undef => Logic::from_bool(v.is_undef()),
     }
 }
@@ -23,7 +23,7 @@ fn apply(mode: EdgeMode, v: Logic) -> Logic {
 fn set_value(mode: EdgeMode, v: Logic) -> Logic {
     match mode {
         EdgeMode::Is => v,
-        EdgeMode::Not => v.not(),
+        EdgeMode::Not => v.negate(),
         EdgeMode::Undef => Logic::UNDEF,
     }
 }
@@ -65,12 +65,17 @@ impl Interp {
                     match item {
                         Value::Node(n) => out.push((mode, n.clone())),
                         other => {
-                            return fail(span, format!("an edge needs nodes, but this array holds a {}", other.type_name()))
+                            return fail(
+                                span,
+                                format!("an edge needs nodes, but this array holds a {}", other.type_name()),
+                            )
                         }
                     }
                 }
             }
-            other => return fail(span, format!("an edge needs a node or an array of nodes, not a {}", other.type_name())),
+            other => {
+                return fail(span, format!("an edge needs a node or an array of nodes, not a {}", other.type_name()))
+            }
         }
         Ok(())
     }
@@ -83,13 +88,23 @@ impl Interp {
         let g = self.current_graph(span)?;
         if g.borrow().class != n.class {
             let gname = g.borrow().name.clone();
-            return fail(span, format!("node `{}` is not a node of the current graph `{gname}`", self.text(&Value::Node(n.clone()))));
+            return fail(
+                span,
+                format!("node `{}` is not a node of the current graph `{gname}`", self.text(&Value::Node(n.clone()))),
+            );
         }
         Ok(g)
     }
 
     /// The fact key of `from rel to` in `holder`; a target in another graph is an external edge.
-    pub(crate) fn key(&mut self, holder: &GraphRef, from: &NodeVal, rel: RelId, to: &NodeVal, span: Span) -> R<FactKey> {
+    pub(crate) fn key(
+        &mut self,
+        holder: &GraphRef,
+        from: &NodeVal,
+        rel: RelId,
+        to: &NodeVal,
+        span: Span,
+    ) -> R<FactKey> {
         let tgraph = match &to.graph {
             Some(tg) if !Rc::ptr_eq(tg, holder) => {
                 self.world.link(tg);
@@ -97,7 +112,14 @@ impl Interp {
             }
             _ => {
                 if to.class != holder.borrow().class {
-                    return fail(span, format!("node `{}` belongs to another graph; write `Graph=>{}` to link to it", self.text(&Value::Node(to.clone())), self.text(&Value::Node(to.clone()))));
+                    return fail(
+                        span,
+                        format!(
+                            "node `{}` belongs to another graph; write `Graph=>{}` to link to it",
+                            self.text(&Value::Node(to.clone())),
+                            self.text(&Value::Node(to.clone()))
+                        ),
+                    );
                 }
                 0
             }
@@ -113,18 +135,38 @@ impl Interp {
             return Ok(apply(edge.mode, v.condition()));
         }
         let rel = self.relation(&edge.rel, edge.rel_span)?;
-        let lefts = self.ends(&edge.left)?;
-        let rights = self.ends(&edge.right)?;
-        let mut result = Logic::TRUE;
-        for (lm, l) in &lefts {
-            let holder = self.holder(l, span)?;
-            for (rm, r) in &rights {
+        if let (Operand::Single(l), Operand::Single(r)) = (&edge.left, &edge.right) {
+            let (l, r) = (self.eval(l)?, self.eval(r)?);
+            if let (Value::Node(l), Value::Node(r)) = (&l, &r) {
+                let holder = self.holder(l, span)?;
                 let key = self.key(&holder, l, rel, r, span)?;
                 let v = holder.borrow().facts.get(key);
-                result = result.and(apply(edge.mode, apply(*rm, apply(*lm, v))));
+                return Ok(apply(edge.mode, v));
+            }
+            let (mut lefts, mut rights) = (Ends::new(), Ends::new());
+            self.push_ends(&mut lefts, EdgeMode::Is, l, span)?;
+            self.push_ends(&mut rights, EdgeMode::Is, r, span)?;
+            return self.group_query(edge, rel, &lefts, &rights, span);
+        }
+        let lefts = self.ends(&edge.left)?;
+        let rights = self.ends(&edge.right)?;
+        self.group_query(edge, rel, &lefts, &rights, span)
+    }
+
+    /// A group query (arrays, `!item`, `?item`) is two-valued: True when every pair's
+    /// contribution is exactly True, else False (as the original's group reads behave).
+    fn group_query(&mut self, edge: &EdgeEx, rel: RelId, lefts: &Ends, rights: &Ends, span: Span) -> R<Logic> {
+        for (lm, l) in lefts {
+            let holder = self.holder(l, span)?;
+            for (rm, r) in rights {
+                let key = self.key(&holder, l, rel, r, span)?;
+                let v = holder.borrow().facts.get(key);
+                if !apply(edge.mode, apply(*rm, apply(*lm, v))).is_true() {
+                    return Ok(Logic::FALSE);
+                }
             }
         }
-        Ok(result)
+        Ok(Logic::TRUE)
     }
 
     fn single(&mut self, op: &Operand) -> R<Value> {
@@ -132,7 +174,10 @@ impl Interp {
             Operand::Single(e) => self.eval(e),
             Operand::Group(items) => match &items[..] {
                 [(EdgeMode::Is, e)] => self.eval(e),
-                _ => fail(items.first().map_or(Span::default(), |i| i.1.span), "a relation demon takes single values, not `!`/`?` groups"),
+                _ => fail(
+                    items.first().map_or(Span::default(), |i| i.1.span),
+                    "a relation demon takes single values, not `!`/`?` groups",
+                ),
             },
         }
     }
@@ -151,7 +196,7 @@ impl Interp {
     pub fn set_edge(&mut self, edge: &EdgeEx, v: Logic, span: Span) -> R<()> {
         let v = match edge.mode {
             EdgeMode::Is => v,
-            EdgeMode::Not => v.not(),
+            EdgeMode::Not => v.negate(),
             EdgeMode::Undef => Logic::UNDEF,
         };
         self.store_edge(edge, v, span)
@@ -162,7 +207,10 @@ impl Interp {
             let (l, r) = (self.single(&edge.left)?, self.single(&edge.right)?);
             let code = self.demon(id, span)?;
             if code.set.is_none() {
-                return fail(edge.rel_span, format!("demon `{}` has no `set:` section, so it cannot set an edge", code.name));
+                return fail(
+                    edge.rel_span,
+                    format!("demon `{}` has no `set:` section, so it cannot set an edge", code.name),
+                );
             }
             self.call_fn(&code, vec![l, r], span, Some(Value::Logic(v)))?;
             return Ok(());

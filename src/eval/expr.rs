@@ -125,7 +125,10 @@ impl Interp {
             match self.eval(item)? {
                 Value::Num(n) => nums[i] = n,
                 other => {
-                    return fail(item.span, format!("a logic pair or fuzzy number needs numbers, not a {}", other.type_name()))
+                    return fail(
+                        item.span,
+                        format!("a logic pair or fuzzy number needs numbers, not a {}", other.type_name()),
+                    )
                 }
             }
         }
@@ -140,7 +143,9 @@ impl Interp {
     pub fn node_const(&mut self, n: &NodeRef, span: Span) -> R<NodeVal> {
         let class = match &self.graph {
             Value::Graph(g) => g.borrow().class,
-            other => return fail(span, format!("node `{}` needs GRAPH to be a graph, not a {}", n.name, other.type_name())),
+            other => {
+                return fail(span, format!("node `{}` needs GRAPH to be a graph, not a {}", n.name, other.type_name()))
+            }
         };
         if let Some((c, id)) = n.cache.get() {
             if c == class {
@@ -170,7 +175,12 @@ impl Interp {
     fn node_of(&mut self, graph: &Ex, n: &NodeRef, span: Span) -> R<Value> {
         let g = match self.eval(graph)? {
             Value::Graph(g) => g,
-            other => return fail(graph.span, format!("`=>` and `.$node` need a graph on the left, not a {}", other.type_name())),
+            other => {
+                return fail(
+                    graph.span,
+                    format!("`=>` and `.$node` need a graph on the left, not a {}", other.type_name()),
+                )
+            }
         };
         let (class, gname) = {
             let gb = g.borrow();
@@ -247,8 +257,7 @@ impl Interp {
         match (op, &v) {
             (UnOp::Neg, Value::Num(n)) => Ok(Value::Num(-n)),
             (UnOp::Neg, _) => fail(span, format!("unary `-` needs a number, not a {}", v.type_name())),
-            (UnOp::Not, Value::Logic(l)) => Ok(Value::Logic(l.not())),
-            (UnOp::Not, Value::Num(_)) => Ok(Value::Logic(v.condition().not())),
+            (UnOp::Not, Value::Logic(l)) => Ok(Value::Logic(l.negate())),
             (UnOp::Not, _) => Ok(Value::Logic(Logic::UNDEF)),
             (UnOp::IsUndef, Value::Logic(l)) => Ok(Value::bool(l.is_undef())),
             (UnOp::IsUndef, _) => Ok(Value::bool(false)),
@@ -299,7 +308,10 @@ impl Interp {
             Target::Demon { id, args } => {
                 let code = self.demon(*id, span)?;
                 if code.set.is_none() {
-                    return fail(span, format!("demon `{}` has no `set:` section, so it cannot be assigned to", code.name));
+                    return fail(
+                        span,
+                        format!("demon `{}` has no `set:` section, so it cannot be assigned to", code.name),
+                    );
                 }
                 let args = self.eval_args(args)?;
                 self.call_fn(&code, args.into_vec(), span, Some(v))
@@ -333,7 +345,10 @@ impl Interp {
                 if *n >= 1.0 && (*n as usize) <= len {
                     Ok(Value::Node(NodeVal { class, id: *n as u32, graph: Some(g.clone()) }))
                 } else {
-                    fail(span, format!("node index {} is out of range 1..{len}", crate::value::number::format_number(*n)))
+                    fail(
+                        span,
+                        format!("node index {} is out of range 1..{len}", crate::value::number::format_number(*n)),
+                    )
                 }
             }
             _ => fail(span, format!("a {} cannot be indexed by a {}", o.type_name(), i.type_name())),
@@ -350,7 +365,13 @@ impl Interp {
                         a[p] = self.stored_copy(v);
                         Ok(())
                     }
-                    None => fail(span, format!("index {} is out of range for an array of {len}", crate::value::number::format_number(*n))),
+                    None => fail(
+                        span,
+                        format!(
+                            "index {} is out of range for an array of {len}",
+                            crate::value::number::format_number(*n)
+                        ),
+                    ),
                 }
             }
             (Value::Map(m), _) => {
@@ -382,4 +403,3 @@ pub fn position(n: f64, len: usize) -> Option<usize> {
     let i = if i < 0 { i + len as i64 } else { i };
     (0..len as i64).contains(&i).then_some(i as usize)
 }
-

@@ -149,7 +149,10 @@ impl Interp {
         if self.calls.len() >= self.limits.max_depth {
             return fail(
                 span,
-                format!("recursion too deep: more than {} demon calls in progress (--max-depth)", self.limits.max_depth),
+                format!(
+                    "recursion too deep: more than {} demon calls in progress (--max-depth)",
+                    self.limits.max_depth
+                ),
             );
         }
         if args.len() != code.param_names.len() {

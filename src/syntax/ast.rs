@@ -113,23 +113,64 @@ pub enum ExprKind {
     /// `(a, b)` logic pair, `(a, b, c)` / `(a, b, c, d)` fuzzy number.
     Tuple(Vec<Expr>),
     Lambda(Rc<LambdaAst>),
-    Call { name: Name, args: Vec<Expr> },
-    Method { object: Box<Expr>, name: Name, args: Vec<Expr> },
+    Call {
+        name: Name,
+        args: Vec<Expr>,
+    },
+    Method {
+        object: Box<Expr>,
+        name: Name,
+        args: Vec<Expr>,
+    },
     /// `X.name` without arguments (`Math.PI`, `G.$n`, `G.n`).
-    Field { object: Box<Expr>, name: Name },
+    Field {
+        object: Box<Expr>,
+        name: Name,
+    },
     /// `G=>$n`.
-    NodeOf { graph: Box<Expr>, node: Name },
-    Index { object: Box<Expr>, index: Box<Expr> },
-    Unary { op: UnOp, operand: Box<Expr> },
-    Binary { op: BinOp, left: Box<Expr>, right: Box<Expr> },
-    Edge { left: Box<Expr>, mode: EdgeMode, rel: Name, right: Box<Expr> },
+    NodeOf {
+        graph: Box<Expr>,
+        node: Name,
+    },
+    Index {
+        object: Box<Expr>,
+        index: Box<Expr>,
+    },
+    Unary {
+        op: UnOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Edge {
+        left: Box<Expr>,
+        mode: EdgeMode,
+        rel: Name,
+        right: Box<Expr>,
+    },
     /// `C ? A : B [: U [: E]]`: `branches` holds 2 to 4 expressions.
-    Ternary { cond: Box<Expr>, branches: Vec<Expr> },
-    Assign { target: Box<Expr>, value: Box<Expr> },
+    Ternary {
+        cond: Box<Expr>,
+        branches: Vec<Expr>,
+    },
+    Assign {
+        target: Box<Expr>,
+        value: Box<Expr>,
+    },
     /// `V += e` and friends; `op` is the arithmetic operator.
-    CompoundAssign { op: BinOp, target: Box<Expr>, value: Box<Expr> },
+    CompoundAssign {
+        op: BinOp,
+        target: Box<Expr>,
+        value: Box<Expr>,
+    },
     /// `V++` / `V--`: the value before the change.
-    IncDec { target: Box<Expr>, delta: f64 },
+    IncDec {
+        target: Box<Expr>,
+        delta: f64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -224,15 +265,28 @@ pub enum StmtKind {
     Global(Vec<Name>),
     Edges(Vec<Name>),
     /// `nodes a, $b` (current graph) or `G.nodes a, $b`.
-    Nodes { graph: Option<Expr>, names: Vec<Name> },
+    Nodes {
+        graph: Option<Expr>,
+        names: Vec<Name>,
+    },
     Out(OutStmt),
     If(Box<IfStmt>),
     /// A `false` / `undef` / `else` clause before it is attached to its `if`.
     Clause(ClauseKind, Block),
-    While { cond: Expr, body: Block },
-    For { vars: Vec<Name>, source: Option<Expr>, body: Block },
+    While {
+        cond: Expr,
+        body: Block,
+    },
+    For {
+        vars: Vec<Name>,
+        source: Option<Expr>,
+        body: Block,
+    },
     Def(Rc<DefAst>),
-    Return { value: Option<Expr>, ifdef: bool },
+    Return {
+        value: Option<Expr>,
+        ifdef: bool,
+    },
     Break,
     Continue,
     Include(Name),

@@ -108,10 +108,7 @@ pub type DefBodyParts = (Vec<Stmt>, Option<Vec<Stmt>>, Option<Vec<Stmt>>);
 
 /// Attaches a `false` / `undef` / `else` clause to the innermost `if` of the statement before it
 /// that can still take it (the usual dangling-else rule, extended to three clause words).
-pub fn attach_clause(
-    mut stmts: Vec<Stmt>,
-    (kind, block, span): (ClauseKind, Block, Span),
-) -> ActionResult<Vec<Stmt>> {
+pub fn attach_clause(mut stmts: Vec<Stmt>, (kind, block, span): (ClauseKind, Block, Span)) -> ActionResult<Vec<Stmt>> {
     let target = stmts.last_mut().and_then(|s| innermost_if(s, kind));
     match target {
         Some(ifs) => {

@@ -40,9 +40,7 @@ fn raw_tokens(src: &str) -> Result<Vec<Spanned>, LexFailure> {
         match res {
             Ok(Tok::BlockComment) => {}
             Ok(t) => toks.push((span.start, t, span.end)),
-            Err(error) => {
-                return Err(LexFailure { error, lo: span.start, hi: span.end.max(span.start + 1) })
-            }
+            Err(error) => return Err(LexFailure { error, lo: span.start, hi: span.end.max(span.start + 1) }),
         }
     }
     Ok(toks)
@@ -70,7 +68,9 @@ impl<'s> Layout<'s> {
                 Tok::Newline => {
                     // Allman style: a block's `{` may stand on the line after its header.
                     let next = raw[i + 1..].iter().find(|t| t.1 != Tok::Newline).map(|t| &t.1);
-                    if next == Some(&Tok::LBrace) && self.last_is(|t| ends_expression(t) || matches!(t, Tok::Else | Tok::FalseKw | Tok::UndefKw)) {
+                    if next == Some(&Tok::LBrace)
+                        && self.last_is(|t| ends_expression(t) || matches!(t, Tok::Else | Tok::FalseKw | Tok::UndefKw))
+                    {
                         continue;
                     }
                     self.newline(lo)
@@ -101,11 +101,7 @@ impl<'s> Layout<'s> {
                 }
                 Tok::Question => {
                     let tight = raw.get(i + 1).is_some_and(|(nlo, next, _)| {
-                        *nlo == hi
-                            && matches!(
-                                next,
-                                Tok::Ident(_) | Tok::NodeName(_) | Tok::EdgeName(_) | Tok::In
-                            )
+                        *nlo == hi && matches!(next, Tok::Ident(_) | Tok::NodeName(_) | Tok::EdgeName(_) | Tok::In)
                     });
                     self.push(lo, if tight { Tok::QuestionTight } else { tok }, hi);
                 }
@@ -200,17 +196,19 @@ impl<'s> Layout<'s> {
         match last {
             Tok::Colon => !matches!(self.stack.last(), Some(Open::Map | Open::Paren | Open::Bracket)),
             Tok::Arrow => true,
-            t => ends_expression(t)
-                || matches!(
-                    t,
-                    Tok::Else
-                        | Tok::FalseKw
-                        | Tok::UndefKw
-                        | Tok::GetSection
-                        | Tok::SetSection
-                        | Tok::Term
-                        | Tok::BlockOpen
-                ),
+            t => {
+                ends_expression(t)
+                    || matches!(
+                        t,
+                        Tok::Else
+                            | Tok::FalseKw
+                            | Tok::UndefKw
+                            | Tok::GetSection
+                            | Tok::SetSection
+                            | Tok::Term
+                            | Tok::BlockOpen
+                    )
+            }
         }
     }
 }

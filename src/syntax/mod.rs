@@ -20,20 +20,16 @@ use lalrpop_util::ParseError;
 
 /// Parses one source file into statements; the only entry point to the parser.
 pub fn parse(src: &str, file: FileId) -> Result<Vec<ast::Stmt>, Diagnostic> {
-    let tokens = lexer::tokenize(src).map_err(|e| {
-        Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string())
-    })?;
+    let tokens =
+        lexer::tokenize(src).map_err(|e| Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string()))?;
     let end = src.len();
-    grammar::ProgramParser::new()
-        .parse(file, tokens)
-        .map_err(|e| parse_error(e, file, end))
+    grammar::ProgramParser::new().parse(file, tokens).map_err(|e| parse_error(e, file, end))
 }
 
 /// Parses a single expression (used by the REPL and `eval`).
 pub fn parse_expr(src: &str, file: FileId) -> Result<ast::Expr, Diagnostic> {
-    let tokens = lexer::tokenize(src).map_err(|e| {
-        Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string())
-    })?;
+    let tokens =
+        lexer::tokenize(src).map_err(|e| Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string()))?;
     let end = src.len();
     grammar::ExprParser::new().parse(file, tokens).map_err(|e| parse_error(e, file, end))
 }
@@ -44,11 +40,7 @@ pub fn is_incomplete(err: &Diagnostic) -> bool {
 }
 
 /// The one place where LALRPOP's errors become diagnostics.
-fn parse_error(
-    err: ParseError<usize, token::Tok, helpers::GrammarError>,
-    file: FileId,
-    end: usize,
-) -> Diagnostic {
+fn parse_error(err: ParseError<usize, token::Tok, helpers::GrammarError>, file: FileId, end: usize) -> Diagnostic {
     match err {
         ParseError::InvalidToken { location } => {
             Diagnostic::error(Span::new(file, location, location + 1), "invalid token")
@@ -61,10 +53,9 @@ fn parse_error(
             d.incomplete = true;
             d
         }
-        ParseError::UnrecognizedToken { token: (lo, tok, hi), expected } => Diagnostic::error(
-            Span::new(file, lo, hi),
-            format!("unexpected {tok}{}", expected_list(&expected)),
-        ),
+        ParseError::UnrecognizedToken { token: (lo, tok, hi), expected } => {
+            Diagnostic::error(Span::new(file, lo, hi), format!("unexpected {tok}{}", expected_list(&expected)))
+        }
         ParseError::ExtraToken { token: (lo, tok, hi) } => {
             Diagnostic::error(Span::new(file, lo, hi), format!("unexpected {tok}"))
         }

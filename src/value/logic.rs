@@ -38,7 +38,7 @@ impl Logic {
         self == Logic::UNDEF
     }
 
-    pub fn not(self) -> Logic {
+    pub fn negate(self) -> Logic {
         Logic { p0: self.p1, p1: self.p0 }
     }
 
@@ -51,12 +51,12 @@ impl Logic {
     }
 
     pub fn implies(self, o: Logic) -> Logic {
-        self.not().or(o)
+        self.negate().or(o)
     }
 
     /// `(!a | b) & (a | !b)`, as the reference defines `<->`.
     pub fn equiv(self, o: Logic) -> Logic {
-        self.not().or(o).and(self.or(o.not()))
+        self.negate().or(o).and(self.or(o.negate()))
     }
 
     /// The order used by `<` and by map keys: by p1 - p0, then by p1.

@@ -11,11 +11,7 @@ pub struct Map {
 impl PartialEq for Map {
     fn eq(&self, other: &Map) -> bool {
         self.entries.len() == other.entries.len()
-            && self
-                .entries
-                .iter()
-                .zip(other.entries.iter())
-                .all(|((k1, v1), (k2, v2))| k1.equals(k2) && v1.equals(v2))
+            && self.entries.iter().zip(other.entries.iter()).all(|((k1, v1), (k2, v2))| k1.equals(k2) && v1.equals(v2))
     }
 }
 

@@ -16,9 +16,7 @@ pub struct FactKey(u128);
 
 impl FactKey {
     pub fn new(src: NodeId, rel: RelId, tgraph: GraphUid, tgt: NodeId) -> FactKey {
-        FactKey(
-            (src as u128) << 96 | (rel as u128) << 64 | (tgraph as u128) << 32 | tgt as u128,
-        )
+        FactKey((src as u128) << 96 | (rel as u128) << 64 | (tgraph as u128) << 32 | tgt as u128)
     }
     pub fn src(self) -> NodeId {
         (self.0 >> 96) as u32

@@ -87,14 +87,7 @@ impl World {
             } else {
                 (format!("{rel}{}", logic_pair(f.value)), ", style=dashed".to_string())
             };
-            let _ = writeln!(
-                s,
-                "   {}->{} [label=\"{}\"{}];",
-                f.key.src() - 1,
-                to,
-                escape_dot(&label),
-                extra
-            );
+            let _ = writeln!(s, "   {}->{} [label=\"{}\"{}];", f.key.src() - 1, to, escape_dot(&label), extra);
         }
         externals.sort();
         externals.dedup();

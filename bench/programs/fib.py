@@ -1,0 +1,7 @@
+# Recursive Fibonacci: function calls and number arithmetic (the twin of fib.ds).
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+print(fib(27))
