@@ -11,15 +11,43 @@ pub struct Diagnostic {
     pub message: String,
     pub span: Span,
     pub notes: Vec<String>,
-    /// Demon calls active when a runtime error happened, innermost first: (demon, call site).
-    pub stack: Vec<(String, Span)>,
+    /// Demon calls active when a runtime error happened, innermost first.
+    pub stack: Vec<Frame>,
     /// The parser reached the end of input while a construct was still open.
     pub incomplete: bool,
     /// Set for errors found while running (as opposed to before running).
     pub runtime: bool,
+    /// Calls beyond `MAX_FRAMES` distinct frames.
+    pub omitted_frames: u32,
 }
 
+/// One entry of a runtime error's call stack; `repeat` counts identical calls folded into it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frame {
+    pub demon: String,
+    pub call_site: Span,
+    pub repeat: u32,
+}
+
+/// At most this many distinct frames are kept; deeper ones are only counted.
+const MAX_FRAMES: usize = 50;
+
 impl Diagnostic {
+    /// Adds the demon call that the error passed through on its way out.
+    pub fn push_frame(&mut self, demon: &str, call_site: Span) {
+        if let Some(last) = self.stack.last_mut() {
+            if last.demon == demon && last.call_site == call_site {
+                last.repeat += 1;
+                return;
+            }
+        }
+        if self.stack.len() < MAX_FRAMES {
+            self.stack.push(Frame { demon: demon.to_string(), call_site, repeat: 1 });
+        } else {
+            self.omitted_frames += 1;
+        }
+    }
+
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             message: message.into(),
@@ -28,6 +56,7 @@ impl Diagnostic {
             stack: Vec::new(),
             incomplete: false,
             runtime: false,
+            omitted_frames: 0,
         }
     }
 
@@ -80,10 +109,14 @@ impl SourceMap {
             cs = cs.with_labels(vec![Label::primary(d.span.file as usize, lo..hi)]);
         }
         let mut notes = d.notes.clone();
-        for (name, span) in &d.stack {
-            let (line, col) = self.line_col(span.file, span.lo);
-            let file = self.name(span.file).unwrap_or("?");
-            notes.push(format!("in demon `{name}`, called from {file}:{line}:{col}"));
+        for f in &d.stack {
+            let (line, col) = self.line_col(f.call_site.file, f.call_site.lo);
+            let file = self.name(f.call_site.file).unwrap_or("?");
+            let times = if f.repeat > 1 { format!(" ({} times)", f.repeat) } else { String::new() };
+            notes.push(format!("in demon `{}`, called from {file}:{line}:{col}{times}", f.demon));
+        }
+        if d.omitted_frames > 0 {
+            notes.push(format!("... and {} more calls further out", d.omitted_frames));
         }
         cs = cs.with_notes(notes);
         let mut buf = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };

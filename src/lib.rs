@@ -16,5 +16,5 @@ pub mod syntax;
 pub mod value;
 pub mod world;
 
-pub use diagnostics::{Diagnostic, SourceMap};
+pub use diagnostics::{Diagnostic, Frame, SourceMap};
 pub use session::{run_on_big_stack, Outcome, Session};

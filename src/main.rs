@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use ds::eval::Limits;
-use ds::{Outcome, Session};
+use ds::{repl, Outcome, Session};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -49,41 +49,14 @@ fn run(cli: Cli) -> u8 {
     let color = std::io::stderr().is_terminal();
     let out: Box<dyn Write> = Box::new(std::io::BufWriter::new(std::io::stdout()));
     let mut session = Session::new(out);
-    let deadline = match cli.timeout {
-        Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s)),
-        Some(_) => {
-            eprintln!("error: --timeout takes a number of seconds >= 0");
-            return 2;
-        }
-        None => None,
+    if let Err(status) = configure(&cli, &mut session) {
+        return status;
+    }
+    let (name, src) = match script(&cli, &mut session) {
+        Ok(Some(script)) => script,
+        Ok(None) => return open_repl(session, None),
+        Err(status) => return status,
     };
-    session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline });
-    session.interp.args = cli.args.clone();
-
-    let (name, src) = if let Some(code) = &cli.code {
-        if let Some(f) = &cli.file {
-            // With -e, a positional FILE is the first script argument.
-            session.interp.args.insert(0, f.clone());
-        }
-        ("<-e>".to_string(), code.clone())
-    } else if let Some(file) = &cli.file {
-        match std::fs::read(file) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(s) => (file.clone(), s),
-                Err(_) => {
-                    eprintln!("error: {file} is not UTF-8 text");
-                    return 2;
-                }
-            },
-            Err(e) => {
-                eprintln!("error: cannot read {file}: {e}");
-                return 2;
-            }
-        }
-    } else {
-        return ds::repl::run_piped(&mut session) as u8;
-    };
-
     if cli.check {
         return match session.check_source(&name, &src) {
             Ok(()) => 0,
@@ -93,7 +66,57 @@ fn run(cli: Cli) -> u8 {
             }
         };
     }
-    let status = match session.run_source(&name, &src) {
+    if cli.interactive {
+        return open_repl(session, Some((&name, &src)));
+    }
+    run_script(&mut session, &name, &src, color)
+}
+
+/// Limits and script arguments from the command line; `Err(2)` for a bad option value.
+fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
+    let deadline = match cli.timeout {
+        Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s)),
+        Some(_) => {
+            eprintln!("error: --timeout takes a number of seconds >= 0");
+            return Err(2);
+        }
+        None => None,
+    };
+    session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline });
+    session.interp.args = cli.args.clone();
+    Ok(())
+}
+
+/// The code to run (`-e CODE` or FILE) as (name, text); `None` when there is none (the REPL).
+fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, u8> {
+    if let Some(code) = &cli.code {
+        if let Some(f) = &cli.file {
+            // With -e, a positional FILE is the first script argument.
+            session.interp.args.insert(0, f.clone());
+        }
+        return Ok(Some(("<-e>".to_string(), code.clone())));
+    }
+    let Some(file) = &cli.file else { return Ok(None) };
+    // The script's directory, for `File.scriptDir()` (data files next to the script).
+    session.interp.script_dir = std::path::Path::new(file).parent().map(|p| p.to_path_buf());
+    match std::fs::read(file) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(s) => Ok(Some((file.clone(), s))),
+            Err(_) => {
+                eprintln!("error: {file} is not UTF-8 text");
+                Err(2)
+            }
+        },
+        Err(e) => {
+            eprintln!("error: cannot read {file}: {e}");
+            Err(2)
+        }
+    }
+}
+
+/// Runs a script to the end; the exit status (0, or 1 for an error in the script).
+fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
+    let status = match session.run_source(name, src) {
         Outcome::Finished(_) => 0,
         Outcome::CompileErrors(d) => {
             eprint!("{}", session.render(&d, color));
@@ -105,10 +128,18 @@ fn run(cli: Cli) -> u8 {
             1
         }
     };
-    if cli.interactive {
-        let s = ds::repl::run_piped(&mut session) as u8;
-        return status.max(s);
-    }
     let _ = session.interp.out.flush();
     status
+}
+
+/// Opens the REPL, after running `first` (`ds -i FILE`) with Ctrl-C already stopping only
+/// the evaluation. The status is the worse of the script's and the REPL's.
+fn open_repl(mut session: Session, first: Option<(&str, &str)>) -> u8 {
+    let interrupter = repl::Interrupter::install(session.interp.interrupt.clone(), repl::when_idle());
+    let color = std::io::stderr().is_terminal();
+    let status = match first {
+        Some((name, src)) => interrupter.busy(|| run_script(&mut session, name, src, color)),
+        None => 0,
+    };
+    status.max(repl::run(session, &interrupter))
 }

@@ -3,6 +3,7 @@
 
 mod array;
 mod convert;
+pub mod file;
 mod graph;
 mod math;
 mod node;
@@ -70,7 +71,7 @@ pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
 }
 
 /// Every module's table.
-fn tables() -> [&'static [Builtin]; 7] {
+fn tables() -> [&'static [Builtin]; 8] {
     [
         convert::BUILTINS,
         array::BUILTINS,
@@ -79,6 +80,7 @@ fn tables() -> [&'static [Builtin]; 7] {
         node::BUILTINS,
         math::BUILTINS,
         system::BUILTINS,
+        file::BUILTINS,
     ]
 }
 

@@ -34,6 +34,15 @@ struct FnCtx {
     loop_depth: u32,
 }
 
+/// The names a chunk can add or change, saved so that a failed chunk adds nothing.
+struct NamesSnapshot {
+    demons: FxHashMap<Rc<str>, DemonSig>,
+    demon_code: Vec<Option<Rc<FnCode>>>,
+    top: FxHashMap<Rc<str>, Slot>,
+    shared: FxHashSet<Rc<str>>,
+    node_names: FxHashSet<Rc<str>>,
+}
+
 pub struct Compiler {
     pub demons: FxHashMap<Rc<str>, DemonSig>,
     /// Compiled demons by id; the evaluator reads them from here.
@@ -73,6 +82,7 @@ impl Compiler {
     /// could make a later chunk misbehave; all errors found are returned.
     pub fn compile_chunk(&mut self, stmts: &[Stmt], world: &mut World) -> Result<Vec<St>, Vec<Diagnostic>> {
         self.errors.clear();
+        let before = self.names_snapshot();
         self.declare_demons(stmts);
         self.ctx.push(FnCtx { scopes: Vec::new(), frame_size: 0, top_level: true, loop_depth: 0 });
         let code = self.stmts(stmts, world);
@@ -80,8 +90,30 @@ impl Compiler {
         if self.errors.is_empty() {
             Ok(code)
         } else {
+            // A REPL entry that fails must not leave a half-compiled demon (or a variable that
+            // was never set) behind: the names go back to what they were.
+            self.restore_names(before);
             Err(std::mem::take(&mut self.errors))
         }
+    }
+
+    fn names_snapshot(&self) -> NamesSnapshot {
+        NamesSnapshot {
+            demons: self.demons.clone(),
+            demon_code: self.demon_code.clone(),
+            top: self.top.clone(),
+            shared: self.shared.clone(),
+            node_names: self.node_names.clone(),
+        }
+    }
+
+    /// Global slots handed out stay handed out; only the names are restored.
+    fn restore_names(&mut self, s: NamesSnapshot) {
+        self.demons = s.demons;
+        self.demon_code = s.demon_code;
+        self.top = s.top;
+        self.shared = s.shared;
+        self.node_names = s.node_names;
     }
 
     /// Whether a name is known to the compiler as a variable of the top level.

@@ -177,9 +177,7 @@ impl Interp {
         self.graph = saved_graph;
         match result {
             Err(Flow::Error(mut d)) => {
-                if d.stack.len() < 64 {
-                    d.stack.push((code.name.to_string(), span));
-                }
+                d.push_frame(&code.name, span);
                 Err(Flow::Error(d))
             }
             other => other,

@@ -1,34 +1,85 @@
-//! The REPL: a terminal-free backend (`backend`) and a line-reading front end.
+//! The REPL. `backend` runs one complete entry against a `Session` and returns its output and
+//! errors as strings, with no terminal involved; `terminal` is the rustyline front end (line
+//! editing, history, completion, highlighting) and `piped` reads entries from a pipe or file.
 
-use crate::session::{Outcome, Session};
-use std::io::{BufRead, Write};
+mod backend;
+mod commands;
+pub mod complete;
+pub mod highlight;
+mod interrupt;
+mod piped;
+mod terminal;
 
-/// Reads entries line by line from standard input and runs each against `session`.
-pub fn run_piped(session: &mut Session) -> i32 {
+pub use backend::{needs_more, Backend, Reply};
+pub use interrupt::{Interrupter, WhenIdle};
+
+use crate::session::Session;
+use std::io::{IsTerminal, Write};
+
+/// Opens the REPL on `session` (fresh, or after `ds -i FILE`): with line editing when standard
+/// input is a terminal, else reading entries line by line. Returns the exit status.
+pub fn run(session: Session, interrupter: &Interrupter) -> u8 {
+    let mut backend = Backend::new(session);
     let stdin = std::io::stdin();
-    let mut pending = String::new();
-    let mut status = 0;
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        pending.push_str(&line);
-        pending.push('\n');
-        match crate::syntax::parse(&pending, u32::MAX) {
-            Err(d) if d.incomplete => continue,
-            _ => {}
-        }
-        let entry = std::mem::take(&mut pending);
-        match session.run_source("<stdin>", &entry) {
-            Outcome::Finished(_) => {}
-            Outcome::CompileErrors(d) => {
-                eprint!("{}", session.render(&d, false));
-                status = 1;
-            }
-            Outcome::RuntimeError(d) => {
-                eprint!("{}", session.render(&[*d], false));
-                status = 1;
-            }
-        }
-        let _ = session.interp.out.flush();
+    if stdin.is_terminal() {
+        backend.color = colors_wanted() && std::io::stderr().is_terminal();
+        terminal::run(&mut backend, interrupter)
+    } else {
+        piped::run(&mut backend, stdin.lock(), interrupter)
     }
-    status
+}
+
+/// What SIGINT should do between entries for the way the REPL will read its input.
+pub fn when_idle() -> WhenIdle {
+    if std::io::stdin().is_terminal() {
+        WhenIdle::Ignore
+    } else {
+        WhenIdle::Exit
+    }
+}
+
+/// Colours unless the user opted out (https://no-color.org).
+fn colors_wanted() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Lines typed or read so far, until they make a complete entry.
+#[derive(Debug, Default)]
+pub struct EntryBuffer {
+    text: String,
+}
+
+impl EntryBuffer {
+    /// Adds a line; returns the whole entry once the parser no longer asks for more.
+    pub fn push_line(&mut self, line: &str) -> Option<String> {
+        self.text.push_str(line);
+        self.text.push('\n');
+        if needs_more(&self.text) {
+            return None;
+        }
+        Some(std::mem::take(&mut self.text))
+    }
+
+    /// The unfinished entry so far.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    pub fn take(&mut self) -> String {
+        std::mem::take(&mut self.text)
+    }
+}
+
+/// Prints what an entry produced: output to standard output, errors to standard error.
+fn show(reply: &Reply) {
+    if !reply.output.is_empty() {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(reply.output.as_bytes());
+        let _ = out.flush();
+    }
+    eprint!("{}", reply.errors);
 }

@@ -82,6 +82,7 @@ impl<'s> Layout<'s> {
                     self.push(lo, if block { Tok::BlockOpen } else { Tok::LBrace }, hi);
                 }
                 Tok::RBrace => {
+                    self.end_out_trail();
                     self.drop_term();
                     self.stack.pop();
                     self.push(lo, tok, hi);

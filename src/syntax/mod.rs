@@ -20,18 +20,24 @@ use lalrpop_util::ParseError;
 
 /// Parses one source file into statements; the only entry point to the parser.
 pub fn parse(src: &str, file: FileId) -> Result<Vec<ast::Stmt>, Diagnostic> {
-    let tokens =
-        lexer::tokenize(src).map_err(|e| Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string()))?;
+    let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
     let end = src.len();
     grammar::ProgramParser::new().parse(file, tokens).map_err(|e| parse_error(e, file, end))
 }
 
 /// Parses a single expression (used by the REPL and `eval`).
 pub fn parse_expr(src: &str, file: FileId) -> Result<ast::Expr, Diagnostic> {
-    let tokens =
-        lexer::tokenize(src).map_err(|e| Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string()))?;
+    let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
     let end = src.len();
     grammar::ExprParser::new().parse(file, tokens).map_err(|e| parse_error(e, file, end))
+}
+
+/// A lexer failure as a diagnostic; a string or block comment still open at the end of the
+/// input makes it incomplete (the REPL then reads another line).
+fn lex_error(e: lexer::LexFailure, file: FileId) -> Diagnostic {
+    let mut d = Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string());
+    d.incomplete = matches!(e.error, token::LexError::UnterminatedString | token::LexError::UnterminatedComment);
+    d
 }
 
 /// True when `err` says the input stopped early (an open bracket, a trailing operator ...).

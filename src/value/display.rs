@@ -52,6 +52,7 @@ pub fn write_value(out: &mut String, v: &Value, world: &World) {
             let parts: Vec<String> = f.iter().map(|x| format_number(*x)).collect();
             let _ = write!(out, "({})", parts.join(","));
         }
+        Value::File(f) => out.push_str(&f.borrow().name),
     }
 }
 

@@ -43,6 +43,8 @@ pub enum Value {
     Lambda(Rc<FnCode>),
     /// A fuzzy number (v0, c0, c1, v1).
     Fuzzy([f64; 4]),
+    /// A file opened with `File.open` (builtins/file.rs).
+    File(crate::builtins::file::FileRef),
 }
 
 impl Value {
@@ -72,6 +74,7 @@ impl Value {
             Value::Edge(_) => "edge",
             Value::Lambda(_) => "lambda",
             Value::Fuzzy(_) => "fuzzy",
+            Value::File(_) => "file",
         }
     }
 
@@ -85,6 +88,7 @@ impl Value {
             Value::Edge(_) => 4,
             Value::Array(_) => 5,
             Value::Graph(_) => 6,
+            Value::File(_) => 7,
             Value::Fuzzy(_) => 8,
             Value::Map(_) => 9,
             Value::Lambda(_) => 10,
@@ -126,6 +130,7 @@ impl Value {
             (Value::Edge(a), Value::Edge(b)) => a == b,
             (Value::Lambda(a), Value::Lambda(b)) => Rc::ptr_eq(a, b),
             (Value::Fuzzy(a), Value::Fuzzy(b)) => a == b,
+            (Value::File(a), Value::File(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }

@@ -1,0 +1,146 @@
+//! The `File` module (reference §7.7): `File.open(Name, Mode)` with Mode "w" (truncate), "a"
+//! (append) or "r" (read) gives a file value. Methods on it: `F.out(A, B, ...)` writes the
+//! arguments' printed forms separated by spaces and a newline; `F.write(A, ...)` writes them with
+//! nothing between and no newline; `F.getline()` is the next line without its newline (None at
+//! the end); `F.getlines()` the remaining lines as an array; `F.eof()` True when no line is
+//! left; `F.is_open()`; `F.close()`. Writes go straight to the file (no buffer), so nothing is
+//! lost on any exit path. A file that cannot be opened, read or written is a runtime error.
+
+use super::{function, method, object, str_arg, wrong_object, Arity, Builtin};
+use crate::eval::{fail, Interp, R};
+use crate::syntax::Span;
+use crate::value::Value;
+use std::cell::RefCell;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::rc::Rc;
+
+pub const BUILTINS: &[Builtin] = &[
+    function("File.open", Arity::range(1, 2), open),
+    function("File.scriptDir", Arity::exactly(0), script_dir),
+    method("out", Arity::at_least(0), out),
+    method("write", Arity::at_least(0), write),
+    method("getline", Arity::exactly(0), getline),
+    method("getlines", Arity::exactly(0), getlines),
+    method("eof", Arity::exactly(0), eof),
+    method("is_open", Arity::exactly(0), is_open),
+    method("close", Arity::exactly(0), close),
+];
+
+/// An open (or closed) file: a writer, or the whole text of a file being read and a position.
+#[derive(Debug)]
+pub struct FileHandle {
+    pub name: String,
+    writer: Option<File>,
+    text: String,
+    pos: usize,
+    open: bool,
+}
+
+pub type FileRef = Rc<RefCell<FileHandle>>;
+
+fn open(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let name = str_arg(args, 0, "File.open", span)?.to_string();
+    let mode = if args.len() > 1 { str_arg(args, 1, "File.open", span)? } else { "r" };
+    let mut handle = FileHandle { name: name.clone(), writer: None, text: String::new(), pos: 0, open: true };
+    let result = match mode {
+        "w" => File::create(&name).map(|f| handle.writer = Some(f)),
+        "a" => OpenOptions::new().append(true).create(true).open(&name).map(|f| handle.writer = Some(f)),
+        "r" => std::fs::read_to_string(&name).map(|t| handle.text = t),
+        other => return fail(span, format!("file mode must be \"r\", \"w\" or \"a\", not \"{other}\"")),
+    };
+    if let Err(e) = result {
+        return fail(span, format!("cannot open file `{name}`: {e}"));
+    }
+    Ok(Value::File(Rc::new(RefCell::new(handle))))
+}
+
+/// `File.scriptDir()`: the directory of the running script ("." for `-e` and the REPL), so that
+/// a script finds its own data files wherever it is run from: `File.scriptDir() + "/data/x"`.
+fn script_dir(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    let dir = it.script_dir.as_ref().map(|d| d.to_string_lossy().to_string());
+    Ok(Value::str(dir.as_deref().filter(|d| !d.is_empty()).unwrap_or(".")))
+}
+
+fn file_obj(name: &str, obj: Option<Value>, span: Span) -> R<FileRef> {
+    match object(obj, span)? {
+        Value::File(f) => Ok(f),
+        other => wrong_object(name, &other, "files", span),
+    }
+}
+
+fn put(it: &mut Interp, name: &str, obj: Option<Value>, args: &[Value], sep: &str, end: &str, span: Span) -> R<Value> {
+    let f = file_obj(name, obj, span)?;
+    let mut text = args.iter().map(|a| it.text(a)).collect::<Vec<_>>().join(sep);
+    text.push_str(end);
+    let mut f = f.borrow_mut();
+    let fname = f.name.clone();
+    let Some(w) = f.writer.as_mut() else {
+        return fail(span, format!("file `{fname}` is not open for writing"));
+    };
+    if let Err(e) = w.write_all(text.as_bytes()) {
+        return fail(span, format!("cannot write to file `{fname}`: {e}"));
+    }
+    Ok(Value::bool(true))
+}
+
+fn out(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    put(it, "out", obj, args, " ", "\n", span)
+}
+
+fn write(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    put(it, "write", obj, args, "", "", span)
+}
+
+/// The next line of a file being read, without its line ending; None at the end.
+fn next_line(f: &mut FileHandle) -> Option<String> {
+    if !f.open || f.writer.is_some() || f.pos >= f.text.len() {
+        return None;
+    }
+    let rest = &f.text[f.pos..];
+    let (line, used) = match rest.find('\n') {
+        Some(i) => (&rest[..i], i + 1),
+        None => (rest, rest.len()),
+    };
+    let line = line.strip_suffix('\r').unwrap_or(line).to_string();
+    f.pos += used;
+    Some(line)
+}
+
+fn getline(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let f = file_obj("getline", obj, span)?;
+    let line = next_line(&mut f.borrow_mut());
+    Ok(line.map_or(Value::None, |l| Value::str(&l)))
+}
+
+fn getlines(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let f = file_obj("getlines", obj, span)?;
+    let mut f = f.borrow_mut();
+    let mut lines = Vec::new();
+    while let Some(l) = next_line(&mut f) {
+        lines.push(Value::str(&l));
+    }
+    Ok(Value::array(lines))
+}
+
+fn eof(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let f = file_obj("eof", obj, span)?;
+    let f = f.borrow();
+    Ok(Value::bool(!f.open || f.writer.is_some() || f.pos >= f.text.len()))
+}
+
+fn is_open(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let f = file_obj("is_open", obj, span)?;
+    let open = f.borrow().open;
+    Ok(Value::bool(open))
+}
+
+fn close(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let f = file_obj("close", obj, span)?;
+    let mut f = f.borrow_mut();
+    f.open = false;
+    f.writer = None;
+    f.text = String::new();
+    f.pos = 0;
+    Ok(Value::bool(true))
+}

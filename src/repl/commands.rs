@@ -1,0 +1,187 @@
+//! The REPL's `:` commands. A command may be shortened to any unique prefix (`:q`, `:g`).
+
+use super::backend::{Backend, Reply};
+use crate::session::{Outcome, Session};
+use crate::value::Value;
+use std::io;
+
+/// Name, arguments and what it does, for `:help` and completion.
+pub const COMMANDS: [(&str, &str, &str); 7] = [
+    ("help", "", "show this help"),
+    ("load", "FILE", "run FILE in this session"),
+    ("graph", "[G]", "print graph G (default: the current GRAPH)"),
+    ("dot", "[G] [FILE]", "Graphviz text of G, to FILE (ending in .dot or .gv) if given"),
+    ("vars", "", "list the variables and demons"),
+    ("reset", "", "forget everything and start afresh"),
+    ("quit", "", "leave the REPL (Ctrl-D does the same)"),
+];
+
+const HELP_FOOTER: &str = "\
+Enter code as in a script; an entry that is not finished (an open bracket, a `def`
+without body, a trailing operator) continues on the next line. An expression entered
+alone prints its value; a call prints its value unless it is Undef or None.
+Ctrl-C stops a running evaluation or drops the entry being typed; Ctrl-D leaves.
+";
+
+impl Backend {
+    /// Runs `:command args` (without the colon).
+    pub(super) fn command(&mut self, line: &str, reply: &mut Reply) {
+        let line = line.trim();
+        let (word, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let args = args.trim();
+        let Some(name) = resolve(word, reply) else { return };
+        match name {
+            "help" => self.help(),
+            "load" => self.load(args, reply),
+            "graph" => self.graph(args, reply),
+            "dot" => self.dot(args, reply),
+            "vars" => self.vars(),
+            "reset" => self.reset(),
+            _ => reply.quit = true,
+        }
+    }
+
+    fn help(&mut self) {
+        let mut text = String::from("Commands:\n");
+        for (name, args, what) in COMMANDS {
+            let usage = format!(":{name} {args}");
+            text.push_str(&format!("  {usage:<18} {what}\n"));
+        }
+        text.push_str(HELP_FOOTER);
+        self.write(&text);
+    }
+
+    fn load(&mut self, path: &str, reply: &mut Reply) {
+        if path.is_empty() {
+            return reply.error("`:load` needs a file name");
+        }
+        let src = match std::fs::read_to_string(path) {
+            Ok(src) => src,
+            Err(e) => return reply.error(format!("cannot read {path}: {e}")),
+        };
+        self.session.interp.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
+        match self.session.run_source(path, &src) {
+            Outcome::Finished(_) => {}
+            Outcome::CompileErrors(diags) => self.report(&diags, reply),
+            Outcome::RuntimeError(d) => self.report(&[*d], reply),
+        }
+    }
+
+    /// The graph an argument names (any expression), or the current GRAPH.
+    fn graph_arg(&mut self, arg: &str, reply: &mut Reply) -> Option<Value> {
+        let value = if arg.is_empty() { self.session.interp.graph.clone() } else { self.evaluate(arg, reply)? };
+        if matches!(value, Value::Graph(_)) {
+            return Some(value);
+        }
+        let what = if arg.is_empty() { "GRAPH" } else { arg };
+        reply.error(format!("{what} is a {}, not a graph", value.type_name()));
+        None
+    }
+
+    fn graph(&mut self, arg: &str, reply: &mut Reply) {
+        if let Some(g) = self.graph_arg(arg, reply) {
+            self.print_value(&g);
+        }
+    }
+
+    fn dot(&mut self, args: &str, reply: &mut Reply) {
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let is_file = |w: &str| w.ends_with(".dot") || w.ends_with(".gv");
+        let (graph, file) = match words.as_slice() {
+            [] => ("", None),
+            [one] if is_file(one) => ("", Some(*one)),
+            [one] => (*one, None),
+            [g, f] => (*g, Some(*f)),
+            _ => return reply.error("usage: :dot [G] [FILE]"),
+        };
+        let Some(Value::Graph(g)) = self.graph_arg(graph, reply) else { return };
+        let text = self.session.interp.world.graph_dot(&g.borrow());
+        match file {
+            None => self.write(&text),
+            Some(path) => {
+                if let Err(e) = std::fs::write(path, text) {
+                    reply.error(format!("cannot write {path}: {e}"));
+                }
+            }
+        }
+    }
+
+    /// One line per top-level variable (long values cut short), then the demons.
+    fn vars(&mut self) {
+        let mut names: Vec<_> = self.session.compiler.top_level_names().cloned().collect();
+        names.sort();
+        let mut text = String::new();
+        for name in names {
+            let Some(slot) = self.session.compiler.top_level_slot(&name) else { continue };
+            let value = self.session.interp.globals.get(slot as usize).cloned().unwrap_or(Value::None);
+            text.push_str(&format!("{name} = {}\n", self.preview(&value)));
+        }
+        let demons = self.demon_signatures();
+        if !demons.is_empty() {
+            text.push_str(&format!("demons: {}\n", demons.join(", ")));
+        }
+        self.write(&text);
+    }
+
+    fn preview(&self, value: &Value) -> String {
+        const WIDTH: usize = 70;
+        if let Value::Graph(g) = value {
+            let g = g.borrow();
+            return format!("graph {} ({} edges)", g.name, g.facts.len());
+        }
+        let text = self.session.interp.text(value);
+        let first = text.lines().next().unwrap_or("");
+        if first.chars().count() > WIDTH || first.len() < text.trim_end().len() {
+            let cut: String = first.chars().take(WIDTH).collect();
+            return format!("{cut} ...");
+        }
+        first.to_string()
+    }
+
+    /// `name(params)` of every demon with a body, sorted by name.
+    pub(super) fn demon_signatures(&self) -> Vec<String> {
+        let compiler = &self.session.compiler;
+        let mut sigs: Vec<String> = compiler
+            .demons
+            .iter()
+            .filter_map(|(name, sig)| {
+                let code = compiler.demon_code.get(sig.id as usize)?.as_ref()?;
+                Some(format!("{name}({})", code.param_names.join(", ")))
+            })
+            .collect();
+        sigs.sort();
+        sigs
+    }
+
+    /// A new session; the output, the script arguments, the limits and the Ctrl-C flag stay.
+    fn reset(&mut self) {
+        let old = &mut self.session.interp;
+        let out = std::mem::replace(&mut old.out, Box::new(io::sink()));
+        let mut fresh = Session::new(out);
+        fresh.interp.args = std::mem::take(&mut old.args);
+        fresh.interp.limits = old.limits.clone();
+        fresh.interp.interrupt = old.interrupt.clone();
+        fresh.interp.script_dir = old.script_dir.take();
+        self.session = fresh;
+    }
+}
+
+/// The command `word` names: itself or the only command it is a prefix of.
+fn resolve(word: &str, reply: &mut Reply) -> Option<&'static str> {
+    let names = COMMANDS.map(|c| c.0);
+    if let Some(exact) = names.iter().find(|n| **n == word) {
+        return Some(exact);
+    }
+    let matches: Vec<&str> = names.into_iter().filter(|n| !word.is_empty() && n.starts_with(word)).collect();
+    match matches.as_slice() {
+        [only] => Some(only),
+        [] => {
+            reply.error(format!("unknown command `:{word}`; `:help` lists the commands"));
+            None
+        }
+        _ => {
+            reply.error(format!("`:{word}` is short for more than one command: :{}", matches.join(", :")));
+            None
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Tab completion: the words the session knows, matched against the word at the cursor.
+
+use super::commands::COMMANDS;
+use crate::builtins;
+use crate::session::Session;
+
+/// Keywords and literal constants of the language.
+pub const KEYWORDS: [&str; 24] = [
+    "var", "static", "global", "edges", "nodes", "out", "if", "while", "for", "def", "return", "break",
+    "continue", "#include", "else", "false", "undef", "in", "ifdef", "True", "False", "Undef", "None",
+    "GRAPH",
+];
+
+/// Everything a completion can offer, gathered from the session after each entry.
+#[derive(Debug, Default, Clone)]
+pub struct Names {
+    /// Keywords, functions, modules, variables, demons, nodes and edge types.
+    words: Vec<String>,
+    /// Methods and edge types (an edge type is also a method: `X.isa(C)`).
+    methods: Vec<String>,
+    /// `Math.sqrt` and friends, whole.
+    members: Vec<String>,
+    nodes: Vec<String>,
+    edges: Vec<String>,
+}
+
+impl Names {
+    pub fn from_session(session: &Session) -> Names {
+        let nodes: Vec<String> = session.compiler.node_names().map(|n| n.to_string()).collect();
+        let edges: Vec<String> =
+            session.interp.world.relations.iter().filter(|r| !r.is_empty()).map(|r| r.to_string()).collect();
+        let (members, functions): (Vec<&str>, Vec<&str>) = builtins::function_names().partition(|f| f.contains('.'));
+        let mut words: Vec<String> = KEYWORDS.iter().chain(&functions).map(|w| w.to_string()).collect();
+        words.extend(members.iter().filter_map(|m| m.split_once('.')).map(|(module, _)| module.to_string()));
+        words.extend(session.compiler.top_level_names().map(|n| n.to_string()));
+        words.extend(session.compiler.demons.keys().map(|n| n.to_string()));
+        words.extend(nodes.iter().chain(&edges).cloned());
+        let mut methods: Vec<String> = builtins::method_names().map(str::to_string).collect();
+        methods.extend(edges.iter().cloned());
+        Names {
+            words: sorted(words),
+            methods: sorted(methods),
+            members: sorted(members.into_iter().map(str::to_string).collect()),
+            nodes: sorted(nodes),
+            edges: sorted(edges),
+        }
+    }
+
+    /// The start of the word at `pos` and the words that can replace it.
+    pub fn complete(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
+        let start = word_start(line, pos);
+        let prefix = &line[start..pos];
+        let before = &line[..start];
+        let candidates = if line.trim_start().starts_with(':') && !before.trim_start().contains(' ') {
+            let colon = before.rfind(':').unwrap_or(0);
+            return (colon, matching(COMMANDS.iter().map(|c| format!(":{}", c.0)), &line[colon..pos]));
+        } else if let Some(object) = before.strip_suffix('.') {
+            self.after_dot(object, prefix)
+        } else if let Some(name) = prefix.strip_prefix('@') {
+            matching(self.edges.iter().map(|e| format!("@{e}")), &format!("@{name}"))
+        } else if prefix.starts_with('$') {
+            let dollar = self.nodes.iter().map(|n| if n.starts_with('$') { n.clone() } else { format!("${n}") });
+            matching(dollar, prefix)
+        } else if prefix.is_empty() {
+            Vec::new()
+        } else {
+            matching(self.words.iter().cloned(), prefix)
+        };
+        (start, candidates)
+    }
+
+    /// After `Math.` a module's members; after anything else methods and edge types.
+    fn after_dot(&self, object: &str, prefix: &str) -> Vec<String> {
+        let module = &object[word_start(object, object.len())..];
+        let members: Vec<String> = self
+            .members
+            .iter()
+            .filter_map(|m| m.strip_prefix(module)?.strip_prefix('.'))
+            .map(str::to_string)
+            .collect();
+        if !module.is_empty() && !members.is_empty() {
+            return matching(members.into_iter(), prefix);
+        }
+        matching(self.methods.iter().cloned(), prefix)
+    }
+}
+
+/// Where the name that ends at `pos` begins.
+fn word_start(line: &str, pos: usize) -> usize {
+    line[..pos]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || matches!(c, '_' | '#' | '$' | '@'))
+        .last()
+        .map_or(pos, |(i, _)| i)
+}
+
+fn matching(candidates: impl Iterator<Item = String>, prefix: &str) -> Vec<String> {
+    sorted(candidates.filter(|c| c.starts_with(prefix)).collect())
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v.dedup();
+    v
+}
