@@ -84,7 +84,7 @@ fn find(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
         Value::Array(a) => Ok(Value::Num(position(&a.borrow(), &args[0]).map_or(-1.0, |i| i as f64))),
         Value::Str(s) => match &args[0] {
             Value::Str(sub) => Ok(Value::Num(s.find(&**sub).map_or(-1.0, |i| i as f64))),
-            other => fail(span, format!("`find` on a string needs a string, not a {}", other.type_name())),
+            other => fail(span, format!("`find` on a string needs a string, not {}", other.described())),
         },
         other => wrong_object("find", &other, "arrays and strings", span),
     }
@@ -139,7 +139,7 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
                 return Err(e);
             }
         }
-        Some(other) => return fail(span, format!("`sort` takes a lambda, not a {}", other.type_name())),
+        Some(other) => return fail(span, format!("`sort` takes a lambda, not {}", other.described())),
     }
     *a.borrow_mut() = items;
     Ok(Value::Array(a))

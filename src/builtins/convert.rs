@@ -49,7 +49,7 @@ fn copy(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
             let name = match args.first() {
                 Some(Value::Str(s)) => Some(s.clone()),
                 Some(other) => {
-                    return fail(span, format!("a graph's new name must be a string, not a {}", other.type_name()))
+                    return fail(span, format!("a graph's new name must be a string, not {}", other.described()))
                 }
                 None => None,
             };

@@ -31,7 +31,7 @@ pub(crate) fn graph_obj(name: &str, obj: Option<Value>, span: Span) -> R<GraphRe
 fn new_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let name = match args.first() {
         Some(Value::Str(s)) => s.to_string(),
-        Some(other) => return fail(span, format!("a graph's name must be a string, not a {}", other.type_name())),
+        Some(other) => return fail(span, format!("a graph's name must be a string, not {}", other.described())),
         None => "GRAPH".to_string(),
     };
     Ok(Value::Graph(it.world.new_graph(&name)))
@@ -45,7 +45,7 @@ fn name(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
             g.borrow_mut().name = s.clone();
             Ok(Value::Str(s.clone()))
         }
-        Some(other) => fail(span, format!("a graph's name must be a string, not a {}", other.type_name())),
+        Some(other) => fail(span, format!("a graph's name must be a string, not {}", other.described())),
         None => Ok(Value::Str(g.borrow().name.clone())),
     }
 }
@@ -81,7 +81,7 @@ fn add_node(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
     let class = g.borrow().class;
     let id = match args.first() {
         Some(Value::Str(s)) => it.world.add_node(class, s),
-        Some(other) => return fail(span, format!("a node's name must be a string, not a {}", other.type_name())),
+        Some(other) => return fail(span, format!("a node's name must be a string, not {}", other.described())),
         None => it.world.add_unnamed_node(class),
     };
     Ok(Value::Node(NodeVal { class, id, graph: Some(g) }))

@@ -122,14 +122,14 @@ pub(crate) fn object(obj: Option<Value>, span: Span) -> R<Value> {
 }
 
 pub(crate) fn wrong_object<T>(name: &str, v: &Value, expected: &str, span: Span) -> R<T> {
-    fail(span, format!("`{name}` works on {expected}, not on a {}", v.type_name()))
+    fail(span, format!("`{name}` works on {expected}, not on {}", v.described()))
 }
 
 pub(crate) fn num_arg(args: &[Value], i: usize, fname: &str, span: Span) -> R<f64> {
     match args.get(i) {
         Some(Value::Num(n)) => Ok(*n),
         Some(other) => {
-            fail(span, format!("argument {} of `{fname}` must be a number, not a {}", i + 1, other.type_name()))
+            fail(span, format!("argument {} of `{fname}` must be a number, not {}", i + 1, other.described()))
         }
         None => fail(span, format!("`{fname}` is missing argument {}", i + 1)),
     }
@@ -139,7 +139,7 @@ pub(crate) fn str_arg<'a>(args: &'a [Value], i: usize, fname: &str, span: Span) 
     match args.get(i) {
         Some(Value::Str(s)) => Ok(s),
         Some(other) => {
-            fail(span, format!("argument {} of `{fname}` must be a string, not a {}", i + 1, other.type_name()))
+            fail(span, format!("argument {} of `{fname}` must be a string, not {}", i + 1, other.described()))
         }
         None => fail(span, format!("`{fname}` is missing argument {}", i + 1)),
     }

@@ -20,14 +20,14 @@ pub const BUILTINS: &[Builtin] = &[
 fn node_arg(v: &Value, what: &str, span: Span) -> R<NodeVal> {
     match v {
         Value::Node(n) => Ok(n.clone()),
-        other => fail(span, format!("{what} must be a node, not a {}", other.type_name())),
+        other => fail(span, format!("{what} must be a node, not {}", other.described())),
     }
 }
 
 fn rel_arg(v: &Value, span: Span) -> R<u32> {
     match v {
         Value::Edge(r) => Ok(*r),
-        other => fail(span, format!("a relation (edge type) is needed, not a {}", other.type_name())),
+        other => fail(span, format!("a relation (edge type) is needed, not {}", other.described())),
     }
 }
 
@@ -90,7 +90,7 @@ fn set_edge(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
     let value = match args.get(2) {
         Some(Value::Logic(l)) => *l,
         Some(other) => {
-            return fail(span, format!("an edge can only be set to a logic value, not a {}", other.type_name()))
+            return fail(span, format!("an edge can only be set to a logic value, not {}", other.described()))
         }
         None => Logic::TRUE,
     };
@@ -103,7 +103,7 @@ fn set_edge(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
 fn value_filter(args: &[Value], span: Span) -> R<Option<Logic>> {
     match args.get(1) {
         Some(Value::Logic(l)) => Ok(Some(*l)),
-        Some(other) => fail(span, format!("an edge value must be a logic value, not a {}", other.type_name())),
+        Some(other) => fail(span, format!("an edge value must be a logic value, not {}", other.described())),
         None => Ok(None),
     }
 }

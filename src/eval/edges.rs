@@ -34,7 +34,7 @@ impl Interp {
             Rel::Fixed(id) => Ok(*id),
             Rel::Var(slot) => match self.get(*slot) {
                 Value::Edge(id) => Ok(*id),
-                other => fail(span, format!("this variable is used as a relation but holds a {}", other.type_name())),
+                other => fail(span, format!("this variable is used as a relation but holds {}", other.described())),
             },
             Rel::Demon(_) => fail(span, "a relation demon cannot be used here"),
         }
@@ -67,14 +67,14 @@ impl Interp {
                         other => {
                             return fail(
                                 span,
-                                format!("an edge needs nodes, but this array holds a {}", other.type_name()),
+                                format!("an edge needs nodes, but this array holds {}", other.described()),
                             )
                         }
                     }
                 }
             }
             other => {
-                return fail(span, format!("an edge needs a node or an array of nodes, not a {}", other.type_name()))
+                return fail(span, format!("an edge needs a node or an array of nodes, not {}", other.described()))
             }
         }
         Ok(())

@@ -15,7 +15,7 @@ impl Interp {
     pub fn eval(&mut self, e: &Ex) -> R<Value> {
         match &e.kind {
             ExKind::Const(v) => Ok(v.clone()),
-            ExKind::Var(slot) => Ok(self.get(*slot).clone()),
+            ExKind::Var(slot) => Ok(self.get(*slot).dup()),
             ExKind::CurrentGraph => Ok(self.graph.clone()),
             ExKind::Node(n) => self.node_const(n, e.span).map(Value::Node),
             ExKind::Array(items) => {
@@ -40,17 +40,12 @@ impl Interp {
             ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
             ExKind::Demon { id, args } => {
                 let code = self.demon(*id, e.span)?;
-                let args = self.eval_args(args)?;
-                self.call_fn(&code, args.into_vec(), e.span, None)
+                self.call_with(&code, args, e.span)
             }
-            ExKind::CallValue { callee, args } => {
-                let f = self.eval(callee)?;
-                let args = self.eval_args(args)?;
-                match f {
-                    Value::Lambda(code) => self.call_fn(&code, args.into_vec(), e.span, None),
-                    other => fail(callee.span, format!("a {} cannot be called", other.type_name())),
-                }
-            }
+            ExKind::CallValue { callee, args } => match self.eval(callee)? {
+                Value::Lambda(code) => self.call_with(&code, args, e.span),
+                other => fail(callee.span, format!("{} cannot be called", other.described())),
+            },
             ExKind::Builtin { f, object, args, .. } => {
                 let obj = match object {
                     Some(o) => Some(self.eval(o)?),
@@ -74,7 +69,10 @@ impl Interp {
             ExKind::Binary { op, left, right } => {
                 let l = self.eval(left)?;
                 let r = self.eval(right)?;
-                self.binary(*op, l, r, e.span)
+                match (l, r) {
+                    (Value::Num(a), Value::Num(b)) => self.numbers(*op, a, b, e.span),
+                    (l, r) => self.binary(*op, l, r, e.span),
+                }
             }
             ExKind::Edge(edge) => self.get_edge(edge, e.span).map(Value::Logic),
             ExKind::Ternary { cond, branches } => {
@@ -103,7 +101,7 @@ impl Interp {
             ExKind::IncDec { target, delta } => {
                 let old = self.read_target(target, e.span)?;
                 let Value::Num(n) = old else {
-                    return fail(e.span, format!("`++`/`--` need a number, not a {}", old.type_name()));
+                    return fail(e.span, format!("`++`/`--` need a number, not {}", old.described()));
                 };
                 self.assign(target, Value::Num(n + delta), e.span)?;
                 Ok(old)
@@ -127,7 +125,7 @@ impl Interp {
                 other => {
                     return fail(
                         item.span,
-                        format!("a logic pair or fuzzy number needs numbers, not a {}", other.type_name()),
+                        format!("a logic pair or fuzzy number needs numbers, not {}", other.described()),
                     )
                 }
             }
@@ -144,7 +142,7 @@ impl Interp {
         let class = match &self.graph {
             Value::Graph(g) => g.borrow().class,
             other => {
-                return fail(span, format!("node `{}` needs GRAPH to be a graph, not a {}", n.name, other.type_name()))
+                return fail(span, format!("node `{}` needs GRAPH to be a graph, not {}", n.name, other.described()))
             }
         };
         if let Some((c, id)) = n.cache.get() {
@@ -178,7 +176,7 @@ impl Interp {
             other => {
                 return fail(
                     graph.span,
-                    format!("`=>` and `.$node` need a graph on the left, not a {}", other.type_name()),
+                    format!("`=>` and `.$node` need a graph on the left, not {}", other.described()),
                 )
             }
         };
@@ -235,7 +233,7 @@ impl Interp {
     fn count_arg(&mut self, e: &Ex) -> R<f64> {
         match self.eval(e)? {
             Value::Num(n) => Ok(n),
-            other => fail(e.span, format!("a count must be a number, not a {}", other.type_name())),
+            other => fail(e.span, format!("a count must be a number, not {}", other.described())),
         }
     }
 
@@ -256,7 +254,7 @@ impl Interp {
     fn unary(&mut self, op: UnOp, v: Value, span: Span) -> R<Value> {
         match (op, &v) {
             (UnOp::Neg, Value::Num(n)) => Ok(Value::Num(-n)),
-            (UnOp::Neg, _) => fail(span, format!("unary `-` needs a number, not a {}", v.type_name())),
+            (UnOp::Neg, _) => fail(span, format!("unary `-` needs a number, not {}", v.described())),
             (UnOp::Not, Value::Logic(l)) => Ok(Value::Logic(l.negate())),
             (UnOp::Not, _) => Ok(Value::Logic(Logic::UNDEF)),
             (UnOp::IsUndef, Value::Logic(l)) => Ok(Value::bool(l.is_undef())),
@@ -276,8 +274,7 @@ impl Interp {
             Target::Edge(edge) => self.get_edge(edge, span).map(Value::Logic),
             Target::Demon { id, args } => {
                 let code = self.demon(*id, span)?;
-                let args = self.eval_args(args)?;
-                self.call_fn(&code, args.into_vec(), span, None)
+                self.call_with(&code, args, span)
             }
         }
     }
@@ -300,7 +297,7 @@ impl Interp {
             }
             Target::Edge(edge) => {
                 let Value::Logic(l) = v else {
-                    return fail(span, format!("an edge can only be set to a logic value, not a {}", v.type_name()));
+                    return fail(span, format!("an edge can only be set to a logic value, not {}", v.described()));
                 };
                 self.set_edge(edge, l, span)?;
                 Ok(v)
@@ -351,7 +348,7 @@ impl Interp {
                     )
                 }
             }
-            _ => fail(span, format!("a {} cannot be indexed by a {}", o.type_name(), i.type_name())),
+            _ => fail(span, format!("{} cannot be indexed by {}", o.described(), i.described())),
         }
     }
 
@@ -378,7 +375,7 @@ impl Interp {
                 m.borrow_mut().insert(i, v);
                 Ok(())
             }
-            _ => fail(span, format!("cannot assign to an item of a {} indexed by a {}", o.type_name(), i.type_name())),
+            _ => fail(span, format!("cannot assign to an item of {} indexed by {}", o.described(), i.described())),
         }
     }
 

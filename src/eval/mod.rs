@@ -5,7 +5,7 @@ mod expr;
 mod ops;
 mod stmt;
 
-use crate::compile::ir::{DemonId, FnCode, Slot};
+use crate::compile::ir::{DemonId, Ex, FnCode, Slot};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::Span;
 use crate::value::display::to_text;
@@ -59,8 +59,8 @@ pub struct Interp {
     pub graph: Value,
     pub demons: Vec<Option<Rc<FnCode>>>,
     pub out: Box<dyn Write>,
-    /// Demon calls in progress: (name, call site).
-    calls: Vec<(Rc<str>, Span)>,
+    /// Demon calls in progress (an error collects the call stack as it unwinds).
+    depth: usize,
     pub limits: Limits,
     steps: u64,
     pub interrupt: Arc<AtomicBool>,
@@ -81,7 +81,7 @@ impl Interp {
             graph,
             demons: Vec::new(),
             out,
-            calls: Vec::new(),
+            depth: 0,
             limits: Limits::default(),
             steps: 0,
             interrupt: Arc::new(AtomicBool::new(false)),
@@ -144,9 +144,35 @@ impl Interp {
         Ok(())
     }
 
-    /// Calls a demon or lambda: a new frame, parameters bound, the current graph restored after.
+    /// Calls a demon or lambda with argument values: a new frame, parameters bound, the current
+    /// graph restored after.
     pub fn call_fn(&mut self, code: &Rc<FnCode>, args: Vec<Value>, span: Span, set_value: Option<Value>) -> R<Value> {
-        if self.calls.len() >= self.limits.max_depth {
+        self.check_call(code, args.len(), span)?;
+        let base = self.stack.len();
+        self.stack.extend(args);
+        self.run_frame(code, base, span, set_value)
+    }
+
+    /// Calls a demon or lambda on argument expressions. The values go straight onto the frame
+    /// stack (a nested call made while evaluating them stacks its frame above and pops it), so a
+    /// call allocates nothing.
+    pub fn call_with(&mut self, code: &Rc<FnCode>, args: &[Ex], span: Span) -> R<Value> {
+        self.check_call(code, args.len(), span)?;
+        let base = self.stack.len();
+        for a in args {
+            match self.eval(a) {
+                Ok(v) => self.stack.push(v),
+                Err(e) => {
+                    self.stack.truncate(base);
+                    return Err(e);
+                }
+            }
+        }
+        self.run_frame(code, base, span, None)
+    }
+
+    fn check_call(&self, code: &FnCode, given: usize, span: Span) -> R<()> {
+        if self.depth >= self.limits.max_depth {
             return fail(
                 span,
                 format!(
@@ -155,23 +181,23 @@ impl Interp {
                 ),
             );
         }
-        if args.len() != code.param_names.len() {
+        if given != code.param_names.len() {
             return fail(
                 span,
-                format!("`{}` takes {} arguments, but {} given", code.name, code.param_names.len(), args.len()),
+                format!("`{}` takes {} arguments, but {} given", code.name, code.param_names.len(), given),
             );
         }
-        let saved_base = self.base;
-        let saved_graph = self.graph.clone();
-        let base = self.stack.len();
+        Ok(())
+    }
+
+    /// Runs `code` in the frame that starts at `base`, where its arguments already are.
+    fn run_frame(&mut self, code: &Rc<FnCode>, base: usize, span: Span, set_value: Option<Value>) -> R<Value> {
         self.stack.resize(base + code.frame_size as usize, Value::None);
-        for (i, a) in args.into_iter().enumerate() {
-            self.stack[base + i] = a;
-        }
-        self.base = base;
-        self.calls.push((code.name.clone(), span));
+        let saved_base = std::mem::replace(&mut self.base, base);
+        let saved_graph = self.graph.clone();
+        self.depth += 1;
         let result = self.run_fn_body(code, set_value);
-        self.calls.pop();
+        self.depth -= 1;
         self.stack.truncate(base);
         self.base = saved_base;
         self.graph = saved_graph;

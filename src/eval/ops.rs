@@ -35,6 +35,27 @@ impl Interp {
         }
     }
 
+    /// A binary operator on two numbers, the common case, without moving `Value`s around.
+    #[inline]
+    pub fn numbers(&mut self, op: BinOp, a: f64, b: f64, span: Span) -> R<Value> {
+        use BinOp::*;
+        Ok(match op {
+            Add => Value::Num(a + b),
+            Sub => Value::Num(a - b),
+            Mul => Value::Num(a * b),
+            Div if b != 0.0 => Value::Num(a / b),
+            Rem if b != 0.0 => Value::Num(remainder(a, b)),
+            Eq => Value::bool(a == b),
+            Ne => Value::bool(a != b),
+            // A comparison with NaN is Undef (the general path).
+            Lt if !a.is_nan() && !b.is_nan() => Value::bool(a < b),
+            Le if !a.is_nan() && !b.is_nan() => Value::bool(a <= b),
+            Gt if !a.is_nan() && !b.is_nan() => Value::bool(a > b),
+            Ge if !a.is_nan() && !b.is_nan() => Value::bool(a >= b),
+            _ => return self.binary(op, Value::Num(a), Value::Num(b), span),
+        })
+    }
+
     fn add(&mut self, l: Value, r: Value, span: Span) -> R<Value> {
         match (&l, &r) {
             (Value::Num(a), Value::Num(b)) => Ok(Value::Num(a + b)),
@@ -55,17 +76,14 @@ impl Interp {
                 }
                 Ok(Value::Map(std::rc::Rc::new(std::cell::RefCell::new(m))))
             }
-            _ => fail(span, format!("cannot add a {} and a {}", l.type_name(), r.type_name())),
+            _ => fail(span, format!("cannot add {} and {}", l.described(), r.described())),
         }
     }
 }
 
 fn arithmetic(op: BinOp, l: &Value, r: &Value, span: Span) -> R<Value> {
     let (Value::Num(a), Value::Num(b)) = (l, r) else {
-        return fail(
-            span,
-            format!("`{}` needs two numbers, not a {} and a {}", op.symbol(), l.type_name(), r.type_name()),
-        );
+        return fail(span, format!("`{}` needs two numbers, not {} and {}", op.symbol(), l.described(), r.described()));
     };
     let (a, b) = (*a, *b);
     let v = match op {
@@ -80,7 +98,23 @@ fn arithmetic(op: BinOp, l: &Value, r: &Value, span: Span) -> R<Value> {
             }
             (x / y).trunc()
         }
-        _ => a % b,
+        _ => remainder(a, b),
     };
     Ok(Value::Num(v))
+}
+
+/// `a % b` with the sign of `a`, as C's fmod; integers (the usual case) skip the slow libm call.
+fn remainder(a: f64, b: f64) -> f64 {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: every integer below is exact
+    if a.fract() == 0.0 && b.fract() == 0.0 && a.abs() < EXACT && b.abs() < EXACT {
+        let r = (a as i64 % b as i64) as f64;
+        // fmod keeps the sign of a zero result: -4 % 2 is -0.
+        if r == 0.0 && a.is_sign_negative() {
+            -0.0
+        } else {
+            r
+        }
+    } else {
+        a % b
+    }
 }

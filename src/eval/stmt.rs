@@ -1,7 +1,7 @@
 //! Statements: control flow, `out`, declarations and the three kinds of `for`.
 
 use super::{fail, Flow, Interp, R};
-use crate::compile::ir::{Ex, Slot, St, StKind};
+use crate::compile::ir::{Ex, ExKind, Slot, St, StKind, Target};
 use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
 use crate::value::display::write_value;
@@ -28,9 +28,7 @@ impl Interp {
     pub fn exec(&mut self, s: &St) -> R<()> {
         self.tick(s.span)?;
         match &s.kind {
-            StKind::Expr(e) => {
-                self.eval(e)?;
-            }
+            StKind::Expr(e) => self.expr_stmt(e)?,
             StKind::SetEdge(edge) => self.set_edge_stmt(edge, s.span)?,
             StKind::Var(items) => {
                 for (slot, init) in items {
@@ -104,6 +102,19 @@ impl Interp {
         Ok(())
     }
 
+    /// An expression statement; `X = v` stores without the copy an assignment expression
+    /// returns as its value.
+    fn expr_stmt(&mut self, e: &Ex) -> R<()> {
+        if let ExKind::Assign { target, value } = &e.kind {
+            if let Target::Var(slot) = **target {
+                let v = self.eval(value)?;
+                self.set(slot, v);
+                return Ok(());
+            }
+        }
+        self.eval(e).map(drop)
+    }
+
     fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, span: Span) -> R<()> {
         let mut line = String::new();
         if items.is_empty() {
@@ -129,7 +140,7 @@ impl Interp {
     pub fn current_graph(&self, span: Span) -> R<GraphRef> {
         match &self.graph {
             Value::Graph(g) => Ok(g.clone()),
-            other => fail(span, format!("GRAPH holds a {}, not a graph", other.type_name())),
+            other => fail(span, format!("GRAPH holds {}, not a graph", other.described())),
         }
     }
 
@@ -137,7 +148,7 @@ impl Interp {
         let g = match graph {
             Some(e) => match self.eval(e)? {
                 Value::Graph(g) => g,
-                other => return fail(e.span, format!("`.nodes` needs a graph, not a {}", other.type_name())),
+                other => return fail(e.span, format!("`.nodes` needs a graph, not {}", other.described())),
             },
             None => self.current_graph(span)?,
         };
@@ -153,7 +164,7 @@ impl Interp {
         for a in args {
             match self.eval(a)? {
                 Value::Num(n) => nums.push(n),
-                other => return fail(a.span, format!("`range` needs numbers, not a {}", other.type_name())),
+                other => return fail(a.span, format!("`range` needs numbers, not {}", other.described())),
             }
         }
         let (start, stop, step) = match nums[..] {

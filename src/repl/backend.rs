@@ -146,7 +146,9 @@ impl Backend {
                 None
             }
             Err(_) => {
-                reply.error("internal error: the interpreter panicked; its state may be inconsistent (`:reset` starts afresh)");
+                reply.error(
+                    "internal error: the interpreter panicked; its state may be inconsistent (`:reset` starts afresh)",
+                );
                 None
             }
         }
@@ -208,10 +210,9 @@ impl Echo {
 fn echo_rule(stmt: &Stmt) -> Option<Echo> {
     let StmtKind::Expr(e) = &stmt.kind else { return None };
     match e.kind {
-        ExprKind::Assign { .. }
-        | ExprKind::CompoundAssign { .. }
-        | ExprKind::IncDec { .. }
-        | ExprKind::Edge { .. } => None,
+        ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Edge { .. } => {
+            None
+        }
         ExprKind::Call { .. } | ExprKind::Method { .. } => Some(Echo::UnlessEmpty),
         _ => Some(Echo::Always),
     }

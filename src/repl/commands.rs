@@ -74,7 +74,7 @@ impl Backend {
             return Some(value);
         }
         let what = if arg.is_empty() { "GRAPH" } else { arg };
-        reply.error(format!("{what} is a {}, not a graph", value.type_name()));
+        reply.error(format!("{what} is {}, not a graph", value.described()));
         None
     }
 

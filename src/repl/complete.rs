@@ -6,9 +6,8 @@ use crate::session::Session;
 
 /// Keywords and literal constants of the language.
 pub const KEYWORDS: [&str; 24] = [
-    "var", "static", "global", "edges", "nodes", "out", "if", "while", "for", "def", "return", "break",
-    "continue", "#include", "else", "false", "undef", "in", "ifdef", "True", "False", "Undef", "None",
-    "GRAPH",
+    "var", "static", "global", "edges", "nodes", "out", "if", "while", "for", "def", "return", "break", "continue",
+    "#include", "else", "false", "undef", "in", "ifdef", "True", "False", "Undef", "None", "GRAPH",
 ];
 
 /// Everything a completion can offer, gathered from the session after each entry.
@@ -72,12 +71,8 @@ impl Names {
     /// After `Math.` a module's members; after anything else methods and edge types.
     fn after_dot(&self, object: &str, prefix: &str) -> Vec<String> {
         let module = &object[word_start(object, object.len())..];
-        let members: Vec<String> = self
-            .members
-            .iter()
-            .filter_map(|m| m.strip_prefix(module)?.strip_prefix('.'))
-            .map(str::to_string)
-            .collect();
+        let members: Vec<String> =
+            self.members.iter().filter_map(|m| m.strip_prefix(module)?.strip_prefix('.')).map(str::to_string).collect();
         if !module.is_empty() && !members.is_empty() {
             return matching(members.into_iter(), prefix);
         }

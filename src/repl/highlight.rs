@@ -17,8 +17,8 @@ const MATCH: &str = "\x1b[1;4m";
 
 /// `line` with ANSI colours; the bracket matching the one at (or just before) `cursor` is
 /// underlined. The visible text is unchanged.
-pub fn highlight(line: &str, cursor: usize) -> String {
-    let partner = matching_bracket(line, cursor);
+pub fn highlight(line: &str, cursor: Option<usize>) -> String {
+    let partner = cursor.and_then(|at| matching_bracket(line, at));
     let mut out = String::with_capacity(line.len() * 2);
     let mut done = 0;
     for (range, style) in styled_spans(line) {
@@ -62,8 +62,8 @@ fn styled_spans(line: &str) -> Vec<(Range<usize>, Option<&'static str>)> {
 fn style_of(tok: &Tok) -> Option<&'static str> {
     use Tok::*;
     Some(match tok {
-        Var | Static | Global | Edges | Nodes | Out | If | While | For | Def | Return | Break | Continue
-        | Include | Else | FalseKw | UndefKw | In | Ifdef | GetSection | SetSection => KEYWORD,
+        Var | Static | Global | Edges | Nodes | Out | If | While | For | Def | Return | Break | Continue | Include
+        | Else | FalseKw | UndefKw | In | Ifdef | GetSection | SetSection => KEYWORD,
         True | False | Undef | None => CONSTANT,
         Number(_) => NUMBER,
         Str(_) => STRING,
@@ -79,10 +79,7 @@ fn brackets(text: &str) -> Vec<(usize, u8)> {
     let mut out = Vec::new();
     while let Some(tok) = lex.next() {
         let at = lex.span().start;
-        if matches!(
-            tok,
-            Ok(Tok::LParen | Tok::RParen | Tok::LBracket | Tok::RBracket | Tok::LBrace | Tok::RBrace)
-        ) {
+        if matches!(tok, Ok(Tok::LParen | Tok::RParen | Tok::LBracket | Tok::RBracket | Tok::LBrace | Tok::RBrace)) {
             out.push((at, text.as_bytes()[at]));
         }
     }

@@ -14,6 +14,7 @@ use rustyline::history::FileHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -98,6 +99,7 @@ fn new_editor(color: bool) -> rustyline::Result<Editor<DsHelper, FileHistory>> {
         pending: String::new(),
         color,
         files: FilenameCompleter::new(),
+        cursor: Cell::new(None),
     }));
     Ok(editor)
 }
@@ -122,6 +124,8 @@ struct DsHelper {
     pending: String,
     color: bool,
     files: FilenameCompleter,
+    /// Where the cursor is, for the bracket match; `None` for the final drawing of a line.
+    cursor: Cell<Option<usize>>,
 }
 
 impl Helper for DsHelper {}
@@ -163,19 +167,21 @@ impl Hinter for DsHelper {
 }
 
 impl Highlighter for DsHelper {
-    fn highlight<'l>(&self, line: &'l str, pos: usize) -> Cow<'l, str> {
+    fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
         if !self.color || line.trim_start().starts_with(':') {
             return Cow::Borrowed(line);
         }
-        Cow::Owned(highlight(line, pos))
+        Cow::Owned(highlight(line, self.cursor.get()))
     }
 
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
         Cow::Owned(format!("{DIM}{hint}{RESET}"))
     }
 
-    /// Redraw on every key and cursor move, so the matching bracket follows the cursor.
-    fn highlight_char(&self, _line: &str, _pos: usize, _forced: bool) -> bool {
+    /// Redraw on every key and cursor move, so the matching bracket follows the cursor; the
+    /// final drawing (`forced`, on Enter) marks no bracket.
+    fn highlight_char(&self, _line: &str, pos: usize, forced: bool) -> bool {
+        self.cursor.set(if forced { None } else { Some(pos) });
         self.color
     }
 }

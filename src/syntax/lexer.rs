@@ -13,9 +13,17 @@ pub type Spanned = (usize, Tok, usize);
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LexFailure {
-    pub error: LexError,
+    pub message: String,
     pub lo: usize,
     pub hi: usize,
+    /// The input ended inside a string or comment: more input could complete it.
+    pub incomplete: bool,
+}
+
+/// The token stream, and the innermost bracket still open at the end (kind, offset), if any.
+pub struct Tokens {
+    pub tokens: Vec<Spanned>,
+    pub unclosed: Option<(char, usize)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -26,11 +34,40 @@ enum Open {
     Map,
 }
 
-/// Lexes `src` into the token stream the grammar reads.
-pub fn tokenize(src: &str) -> Result<Vec<Spanned>, LexFailure> {
-    let raw = raw_tokens(src)?;
-    Ok(Layout::new(src, raw).run())
+impl Open {
+    fn symbol(self) -> char {
+        match self {
+            Open::Paren => '(',
+            Open::Bracket => '[',
+            Open::Block | Open::Map => '{',
+        }
+    }
+    fn closer(self) -> char {
+        match self {
+            Open::Paren => ')',
+            Open::Bracket => ']',
+            Open::Block | Open::Map => '}',
+        }
+    }
 }
+
+/// Keywords that can only start a statement, never stand inside `( )` or `[ ]`.
+fn starts_statement(t: &Tok) -> bool {
+    use Tok::*;
+    matches!(
+        t,
+        Var | Static | Global | Edges | Nodes | Out | If | While | For | Def | Return | Break | Continue | Include
+    )
+}
+
+/// Lexes `src` into the token stream the grammar reads.
+pub fn tokenize(src: &str) -> Result<Tokens, LexFailure> {
+    let raw = raw_tokens(src)?;
+    Layout::new(src, raw).run()
+}
+
+/// Deeper nesting than this is refused, so that no input can exhaust the stack later.
+const MAX_NESTING: usize = 256;
 
 fn raw_tokens(src: &str) -> Result<Vec<Spanned>, LexFailure> {
     let mut lex = Tok::lexer(src);
@@ -40,7 +77,20 @@ fn raw_tokens(src: &str) -> Result<Vec<Spanned>, LexFailure> {
         match res {
             Ok(Tok::BlockComment) => {}
             Ok(t) => toks.push((span.start, t, span.end)),
-            Err(error) => return Err(LexFailure { error, lo: span.start, hi: span.end.max(span.start + 1) }),
+            Err(error) => {
+                let incomplete = matches!(error, LexError::UnterminatedString | LexError::UnterminatedComment);
+                let message = match error {
+                    LexError::UnexpectedChar => {
+                        let c = src[span.start..].chars().next().unwrap_or(' ');
+                        format!("unexpected character `{}`", c.escape_default())
+                    }
+                    e => e.to_string(),
+                };
+                // An unclosed string or comment runs to the end; mark only its first line.
+                let line_end = src[span.start..].find('\n').map_or(src.len(), |i| span.start + i);
+                let hi = if incomplete { line_end } else { span.end }.max(span.start + 1);
+                return Err(LexFailure { message, lo: span.start, hi, incomplete });
+            }
         }
     }
     Ok(toks)
@@ -50,7 +100,7 @@ struct Layout<'s> {
     src: &'s str,
     raw: Vec<Spanned>,
     out: Vec<Spanned>,
-    stack: Vec<Open>,
+    stack: Vec<(Open, usize)>,
     /// Bracket depth of the `out` statement being read, if any.
     out_depth: Option<usize>,
 }
@@ -60,10 +110,17 @@ impl<'s> Layout<'s> {
         Layout { src, raw, out: Vec::new(), stack: Vec::new(), out_depth: None }
     }
 
-    fn run(mut self) -> Vec<Spanned> {
+    fn run(mut self) -> Result<Tokens, LexFailure> {
         let raw = std::mem::take(&mut self.raw);
         for i in 0..raw.len() {
             let (lo, tok, hi) = raw[i].clone();
+            if self.stack.len() > MAX_NESTING {
+                let message = format!("brackets nested more than {MAX_NESTING} deep");
+                return Err(LexFailure { message, lo, hi, incomplete: false });
+            }
+            if starts_statement(&tok) && self.inside_group() && !self.last_is(|t| *t == Tok::Dot) {
+                return Err(self.unclosed_before(lo, hi, &tok));
+            }
             match tok {
                 Tok::Newline => {
                     // Allman style: a block's `{` may stand on the line after its header.
@@ -78,7 +135,7 @@ impl<'s> Layout<'s> {
                 Tok::Semi => self.semicolon(lo, hi),
                 Tok::LBrace => {
                     let block = self.brace_opens_block();
-                    self.stack.push(if block { Open::Block } else { Open::Map });
+                    self.stack.push((if block { Open::Block } else { Open::Map }, lo));
                     self.push(lo, if block { Tok::BlockOpen } else { Tok::LBrace }, hi);
                 }
                 Tok::RBrace => {
@@ -88,12 +145,12 @@ impl<'s> Layout<'s> {
                     self.push(lo, tok, hi);
                 }
                 Tok::LParen => {
-                    self.stack.push(Open::Paren);
+                    self.stack.push((Open::Paren, lo));
                     let t = if lambda_params_follow(&raw, i + 1) { Tok::LambdaOpen } else { tok };
                     self.push(lo, t, hi);
                 }
                 Tok::LBracket => {
-                    self.stack.push(Open::Bracket);
+                    self.stack.push((Open::Bracket, lo));
                     self.push(lo, tok, hi);
                 }
                 Tok::RParen | Tok::RBracket => {
@@ -125,11 +182,22 @@ impl<'s> Layout<'s> {
                 _ => self.push(lo, tok, hi),
             }
         }
-        let end = self.src.len();
         self.end_out_trail();
         self.drop_term();
-        let _ = end;
-        self.out
+        let unclosed = self.stack.last().map(|(open, lo)| (open.symbol(), *lo));
+        Ok(Tokens { tokens: self.out, unclosed })
+    }
+
+    /// A statement keyword inside `(` or `[`: the bracket was never closed.
+    fn unclosed_before(&self, lo: usize, hi: usize, tok: &Tok) -> LexFailure {
+        let (open, at) = self.stack.last().copied().unwrap_or((Open::Paren, lo));
+        let (close, line) = (open.closer(), self.src[..at].matches('\n').count() + 1);
+        LexFailure {
+            message: format!("expected `{close}` before {tok}: the `{}` on line {line} is not closed", open.symbol()),
+            lo,
+            hi,
+            incomplete: false,
+        }
     }
 
     fn push(&mut self, lo: usize, tok: Tok, hi: usize) {
@@ -147,7 +215,7 @@ impl<'s> Layout<'s> {
     }
 
     fn inside_group(&self) -> bool {
-        matches!(self.stack.last(), Some(Open::Paren | Open::Bracket))
+        matches!(self.stack.last(), Some((Open::Paren | Open::Bracket, _)))
     }
 
     /// A line-ending comma of an `out` statement means "space, no newline".
@@ -195,7 +263,7 @@ impl<'s> Layout<'s> {
     fn brace_opens_block(&self) -> bool {
         let Some((_, last, _)) = self.out.last() else { return true };
         match last {
-            Tok::Colon => !matches!(self.stack.last(), Some(Open::Map | Open::Paren | Open::Bracket)),
+            Tok::Colon => !matches!(self.stack.last(), Some((Open::Map | Open::Paren | Open::Bracket, _))),
             Tok::Arrow => true,
             t => {
                 ends_expression(t)

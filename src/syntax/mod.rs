@@ -21,22 +21,22 @@ use lalrpop_util::ParseError;
 /// Parses one source file into statements; the only entry point to the parser.
 pub fn parse(src: &str, file: FileId) -> Result<Vec<ast::Stmt>, Diagnostic> {
     let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
-    let end = src.len();
-    grammar::ProgramParser::new().parse(file, tokens).map_err(|e| parse_error(e, file, end))
+    let unclosed = tokens.unclosed;
+    grammar::ProgramParser::new().parse(file, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
 }
 
 /// Parses a single expression (used by the REPL and `eval`).
 pub fn parse_expr(src: &str, file: FileId) -> Result<ast::Expr, Diagnostic> {
     let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
-    let end = src.len();
-    grammar::ExprParser::new().parse(file, tokens).map_err(|e| parse_error(e, file, end))
+    let unclosed = tokens.unclosed;
+    grammar::ExprParser::new().parse(file, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
 }
 
 /// A lexer failure as a diagnostic; a string or block comment still open at the end of the
 /// input makes it incomplete (the REPL then reads another line).
 fn lex_error(e: lexer::LexFailure, file: FileId) -> Diagnostic {
-    let mut d = Diagnostic::error(Span::new(file, e.lo, e.hi), e.error.to_string());
-    d.incomplete = matches!(e.error, token::LexError::UnterminatedString | token::LexError::UnterminatedComment);
+    let mut d = Diagnostic::error(Span::new(file, e.lo, e.hi), e.message);
+    d.incomplete = e.incomplete;
     d
 }
 
@@ -46,7 +46,13 @@ pub fn is_incomplete(err: &Diagnostic) -> bool {
 }
 
 /// The one place where LALRPOP's errors become diagnostics.
-fn parse_error(err: ParseError<usize, token::Tok, helpers::GrammarError>, file: FileId, end: usize) -> Diagnostic {
+fn parse_error(
+    err: ParseError<usize, token::Tok, helpers::GrammarError>,
+    file: FileId,
+    src: &str,
+    unclosed: Option<(char, usize)>,
+) -> Diagnostic {
+    let end = src.len();
     match err {
         ParseError::InvalidToken { location } => {
             Diagnostic::error(Span::new(file, location, location + 1), "invalid token")
@@ -56,6 +62,10 @@ fn parse_error(err: ParseError<usize, token::Tok, helpers::GrammarError>, file: 
                 Span::new(file, location.min(end), location.min(end)),
                 format!("unexpected end of input{}", expected_list(&expected)),
             );
+            if let Some((open, at)) = unclosed {
+                let line = src[..at].matches('\n').count() + 1;
+                d = d.with_note(format!("the `{open}` on line {line} is not closed"));
+            }
             d.incomplete = true;
             d
         }
@@ -89,10 +99,18 @@ fn expected_list(expected: &[String]) -> String {
         .collect();
     names.sort();
     names.dedup();
+    // Clause words are always possible after a statement and rarely what was meant.
+    if names.len() > 3 {
+        names.retain(|n| !matches!(n.as_str(), "`else`" | "`false`" | "`undef`"));
+    }
+    let expression = ["name", "number", "string"].iter().all(|w| names.iter().any(|n| n == w));
+    let end = names.iter().any(|n| n == "end of line");
     match names.len() {
         0 => String::new(),
         1 => format!("; expected {}", names[0]),
-        n if n > 8 => format!("; expected an expression or one of {} tokens", n),
+        _ if expression => "; expected an expression".to_string(),
+        n if n > 8 && end => "; expected an operator or the end of the statement".to_string(),
+        n if n > 8 => format!("; expected one of {n} kinds of token"),
         _ => format!("; expected one of {}", names.join(", ")),
     }
 }

@@ -60,6 +60,17 @@ impl Value {
         Value::Logic(Logic::from_bool(b))
     }
 
+    /// A clone that copies numbers and logic values inline: the derived `clone` is an
+    /// out-of-line call, and numbers are most of what a loop reads.
+    #[inline]
+    pub fn dup(&self) -> Value {
+        match self {
+            Value::Num(n) => Value::Num(*n),
+            Value::Logic(l) => Value::Logic(*l),
+            other => other.clone(),
+        }
+    }
+
     /// The name `X.type()` returns.
     pub fn type_name(&self) -> &'static str {
         match self {
@@ -75,6 +86,24 @@ impl Value {
             Value::Lambda(_) => "lambda",
             Value::Fuzzy(_) => "fuzzy",
             Value::File(_) => "file",
+        }
+    }
+
+    /// The type with an article, for messages: "an array", "a float", "None".
+    pub fn described(&self) -> &'static str {
+        match self {
+            Value::None => "None",
+            Value::Num(_) => "a number",
+            Value::Logic(_) => "a logic value",
+            Value::Str(_) => "a string",
+            Value::Array(_) => "an array",
+            Value::Map(_) => "a map",
+            Value::Graph(_) => "a graph",
+            Value::Node(_) => "a node",
+            Value::Edge(_) => "an edge type",
+            Value::Lambda(_) => "a lambda",
+            Value::Fuzzy(_) => "a fuzzy number",
+            Value::File(_) => "a file",
         }
     }
 
