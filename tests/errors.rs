@@ -115,7 +115,7 @@ fn unterminated_string_and_stray_character() {
       ┌─ str.ds:1:5
       │
     1 │ out "abc
-      │     ^^^^^
+      │     ^^^^
     "#);
     insta::assert_snapshot!(error_of("char.ds", "out 5 @ 3\n"), @r"
     error: unexpected character `@`
