@@ -118,6 +118,7 @@ fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, 
 fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
     let status = match session.run_source(name, src) {
         Outcome::Finished(_) => 0,
+        Outcome::Exited(code) => code.clamp(0, 255) as u8,
         Outcome::CompileErrors(d) => {
             eprint!("{}", session.render(&d, color));
             1

@@ -19,6 +19,8 @@ pub enum Outcome {
     CompileErrors(Vec<Diagnostic>),
     /// An error while running; output written before it stays written.
     RuntimeError(Box<Diagnostic>),
+    /// The script called `System.exit(code)`.
+    Exited(i32),
 }
 
 const MAX_INCLUDE_DEPTH: usize = 32;
@@ -71,6 +73,7 @@ impl Session {
             Err(Flow::Return(v)) => Outcome::Finished(Some(v)),
             Err(Flow::Break | Flow::Continue) => Outcome::Finished(None),
             Err(Flow::Error(d)) => Outcome::RuntimeError(d),
+            Err(Flow::Exit(code)) => Outcome::Exited(code),
         }
     }
 

@@ -10,7 +10,10 @@ const WORLD: &str = "edges on, hold\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b
 #[test]
 fn d1_exists_is_false_when_no_node_makes_the_condition_true() {
     // a is on p: True and Z bound to p; nothing is held: False (not Undef), so `!exists` is True.
-    prints(&format!("{WORLD}out exists(Z, a on Z), Z\nout exists(Z, a hold Z)\nout !exists(Z, a hold Z)\n"), "True p\nFalse\nTrue\n");
+    prints(
+        &format!("{WORLD}out exists(Z, a on Z), Z\nout exists(Z, a hold Z)\nout !exists(Z, a hold Z)\n"),
+        "True p\nFalse\nTrue\n",
+    );
 }
 
 #[test]
@@ -67,7 +70,10 @@ fn d4_edge_expressions_and_chains_end_at_the_end_of_the_line() {
 
 #[test]
 fn d5_numbers_print_in_shortest_form() {
-    prints("out 2.5, 0.1, 8, 10/4, 1/4, -3, 1e3, .5, 2.0, 1e21, 100000\n", "2.5 0.1 8 2.5 0.25 -3 1000 0.5 2 1e21 100000\n");
+    prints(
+        "out 2.5, 0.1, 8, 10/4, 1/4, -3, 1e3, .5, 2.0, 1e21, 100000\n",
+        "2.5 0.1 8 2.5 0.25 -3 1000 0.5 2 1e21 100000\n",
+    );
     prints("out 0.1 + 0.2\n", "0.30000000000000004\n");
 }
 
@@ -106,7 +112,10 @@ fn d9_errors_name_the_place_and_come_before_running() {
 
 #[test]
 fn d9_runtime_errors_show_the_demon_stack() {
-    let r = fails_with("def inner(x) { return x / 0 }\ndef outer(x) { return inner(x) }\nout \"before\"\nout outer(1)\n", "division by zero");
+    let r = fails_with(
+        "def inner(x) { return x / 0 }\ndef outer(x) { return inner(x) }\nout \"before\"\nout outer(1)\n",
+        "division by zero",
+    );
     assert_eq!(r.stdout, "before\n", "output before the error is kept");
     assert!(r.stderr.contains("`inner`") && r.stderr.contains("`outer`"), "{}", r.stderr);
 }
@@ -121,12 +130,22 @@ fn d9_exit_statuses() {
 
 #[test]
 fn d10_deep_recursion_is_a_script_error() {
-    let r = fails_with("def d(n) { if n == 0 : return 0\n return 1 + d(n - 1) }\nout d(100000)\n", "recursion too deep");
-    assert!(r.stderr.contains("more calls") || r.stderr.lines().count() < 40, "the repeated stack is folded:\n{}", r.stderr);
+    let r =
+        fails_with("def d(n) { if n == 0 : return 0\n return 1 + d(n - 1) }\nout d(100000)\n", "recursion too deep");
+    assert!(
+        r.stderr.contains("more calls") || r.stderr.lines().count() < 40,
+        "the repeated stack is folded:\n{}",
+        r.stderr
+    );
     // Within the limit, deep recursion works: 9000 frames.
     prints("def d(n) { if n == 0 : return 0\n return 1 + d(n - 1) }\nout d(9000)\n", "9000\n");
     // The limit can be raised.
-    let r = ds(&["--max-depth", "200000", "-e", "def d(n) { if n == 0 : return 0\n return 1 + d(n - 1) }\nout d(100000)\n"]);
+    let r = ds(&[
+        "--max-depth",
+        "200000",
+        "-e",
+        "def d(n) { if n == 0 : return 0\n return 1 + d(n - 1) }\nout d(100000)\n",
+    ]);
     assert_eq!((r.stdout.as_str(), r.code), ("100000\n", Some(0)), "{}", r.stderr);
 }
 
@@ -145,6 +164,9 @@ fn d12_dollar_names_fall_back_to_plain_names() {
 
 #[test]
 fn d13_comparing_different_types() {
-    prints("var G = GRAPH(\"G\")\nout G == Undef, G != Undef, 1 == \"1\", 1 != \"1\", None == 0\n", "False True False True False\n");
+    prints(
+        "var G = GRAPH(\"G\")\nout G == Undef, G != Undef, 1 == \"1\", 1 != \"1\", None == 0\n",
+        "False True False True False\n",
+    );
     prints("out 1 < \"2\", \"a\" < \"b\", True > False\n", "Undef True True\n");
 }

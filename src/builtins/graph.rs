@@ -19,7 +19,43 @@ pub const BUILTINS: &[Builtin] = &[
     method("clear_edges", Arity::exactly(0), clear_edges),
     method("facts", Arity::exactly(0), facts),
     method("hash", Arity::exactly(0), hash),
+    method("str", Arity::exactly(0), sentences),
+    method("json", Arity::range(0, 2), json),
 ];
+
+/// `G.str()`: the facts as sentences, `a rel b . `, `a  not rel b . `, `a rel(p0,p1) b . `.
+fn sentences(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("str", obj, span)?;
+    let g = g.borrow();
+    let class = it.world.class(g.class);
+    let mut s = String::new();
+    for f in g.facts.iter() {
+        let from = class.name(f.key.src());
+        let to = if f.key.tgraph() == 0 {
+            class.name(f.key.tgt()).to_string()
+        } else {
+            it.world.external_name(f.key.tgraph(), f.key.tgt())
+        };
+        let rel = it.world.relation_name(f.key.rel());
+        let v = f.value;
+        let text = if v.is_true() {
+            format!("{from} {rel} {to} . ")
+        } else if v.is_false() {
+            format!("{from}  not {rel} {to} . ")
+        } else {
+            format!("{from} {rel}{} {to} . ", crate::value::display::logic_pair(v))
+        };
+        s.push_str(&text);
+    }
+    Ok(Value::str(&s))
+}
+
+/// `G.json()`: the same dump as `out G`, as a string.
+fn json(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("json", obj, span)?;
+    let text = it.world.graph_text(&g.borrow());
+    Ok(Value::Str(text.into()))
+}
 
 pub(crate) fn graph_obj(name: &str, obj: Option<Value>, span: Span) -> R<GraphRef> {
     match object(obj, span)? {
@@ -60,7 +96,8 @@ fn verbose(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
     Ok(Value::Graph(g))
 }
 
-/// `G.nodes()`: the nodes of G bound to G; `N.nodes(rel [, value])`: targets of N's edges.
+/// `G.nodes()`: the nodes of G (unbound, as the original prints them: use them with
+/// `GRAPH = G`); `N.nodes(rel [, value])`: targets of N's edges.
 fn nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
         Value::Graph(g) => {
@@ -69,7 +106,7 @@ fn nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
             }
             let class = g.borrow().class;
             let n = it.world.class(class).len() as u32;
-            Ok(Value::array((1..=n).map(|id| Value::Node(NodeVal { class, id, graph: Some(g.clone()) })).collect()))
+            Ok(Value::array((1..=n).map(|id| Value::Node(NodeVal { class, id, graph: None })).collect()))
         }
         node @ Value::Node(_) => super::node::targets(it, node, args, span),
         other => wrong_object("nodes", &other, "graphs and nodes", span),
@@ -84,7 +121,7 @@ fn add_node(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
         Some(other) => return fail(span, format!("a node's name must be a string, not {}", other.described())),
         None => it.world.add_unnamed_node(class),
     };
-    Ok(Value::Node(NodeVal { class, id, graph: Some(g) }))
+    Ok(Value::Node(NodeVal { class, id, graph: None }))
 }
 
 fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {

@@ -15,6 +15,10 @@ pub const BUILTINS: &[Builtin] = &[
     method("count_in", Arity::range(1, 2), count_in),
     method("id", Arity::exactly(0), id),
     method("graph", Arity::exactly(0), graph),
+    method("path", Arity::exactly(2), path_method),
+    method("get", Arity::range(1, 2), get),
+    method("isolated", Arity::exactly(0), isolated),
+    method("value", Arity::range(0, 1), value),
 ];
 
 fn node_arg(v: &Value, what: &str, span: Span) -> R<NodeVal> {
@@ -173,5 +177,114 @@ fn graph(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Valu
     match n.graph {
         Some(g) => Ok(Value::Graph(g)),
         None => Ok(it.graph.clone()),
+    }
+}
+
+/// `N.path(Rel, M)` / `N.path([Rels], M)`: like `isa`, along any relations.
+fn path_method(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let from = this_node("path", obj, span)?;
+    let rels: Vec<u32> = match &args[0] {
+        Value::Array(a) => a.borrow().iter().map(|r| rel_arg(r, span)).collect::<R<_>>()?,
+        r => vec![rel_arg(r, span)?],
+    };
+    let to = node_arg(&args[1], "the target", span)?;
+    let holder = it.holder(&from, span)?;
+    let target_graph = match &to.graph {
+        Some(g) => g.clone(),
+        None => it.current_graph(span)?,
+    };
+    let target = Target { graph: target_graph.borrow().uid, node: to.id };
+    if !std::rc::Rc::ptr_eq(&target_graph, &holder) {
+        it.world.link(&target_graph);
+    }
+    Ok(Value::Logic(it.world.path_value(&holder, from.id, &rels, target)))
+}
+
+/// N itself, then its ancestors along True `isa` edges, nearest first (across graphs).
+fn lineage(it: &Interp, start: &NodeVal, span: Span) -> R<Vec<(crate::world::GraphRef, u32)>> {
+    let holder = it.holder(start, span)?;
+    let mut out = vec![(holder, start.id)];
+    let mut i = 0;
+    while i < out.len() && out.len() < 10_000 {
+        let (g, id) = out[i].clone();
+        let parents: Vec<_> = {
+            let gb = g.borrow();
+            gb.facts
+                .outgoing_rel(id, ISA)
+                .iter()
+                .filter(|f| f.value.is_true())
+                .filter_map(|f| match f.key.tgraph() {
+                    0 => Some((g.clone(), f.key.tgt())),
+                    uid => it.world.linked_graph(uid).map(|tg| (tg, f.key.tgt())),
+                })
+                .collect()
+        };
+        for p in parents {
+            if !out.iter().any(|(g2, id2)| std::rc::Rc::ptr_eq(g2, &p.0) && *id2 == p.1) {
+                out.push(p);
+            }
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// `N.get(Rel, M)`: the value of Rel to M on N or its nearest `isa` ancestor that has one
+/// (True or False; False when none does). `N.get(Rel)`: every M inherited as True.
+fn get(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let n = this_node("get", obj, span)?;
+    let rel = rel_arg(&args[0], span)?;
+    let lineage = lineage(it, &n, span)?;
+    let mut seen: Vec<(u32, u32, Logic)> = Vec::new();
+    for (g, id) in &lineage {
+        let gb = g.borrow();
+        for f in gb.facts.outgoing_rel(*id, rel) {
+            let tuid = if f.key.tgraph() == 0 { gb.uid } else { f.key.tgraph() };
+            if !seen.iter().any(|(u, t, _)| *u == tuid && *t == f.key.tgt()) && !f.value.is_undef() {
+                seen.push((tuid, f.key.tgt(), f.value));
+            }
+        }
+    }
+    if let Some(target) = args.get(1) {
+        let m = node_arg(target, "the target", span)?;
+        let muid = match &m.graph {
+            Some(g) => g.borrow().uid,
+            None => it.current_graph(span)?.borrow().uid,
+        };
+        let v = seen.iter().find(|(u, t, _)| *u == muid && *t == m.id).map_or(Logic::FALSE, |s| s.2);
+        return Ok(Value::Logic(if v.is_true() { Logic::TRUE } else { Logic::FALSE }));
+    }
+    let mut found: Vec<(String, Value)> = Vec::new();
+    for (uid, tgt, _) in seen.into_iter().filter(|s| s.2.is_true()) {
+        let graph = lineage.iter().map(|(g, _)| g.clone()).find(|g| g.borrow().uid == uid).or_else(|| it.world.linked_graph(uid));
+        if let Some(g) = graph {
+            let class = g.borrow().class;
+            let node = Value::Node(NodeVal { class, id: tgt, graph: Some(g) });
+            found.push((it.text(&node), node));
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(Value::array(found.into_iter().map(|(_, v)| v).collect()))
+}
+
+/// True when N has no edges at all in its graph, in or out.
+fn isolated(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let n = this_node("isolated", obj, span)?;
+    let holder = it.holder(&n, span)?;
+    let g = holder.borrow();
+    let linked = !g.facts.outgoing(n.id).is_empty() || g.facts.iter().any(|f| f.key.tgraph() == 0 && f.key.tgt() == n.id);
+    Ok(Value::bool(!linked))
+}
+
+/// `N.value()` reads the value stored on N in its graph (None if none); `N.value(V)` stores V.
+fn value(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let n = this_node("value", obj, span)?;
+    let holder = it.holder(&n, span)?;
+    match args.first() {
+        None => Ok(holder.borrow().values.get(&n.id).cloned().unwrap_or(Value::None)),
+        Some(v) => {
+            std::rc::Rc::make_mut(&mut holder.borrow_mut().values).insert(n.id, v.clone());
+            Ok(v.clone())
+        }
     }
 }

@@ -10,7 +10,24 @@ pub const BUILTINS: &[Builtin] = &[
     function("System.time", Arity::range(0, 1), time),
     function("System.version", Arity::exactly(0), version),
     function("System.versionStr", Arity::exactly(0), version_str),
+    function("System.exit", Arity::range(0, 1), exit),
 ];
+
+/// Stops the program; the exit status is the argument (default 0), from 0 to 255.
+fn exit(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let code = match args.first() {
+        None => 0.0,
+        Some(Value::Num(n)) if (0.0..=255.0).contains(n) && n.fract() == 0.0 => *n,
+        Some(Value::Num(n)) => {
+            let n = crate::value::number::format_number(*n);
+            return crate::eval::fail(span, format!("`System.exit` takes a whole number from 0 to 255, not {n}"));
+        }
+        Some(other) => {
+            return crate::eval::fail(span, format!("`System.exit` takes a whole number, not {}", other.described()))
+        }
+    };
+    Err(crate::eval::Flow::Exit(code as i32))
+}
 
 fn args(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
     Ok(Value::array(it.args.iter().map(|a| Value::str(a)).collect()))

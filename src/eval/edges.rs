@@ -105,8 +105,10 @@ impl Interp {
         to: &NodeVal,
         span: Span,
     ) -> R<FactKey> {
+        // A node bound to another state of the same world is the same object here: only a
+        // node of another class (`Sen=>$human`) makes an edge into another graph.
         let tgraph = match &to.graph {
-            Some(tg) if !Rc::ptr_eq(tg, holder) => {
+            Some(tg) if !Rc::ptr_eq(tg, holder) && tg.borrow().class != holder.borrow().class => {
                 self.world.link(tg);
                 tg.borrow().uid
             }

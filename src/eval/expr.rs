@@ -12,10 +12,26 @@ use std::rc::Rc;
 pub type Args = SmallVec<[Value; 4]>;
 
 impl Interp {
+    /// Evaluates an expression. The hot cases (constants, variables, operators) stay in this
+    /// small function, so that the recursion through it keeps a small stack frame; the rest is
+    /// in `eval_compound`.
     pub fn eval(&mut self, e: &Ex) -> R<Value> {
         match &e.kind {
-            ExKind::Const(v) => Ok(v.clone()),
+            ExKind::Const(v) => Ok(v.dup()),
             ExKind::Var(slot) => Ok(self.get(*slot).dup()),
+            ExKind::Binary { op, left, right } => {
+                let l = self.eval(left)?;
+                let r = self.eval(right)?;
+                self.binary_values(*op, l, r, e.span)
+            }
+            _ => self.eval_compound(e),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_compound(&mut self, e: &Ex) -> R<Value> {
+        match &e.kind {
+            ExKind::Const(_) | ExKind::Var(_) | ExKind::Binary { .. } => self.eval(e),
             ExKind::CurrentGraph => Ok(self.graph.clone()),
             ExKind::Node(n) => self.node_const(n, e.span).map(Value::Node),
             ExKind::Array(items) => {
@@ -65,14 +81,6 @@ impl Interp {
             ExKind::Unary { op, operand } => {
                 let v = self.eval(operand)?;
                 self.unary(*op, v, e.span)
-            }
-            ExKind::Binary { op, left, right } => {
-                let l = self.eval(left)?;
-                let r = self.eval(right)?;
-                match (l, r) {
-                    (Value::Num(a), Value::Num(b)) => self.numbers(*op, a, b, e.span),
-                    (l, r) => self.binary(*op, l, r, e.span),
-                }
             }
             ExKind::Edge(edge) => self.get_edge(edge, e.span).map(Value::Logic),
             ExKind::Ternary { cond, branches } => {
@@ -132,8 +140,8 @@ impl Interp {
         }
         Ok(match items.len() {
             2 => Value::Logic(Logic::new(nums[0], nums[1])),
-            3 => Value::Fuzzy([nums[0], nums[1], nums[1], nums[2]]),
-            _ => Value::Fuzzy(nums),
+            3 => Value::fuzzy([nums[0], nums[1], nums[1], nums[2]]),
+            _ => Value::fuzzy(nums),
         })
     }
 

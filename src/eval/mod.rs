@@ -24,6 +24,8 @@ pub enum Flow {
     Break,
     Continue,
     Error(Box<Diagnostic>),
+    /// `System.exit(code)`: stop the whole program with this exit status.
+    Exit(i32),
 }
 
 pub type R<T> = Result<T, Flow>;
@@ -97,6 +99,7 @@ impl Interp {
         }
     }
 
+    #[inline]
     fn get(&self, slot: Slot) -> &Value {
         match slot {
             Slot::Local(i) => &self.stack[self.base + i as usize],
@@ -104,11 +107,13 @@ impl Interp {
         }
     }
 
+    #[inline]
     fn set(&mut self, slot: Slot, v: Value) {
-        match slot {
-            Slot::Local(i) => self.stack[self.base + i as usize] = v,
-            Slot::Global(i) => self.globals[i as usize] = v,
-        }
+        let place = match slot {
+            Slot::Local(i) => &mut self.stack[self.base + i as usize],
+            Slot::Global(i) => &mut self.globals[i as usize],
+        };
+        std::mem::replace(place, v).discard();
     }
 
     pub fn text(&self, v: &Value) -> String {
@@ -124,8 +129,17 @@ impl Interp {
     }
 
     /// Counts a step of work and enforces the step limit, the deadline and Ctrl-C.
+    #[inline]
     fn tick(&mut self, span: Span) -> R<()> {
         self.steps += 1;
+        if self.steps & 0x3ff == 0 || self.limits.max_steps.is_some() {
+            return self.check_limits(span);
+        }
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn check_limits(&mut self, span: Span) -> R<()> {
         if self.steps & 0x3ff == 0 {
             if self.interrupt.swap(false, Ordering::Relaxed) {
                 return fail(span, "interrupted");

@@ -7,10 +7,12 @@ use crate::value::{Logic, Value};
 use std::cmp::Ordering;
 
 impl Interp {
+    #[inline(never)]
     pub fn binary(&mut self, op: BinOp, l: Value, r: Value, span: Span) -> R<Value> {
         use BinOp::*;
         match op {
             Add => self.add(l, r, span),
+            Sub if matches!((&l, &r), (Value::Graph(_), Value::Graph(_))) => self.graph_algebra(op, &l, &r, span),
             Sub | Mul | Div | IntDiv | Rem => arithmetic(op, &l, &r, span),
             Eq => Ok(Value::bool(l.equals(&r))),
             Ne => Ok(Value::bool(!l.equals(&r))),
@@ -35,29 +37,22 @@ impl Interp {
         }
     }
 
-    /// A binary operator on two numbers, the common case, without moving `Value`s around.
+    /// A binary operator on evaluated operands; two numbers (the common case) take a short path.
     #[inline]
-    pub fn numbers(&mut self, op: BinOp, a: f64, b: f64, span: Span) -> R<Value> {
-        use BinOp::*;
-        Ok(match op {
-            Add => Value::Num(a + b),
-            Sub => Value::Num(a - b),
-            Mul => Value::Num(a * b),
-            Div if b != 0.0 => Value::Num(a / b),
-            Rem if b != 0.0 => Value::Num(remainder(a, b)),
-            Eq => Value::bool(a == b),
-            Ne => Value::bool(a != b),
-            // A comparison with NaN is Undef (the general path).
-            Lt if !a.is_nan() && !b.is_nan() => Value::bool(a < b),
-            Le if !a.is_nan() && !b.is_nan() => Value::bool(a <= b),
-            Gt if !a.is_nan() && !b.is_nan() => Value::bool(a > b),
-            Ge if !a.is_nan() && !b.is_nan() => Value::bool(a >= b),
-            _ => return self.binary(op, Value::Num(a), Value::Num(b), span),
-        })
+    pub fn binary_values(&mut self, op: BinOp, l: Value, r: Value, span: Span) -> R<Value> {
+        if let (Value::Num(a), Value::Num(b)) = (&l, &r) {
+            if let Some(v) = numbers(op, *a, *b) {
+                l.discard();
+                r.discard();
+                return Ok(v);
+            }
+        }
+        self.binary(op, l, r, span)
     }
 
     fn add(&mut self, l: Value, r: Value, span: Span) -> R<Value> {
         match (&l, &r) {
+            (Value::Graph(_), Value::Graph(_)) => self.graph_algebra(BinOp::Add, &l, &r, span),
             (Value::Num(a), Value::Num(b)) => Ok(Value::Num(a + b)),
             (Value::Str(_), _) | (_, Value::Str(_)) | (Value::Node(_), _) => {
                 let mut s = self.text(&l);
@@ -79,6 +74,27 @@ impl Interp {
             _ => fail(span, format!("cannot add {} and {}", l.described(), r.described())),
         }
     }
+}
+
+/// `a op b` on numbers where that cannot fail; None sends the operator down the general path
+/// (division by zero, `\\`, a comparison with NaN, which is Undef).
+#[inline]
+fn numbers(op: BinOp, a: f64, b: f64) -> Option<Value> {
+    use BinOp::*;
+    Some(match op {
+        Add => Value::Num(a + b),
+        Sub => Value::Num(a - b),
+        Mul => Value::Num(a * b),
+        Div if b != 0.0 => Value::Num(a / b),
+        Rem if b != 0.0 => Value::Num(remainder(a, b)),
+        Eq => Value::bool(a == b),
+        Ne => Value::bool(a != b),
+        Lt if !a.is_nan() && !b.is_nan() => Value::bool(a < b),
+        Le if !a.is_nan() && !b.is_nan() => Value::bool(a <= b),
+        Gt if !a.is_nan() && !b.is_nan() => Value::bool(a > b),
+        Ge if !a.is_nan() && !b.is_nan() => Value::bool(a >= b),
+        _ => return None,
+    })
 }
 
 fn arithmetic(op: BinOp, l: &Value, r: &Value, span: Span) -> R<Value> {
@@ -106,8 +122,10 @@ fn arithmetic(op: BinOp, l: &Value, r: &Value, span: Span) -> R<Value> {
 /// `a % b` with the sign of `a`, as C's fmod; integers (the usual case) skip the slow libm call.
 fn remainder(a: f64, b: f64) -> f64 {
     const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: every integer below is exact
-    if a.fract() == 0.0 && b.fract() == 0.0 && a.abs() < EXACT && b.abs() < EXACT {
-        let r = (a as i64 % b as i64) as f64;
+    let (x, y) = (a as i64, b as i64);
+    // (`fract` would be a libm call; the round trip through i64 is two instructions.)
+    if x as f64 == a && y as f64 == b && a.abs() < EXACT && b.abs() < EXACT {
+        let r = (x % y) as f64;
         // fmod keeps the sign of a zero result: -4 % 2 is -0.
         if r == 0.0 && a.is_sign_negative() {
             -0.0
@@ -116,5 +134,28 @@ fn remainder(a: f64, b: f64) -> f64 {
         }
     } else {
         a % b
+    }
+}
+
+impl Interp {
+    /// `G + H`: G's edges plus H's edges between pairs G leaves open; `G - H`: G's edges that
+    /// H does not have with the same value. Both need graphs of one class.
+    fn graph_algebra(&mut self, op: BinOp, l: &Value, r: &Value, span: Span) -> R<Value> {
+        let (Value::Graph(a), Value::Graph(b)) = (l, r) else { return fail(span, "graph algebra needs two graphs") };
+        let (a, b) = (a.borrow(), b.borrow());
+        if a.class != b.class {
+            return fail(span, format!("`{}` needs two states of one world (graphs of one class)", op.symbol()));
+        }
+        let mut facts = a.facts.clone();
+        if op == BinOp::Add {
+            for f in b.facts.iter().filter(|f| !a.facts.contains(f.key)) {
+                facts.set(f.key, f.value);
+            }
+        } else {
+            for f in a.facts.iter().filter(|f| b.facts.get(f.key) == f.value) {
+                facts.set(f.key, Logic::UNDEF);
+            }
+        }
+        Ok(Value::Graph(self.world.graph_with_facts(&a, facts)))
     }
 }

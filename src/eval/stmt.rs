@@ -25,11 +25,49 @@ impl Interp {
         }
     }
 
+    /// Runs a statement. The common statements stay in this small function (it recurses through
+    /// every block); the rest is in `exec_compound`.
     pub fn exec(&mut self, s: &St) -> R<()> {
         self.tick(s.span)?;
         match &s.kind {
-            StKind::Expr(e) => self.expr_stmt(e)?,
-            StKind::SetEdge(edge) => self.set_edge_stmt(edge, s.span)?,
+            StKind::Expr(e) => self.expr_stmt(e),
+            StKind::SetEdge(edge) => self.set_edge_stmt(edge, s.span),
+            StKind::If { cond, then, on_false, on_undef, on_else } => {
+                let c = self.condition(cond)?;
+                let branch = if c.is_true() {
+                    Some(then)
+                } else if c.is_false() {
+                    on_false.as_ref().or(on_else.as_ref())
+                } else if c.is_undef() {
+                    on_undef.as_ref().or(on_else.as_ref())
+                } else {
+                    on_else.as_ref()
+                };
+                match branch {
+                    Some(b) => self.exec_block(b),
+                    None => Ok(()),
+                }
+            }
+            StKind::Return(Some(e)) => Err(Flow::Return(self.eval(e)?)),
+            _ => self.exec_compound(s),
+        }
+    }
+
+    /// How `if` reads its condition.
+    #[inline]
+    fn condition(&mut self, e: &Ex) -> R<crate::value::Logic> {
+        let v = self.eval(e)?;
+        let c = v.condition();
+        v.discard();
+        Ok(c)
+    }
+
+    #[inline(never)]
+    fn exec_compound(&mut self, s: &St) -> R<()> {
+        match &s.kind {
+            StKind::Expr(_) | StKind::SetEdge(_) | StKind::If { .. } | StKind::Return(Some(_)) => {
+                unreachable!("handled by exec")
+            }
             StKind::Var(items) => {
                 for (slot, init) in items {
                     let v = match init {
@@ -53,21 +91,6 @@ impl Interp {
             }
             StKind::Nodes { graph, names } => self.declare_nodes(graph.as_ref(), names, s.span)?,
             StKind::Out { items, trail } => self.out_stmt(items, *trail, s.span)?,
-            StKind::If { cond, then, on_false, on_undef, on_else } => {
-                let c = self.eval(cond)?.condition();
-                let branch = if c.is_true() {
-                    Some(then)
-                } else if c.is_false() {
-                    on_false.as_ref().or(on_else.as_ref())
-                } else if c.is_undef() {
-                    on_undef.as_ref().or(on_else.as_ref())
-                } else {
-                    on_else.as_ref()
-                };
-                if let Some(b) = branch {
-                    self.exec_block(b)?;
-                }
-            }
             StKind::While { cond, body } => {
                 while self.eval(cond)?.is_exactly_true() {
                     if !self.loop_body(body)? {
@@ -82,13 +105,7 @@ impl Interp {
                 self.for_value(vars, v, body)?;
             }
             StKind::ForNodes { vars, cond, body } => self.for_nodes(vars, cond.as_ref(), body, s.span)?,
-            StKind::Return(v) => {
-                let v = match v {
-                    Some(e) => self.eval(e)?,
-                    None => Value::Logic(crate::value::Logic::UNDEF),
-                };
-                return Err(Flow::Return(v));
-            }
+            StKind::Return(_) => return Err(Flow::Return(Value::Logic(crate::value::Logic::UNDEF))),
             StKind::ReturnIfdef(e) => {
                 let v = self.eval(e)?;
                 if !matches!(&v, Value::Logic(l) if l.is_undef()) {

@@ -137,6 +137,11 @@ impl Backend {
         let outcome = catch_unwind(AssertUnwindSafe(|| self.session.run_stmts(stmts)));
         match outcome {
             Ok(Outcome::Finished(value)) => Some(value),
+            // `System.exit` in the REPL ends the session, like `:quit`.
+            Ok(Outcome::Exited(_)) => {
+                reply.quit = true;
+                Some(None)
+            }
             Ok(Outcome::CompileErrors(diags)) => {
                 self.report(&diags, reply);
                 None

@@ -1,9 +1,10 @@
 //! The REPL's `:` commands. A command may be shortened to any unique prefix (`:q`, `:g`).
 
 use super::backend::{Backend, Reply};
-use crate::session::{Outcome, Session};
+use crate::session::Session;
 use crate::value::Value;
 use std::io;
+use std::path::Path;
 
 /// Name, arguments and what it does, for `:help` and completion.
 pub const COMMANDS: [(&str, &str, &str); 7] = [
@@ -59,11 +60,14 @@ impl Backend {
             Ok(src) => src,
             Err(e) => return reply.error(format!("cannot read {path}: {e}")),
         };
-        self.session.interp.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
-        match self.session.run_source(path, &src) {
-            Outcome::Finished(_) => {}
-            Outcome::CompileErrors(diags) => self.report(&diags, reply),
-            Outcome::RuntimeError(d) => self.report(&[*d], reply),
+        // Like `ds FILE`: `#include`s are read relative to the file.
+        let file = self.session.sources.add(path, &src);
+        let base = Path::new(path).parent().map(Path::to_path_buf);
+        match self.session.parse_with_includes(file, &src, base.as_deref(), 0) {
+            Ok(stmts) => {
+                self.run_guarded(&stmts, reply);
+            }
+            Err(diags) => self.report(&diags, reply),
         }
     }
 
@@ -127,15 +131,16 @@ impl Backend {
         const WIDTH: usize = 70;
         if let Value::Graph(g) = value {
             let g = g.borrow();
-            return format!("graph {} ({} edges)", g.name, g.facts.len());
+            let edges = g.facts.len();
+            let plural = if edges == 1 { "" } else { "s" };
+            return format!("graph {} ({edges} edge{plural})", cut(&g.name, WIDTH / 2));
         }
         let text = self.session.interp.text(value);
         let first = text.lines().next().unwrap_or("");
-        if first.chars().count() > WIDTH || first.len() < text.trim_end().len() {
-            let cut: String = first.chars().take(WIDTH).collect();
-            return format!("{cut} ...");
+        if first.len() < text.trim_end().len() {
+            return format!("{} ...", cut(first, WIDTH));
         }
-        first.to_string()
+        cut(first, WIDTH)
     }
 
     /// `name(params)` of every demon with a body, sorted by name.
@@ -184,4 +189,13 @@ fn resolve(word: &str, reply: &mut Reply) -> Option<&'static str> {
             None
         }
     }
+}
+
+/// `text` up to `width` characters, with `...` when cut.
+fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(width).collect();
+    format!("{kept}...")
 }

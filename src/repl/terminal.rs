@@ -39,6 +39,7 @@ pub fn run(backend: &mut Backend, interrupter: &Interrupter) -> u8 {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
+    println!("ds {} REPL: `:help` for help, Ctrl-D to leave", env!("CARGO_PKG_VERSION"));
     read_eval_print(&mut editor, backend, interrupter);
     if let Some(path) = &history {
         save_history(&mut editor, path);

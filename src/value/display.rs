@@ -69,3 +69,8 @@ pub fn to_text(v: &Value, world: &World) -> String {
     write_value(&mut s, v, world);
     s
 }
+
+/// A logic value as its pair, `(0.2,0.8)`, whatever it is (edge dumps print even crisp values so).
+pub fn logic_pair(v: crate::value::Logic) -> String {
+    format!("({},{})", format_number(v.p0), format_number(v.p1))
+}

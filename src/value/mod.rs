@@ -41,8 +41,8 @@ pub enum Value {
     Node(NodeVal),
     Edge(RelId),
     Lambda(Rc<FnCode>),
-    /// A fuzzy number (v0, c0, c1, v1).
-    Fuzzy([f64; 4]),
+    /// A fuzzy number (v0, c0, c1, v1); behind an `Rc` so that a `Value` stays 24 bytes.
+    Fuzzy(Rc<[f64; 4]>),
     /// A file opened with `File.open` (builtins/file.rs).
     File(crate::builtins::file::FileRef),
 }
@@ -54,6 +54,10 @@ impl Value {
 
     pub fn array(items: Vec<Value>) -> Value {
         Value::Array(Rc::new(RefCell::new(items)))
+    }
+
+    pub fn fuzzy(parts: [f64; 4]) -> Value {
+        Value::Fuzzy(Rc::new(parts))
     }
 
     pub fn bool(b: bool) -> Value {
@@ -68,6 +72,15 @@ impl Value {
             Value::Num(n) => Value::Num(*n),
             Value::Logic(l) => Value::Logic(*l),
             other => other.clone(),
+        }
+    }
+
+    /// Drops a value; numbers and logic values (most temporaries) skip the out-of-line drop
+    /// glue, as they own nothing.
+    #[inline]
+    pub fn discard(self) {
+        if matches!(self, Value::Num(_) | Value::Logic(_) | Value::None) {
+            std::mem::forget(self);
         }
     }
 

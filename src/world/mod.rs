@@ -79,6 +79,9 @@ pub struct Graph {
     /// 0: silent; 1: notes on changed and deleted edges; 2: also on new edges (to stderr).
     pub verbose: u8,
     pub facts: Facts,
+    /// Values stored on nodes with `N.value(V)`; shared with copies until one changes them.
+    /// They do not take part in equality.
+    pub values: Rc<FxHashMap<NodeId, crate::value::Value>>,
 }
 
 impl PartialEq for Graph {
@@ -157,13 +160,20 @@ impl World {
     /// `G.copy()`: a new state of the same class with the same facts (shared until changed).
     pub fn copy_graph(&mut self, g: &Graph, name: Option<Rc<str>>) -> GraphRef {
         let name = name.unwrap_or_else(|| g.name.clone());
-        self.make_graph(g.class, name, g.verbose, g.facts.clone())
+        let copy = self.make_graph(g.class, name, g.verbose, g.facts.clone());
+        copy.borrow_mut().values = g.values.clone();
+        copy
+    }
+
+    /// A new state of `g`'s class with the given facts (graph `+` and `-`).
+    pub fn graph_with_facts(&mut self, g: &Graph, facts: Facts) -> GraphRef {
+        self.make_graph(g.class, g.name.clone(), g.verbose, facts)
     }
 
     fn make_graph(&mut self, class: ClassId, name: Rc<str>, verbose: u8, facts: Facts) -> GraphRef {
         let uid = self.next_uid;
         self.next_uid = self.next_uid.wrapping_add(1).max(1);
-        Rc::new(RefCell::new(Graph { uid, class, name, verbose, facts }))
+        Rc::new(RefCell::new(Graph { uid, class, name, verbose, facts, values: Rc::default() }))
     }
 
     pub fn class(&self, id: ClassId) -> &NodeClass {

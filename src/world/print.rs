@@ -1,7 +1,7 @@
 //! Text forms of a graph: the reference's dump (`out G`) and Graphviz DOT.
 
 use super::{Fact, Graph, World};
-use crate::value::Logic;
+use crate::value::display::logic_pair;
 use std::fmt::Write;
 
 impl World {
@@ -99,10 +99,6 @@ impl World {
     }
 }
 
-fn logic_pair(v: Logic) -> String {
-    use crate::value::number::format_number as n;
-    format!("({},{})", n(v.p0), n(v.p1))
-}
 
 fn escape_dot(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Benchmarks: fixed programs in ds and their twins in Python, run side by side.
+
+Each benchmark runs the ds program (bench/programs/NAME.ds, or a script) and its Python twin
+on this machine in the same run, alternating, several times; it reports the best wall-clock
+time of each, the ratio ds/python, and the peak resident memory of the ds run. Both programs
+must print the same output, or the benchmark is reported as a mismatch.
+
+Usage:
+    python3 bench/run.py [--reps N] [--ds PATH] [--markdown] [NAME ...]
+
+`cargo build --release` first; the default interpreter is target/release/ds. Names pick a
+subset (see BENCHMARKS below); `--list` prints them.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROGRAMS = os.path.join(ROOT, "bench", "programs")
+PY = sys.executable
+
+# name, what it measures, ds arguments, python arguments (paths relative to the repository)
+BENCHMARKS = [
+    ("fib", "recursive fib(27): demon calls, arithmetic",
+     ["bench/programs/fib.ds"], ["bench/programs/fib.py"]),
+    ("loop", "while loop, 3 million iterations of arithmetic",
+     ["bench/programs/loop.ds"], ["bench/programs/loop.py"]),
+    ("puzzle8", "8-puzzle full BFS: 181,440 string states, map visited",
+     ["bench/programs/puzzle8.ds"], ["bench/programs/puzzle8.py"]),
+    ("wolf", "scripts/wolf.ds (27 states) vs a hash-set solver",
+     ["scripts/wolf.ds"], ["bench/programs/wolf_solver.py", "tests/oracle/worlds/wolf.json"]),
+    ("wolf_chain", "scripts/wolf_chain.ds (434 states) vs a hash-set solver",
+     ["scripts/wolf_chain.ds"], ["bench/programs/wolf_solver.py", "tests/oracle/worlds/wolf_chain.json"]),
+    ("wolf_road", "seed demons, linear Close.is, 12,111 states vs a hash-set solver",
+     ["bench/programs/wolf_road.ds"], ["bench/programs/wolf_solver.py", "bench/programs/wolf_road.json"]),
+    ("wolf_crowd", "seed demons, linear Close.is, 18,213 states vs a hash-set solver",
+     ["bench/programs/wolf_crowd.ds"], ["bench/programs/wolf_solver.py", "bench/programs/wolf_crowd.json"]),
+    ("states_copy", "300,000 copies of a 100-fact state, one edge changed each",
+     ["bench/programs/states.ds", "copy"], ["bench/programs/states.py", "copy"]),
+    ("states_equal", "4 million == between states",
+     ["bench/programs/states.ds", "equal"], ["bench/programs/states.py", "equal"]),
+    ("states_is", "6,000 Array.is / `in list` over 3,000 states",
+     ["bench/programs/states.ds", "is"], ["bench/programs/states.py", "is"]),
+]
+
+
+def run_once(cmd):
+    """Runs cmd; returns (seconds, peak RSS in KiB, stdout). The peak RSS comes from GNU time
+    (`/usr/bin/time -f %M`) when it is installed: wait4's figure for a child of this Python
+    process would include the memory of the forked Python before exec."""
+    with tempfile.NamedTemporaryFile() as rss, tempfile.TemporaryFile() as err:
+        wrap = ["/usr/bin/time", "-f", "%M", "-o", rss.name] if os.path.exists("/usr/bin/time") else []
+        start = time.perf_counter()
+        proc = subprocess.run(wrap + cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=err)
+        seconds = time.perf_counter() - start
+        if proc.returncode != 0:
+            err.seek(0)
+            sys.exit("failed: %s\n%s" % (" ".join(cmd), err.read().decode()))
+        peak = int(open(rss.name).read().split()[-1]) if wrap else 0
+        return seconds, peak, proc.stdout.decode()
+
+
+def measure(ds, name, ds_args, py_args, reps):
+    ds_cmd = [ds] + [os.path.join(ROOT, a) if a.endswith((".ds", ".json")) else a for a in ds_args]
+    py_cmd = [PY] + [os.path.join(ROOT, a) if a.endswith((".py", ".json")) else a for a in py_args]
+    ds_runs = []
+    py_runs = []
+    for _ in range(reps):
+        ds_runs.append(run_once(ds_cmd))
+        py_runs.append(run_once(py_cmd))
+    return {
+        "name": name,
+        "ds": min(r[0] for r in ds_runs),
+        "py": min(r[0] for r in py_runs),
+        "same": ds_runs[-1][2] == py_runs[-1][2],
+        "rss": max(r[1] for r in ds_runs),
+        "py_rss": max(r[1] for r in py_runs),
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("names", nargs="*")
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--ds", default=os.path.join(ROOT, "target", "release", "ds"))
+    ap.add_argument("--markdown", action="store_true", help="print a markdown table")
+    ap.add_argument("--list", action="store_true")
+    args = ap.parse_args()
+    if args.list:
+        for name, what, _, _ in BENCHMARKS:
+            print("%-14s %s" % (name, what))
+        return
+    chosen = [b for b in BENCHMARKS if not args.names or b[0] in args.names]
+    if args.markdown:
+        print("| benchmark | what | ds s | python s | ds/python | ds peak RSS MiB | python peak RSS MiB |")
+        print("|---|---|---:|---:|---:|---:|---:|")
+    else:
+        print("%-14s %9s %9s %9s %10s %10s  %s" % ("benchmark", "ds s", "python s", "ds/py", "ds MiB", "py MiB", "output"))
+    for name, what, ds_args, py_args in chosen:
+        r = measure(args.ds, name, ds_args, py_args, args.reps)
+        ratio = r["ds"] / r["py"]
+        same = "same" if r["same"] else "MISMATCH"
+        if args.markdown:
+            print("| %s | %s | %.3f | %.3f | %.2f | %.1f | %.1f |%s" % (
+                name, what, r["ds"], r["py"], ratio, r["rss"] / 1024, r["py_rss"] / 1024,
+                "" if r["same"] else " **output differs**"))
+        else:
+            print("%-14s %9.3f %9.3f %9.2f %10.1f %10.1f  %s" % (
+                name, r["ds"], r["py"], ratio, r["rss"] / 1024, r["py_rss"] / 1024, same))
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
