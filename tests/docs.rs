@@ -1,0 +1,76 @@
+//! Examples in docs/*.md run as tests: a fenced block marked `ds` followed by a block marked
+//! `output` must print exactly that output; a `ds` block alone must run without error; a
+//! `ds-error` block must fail with a script error (exit status 1) and a message.
+
+mod common;
+use common::ds_file;
+
+struct Example {
+    doc: String,
+    line: usize,
+    kind: String,
+    code: String,
+    output: Option<String>,
+}
+
+/// The fenced blocks of a markdown text: (info string, first line number, body).
+fn fenced_blocks(text: &str) -> Vec<(String, usize, String)> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(String, usize, String)> = None;
+    for (i, line) in text.lines().enumerate() {
+        match (&mut current, line.strip_prefix("```")) {
+            (None, Some(info)) => current = Some((info.trim().to_string(), i + 1, String::new())),
+            (Some(_), Some(_)) => blocks.extend(current.take()),
+            (Some((_, _, body)), None) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    blocks
+}
+
+fn examples() -> Vec<Example> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs");
+    let mut docs: Vec<_> = std::fs::read_dir(dir).expect("docs/").flatten().map(|e| e.path()).collect();
+    docs.sort();
+    let mut out = Vec::new();
+    for path in docs.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
+        let text = std::fs::read_to_string(path).expect("read doc");
+        let blocks = fenced_blocks(&text);
+        let doc = path.file_name().unwrap_or_default().to_string_lossy().to_string();
+        for (i, (kind, line, code)) in blocks.iter().enumerate() {
+            if kind != "ds" && kind != "ds-error" {
+                continue;
+            }
+            let output = blocks.get(i + 1).filter(|b| b.0 == "output").map(|b| b.2.clone());
+            out.push(Example { doc: doc.clone(), line: *line, kind: kind.clone(), code: code.clone(), output });
+        }
+    }
+    out
+}
+
+fn failure(e: &Example) -> Option<String> {
+    let name = format!("doc-{}-{}.ds", e.doc.trim_end_matches(".md"), e.line);
+    let r = ds_file(&name, &e.code, &[]);
+    let place = format!("{}:{} ({})", e.doc, e.line, e.kind);
+    if e.kind == "ds-error" {
+        return (r.code != Some(1) || r.stderr.is_empty()).then(|| format!("{place}: expected a script error, got {:?}", r.code));
+    }
+    if r.code != Some(0) {
+        return Some(format!("{place}: exit {:?}\n{}", r.code, r.stderr));
+    }
+    match &e.output {
+        Some(want) if *want != r.stdout => Some(format!("{place}:\n--- expected\n{want}--- got\n{}", r.stdout)),
+        _ => None,
+    }
+}
+
+#[test]
+fn documentation_examples_run() {
+    let examples = examples();
+    assert!(examples.len() >= 15, "docs/language.md should hold the examples ({} found)", examples.len());
+    let failures: Vec<String> = examples.iter().filter_map(failure).collect();
+    assert!(failures.is_empty(), "{} of {} examples failed:\n\n{}", failures.len(), examples.len(), failures.join("\n"));
+}
