@@ -18,7 +18,7 @@ struct Cli {
     #[arg(short = 'e', long = "eval", value_name = "CODE", conflicts_with = "check")]
     code: Option<String>,
     /// Parse and resolve FILE without running it.
-    #[arg(long)]
+    #[arg(long, requires = "file")]
     check: bool,
     /// Run FILE, then open the REPL in its state.
     #[arg(short = 'i', long)]

@@ -31,7 +31,7 @@ fn array_obj(name: &str, obj: Option<Value>, span: Span) -> R<ArrayRef> {
 
 fn push(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let a = array_obj("push", obj, span)?;
-    a.borrow_mut().extend(args.iter().cloned());
+    a.extend(args.iter().cloned()); // appending keeps the array's index of graphs
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }
 
@@ -66,14 +66,10 @@ fn empty(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
     }
 }
 
-/// Index of the first element equal to `v` (graphs compare by content, hash first).
-fn position(a: &[Value], v: &Value) -> Option<usize> {
-    a.iter().position(|x| x.equals(v))
-}
-
+/// `A.is(v)`: an element equals `v` (for a graph, the array's index of states answers).
 fn is(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
-        Value::Array(a) => Ok(Value::bool(position(&a.borrow(), &args[0]).is_some())),
+        Value::Array(a) => Ok(Value::bool(a.position(&args[0]).is_some())),
         Value::Map(m) => Ok(Value::bool(m.borrow().contains(&args[0]))),
         other => wrong_object("is", &other, "arrays and maps", span),
     }
@@ -81,7 +77,7 @@ fn is(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value
 
 fn find(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
-        Value::Array(a) => Ok(Value::Num(position(&a.borrow(), &args[0]).map_or(-1.0, |i| i as f64))),
+        Value::Array(a) => Ok(Value::Num(a.position(&args[0]).map_or(-1.0, |i| i as f64))),
         Value::Str(s) => match &args[0] {
             Value::Str(sub) => Ok(Value::Num(s.find(&**sub).map_or(-1.0, |i| i as f64))),
             other => fail(span, format!("`find` on a string needs a string, not {}", other.described())),

@@ -20,11 +20,21 @@ impl Interp {
             ExKind::Const(v) => Ok(v.dup()),
             ExKind::Var(slot) => Ok(self.get(*slot).dup()),
             ExKind::Binary { op, left, right } => {
-                let l = self.eval(left)?;
-                let r = self.eval(right)?;
+                let l = self.operand(left)?;
+                let r = self.operand(right)?;
                 self.binary_values(*op, l, r, e.span)
             }
             _ => self.eval_compound(e),
+        }
+    }
+
+    /// `eval` with variables and constants (most operands) read in place, without a call.
+    #[inline(always)]
+    pub fn operand(&mut self, e: &Ex) -> R<Value> {
+        match &e.kind {
+            ExKind::Const(v) => Ok(v.dup()),
+            ExKind::Var(slot) => Ok(self.get(*slot).dup()),
+            _ => self.eval(e),
         }
     }
 

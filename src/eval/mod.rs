@@ -174,7 +174,7 @@ impl Interp {
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
         for a in args {
-            match self.eval(a) {
+            match self.operand(a) {
                 Ok(v) => self.stack.push(v),
                 Err(e) => {
                     self.stack.truncate(base);

@@ -38,7 +38,8 @@ impl Backend {
             "dot" => self.dot(args, reply),
             "vars" => self.vars(),
             "reset" => self.reset(),
-            _ => reply.quit = true,
+            "quit" => reply.quit = true,
+            other => unreachable!("`:{other}` is in COMMANDS but not handled"),
         }
     }
 

@@ -2,11 +2,13 @@
 //! immutable text; arrays, maps, graphs and lambdas are shared references, as the language
 //! gives them reference semantics.
 
+pub mod array;
 pub mod display;
 pub mod logic;
 pub mod map;
 pub mod number;
 
+pub use array::Array;
 pub use logic::Logic;
 pub use map::Map;
 
@@ -16,7 +18,7 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-pub type ArrayRef = Rc<RefCell<Vec<Value>>>;
+pub type ArrayRef = Rc<Array>;
 pub type MapRef = Rc<RefCell<Map>>;
 
 /// A node: its class and id, and the graph it is bound to (`G=>$n`), if any. A node without a
@@ -53,7 +55,7 @@ impl Value {
     }
 
     pub fn array(items: Vec<Value>) -> Value {
-        Value::Array(Rc::new(RefCell::new(items)))
+        Value::Array(Rc::new(Array::new(items)))
     }
 
     pub fn fuzzy(parts: [f64; 4]) -> Value {

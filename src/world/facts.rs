@@ -3,6 +3,7 @@
 //! is updated in O(1) on every change.
 
 use crate::value::Logic;
+use std::cell::Cell;
 use std::rc::Rc;
 
 pub type NodeId = u32;
@@ -51,10 +52,37 @@ pub struct Fact {
 }
 
 /// A set of facts with its content hash. Cloning shares the vector until one side changes.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Facts {
     items: Rc<Vec<Fact>>,
     hash: u64,
+    /// Set once the state is filed by its hash in an index (an array's `is` index, a map
+    /// key); from then on every change bumps the epoch, so that the index knows.
+    watched: Cell<bool>,
+}
+
+thread_local! {
+    static EPOCH: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A number that changes whenever a watched state changes (or is dropped). An index of states
+/// by content hash is valid while the epoch is the one it was built at.
+pub fn epoch() -> u64 {
+    EPOCH.with(Cell::get)
+}
+
+impl Clone for Facts {
+    /// A copy is a new state: nobody has filed it yet.
+    fn clone(&self) -> Facts {
+        Facts { items: self.items.clone(), hash: self.hash, watched: Cell::new(false) }
+    }
+}
+
+impl Drop for Facts {
+    /// Replacing a watched state's facts wholesale is a change too.
+    fn drop(&mut self) {
+        self.changed();
+    }
 }
 
 impl PartialEq for Facts {
@@ -66,6 +94,17 @@ impl PartialEq for Facts {
 impl Facts {
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Marks the state as filed by its hash: its changes will move the epoch.
+    pub fn watch(&self) {
+        self.watched.set(true);
+    }
+
+    fn changed(&self) {
+        if self.watched.get() {
+            EPOCH.with(|e| e.set(e.get().wrapping_add(1)));
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -104,6 +143,7 @@ impl Facts {
                 if old == value {
                     return old;
                 }
+                self.changed();
                 self.hash ^= key.mix(old);
                 let items = Rc::make_mut(&mut self.items);
                 if value.is_undef() {
@@ -116,6 +156,7 @@ impl Facts {
             }
             Err(i) => {
                 if !value.is_undef() {
+                    self.changed();
                     self.hash ^= key.mix(value);
                     Rc::make_mut(&mut self.items).insert(i, Fact { key, value });
                 }
@@ -139,6 +180,7 @@ impl Facts {
     }
 
     pub fn clear(&mut self) {
+        self.changed();
         self.items = Rc::new(Vec::new());
         self.hash = 0;
     }
@@ -183,6 +225,24 @@ mod tests {
         assert_ne!(x, Facts::default());
         assert_eq!(x.get(k), Logic::FALSE);
         assert_eq!(Facts::default().get(k), Logic::UNDEF);
+    }
+
+    #[test]
+    fn changing_a_watched_state_moves_the_epoch() {
+        let k = FactKey::new(1, 7, 0, 2);
+        let mut x = Facts::default();
+        let before = epoch();
+        x.set(k, Logic::TRUE);
+        assert_eq!(epoch(), before, "nobody watches x yet");
+        x.watch();
+        let mut copy = x.clone();
+        copy.set(k, Logic::FALSE);
+        assert_eq!(epoch(), before, "a copy is not watched");
+        x.set(k, Logic::FALSE);
+        assert_ne!(epoch(), before);
+        let after = epoch();
+        drop(x);
+        assert_ne!(epoch(), after, "dropping a watched state counts as a change");
     }
 
     #[test]

@@ -1,0 +1,114 @@
+//! Arrays: a vector of values shared by reference, with an index of the graphs in it by content
+//! hash. Search scripts keep their visited states in an array and test `Close.is(G)` before
+//! every push; with the index that test costs O(1) instead of a comparison with every state.
+//!
+//! The index must always give the answer a linear scan would. Three things can falsify it: the
+//! array changing, a graph in it changing, or a hash collision. `borrow_mut` drops the index
+//! (only `push` and `extend` keep it, as they just append); graphs in the index are watched, so
+//! that a change to any of them moves `facts::epoch()` and the index is rebuilt; and every
+//! candidate is confirmed with `equals`.
+
+use super::Value;
+use crate::world::{facts, ClassId};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::cell::{Cell, Ref, RefCell, RefMut};
+
+#[derive(Debug, Default)]
+pub struct Array {
+    items: RefCell<Vec<Value>>,
+    index: RefCell<GraphIndex>,
+    /// Set by `borrow_mut`: the items may have changed in any way.
+    dirty: Cell<bool>,
+}
+
+/// Positions of the graph items by (class, content hash), for `items[..covered]`.
+#[derive(Debug, Default)]
+struct GraphIndex {
+    by_hash: FxHashMap<(ClassId, u64), SmallVec<[u32; 1]>>,
+    covered: usize,
+    /// `facts::epoch()` when the positions were taken.
+    epoch: u64,
+    /// Graph lookups since the index was last dropped. The index is built on the second, so an
+    /// array that changes between every lookup costs a scan per lookup, as without an index.
+    lookups: u32,
+}
+
+impl GraphIndex {
+    fn reset(&mut self) {
+        self.by_hash.clear();
+        self.covered = 0;
+        self.lookups = 0;
+        self.epoch = facts::epoch();
+    }
+
+    /// Files the items not yet indexed, and watches their graphs.
+    fn extend(&mut self, items: &[Value]) {
+        for (i, item) in items.iter().enumerate().skip(self.covered) {
+            if let Value::Graph(g) = item {
+                let g = g.borrow();
+                g.facts.watch();
+                self.by_hash.entry((g.class, g.facts.hash())).or_default().push(i as u32);
+            }
+        }
+        self.covered = items.len();
+    }
+}
+
+impl Array {
+    pub fn new(items: Vec<Value>) -> Array {
+        Array { items: RefCell::new(items), ..Array::default() }
+    }
+
+    pub fn borrow(&self) -> Ref<'_, Vec<Value>> {
+        self.items.borrow()
+    }
+
+    /// The items for any change; the graph index is dropped, as it cannot tell what changed.
+    pub fn borrow_mut(&self) -> RefMut<'_, Vec<Value>> {
+        self.dirty.set(true);
+        self.items.borrow_mut()
+    }
+
+    /// Appends values (`A.push`); the index stays valid, as the items before do not move.
+    pub fn extend(&self, values: impl IntoIterator<Item = Value>) {
+        self.items.borrow_mut().extend(values);
+    }
+
+    /// The position of the first item equal to `needle` (`is`, `find`).
+    pub fn position(&self, needle: &Value) -> Option<usize> {
+        let items = self.items.borrow();
+        let Value::Graph(g) = needle else {
+            return items.iter().position(|x| x.equals(needle));
+        };
+        let (class, hash) = {
+            let g = g.borrow();
+            (g.class, g.facts.hash())
+        };
+        let mut index = self.index.borrow_mut();
+        if self.dirty.replace(false) || index.epoch != facts::epoch() {
+            index.reset();
+        }
+        index.lookups += 1;
+        if index.lookups < 2 {
+            return scan(&items, needle, class, hash);
+        }
+        index.extend(&items);
+        let candidates = index.by_hash.get(&(class, hash))?;
+        candidates.iter().map(|&i| i as usize).find(|&i| items[i].equals(needle))
+    }
+}
+
+/// A linear search for a graph that compares the cached hashes before the facts.
+fn scan(items: &[Value], needle: &Value, class: ClassId, hash: u64) -> Option<usize> {
+    items.iter().position(|x| match x {
+        Value::Graph(h) => {
+            let same_hash = {
+                let h = h.borrow();
+                h.class == class && h.facts.hash() == hash
+            };
+            same_hash && x.equals(needle)
+        }
+        _ => false,
+    })
+}
