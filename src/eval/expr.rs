@@ -198,13 +198,21 @@ impl Interp {
                 )
             }
         };
-        let (class, gname) = {
-            let gb = g.borrow();
-            (gb.class, gb.name.clone())
-        };
+        let class = g.borrow().class;
+        if let Some((c, id)) = n.cache.get() {
+            if c == class {
+                return Ok(Value::Node(NodeVal { class, id, graph: Some(g) }));
+            }
+        }
         match self.world.find_node(class, n.sym, n.alt) {
-            Some(id) => Ok(Value::Node(NodeVal { class, id, graph: Some(g) })),
-            None => fail(span, format!("graph `{gname}` has no node `{}`", n.name)),
+            Some(id) => {
+                n.cache.set(Some((class, id)));
+                Ok(Value::Node(NodeVal { class, id, graph: Some(g) }))
+            }
+            None => {
+                let gname = g.borrow().name.clone();
+                fail(span, format!("graph `{gname}` has no node `{}`", n.name))
+            }
         }
     }
 
@@ -310,6 +318,12 @@ impl Interp {
             Target::Index { object, index } => {
                 let o = self.eval(object)?;
                 let i = self.eval(index)?;
+                if let (Value::Str(s), ExKind::Var(slot)) = (&o, &object.kind) {
+                    // Strings are immutable values: `S[i] = "c"` stores a new string in S.
+                    let changed = replace_char(s, &i, &v, span)?;
+                    self.set(*slot, changed);
+                    return Ok(v);
+                }
                 self.set_index(o, i, v.clone(), span)?;
                 Ok(v)
             }
@@ -417,4 +431,18 @@ pub fn position(n: f64, len: usize) -> Option<usize> {
     let i = n.trunc() as i64;
     let i = if i < 0 { i + len as i64 } else { i };
     (0..len as i64).contains(&i).then_some(i as usize)
+}
+
+/// `S[i] = "c"`: S with the byte at position i (negative from the end) replaced by the first
+/// character of the new value.
+fn replace_char(s: &str, i: &Value, v: &Value, span: Span) -> R<Value> {
+    let (Value::Num(n), Value::Str(new)) = (i, v) else {
+        return fail(span, format!("a string item is set by a number index to a string, not {}", v.described()));
+    };
+    let Some(p) = position(*n, s.len()).filter(|p| s.is_char_boundary(*p)) else {
+        return fail(span, format!("index {} is out of range for a string of {} bytes", crate::value::number::format_number(*n), s.len()));
+    };
+    let end = s[p..].chars().next().map_or(p, |c| p + c.len_utf8());
+    let first: String = new.chars().take(1).collect();
+    Ok(Value::Str(format!("{}{}{}", &s[..p], first, &s[end..]).into()))
 }

@@ -2,11 +2,11 @@
 //! types, and graph states whose edges are three-valued facts.
 
 pub mod facts;
+mod path;
 pub mod print;
 
 pub use facts::{Fact, FactKey, Facts, GraphUid, NodeId, RelId};
 
-use crate::value::Logic;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -226,44 +226,5 @@ impl World {
             }
             None => format!("?.{node}"),
         }
-    }
-
-    /// `N.isa(C)`: the truest value of a path of `isa` edges from `from` to `to`, where a path's
-    /// value is the `&` of its edges; Undef when there is no path at all.
-    pub fn path_value(&self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> Logic {
-        let mut best: FxHashMap<(GraphUid, NodeId), Logic> = FxHashMap::default();
-        let start_uid = start.borrow().uid;
-        let mut work = vec![(start_uid, from, Logic::TRUE)];
-        let mut result: Option<Logic> = None;
-        while let Some((uid, node, value)) = work.pop() {
-            let graph = if uid == start_uid { Some(start.clone()) } else { self.linked_graph(uid) };
-            let Some(graph) = graph else { continue };
-            let g = graph.borrow();
-            for &rel in rels {
-                for fact in g.facts.outgoing_rel(node, rel) {
-                    let tuid = if fact.key.tgraph() == 0 { uid } else { fact.key.tgraph() };
-                    let v = value.and(fact.value);
-                    let key = (tuid, fact.key.tgt());
-                    if tuid == to.graph && fact.key.tgt() == to.node {
-                        result = Some(match result {
-                            Some(r) if r.cmp_truth(v).is_ge() => r,
-                            _ => v,
-                        });
-                    }
-                    let improves = match best.get(&key) {
-                        Some(old) => v.cmp_truth(*old).is_gt(),
-                        None => true,
-                    };
-                    if improves {
-                        best.insert(key, v);
-                        work.push((tuid, fact.key.tgt(), v));
-                    }
-                }
-            }
-            if result.is_some_and(Logic::is_true) {
-                break;
-            }
-        }
-        result.unwrap_or(Logic::UNDEF)
     }
 }
