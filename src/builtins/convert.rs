@@ -60,24 +60,31 @@ fn copy(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     }
 }
 
-fn deep(v: &Value) -> Value {
-    match v {
-        Value::Array(a) => Value::array(a.borrow().iter().map(deep).collect()),
+/// A recursive copy of arrays and maps; None for containers nested too deeply (a cycle).
+fn deep(v: &Value, depth: usize) -> Option<Value> {
+    if depth > crate::value::MAX_NESTING {
+        return None;
+    }
+    Some(match v {
+        Value::Array(a) => Value::array(a.borrow().iter().map(|x| deep(x, depth + 1)).collect::<Option<_>>()?),
         Value::Map(m) => {
             let mut copy = crate::value::Map::default();
             for (k, v) in m.borrow().iter() {
-                copy.insert(k.clone(), deep(v));
+                copy.insert(k.clone(), deep(v, depth + 1)?);
             }
             Value::Map(std::rc::Rc::new(std::cell::RefCell::new(copy)))
         }
         other => other.clone(),
-    }
+    })
 }
 
 fn copy_deep(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
         g @ Value::Graph(_) => copy(it, Some(g), args, span),
-        v => Ok(deep(&v)),
+        v => match deep(&v, 0) {
+            Some(copy) => Ok(copy),
+            None => fail(span, "`copy_deep` found containers nested too deeply (does one hold itself?)"),
+        },
     }
 }
 

@@ -37,17 +37,28 @@ impl Interp {
         }
     }
 
-    /// A binary operator on evaluated operands; two numbers (the common case) take a short path.
+    /// A binary operator on evaluated operands. Numbers, logic values and node comparisons (the
+    /// operands of loops and of search conditions) take a short path.
     #[inline]
     pub fn binary_values(&mut self, op: BinOp, l: Value, r: Value, span: Span) -> R<Value> {
-        if let (Value::Num(a), Value::Num(b)) = (&l, &r) {
-            if let Some(v) = numbers(op, *a, *b) {
+        let quick = match (&l, &r) {
+            (Value::Num(a), Value::Num(b)) => numbers(op, *a, *b),
+            (Value::Logic(a), Value::Logic(b)) => logic(op, *a, *b),
+            (Value::Node(a), Value::Node(b)) => match op {
+                BinOp::Eq => Some(Value::bool(a.class == b.class && a.id == b.id)),
+                BinOp::Ne => Some(Value::bool(a.class != b.class || a.id != b.id)),
+                _ => None,
+            },
+            _ => None,
+        };
+        match quick {
+            Some(v) => {
                 l.discard();
                 r.discard();
-                return Ok(v);
+                Ok(v)
             }
+            None => self.binary(op, l, r, span),
         }
-        self.binary(op, l, r, span)
     }
 
     fn add(&mut self, l: Value, r: Value, span: Span) -> R<Value> {
@@ -95,6 +106,18 @@ fn numbers(op: BinOp, a: f64, b: f64) -> Option<Value> {
         Ge if !a.is_nan() && !b.is_nan() => Value::bool(a >= b),
         _ => return None,
     })
+}
+
+/// The logic operators and equality on two logic values.
+#[inline]
+fn logic(op: BinOp, a: Logic, b: Logic) -> Option<Value> {
+    Some(Value::Logic(match op {
+        BinOp::And => a.and(b),
+        BinOp::Or => a.or(b),
+        BinOp::Eq => Logic::from_bool(a == b),
+        BinOp::Ne => Logic::from_bool(a != b),
+        _ => return None,
+    }))
 }
 
 fn arithmetic(op: BinOp, l: &Value, r: &Value, span: Span) -> R<Value> {

@@ -7,6 +7,16 @@ use std::fmt::Write;
 
 /// Appends the printed form of `v` to `out`.
 pub fn write_value(out: &mut String, v: &Value, world: &World) {
+    write_nested(out, v, world, 0)
+}
+
+/// A container nested deeper than `MAX_NESTING` (one that holds itself) prints as `...`.
+fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
+    if depth > super::MAX_NESTING && matches!(v, Value::Array(_) | Value::Map(_)) {
+        out.push_str("...");
+        return;
+    }
+    let depth = depth + 1;
     match v {
         Value::None => out.push_str("None"),
         Value::Num(n) => out.push_str(&format_number(*n)),
@@ -20,7 +30,7 @@ pub fn write_value(out: &mut String, v: &Value, world: &World) {
                 if i > 0 {
                     out.push(',');
                 }
-                write_value(out, item, world);
+                write_nested(out, item, world, depth);
             }
             out.push(']');
         }
@@ -30,9 +40,9 @@ pub fn write_value(out: &mut String, v: &Value, world: &World) {
                 if i > 0 {
                     out.push(',');
                 }
-                write_value(out, k, world);
+                write_nested(out, k, world, depth);
                 out.push(':');
-                write_value(out, v, world);
+                write_nested(out, v, world, depth);
             }
             out.push('}');
         }

@@ -18,6 +18,10 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+/// How deep containers are followed when comparing, printing or deep-copying them; deeper
+/// nesting only arises from a container that holds itself.
+pub const MAX_NESTING: usize = 200;
+
 pub type ArrayRef = Rc<Array>;
 pub type MapRef = Rc<RefCell<Map>>;
 
@@ -157,18 +161,35 @@ impl Value {
 
     /// `==` by content; values of different types are never equal (LANGUAGE.md decision 13).
     pub fn equals(&self, other: &Value) -> bool {
+        self.equals_at(other, 0)
+    }
+
+    /// Containers nested deeper than `MAX_NESTING` (a container holding itself) compare by
+    /// identity there, so that comparing cyclic values ends.
+    fn equals_at(&self, other: &Value, depth: usize) -> bool {
+        let depth = depth + 1;
         match (self, other) {
             (Value::None, Value::None) => true,
             (Value::Num(a), Value::Num(b)) => a == b,
             (Value::Logic(a), Value::Logic(b)) => a == b,
             (Value::Str(a), Value::Str(b)) => a == b,
             (Value::Array(a), Value::Array(b)) => {
-                Rc::ptr_eq(a, b) || {
-                    let (a, b) = (a.borrow(), b.borrow());
-                    a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y))
-                }
+                Rc::ptr_eq(a, b)
+                    || depth < MAX_NESTING && {
+                        let (a, b) = (a.borrow(), b.borrow());
+                        a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals_at(y, depth))
+                    }
             }
-            (Value::Map(a), Value::Map(b)) => Rc::ptr_eq(a, b) || *a.borrow() == *b.borrow(),
+            (Value::Map(a), Value::Map(b)) => {
+                Rc::ptr_eq(a, b)
+                    || depth < MAX_NESTING && {
+                        let (a, b) = (a.borrow(), b.borrow());
+                        a.len() == b.len()
+                            && a.iter().zip(b.iter()).all(|((k1, v1), (k2, v2))| {
+                                k1.equals_at(k2, depth) && v1.equals_at(v2, depth)
+                            })
+                    }
+            }
             (Value::Graph(a), Value::Graph(b)) => Rc::ptr_eq(a, b) || *a.borrow() == *b.borrow(),
             (Value::Node(a), Value::Node(b)) => a.class == b.class && a.id == b.id,
             (Value::Edge(a), Value::Edge(b)) => a == b,
@@ -193,6 +214,11 @@ impl Value {
 
     /// A total order for map keys and default `sort()`: by type, then by value.
     pub fn total_cmp(&self, other: &Value) -> Ordering {
+        self.total_cmp_at(other, 0)
+    }
+
+    fn total_cmp_at(&self, other: &Value, depth: usize) -> Ordering {
+        let depth = depth + 1;
         let by_kind = self.kind_rank().cmp(&other.kind_rank());
         if by_kind != Ordering::Equal {
             return by_kind;
@@ -202,10 +228,10 @@ impl Value {
             (Value::Logic(a), Value::Logic(b)) => {
                 a.cmp_truth(*b).then(a.p0.total_cmp(&b.p0)).then(a.p1.total_cmp(&b.p1))
             }
-            (Value::Array(a), Value::Array(b)) => {
+            (Value::Array(a), Value::Array(b)) if depth < MAX_NESTING => {
                 let (a, b) = (a.borrow(), b.borrow());
                 for (x, y) in a.iter().zip(b.iter()) {
-                    let o = x.total_cmp(y);
+                    let o = x.total_cmp_at(y, depth);
                     if o != Ordering::Equal {
                         return o;
                     }
@@ -219,6 +245,7 @@ impl Value {
             (Value::Fuzzy(a), Value::Fuzzy(b)) => {
                 a.iter().zip(b.iter()).map(|(x, y)| x.total_cmp(y)).find(|o| o.is_ne()).unwrap_or(Ordering::Equal)
             }
+            (Value::Array(a), Value::Array(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Lambda(a), Value::Lambda(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Map(a), Value::Map(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             _ => self.compare(other).unwrap_or(Ordering::Equal),

@@ -1,6 +1,6 @@
 //! `isa` paths: the truest value of a chain of edges from one node to another, across graphs.
 
-use super::{GraphRef, GraphUid, NodeId, RelId, Target, World};
+use super::{FactKey, GraphRef, GraphUid, NodeId, RelId, Target, World};
 use crate::value::Logic;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
@@ -11,8 +11,11 @@ impl World {
     /// `N.isa(C)`: the truest value of a path of `isa` edges from `from` to `to`, where a path's
     /// value is the `&` of its edges; Undef when there is no path at all.
     pub fn path_value(&self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> Logic {
-        let mut best = Best::default();
         let start_uid = start.borrow().uid;
+        if direct_edge_is_true(start, from, rels, to) {
+            return Logic::TRUE; // nothing is truer: no need to search
+        }
+        let mut best = Best::default();
         let mut work: SmallVec<[(GraphUid, NodeId, Logic); 8]> = smallvec![(start_uid, from, Logic::TRUE)];
         let mut result: Option<Logic> = None;
         while let Some((uid, node, value)) = work.pop() {
@@ -41,6 +44,14 @@ impl World {
         }
         result.unwrap_or(Logic::UNDEF)
     }
+}
+
+/// Is there a True edge straight from `from` to `to` along one of `rels`? (The common case of
+/// `N.isa(C)` with N declared as a C.)
+fn direct_edge_is_true(start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> bool {
+    let g = start.borrow();
+    let tgraph = if to.graph == g.uid { 0 } else { to.graph };
+    rels.iter().any(|&rel| g.facts.get(FactKey::new(from, rel, tgraph, to.node)).is_true())
 }
 
 /// The truest value found so far for each node reached. Class hierarchies are shallow, so a

@@ -1,0 +1,74 @@
+//! Inputs that once crashed ds (or could have), kept so that they never do again. Each must end
+//! with output or a clear error, exit status 0 or 1.
+
+mod common;
+use common::{ds_eval, ds_file, prints};
+
+#[track_caller]
+fn ends_cleanly(name: &str, src: &str) -> common::Run {
+    let r = ds_file(name, src, &["--max-steps", "1000000"]);
+    assert!(matches!(r.code, Some(0) | Some(1)), "{name}: exit {:?}\n{}", r.code, r.stderr);
+    assert!(!r.stderr.contains("panicked"), "{name}: {}", r.stderr);
+    r
+}
+
+#[test]
+fn an_array_holding_itself_prints_compares_and_sorts() {
+    // Printing followed the cycle until the stack overflowed (found while probing by hand).
+    let r = ends_cleanly("cycle.ds", "var a = []\na.push(a)\nvar b = []\nb.push(b)\nout a\nout a == a, a == b, [a, b].sort().size()\n");
+    assert!(r.stdout.contains("..."), "the cycle is cut off: {}", &r.stdout[..r.stdout.len().min(80)]);
+    assert!(r.stdout.ends_with("True False 2\n"), "{}", r.stdout);
+    let r = ends_cleanly("cycle_copy.ds", "var m = {}\nm[\"k\"] = m\nout m == m\nout m.copy_deep()\n");
+    assert_eq!((r.stdout.as_str(), r.code), ("True\n", Some(1)));
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    let src = format!("out {}1{}\n", "(".repeat(5000), ")".repeat(5000));
+    let r = ends_cleanly("nest.ds", &src);
+    assert!(r.stderr.contains("nested more than"), "{}", r.stderr);
+    let src = format!("var a = {}1{}\n", "[".repeat(300), "]".repeat(300));
+    assert!(ends_cleanly("nest2.ds", &src).stderr.contains("nested more than"));
+}
+
+#[test]
+fn long_operator_chains_run() {
+    // A left-deep tree 100,000 levels deep: compiled and evaluated recursively.
+    let src = format!("out {}1\n", "1+".repeat(100_000));
+    assert_eq!(ends_cleanly("chain.ds", &src).stdout, "100001\n");
+    let src = format!("out {}True\n", "!".repeat(50_001));
+    assert_eq!(ends_cleanly("nots.ds", &src).stdout, "False\n");
+}
+
+#[test]
+fn huge_sizes_are_refused_not_allocated() {
+    let r = ds_eval("out range(1e300)");
+    assert_eq!(r.code, Some(1));
+    let r = ds_eval("out \"ab\".repeat(1e12)");
+    assert_eq!(r.code, Some(1));
+    prints("out [1, 2][1e300], \"abc\"[-1e300], [1][0/1]\n", "None  1\n");
+}
+
+#[test]
+fn runaway_loops_stop_at_the_limits() {
+    let r = common::ds(&["--max-steps", "1000", "-e", "var i = 0\nwhile True { i++ }"]);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("step limit"), "{}", r.stderr);
+    let r = common::ds(&["--timeout", "0.2", "-e", "var i = 0\nwhile True { i++ }"]);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("time limit"), "{}", r.stderr);
+}
+
+#[test]
+fn a_comparator_that_is_not_an_order_does_not_panic() {
+    // The standard library's sort may panic on such comparators; ds uses its own merge sort.
+    let r = ends_cleanly("cmp.ds", "var A = range(200)\nMath.randomSeed(1)\nout A.sort((a, b) => Math.random() - 0.5).size()\n");
+    assert_eq!(r.stdout, "200\n");
+}
+
+#[test]
+fn errors_inside_a_sort_comparator_propagate() {
+    let r = ds_eval("out [3, 1, 2].sort((a, b) => a / 0)");
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("division by zero"), "{}", r.stderr);
+}
