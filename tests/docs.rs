@@ -56,7 +56,8 @@ fn failure(e: &Example) -> Option<String> {
     let r = ds_file(&name, &e.code, &[]);
     let place = format!("{}:{} ({})", e.doc, e.line, e.kind);
     if e.kind == "ds-error" {
-        return (r.code != Some(1) || r.stderr.is_empty()).then(|| format!("{place}: expected a script error, got {:?}", r.code));
+        return (r.code != Some(1) || r.stderr.is_empty())
+            .then(|| format!("{place}: expected a script error, got {:?}", r.code));
     }
     if r.code != Some(0) {
         return Some(format!("{place}: exit {:?}\n{}", r.code, r.stderr));
@@ -72,5 +73,11 @@ fn documentation_examples_run() {
     let examples = examples();
     assert!(examples.len() >= 15, "docs/language.md should hold the examples ({} found)", examples.len());
     let failures: Vec<String> = examples.iter().filter_map(failure).collect();
-    assert!(failures.is_empty(), "{} of {} examples failed:\n\n{}", failures.len(), examples.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} examples failed:\n\n{}",
+        failures.len(),
+        examples.len(),
+        failures.join("\n")
+    );
 }

@@ -15,7 +15,10 @@ fn ends_cleanly(name: &str, src: &str) -> common::Run {
 #[test]
 fn an_array_holding_itself_prints_compares_and_sorts() {
     // Printing followed the cycle until the stack overflowed (found while probing by hand).
-    let r = ends_cleanly("cycle.ds", "var a = []\na.push(a)\nvar b = []\nb.push(b)\nout a\nout a == a, a == b, [a, b].sort().size()\n");
+    let r = ends_cleanly(
+        "cycle.ds",
+        "var a = []\na.push(a)\nvar b = []\nb.push(b)\nout a\nout a == a, a == b, [a, b].sort().size()\n",
+    );
     assert!(r.stdout.contains("..."), "the cycle is cut off: {}", &r.stdout[..r.stdout.len().min(80)]);
     assert!(r.stdout.ends_with("True False 2\n"), "{}", r.stdout);
     let r = ends_cleanly("cycle_copy.ds", "var m = {}\nm[\"k\"] = m\nout m == m\nout m.copy_deep()\n");
@@ -62,7 +65,10 @@ fn runaway_loops_stop_at_the_limits() {
 #[test]
 fn a_comparator_that_is_not_an_order_does_not_panic() {
     // The standard library's sort may panic on such comparators; ds uses its own merge sort.
-    let r = ends_cleanly("cmp.ds", "var A = range(200)\nMath.randomSeed(1)\nout A.sort((a, b) => Math.random() - 0.5).size()\n");
+    let r = ends_cleanly(
+        "cmp.ds",
+        "var A = range(200)\nMath.randomSeed(1)\nout A.sort((a, b) => Math.random() - 0.5).size()\n",
+    );
     assert_eq!(r.stdout, "200\n");
 }
 

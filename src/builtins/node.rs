@@ -256,7 +256,11 @@ fn get(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
     }
     let mut found: Vec<(String, Value)> = Vec::new();
     for (uid, tgt, _) in seen.into_iter().filter(|s| s.2.is_true()) {
-        let graph = lineage.iter().map(|(g, _)| g.clone()).find(|g| g.borrow().uid == uid).or_else(|| it.world.linked_graph(uid));
+        let graph = lineage
+            .iter()
+            .map(|(g, _)| g.clone())
+            .find(|g| g.borrow().uid == uid)
+            .or_else(|| it.world.linked_graph(uid));
         if let Some(g) = graph {
             let class = g.borrow().class;
             let node = Value::Node(NodeVal { class, id: tgt, graph: Some(g) });
@@ -272,7 +276,8 @@ fn isolated(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<V
     let n = this_node("isolated", obj, span)?;
     let holder = it.holder(&n, span)?;
     let g = holder.borrow();
-    let linked = !g.facts.outgoing(n.id).is_empty() || g.facts.iter().any(|f| f.key.tgraph() == 0 && f.key.tgt() == n.id);
+    let linked =
+        !g.facts.outgoing(n.id).is_empty() || g.facts.iter().any(|f| f.key.tgraph() == 0 && f.key.tgt() == n.id);
     Ok(Value::bool(!linked))
 }
 

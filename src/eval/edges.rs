@@ -138,7 +138,14 @@ impl Interp {
         }
         let rel = self.relation(&edge.rel, edge.rel_span)?;
         if let (Operand::Single(l), Operand::Single(r)) = (&edge.left, &edge.right) {
-            let (l, r) = (self.eval(l)?, self.eval(r)?);
+            let (l, r) = (self.operand(l)?, self.operand(r)?);
+            if let (Value::Node(a), Value::Node(b)) = (&l, &r) {
+                if let Some(v) = self.local_edge(a, rel, b) {
+                    l.discard();
+                    r.discard();
+                    return Ok(apply(edge.mode, v));
+                }
+            }
             if let (Value::Node(l), Value::Node(r)) = (&l, &r) {
                 let holder = self.holder(l, span)?;
                 let key = self.key(&holder, l, rel, r, span)?;
@@ -153,6 +160,18 @@ impl Interp {
         let lefts = self.ends(&edge.left)?;
         let rights = self.ends(&edge.right)?;
         self.group_query(edge, rel, &lefts, &rights, span)
+    }
+
+    /// `a rel b` between two nodes of the current graph, the usual case, read without
+    /// resolving holders (None: some other case, for the general path).
+    #[inline]
+    fn local_edge(&self, a: &NodeVal, rel: RelId, b: &NodeVal) -> Option<Logic> {
+        if a.graph.is_some() || b.graph.is_some() {
+            return None;
+        }
+        let Value::Graph(g) = &self.graph else { return None };
+        let g = g.borrow();
+        (g.class == a.class && g.class == b.class).then(|| g.facts.get(FactKey::new(a.id, rel, 0, b.id)))
     }
 
     /// A group query (arrays, `!item`, `?item`) is two-valued: True when every pair's

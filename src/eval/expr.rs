@@ -440,7 +440,14 @@ fn replace_char(s: &str, i: &Value, v: &Value, span: Span) -> R<Value> {
         return fail(span, format!("a string item is set by a number index to a string, not {}", v.described()));
     };
     let Some(p) = position(*n, s.len()).filter(|p| s.is_char_boundary(*p)) else {
-        return fail(span, format!("index {} is out of range for a string of {} bytes", crate::value::number::format_number(*n), s.len()));
+        return fail(
+            span,
+            format!(
+                "index {} is out of range for a string of {} bytes",
+                crate::value::number::format_number(*n),
+                s.len()
+            ),
+        );
     };
     let end = s[p..].chars().next().map_or(p, |c| p + c.len_utf8());
     let first: String = new.chars().take(1).collect();

@@ -70,22 +70,28 @@ impl Value {
         Value::Logic(Logic::from_bool(b))
     }
 
-    /// A clone that copies numbers and logic values inline: the derived `clone` is an
-    /// out-of-line call, and numbers are most of what a loop reads.
+    /// A clone that copies numbers, logic values and nodes inline: the derived `clone` is an
+    /// out-of-line call, and these are most of what loops and searches read.
     #[inline]
     pub fn dup(&self) -> Value {
         match self {
             Value::Num(n) => Value::Num(*n),
             Value::Logic(l) => Value::Logic(*l),
+            Value::Node(n) => Value::Node(n.clone()),
             other => other.clone(),
         }
     }
 
-    /// Drops a value; numbers and logic values (most temporaries) skip the out-of-line drop
-    /// glue, as they own nothing.
+    /// Drops a value; values that own nothing (numbers, logic values, nodes of the current
+    /// graph: most temporaries) skip the out-of-line drop glue.
     #[inline]
     pub fn discard(self) {
-        if matches!(self, Value::Num(_) | Value::Logic(_) | Value::None) {
+        let owns_nothing = match &self {
+            Value::Num(_) | Value::Logic(_) | Value::None | Value::Edge(_) => true,
+            Value::Node(n) => n.graph.is_none(),
+            _ => false,
+        };
+        if owns_nothing {
             std::mem::forget(self);
         }
     }
@@ -185,9 +191,9 @@ impl Value {
                     || depth < MAX_NESTING && {
                         let (a, b) = (a.borrow(), b.borrow());
                         a.len() == b.len()
-                            && a.iter().zip(b.iter()).all(|((k1, v1), (k2, v2))| {
-                                k1.equals_at(k2, depth) && v1.equals_at(v2, depth)
-                            })
+                            && a.iter()
+                                .zip(b.iter())
+                                .all(|((k1, v1), (k2, v2))| k1.equals_at(k2, depth) && v1.equals_at(v2, depth))
                     }
             }
             (Value::Graph(a), Value::Graph(b)) => Rc::ptr_eq(a, b) || *a.borrow() == *b.borrow(),

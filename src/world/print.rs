@@ -99,7 +99,6 @@ impl World {
     }
 }
 
-
 fn escape_dot(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
