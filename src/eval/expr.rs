@@ -355,7 +355,7 @@ impl Interp {
                 Ok(position(*n, a.len()).map_or(Value::None, |p| a[p].clone()))
             }
             (Value::Str(s), Value::Num(n)) => Ok(match position(*n, s.len()) {
-                Some(p) => Value::Str(s.get(p..p + 1).unwrap_or("").into()),
+                Some(p) => Value::substr(s.get(p..p + 1).unwrap_or("")),
                 None => Value::str(""),
             }),
             (Value::Map(m), _) => Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None)),
@@ -428,7 +428,7 @@ pub fn position(n: f64, len: usize) -> Option<usize> {
     if n.is_nan() {
         return None;
     }
-    let i = n.trunc() as i64;
+    let i = n as i64; // `as` truncates toward zero, without a libm call
     let i = if i < 0 { i + len as i64 } else { i };
     (0..len as i64).contains(&i).then_some(i as usize)
 }

@@ -3,7 +3,9 @@
 use super::{fail, Interp, R};
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
+use crate::value::display::write_value;
 use crate::value::{Logic, Value};
+use std::rc::Rc;
 use std::cmp::Ordering;
 
 impl Interp {
@@ -61,15 +63,20 @@ impl Interp {
         }
     }
 
+    /// `l + r` as text, written into one buffer.
+    fn concat(&self, l: &Value, r: &Value) -> Rc<str> {
+        let hint = |v: &Value| if let Value::Str(s) = v { s.len() } else { 8 };
+        let mut s = String::with_capacity(hint(l) + hint(r));
+        write_value(&mut s, l, &self.world);
+        write_value(&mut s, r, &self.world);
+        s.into()
+    }
+
     fn add(&mut self, l: Value, r: Value, span: Span) -> R<Value> {
         match (&l, &r) {
             (Value::Graph(_), Value::Graph(_)) => self.graph_algebra(BinOp::Add, &l, &r, span),
             (Value::Num(a), Value::Num(b)) => Ok(Value::Num(a + b)),
-            (Value::Str(_), _) | (_, Value::Str(_)) | (Value::Node(_), _) => {
-                let mut s = self.text(&l);
-                s.push_str(&self.text(&r));
-                Ok(Value::Str(s.into()))
-            }
+            (Value::Str(_), _) | (_, Value::Str(_)) | (Value::Node(_), _) => Ok(Value::Str(self.concat(&l, &r))),
             (Value::Array(a), Value::Array(b)) => {
                 let mut v = a.borrow().clone();
                 v.extend(b.borrow().iter().cloned());

@@ -232,7 +232,7 @@ impl Interp {
                 }
             }
             Value::Map(m) => {
-                let entries: Vec<(Value, Value)> = m.borrow().iter().cloned().collect();
+                let entries: Vec<(Value, Value)> = m.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
                 for (k, v) in entries {
                     if vars.len() == 1 {
                         self.set(vars[0], k);

@@ -112,3 +112,53 @@ fn scan(items: &[Value], needle: &Value, class: ClassId, hash: u64) -> Option<us
         _ => false,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::Logic;
+    use crate::world::{FactKey, GraphRef, World};
+
+    fn state(world: &mut World, base: &GraphRef, edge: u32) -> Value {
+        let g = world.copy_graph(&base.borrow(), None);
+        g.borrow_mut().facts.set(FactKey::new(1, 7, 0, edge), Logic::TRUE);
+        Value::Graph(g)
+    }
+
+    /// The answers of the index, after each kind of change, are those of a plain scan.
+    #[test]
+    fn graph_lookups_agree_with_a_scan() {
+        let mut world = World::new();
+        let base = world.new_graph("S");
+        let states: Vec<Value> = (0..50).map(|i| state(&mut world, &base, i)).collect();
+        let a = Array::new(Vec::new());
+        a.extend(states.iter().cloned());
+        let scan = |a: &Array, v: &Value| a.borrow().iter().position(|x| x.equals(v));
+        let probe = |world: &mut World, i| state(world, &base, i);
+        for i in [0, 7, 49, 50, 99, 7] {
+            let p = probe(&mut world, i);
+            assert_eq!(a.position(&p), scan(&a, &p));
+        }
+        // Appending keeps the index; the new state is found.
+        a.extend([probe(&mut world, 60)]);
+        assert_eq!(a.position(&probe(&mut world, 60)), Some(50));
+        // A state changed in place is found by its new content, not its old.
+        if let Value::Graph(g) = &states[3] {
+            g.borrow_mut().facts.set(FactKey::new(1, 7, 0, 70), Logic::TRUE);
+        }
+        let changed = state(&mut world, &base, 3);
+        if let Value::Graph(g) = &changed {
+            g.borrow_mut().facts.set(FactKey::new(1, 7, 0, 70), Logic::TRUE);
+        }
+        assert_eq!(a.position(&changed), Some(3));
+        assert_eq!(a.position(&probe(&mut world, 3)), None);
+        assert_eq!(a.position(&changed), Some(3));
+        // Any other change of the array drops the index.
+        a.borrow_mut().swap(0, 1);
+        assert_eq!(a.position(&probe(&mut world, 0)), Some(1));
+        assert_eq!(a.position(&probe(&mut world, 0)), Some(1));
+        a.borrow_mut().remove(0);
+        assert_eq!(a.position(&probe(&mut world, 0)), Some(0));
+        assert_eq!(a.position(&probe(&mut world, 1)), None);
+    }
+}

@@ -58,6 +58,18 @@ impl Value {
         Value::Str(s.into())
     }
 
+    /// A string cut from another; one-character ASCII strings are shared, as `S[i]` in a loop
+    /// makes many of them.
+    pub fn substr(s: &str) -> Value {
+        thread_local! {
+            static ASCII: [Rc<str>; 128] = std::array::from_fn(|b| char::from(b as u8).to_string().into());
+        }
+        match s.as_bytes() {
+            [b] if b.is_ascii() => ASCII.with(|t| Value::Str(t[*b as usize].clone())),
+            _ => Value::Str(s.into()),
+        }
+    }
+
     pub fn array(items: Vec<Value>) -> Value {
         Value::Array(Rc::new(Array::new(items)))
     }
