@@ -131,10 +131,10 @@ fn array(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
     })
 }
 
-/// `range(stop)`, `range(start, stop [, step])`: an array of numbers.
-fn range(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let nums: Vec<f64> = (0..args.len()).map(|i| num_arg(args, i, "range", span)).collect::<R<_>>()?;
-    let (start, stop, step) = match nums[..] {
+/// The (start, stop, step) of `range(stop)` / `range(start, stop [, step])`, shared by the
+/// `range` function and `for ... in range(...)`.
+pub(crate) fn range_bounds(nums: &[f64], span: Span) -> R<(f64, f64, f64)> {
+    let (start, stop, step) = match *nums {
         [stop] => (0.0, stop, 1.0),
         [start, stop] => (start, stop, 1.0),
         [start, stop, step] => (start, stop, step),
@@ -143,6 +143,13 @@ fn range(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Valu
     if step == 0.0 || step.is_nan() {
         return fail(span, "`range` step must not be 0");
     }
+    Ok((start, stop, step))
+}
+
+/// `range(stop)`, `range(start, stop [, step])`: an array of numbers.
+fn range(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let nums: Vec<f64> = (0..args.len()).map(|i| num_arg(args, i, "range", span)).collect::<R<_>>()?;
+    let (start, stop, step) = range_bounds(&nums, span)?;
     let count = ((stop - start) / step).ceil();
     if count > 50_000_000.0 {
         return fail(span, "`range` would make more than 50 million numbers; use it in a `for` loop instead");

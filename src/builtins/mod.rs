@@ -14,6 +14,8 @@ use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::Value;
 
+pub(crate) use convert::range_bounds;
+
 pub type BuiltinFn = fn(&mut Interp, Option<Value>, &[Value], Span) -> R<Value>;
 
 /// How many arguments a builtin takes (besides its object).

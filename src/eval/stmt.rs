@@ -184,15 +184,7 @@ impl Interp {
                 other => return fail(a.span, format!("`range` needs numbers, not {}", other.described())),
             }
         }
-        let (start, stop, step) = match nums[..] {
-            [stop] => (0.0, stop, 1.0),
-            [start, stop] => (start, stop, 1.0),
-            [start, stop, step] => (start, stop, step),
-            _ => return fail(span, "`range` takes 1 to 3 arguments"),
-        };
-        if step == 0.0 || step.is_nan() {
-            return fail(span, "`range` step must not be 0");
-        }
+        let (start, stop, step) = crate::builtins::range_bounds(&nums, span)?;
         let mut x = start;
         let mut i = 0.0;
         while (step > 0.0 && x < stop) || (step < 0.0 && x > stop) {
