@@ -2,8 +2,8 @@
 """Benchmarks: fixed programs in ds and their twins in Python, run side by side.
 
 Each benchmark runs the ds program (bench/programs/NAME.ds, or a script) and its Python twin
-on this machine in the same run, alternating, several times; it reports the best wall-clock
-time of each, the ratio ds/python, and the peak resident memory of the ds run. Both programs
+on this machine in the same run, alternating, several times; it reports the best CPU time
+(user + system) of each, the ratio ds/python, and the peak resident memory of both. Both programs
 must print the same output, or the benchmark is reported as a mismatch.
 
 Usage:
@@ -50,18 +50,22 @@ BENCHMARKS = [
 
 
 def run_once(cmd):
-    """Runs cmd; returns (seconds, peak RSS in KiB, stdout). The peak RSS comes from GNU time
-    (`/usr/bin/time -f %M`) when it is installed: wait4's figure for a child of this Python
-    process would include the memory of the forked Python before exec."""
-    with tempfile.NamedTemporaryFile() as rss, tempfile.TemporaryFile() as err:
-        wrap = ["/usr/bin/time", "-f", "%M", "-o", rss.name] if os.path.exists("/usr/bin/time") else []
+    """Runs cmd; returns (CPU seconds, peak RSS in KiB, stdout). The CPU time (user + system) of
+    the child is the measure: on a shared machine it is steadier than the wall clock, which
+    also counts the time other processes held the CPU. GNU time (`/usr/bin/time`) reports it
+    with the peak RSS; without it, the wall clock and no RSS."""
+    with tempfile.NamedTemporaryFile() as report, tempfile.TemporaryFile() as err:
+        wrap = ["/usr/bin/time", "-f", "%U %S %M", "-o", report.name] if os.path.exists("/usr/bin/time") else []
         start = time.perf_counter()
         proc = subprocess.run(wrap + cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=err)
         seconds = time.perf_counter() - start
         if proc.returncode != 0:
             err.seek(0)
             sys.exit("failed: %s\n%s" % (" ".join(cmd), err.read().decode()))
-        peak = int(open(rss.name).read().split()[-1]) if wrap else 0
+        peak = 0
+        if wrap:
+            user, system, peak = open(report.name).read().split()[-3:]
+            seconds, peak = float(user) + float(system), int(peak)
         return seconds, peak, proc.stdout.decode()
 
 
@@ -97,7 +101,7 @@ def main():
         return
     chosen = [b for b in BENCHMARKS if not args.names or b[0] in args.names]
     if args.markdown:
-        print("| benchmark | what | ds s | python s | ds/python | ds peak RSS MiB | python peak RSS MiB |")
+        print("| benchmark | what | ds CPU s | python CPU s | ds/python | ds peak RSS MiB | python peak RSS MiB |")
         print("|---|---|---:|---:|---:|---:|---:|")
     else:
         print("%-14s %9s %9s %9s %10s %10s  %s" % ("benchmark", "ds s", "python s", "ds/py", "ds MiB", "py MiB", "output"))

@@ -13,7 +13,7 @@ pub const BUILTINS: &[Builtin] = &[
     method("nodes", Arity::range(0, 2), nodes),
     method("add_node", Arity::range(0, 1), add_node),
     method("add_nodes", Arity::exactly(1), add_nodes),
-    method("dot", Arity::exactly(0), dot),
+    method("dot", Arity::range(0, 1), dot),
     method("class_id", Arity::exactly(0), class_id),
     method("edges", Arity::range(0, 1), edges),
     method("clear_edges", Arity::exactly(0), clear_edges),
@@ -137,10 +137,21 @@ fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
     Ok(Value::Graph(g))
 }
 
-fn dot(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+/// `G.dot()` prints the graph as Graphviz text (as the original did); `G.dot("file.dot")`
+/// writes it to a file instead, relative to the current directory.
+fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("dot", obj, span)?;
     let text = it.world.graph_dot(&g.borrow());
-    Ok(Value::Str(text.into()))
+    match args.first() {
+        None => it.write_out(&text, span)?,
+        Some(Value::Str(path)) => {
+            if let Err(e) = std::fs::write(&**path, &text) {
+                return fail(span, format!("cannot write `{path}`: {e}"));
+            }
+        }
+        Some(other) => return fail(span, format!("`dot` takes a file name, not {}", other.described())),
+    }
+    Ok(Value::None)
 }
 
 fn class_id(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {

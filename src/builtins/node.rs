@@ -15,7 +15,7 @@ pub const BUILTINS: &[Builtin] = &[
     method("count_in", Arity::range(1, 2), count_in),
     method("id", Arity::exactly(0), id),
     method("graph", Arity::exactly(0), graph),
-    method("path", Arity::exactly(2), path_method),
+    method("path", Arity::range(2, 3), path_method),
     method("get", Arity::range(1, 2), get),
     method("isolated", Arity::exactly(0), isolated),
     method("value", Arity::range(0, 1), value),
@@ -180,9 +180,18 @@ fn graph(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Valu
     }
 }
 
-/// `N.path(Rel, M)` / `N.path([Rels], M)`: like `isa`, along any relations.
+/// `N.path(Rel, M)` / `N.path([Rels], M)`: like `isa`, along any relations; `G.path(Rel, A, B)`
+/// names the graph of A explicitly.
 fn path_method(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let from = this_node("path", obj, span)?;
+    let (from, args) = match (object(obj, span)?, args) {
+        (Value::Node(n), [_, _]) => (n, args),
+        (Value::Graph(g), [rel, a, b]) => {
+            let mut a = node_arg(a, "the start", span)?;
+            a.graph.get_or_insert(g);
+            return path_method(it, Some(Value::Node(a)), &[rel.clone(), b.clone()], span);
+        }
+        (other, _) => return wrong_object("path", &other, "nodes (`N.path(rel, M)`) and graphs (`G.path(rel, A, B)`)", span),
+    };
     let rels: Vec<u32> = match &args[0] {
         Value::Array(a) => a.borrow().iter().map(|r| rel_arg(r, span)).collect::<R<_>>()?,
         r => vec![rel_arg(r, span)?],
