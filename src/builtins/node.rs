@@ -190,7 +190,9 @@ fn path_method(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) 
             a.graph.get_or_insert(g);
             return path_method(it, Some(Value::Node(a)), &[rel.clone(), b.clone()], span);
         }
-        (other, _) => return wrong_object("path", &other, "nodes (`N.path(rel, M)`) and graphs (`G.path(rel, A, B)`)", span),
+        (other, _) => {
+            return wrong_object("path", &other, "nodes (`N.path(rel, M)`) and graphs (`G.path(rel, A, B)`)", span)
+        }
     };
     let rels: Vec<u32> = match &args[0] {
         Value::Array(a) => a.borrow().iter().map(|r| rel_arg(r, span)).collect::<R<_>>()?,

@@ -229,6 +229,11 @@ impl Interp {
                 Some((lo, hi))
             }
         };
+        if bounds.is_none() {
+            if let Some(found) = self.exists_edge(var, cond)? {
+                return Ok(Value::bool(found));
+            }
+        }
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
         let mut count = 0.0;

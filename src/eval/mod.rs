@@ -1,6 +1,7 @@
 //! The tree-walking evaluator over the resolved program (`compile::ir`).
 
 mod edges;
+mod exists;
 mod expr;
 mod ops;
 mod stmt;

@@ -5,8 +5,8 @@ use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::display::write_value;
 use crate::value::{Logic, Value};
-use std::rc::Rc;
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 impl Interp {
     #[inline(never)]

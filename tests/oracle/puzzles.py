@@ -35,12 +35,14 @@ Usage:
     puzzles.py --all [--write]      every tests/expected/{eight,fifteen}[@CASE].args: compare
                                     (or write) the .out next to it
     puzzles.py --selftest           known answers: 8-puzzle default 5 moves, 181,440 states
-                                    reachable, 15-puzzle seed instance 16 moves
+                                    reachable, 15-puzzle seed instance 16 moves; the SVG
+                                    picture (eight --svg) parses as XML (xml.etree)
 """
 
 import heapq
 import os
 import sys
+import xml.etree.ElementTree as ET
 from collections import deque
 
 DIRS = ("up", "down", "left", "right")
@@ -231,7 +233,7 @@ def boards(states, width, cell):
 # ----------------------------------------------------------------------------- eight
 
 def eight_usage():
-    return ["usage: eight.ds [START [GOAL]] [--manhattan] [--tree N] [--dot FILE]",
+    return ["usage: eight.ds [START [GOAL]] [--manhattan] [--tree N] [--dot FILE] [--svg FILE]",
             "  a state is 9 digits row by row, 0 the blank, e.g. 283164705"]
 
 
@@ -247,6 +249,7 @@ def eight(args):
     manh = False
     tree = 20
     dot = None
+    svg = None
     i = 0
     while i < len(args):
         a = args[i]
@@ -258,6 +261,9 @@ def eight(args):
         elif a == "--dot" and i + 1 < len(args):
             i += 1
             dot = args[i]
+        elif a == "--svg" and i + 1 < len(args):
+            i += 1
+            svg = args[i]
         elif a.startswith("--") or len(pos) == 2:
             return eight_usage()
         else:
@@ -305,6 +311,11 @@ def eight(args):
         out.extend(dot_lines(found, expanded, tree, key))
     elif dot:
         out.append("search tree written to " + dot + " (Graphviz DOT)")
+    if svg == "-":
+        heuristic = "Manhattan distance" if manh else "misplaced tiles"
+        out.extend(svg_lines(found, expanded, tree, key, key(start), key(goal), heuristic))
+    elif svg:
+        out.append("search tree written to " + svg + " (SVG)")
     out.append("answer: " + str(found.g))
     return out
 
@@ -337,6 +348,134 @@ def dot_lines(found, expanded, limit, key):
             lines.append('  n%d -> n%d [label="%s"];' % (n.parent.num, num, n.move))
     lines.append("}")
     return lines
+
+
+# SVG picture of the same tree (eight.ds --svg), laid out by a tidy tree layout: leaves in slots
+# 0, 1, 2, ... from left to right in depth-first order (children by node number), each parent
+# midway between its first and last child, row = depth = g.  Sizes in pixels, as in eight.ds.
+SLOT_W, BOX_W, BOX_H, ROW_H, MARGIN, LINE_H = 150, 130, 88, 144, 20, 15
+
+
+def num(x):
+    """A number as ds prints it: integral values without a fraction, others in shortest form."""
+    if isinstance(x, str):
+        return x
+    if float(x).is_integer():
+        return str(int(x))
+    return repr(float(x))
+
+
+def xml_text(text):
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&apos;"))
+
+
+def xml_attr(name, value):
+    return ' %s="%s"' % (name, xml_text(num(value)))
+
+
+def tidy_layout(root, children):
+    """{node number: x in slots}, number of slots (leaves)."""
+    x = {}
+    next_slot = [0]
+
+    def visit(num_):
+        kids = children.get(num_, [])
+        if not kids:
+            x[num_] = next_slot[0]
+            next_slot[0] += 1
+            return
+        for c in kids:
+            visit(c)
+        x[num_] = (x[kids[0]] + x[kids[-1]]) / 2
+
+    visit(root)
+    return x, next_slot[0]
+
+
+def svg_lines(found, expanded, limit, key, start_key, goal_key, heuristic):
+    """The nodes of dot_lines as an SVG picture: edges (parent bottom to child top, the move
+    halfway), then boxes (title line, board, g h f); the solution path red and filled, nodes
+    never expanded dashed."""
+    step = {n.num: k + 1 for k, n in enumerate(expanded)}
+    shown_parents = {n.num for n in expanded[:limit]}
+    on_path = {n.num for n in path_of(found)}
+    root = path_of(found)[0]
+    nodes = {root.num: root}
+    for c in CHILDREN:
+        if c.parent.num in shown_parents:
+            nodes[c.num] = c
+    children = {}
+    for num_ in sorted(nodes):
+        if nodes[num_].parent is not None:
+            children.setdefault(nodes[num_].parent.num, []).append(num_)
+    x, slots = tidy_layout(root.num, children)
+    rows = max(n.g for n in nodes.values()) + 1
+    cx = lambda num_: MARGIN + SLOT_W * x[num_] + SLOT_W / 2
+    top = lambda n: MARGIN + ROW_H * n.g
+    width = 2 * MARGIN + SLOT_W * slots
+    height = 2 * MARGIN + ROW_H * (rows - 1) + BOX_H
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             "<svg" + xml_attr("xmlns", "http://www.w3.org/2000/svg") + xml_attr("width", width)
+             + xml_attr("height", height) + xml_attr("viewBox", "0 0 %s %s" % (num(width), num(height)))
+             + xml_attr("font-family", "monospace") + xml_attr("font-size", 12) + ">",
+             "  <title>" + xml_text("8-puzzle A* search tree, %s to %s, h = %s" % (start_key, goal_key, heuristic))
+             + "</title>",
+             '  <rect width="100%" height="100%" fill="white"/>']
+    for num_ in sorted(nodes):
+        n = nodes[num_]
+        if n.parent is None:
+            continue
+        x1, y1 = cx(n.parent.num), top(n.parent) + BOX_H
+        x2, y2 = cx(num_), top(n)
+        stroke = ("#c00000", 3) if num_ in on_path else ("#666666", 1)
+        lines.append("  <line" + xml_attr("x1", x1) + xml_attr("y1", y1) + xml_attr("x2", x2) + xml_attr("y2", y2)
+                     + xml_attr("stroke", stroke[0]) + xml_attr("stroke-width", stroke[1]) + "/>")
+        lines.append("  <text" + xml_attr("x", (x1 + x2) / 2) + xml_attr("y", (y1 + y2) / 2 + 4)
+                     + ' text-anchor="middle" font-size="11" stroke="white" stroke-width="3" paint-order="stroke">'
+                     + xml_text(n.move) + "</text>")
+    for num_ in sorted(nodes):
+        n = nodes[num_]
+        x0, y0 = cx(num_), top(n)
+        box = ("  <rect" + xml_attr("x", x0 - BOX_W / 2) + xml_attr("y", y0) + xml_attr("width", BOX_W)
+               + xml_attr("height", BOX_H) + ' rx="4"')
+        if num_ in on_path:
+            box += ' fill="#ffe4e1" stroke="#c00000" stroke-width="3"'
+        else:
+            box += ' fill="white" stroke="#333333" stroke-width="1"'
+            if num_ not in step:
+                box += ' stroke-dasharray="4,3"'
+        lines.append(box + "/>")
+        title = "node " + str(num_)
+        if num_ in step:
+            title += ", step " + str(step[num_])
+        if num_ == found.num:
+            title += ", goal"
+        s = key(n.state)
+        texts = [title] + [" ".join(s[r * 3:r * 3 + 3]) for r in range(3)] + ["g=%d h=%d f=%d" % (n.g, n.h, n.f)]
+        for i, t in enumerate(texts):
+            lines.append("  <text" + xml_attr("x", x0) + xml_attr("y", y0 + 17 + LINE_H * i) + ' text-anchor="middle"'
+                         + (' font-weight="bold"' if i == 0 else "") + ">" + xml_text(t) + "</text>")
+    lines.append("</svg>")
+    return lines
+
+
+def check_svg(lines):
+    """The SVG among output lines parses as XML: an <svg> root with one box per node and one line
+    per edge, every node inside the picture.  Returns the number of boxes."""
+    first = next(i for i, l in enumerate(lines) if l.startswith("<?xml"))
+    last = lines.index("</svg>", first)
+    root = ET.fromstring("\n".join(lines[first:last + 1]).encode("utf-8"))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.tag == ns + "svg", root.tag
+    width, height = float(root.get("width")), float(root.get("height"))
+    boxes = root.findall(ns + "rect")[1:]          # the first rect is the background
+    edges = root.findall(ns + "line")
+    assert boxes and len(edges) == len(boxes) - 1, (len(boxes), len(edges))
+    for b in boxes:
+        x, y = float(b.get("x")), float(b.get("y"))
+        assert 0 <= x and x + BOX_W <= width and 0 <= y and y + BOX_H <= height, (x, y)
+    return len(boxes)
 
 
 # ----------------------------------------------------------------------------- fifteen
@@ -447,7 +586,12 @@ def selftest():
     s, g = fifteen_state(SEED_START), fifteen_state(SEED_GOAL)
     found = astar(s, g, lambda x: manhattan(x, g, 4))[0]
     assert found.g == 16, found.g
-    print("selftest ok: 8-puzzle 5 moves, 181440 reachable states; 15-puzzle seed 16 moves")
+    # the SVG picture is well-formed XML; the default instance draws the 12 nodes of its DOT text
+    assert check_svg(eight(["--svg", "-"])) == 12
+    assert check_svg(eight(["867254301", "123456780", "--manhattan", "--tree", "12", "--svg", "-"])) == 20
+    assert check_svg(eight(["123804765", "--svg", "-"])) == 1
+    assert ET.fromstring("<t>" + xml_text("<a & 'b' \"c\">") + "</t>").text == "<a & 'b' \"c\">"
+    print("selftest ok: 8-puzzle 5 moves, 181440 reachable states; 15-puzzle seed 16 moves; SVG well-formed")
 
 
 def run_all(write):
@@ -463,7 +607,10 @@ def run_all(write):
         if "@" in stem:
             with open(os.path.join(expected, stem + ".args")) as f:
                 args = [line.rstrip("\n") for line in f if line.rstrip("\n") != "" and not line.startswith("#")]
-        text = "\n".join((eight if base == "eight" else fifteen)(args)) + "\n"
+        lines = (eight if base == "eight" else fifteen)(args)
+        if "</svg>" in lines:
+            check_svg(lines)                       # an SVG picture must be well-formed XML
+        text = "\n".join(lines) + "\n"
         path = os.path.join(expected, stem + ".out")
         if write:
             with open(path, "w") as f:

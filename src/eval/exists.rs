@@ -1,0 +1,58 @@
+//! `exists(Z, X rel Z)` answered from X's facts. The seed's demons ask it all the time (`place`:
+//! where is X; `take` and `put`: what does H hold); trying every node of the world costs a
+//! lookup per node, while X's facts along `rel` are a few adjacent entries, sorted by target,
+//! that is in creation order, the order `exists` tries nodes in.
+
+use super::{Interp, R};
+use crate::compile::ir::{Ex, ExKind, Operand, Rel, Slot};
+use crate::syntax::ast::EdgeMode;
+use crate::value::{NodeVal, Value};
+
+impl Interp {
+    /// The answer of `exists(var, cond)` (no counts) when `cond` is `X rel var`, with X a node
+    /// of the current graph; None when it is not that case, and every node must be tried.
+    /// As the full loop would, a success binds `var` to the first node, a failure to the last.
+    pub(super) fn exists_edge(&mut self, var: Slot, cond: &Ex) -> R<Option<bool>> {
+        let ExKind::Edge(edge) = &cond.kind else { return Ok(None) };
+        let (Operand::Single(left), Operand::Single(right)) = (&edge.left, &edge.right) else {
+            return Ok(None);
+        };
+        let plain_left = match left.kind {
+            ExKind::Var(s) => s != var,
+            ExKind::Node(_) => true,
+            _ => false,
+        };
+        if edge.mode != EdgeMode::Is || !plain_left || !matches!(right.kind, ExKind::Var(s) if s == var) {
+            return Ok(None);
+        }
+        let rel = match edge.rel {
+            Rel::Fixed(r) => r,
+            Rel::Var(s) if s != var => match self.get(s) {
+                Value::Edge(r) => *r,
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        // Reading a variable or a node constant has no side effects: the general loop, if it
+        // runs instead, reads it again.
+        let Value::Node(x) = self.operand(left)? else { return Ok(None) };
+        let Value::Graph(g) = &self.graph else { return Ok(None) };
+        let (class, found) = {
+            let g = g.borrow();
+            if x.graph.is_some() || x.class != g.class {
+                return Ok(None);
+            }
+            let nodes = self.world.class(g.class).len() as u32;
+            let found = g.facts.outgoing_rel(x.id, rel).iter().find(|f| {
+                f.key.tgraph() == 0 && f.value.is_true() && (1..=nodes).contains(&f.key.tgt())
+            });
+            let bound = found.map(|f| f.key.tgt()).or((nodes > 0).then_some(nodes));
+            (g.class, (found.is_some(), bound))
+        };
+        let (ok, bound) = found;
+        if let Some(id) = bound {
+            self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+        }
+        Ok(Some(ok))
+    }
+}
