@@ -144,3 +144,16 @@ fn runtime_error_with_the_demon_stack() {
       = in demon `outer`, called from rt.ds:3:5
     ");
 }
+
+#[test]
+fn a_top_level_variable_in_a_demon_needs_global() {
+    insta::assert_snapshot!(error_of("global.ds", "var count = 0\ndef f() { count = 1 }\n"), @r"
+    error: cannot assign to `count`: it is not a declared variable
+      ┌─ global.ds:2:11
+      │
+    2 │ def f() { count = 1 }
+      │           ^^^^^
+      │
+      = `count` is a top-level variable; write `global count` to use it in a demon
+    ");
+}

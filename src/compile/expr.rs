@@ -350,7 +350,11 @@ impl Compiler {
                     return Target::CurrentGraph;
                 }
                 let mut d = Diagnostic::error(e.span, format!("cannot assign to `{n}`: it is not a declared variable"));
-                d = d.with_note(format!("declare it first: `var {n} = ...`"));
+                d = if !self.ctx().top_level && self.top.contains_key(n) {
+                    d.with_note(format!("`{n}` is a top-level variable; write `global {n}` to use it in a demon"))
+                } else {
+                    d.with_note(format!("declare it first: `var {n} = ...`"))
+                };
                 self.error_with(d);
                 Target::Var(Slot::Global(0))
             }

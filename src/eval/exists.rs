@@ -33,6 +33,9 @@ impl Interp {
             },
             _ => return Ok(None),
         };
+        if !matches!(self.graph, Value::Graph(_)) {
+            return Ok(None); // the general loop reports it
+        }
         // Reading a variable or a node constant has no side effects: the general loop, if it
         // runs instead, reads it again.
         let Value::Node(x) = self.operand(left)? else { return Ok(None) };
