@@ -60,6 +60,9 @@ impl Compiler {
             }
             ExprKind::Lambda(l) => ExKind::Lambda(Rc::new(self.lambda(l, world))),
             ExprKind::Call { name, args } => return self.call(name, args, span, world),
+            ExprKind::Apply { callee, args } => {
+                ExKind::CallValue { callee: Box::new(self.expr(callee, world)), args: self.exprs(args, world) }
+            }
             ExprKind::Method { object, name, args } => return self.method(object, name, args, span, world),
             ExprKind::Field { object, name } => return self.field(object, name, span, world),
             ExprKind::NodeOf { graph, node } => {

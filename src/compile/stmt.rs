@@ -188,6 +188,7 @@ fn mentions(e: &ast::Expr, name: &str) -> bool {
         K::Array(v) | K::Tuple(v) => v.iter().any(m),
         K::Map(v) => v.iter().any(|(k, x)| m(k) || m(x)),
         K::Call { args, .. } => args.iter().any(m),
+        K::Apply { callee, args } => m(callee) || args.iter().any(m),
         K::Method { object, args, .. } => m(object) || args.iter().any(m),
         K::Field { object, .. } => m(object),
         K::NodeOf { graph, .. } => m(graph),

@@ -117,6 +117,11 @@ pub enum ExprKind {
         name: Name,
         args: Vec<Expr>,
     },
+    /// Calling the value of an expression: `F[0](5)`, `M["f"](x)`.
+    Apply {
+        callee: Box<Expr>,
+        args: Vec<Expr>,
+    },
     Method {
         object: Box<Expr>,
         name: Name,

@@ -60,6 +60,10 @@ pub fn index(object: Expr, index: Expr, span: Span) -> Expr {
     boxed(ExprKind::Index { object: Box::new(object), index: Box::new(index) }, span)
 }
 
+pub fn apply(callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
+    boxed(ExprKind::Apply { callee: Box::new(callee), args }, span)
+}
+
 pub fn method(object: Expr, name: Name, args: Vec<Expr>, span: Span) -> Expr {
     boxed(ExprKind::Method { object: Box::new(object), name, args }, span)
 }
