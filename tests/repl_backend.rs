@@ -211,7 +211,7 @@ fn commands_graph_and_dot() {
     assert_eq!(out(&mut b, ":graph"), dump);
     assert_eq!(out(&mut b, ":graph G"), dump);
     let dot = out(&mut b, ":dot G");
-    assert!(dot.starts_with("digraph G{") && dot.contains("0->1 [label=\"on\"];"), "{dot}");
+    assert!(dot.starts_with("digraph {") && dot.contains("0 -> 1 [ label = \"on\"]"), "{dot}");
     assert_eq!(out(&mut b, ":dot"), dot);
     let dir = std::env::temp_dir().join(format!("ds-repl-dot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

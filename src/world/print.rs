@@ -1,6 +1,9 @@
 //! Text forms of a graph: the reference's dump (`out G`) and Graphviz DOT.
 
 use super::{Fact, Graph, World};
+use petgraph::dot::{Config, Dot};
+use petgraph::graph::{DiGraph, NodeIndex};
+use rustc_hash::FxHashMap;
 use crate::value::display::logic_pair;
 use std::fmt::Write;
 
@@ -62,41 +65,56 @@ impl World {
         }
     }
 
-    /// Graphviz text: nodes numbered from 0, False edges red, fuzzy edges dashed.
+    /// Graphviz text, laid out by petgraph's DOT writer: nodes of another world's graph are
+    /// boxes, False edges red, fuzzy edges dashed.
     pub fn graph_dot(&self, g: &Graph) -> String {
         let class = self.class(g.class);
-        let mut s = String::from("digraph G{\n");
-        for id in class.ids() {
-            let label = class.name(id).trim_start_matches(['$', '@']);
-            let _ = writeln!(s, "   {} [label=\"{}\"];", id - 1, escape_dot(label));
-        }
-        let mut externals = Vec::new();
+        let mut pg: DiGraph<DotNode, DotEdge> = DiGraph::new();
+        let local: Vec<NodeIndex> = class
+            .ids()
+            .map(|id| pg.add_node(DotNode { label: class.name(id).trim_start_matches(['$', '@']).to_string(), external: false }))
+            .collect();
+        let mut external: FxHashMap<(u32, u32), NodeIndex> = FxHashMap::default();
         for f in g.facts.iter() {
+            let to = match f.key.tgraph() {
+                0 => local[f.key.tgt() as usize - 1],
+                uid => *external.entry((uid, f.key.tgt())).or_insert_with(|| {
+                    pg.add_node(DotNode { label: self.external_name(uid, f.key.tgt()), external: true })
+                }),
+            };
             let rel = self.relation_name(f.key.rel());
-            let to = if f.key.tgraph() == 0 {
-                (f.key.tgt() - 1).to_string()
-            } else {
-                let ext = format!("\"{}\"", escape_dot(&self.external_name(f.key.tgraph(), f.key.tgt())));
-                externals.push(ext.clone());
-                ext
-            };
-            let (label, extra) = if f.value.is_true() {
-                (rel.to_string(), String::new())
+            let edge = if f.value.is_true() {
+                DotEdge { label: rel.to_string(), style: "" }
             } else if f.value.is_false() {
-                (format!("!{rel}"), ", color=red".to_string())
+                DotEdge { label: format!("!{rel}"), style: ", color = red" }
             } else {
-                (format!("{rel}{}", logic_pair(f.value)), ", style=dashed".to_string())
+                DotEdge { label: format!("{rel}{}", logic_pair(f.value)), style: ", style = dashed" }
             };
-            let _ = writeln!(s, "   {}->{} [label=\"{}\"{}];", f.key.src() - 1, to, escape_dot(&label), extra);
+            pg.add_edge(local[f.key.src() as usize - 1], to, edge);
         }
-        externals.sort();
-        externals.dedup();
-        for e in externals {
-            let _ = writeln!(s, "   {e} [shape=box];");
-        }
-        s.push_str("}\n");
-        s
+        let edge_attrs = |_: &DiGraph<DotNode, DotEdge>, e: petgraph::graph::EdgeReference<DotEdge>| {
+            let w = e.weight();
+            format!("label = \"{}\"{}", escape_dot(&w.label), w.style)
+        };
+        let node_attrs = |_: &DiGraph<DotNode, DotEdge>, (_, n): (NodeIndex, &DotNode)| {
+            let shape = if n.external { ", shape = box" } else { "" };
+            format!("label = \"{}\"{shape}", escape_dot(&n.label))
+        };
+        let config = [Config::NodeNoLabel, Config::EdgeNoLabel];
+        format!("{:?}", Dot::with_attr_getters(&pg, &config, &edge_attrs, &node_attrs))
     }
+}
+
+#[derive(Debug)]
+struct DotNode {
+    label: String,
+    external: bool,
+}
+
+#[derive(Debug)]
+struct DotEdge {
+    label: String,
+    style: &'static str,
 }
 
 fn escape_dot(s: &str) -> String {
