@@ -40,11 +40,6 @@ fn lex_error(e: lexer::LexFailure, file: FileId) -> Diagnostic {
     d
 }
 
-/// True when `err` says the input stopped early (an open bracket, a trailing operator ...).
-pub fn is_incomplete(err: &Diagnostic) -> bool {
-    err.incomplete
-}
-
 /// The one place where LALRPOP's errors become diagnostics.
 fn parse_error(
     err: ParseError<usize, token::Tok, helpers::GrammarError>,
