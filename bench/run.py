@@ -8,6 +8,7 @@ must print the same output, or the benchmark is reported as a mismatch.
 
 Usage:
     python3 bench/run.py [--reps N] [--ds PATH] [--markdown] [NAME ...]
+    python3 bench/run.py --memory [--ds PATH]      bytes per stored world state
 
 `cargo build --release` first; the default interpreter is target/release/ds. Names pick a
 subset (see BENCHMARKS below); `--list` prints them.
@@ -18,7 +19,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = os.path.join(ROOT, "bench", "programs")
@@ -50,23 +50,22 @@ BENCHMARKS = [
 
 
 def run_once(cmd):
-    """Runs cmd; returns (CPU seconds, peak RSS in KiB, stdout). The CPU time (user + system) of
-    the child is the measure: on a shared machine it is steadier than the wall clock, which
-    also counts the time other processes held the CPU. GNU time (`/usr/bin/time`) reports it
-    with the peak RSS; without it, the wall clock and no RSS."""
-    with tempfile.NamedTemporaryFile() as report, tempfile.TemporaryFile() as err:
-        wrap = ["/usr/bin/time", "-f", "%U %S %M", "-o", report.name] if os.path.exists("/usr/bin/time") else []
-        start = time.perf_counter()
-        proc = subprocess.run(wrap + cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=err)
-        seconds = time.perf_counter() - start
-        if proc.returncode != 0:
+    """Runs cmd; returns (CPU seconds, peak RSS in KiB, stdout). The CPU time (user + system,
+    from wait4, to the microsecond) is the measure: on a shared machine it is steadier than the
+    wall clock, which also counts the time other processes held the CPU. The peak RSS comes from
+    GNU time (`/usr/bin/time -f %M`) wrapped around the command, when it is installed (wait4's
+    own figure would include the memory of this Python process, forked before the exec)."""
+    with tempfile.NamedTemporaryFile() as rss, tempfile.TemporaryFile() as out, \
+            tempfile.TemporaryFile() as err:
+        wrap = ["/usr/bin/time", "-f", "%M", "-o", rss.name] if os.path.exists("/usr/bin/time") else []
+        pid = subprocess.Popen(wrap + cmd, cwd=ROOT, stdout=out, stderr=err).pid
+        _, status, usage = os.wait4(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
             err.seek(0)
             sys.exit("failed: %s\n%s" % (" ".join(cmd), err.read().decode()))
-        peak = 0
-        if wrap:
-            user, system, peak = open(report.name).read().split()[-3:]
-            seconds, peak = float(user) + float(system), int(peak)
-        return seconds, peak, proc.stdout.decode()
+        peak = int(open(rss.name).read().split()[-1]) if wrap else 0
+        out.seek(0)
+        return usage.ru_utime + usage.ru_stime, peak, out.read().decode()
 
 
 def measure(ds, name, ds_args, py_args, reps):
@@ -87,6 +86,17 @@ def measure(ds, name, ds_args, py_args, reps):
     }
 
 
+def bytes_per_state(ds):
+    """Peak RSS of bench/programs/memory.ds keeping 100,000 and 200,000 states: the difference
+    divided by 100,000 is what one more stored state costs."""
+    peaks = []
+    for n in (100000, 200000):
+        _, peak, _ = run_once([ds, os.path.join(PROGRAMS, "memory.ds"), str(n)])
+        peaks.append(peak)
+    print("peak RSS with 100,000 states: %.1f MiB; with 200,000: %.1f MiB; %d bytes per state"
+          % (peaks[0] / 1024, peaks[1] / 1024, (peaks[1] - peaks[0]) * 1024 // 100000))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("names", nargs="*")
@@ -94,7 +104,11 @@ def main():
     ap.add_argument("--ds", default=os.path.join(ROOT, "target", "release", "ds"))
     ap.add_argument("--markdown", action="store_true", help="print a markdown table")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--memory", action="store_true", help="measure the bytes per stored state")
     args = ap.parse_args()
+    if args.memory:
+        bytes_per_state(args.ds)
+        return
     if args.list:
         for name, what, _, _ in BENCHMARKS:
             print("%-14s %s" % (name, what))

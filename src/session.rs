@@ -5,7 +5,7 @@ use crate::compile::Compiler;
 use crate::diagnostics::{Diagnostic, SourceMap};
 use crate::eval::{Flow, Interp, Limits};
 use crate::syntax::ast::{Stmt, StmtKind};
-use crate::syntax::{self, FileId, Span};
+use crate::syntax::{self, FileId};
 use crate::value::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -70,7 +70,7 @@ impl Session {
         let _ = self.interp.out.flush();
         match result {
             Ok(()) => Outcome::Finished(None),
-            Err(Flow::Return(v)) => Outcome::Finished(Some(v)),
+            Err(Flow::Return) => Outcome::Finished(Some(self.interp.take_returned())),
             Err(Flow::Break | Flow::Continue) => Outcome::Finished(None),
             Err(Flow::Error(d)) => Outcome::RuntimeError(d),
             Err(Flow::Exit(code)) => Outcome::Exited(code),
@@ -115,11 +115,6 @@ impl Session {
     /// Renders diagnostics as text for standard error.
     pub fn render(&self, diags: &[Diagnostic], color: bool) -> String {
         diags.iter().map(|d| self.sources.render(d, color)).collect()
-    }
-
-    pub fn span_text(&self, span: Span) -> String {
-        let (line, col) = self.sources.line_col(span.file, span.lo);
-        format!("{}:{line}:{col}", self.sources.name(span.file).unwrap_or("?"))
     }
 }
 

@@ -86,7 +86,7 @@ fn commands_work_when_piped() {
     let o = ds(&[], input);
     assert_eq!(stderr(&o), "");
     let text = stdout(&o);
-    assert!(text.starts_with("digraph G{\n"), "{text}");
-    assert!(text.contains("   0->1 [label=\"on\"];\n"), "{text}");
+    assert!(text.starts_with("digraph {\n"), "{text}");
+    assert!(text.contains("    0 -> 1 [ label = \"on\"]\n"), "{text}");
     assert!(text.ends_with("}\nG {\n   a {  on: [b]   }, \n   b {}\n}\n"), "{text}");
 }

@@ -37,7 +37,11 @@ fn rel_arg(v: &Value, span: Span) -> R<u32> {
 
 /// `N.isa(C)`, or `G.isa(A, B)` with an explicit graph.
 fn isa(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let (from, to) = match object(obj, span)? {
+    let obj = object(obj, span)?;
+    if let (Value::Node(from), [Value::Node(to)]) = (&obj, args) {
+        return Ok(Value::Logic(path(it, from, to, span)?)); // the usual case, without copies
+    }
+    let (from, to) = match obj {
         Value::Node(n) if args.len() == 1 => (n, node_arg(&args[0], "the class", span)?),
         Value::Graph(g) if args.len() == 2 => {
             let mut a = node_arg(&args[0], "the first argument", span)?;

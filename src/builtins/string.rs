@@ -39,7 +39,7 @@ fn slice(s: &str, start: f64, end: f64) -> Value {
         i
     };
     let (a, b) = (fix(start), fix(end));
-    Value::str(if a < b { &s[a..b] } else { "" })
+    Value::substr(if a < b { &s[a..b] } else { "" })
 }
 
 fn substr(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {

@@ -350,6 +350,7 @@ impl Compiler {
                     return Target::Var(slot);
                 }
                 if &**n == "GRAPH" {
+                    self.ctx_mut().sets_graph = true;
                     return Target::CurrentGraph;
                 }
                 let mut d = Diagnostic::error(e.span, format!("cannot assign to `{n}`: it is not a declared variable"));

@@ -212,5 +212,8 @@ pub struct FnCode {
     pub value_slot: Option<u32>,
     /// A one-expression lambda returns the value of `body`'s single expression.
     pub expr_body: bool,
+    /// The body assigns `GRAPH`; a call saves and restores the current graph only then (the
+    /// demons it calls restore their own).
+    pub sets_graph: bool,
     pub span: Span,
 }

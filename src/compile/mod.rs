@@ -32,6 +32,8 @@ struct FnCtx {
     frame_size: u32,
     top_level: bool,
     loop_depth: u32,
+    /// The body assigns `GRAPH` (see `FnCode::sets_graph`).
+    sets_graph: bool,
 }
 
 /// The names a chunk can add or change, saved so that a failed chunk adds nothing.
@@ -84,7 +86,7 @@ impl Compiler {
         self.errors.clear();
         let before = self.names_snapshot();
         self.declare_demons(stmts);
-        self.ctx.push(FnCtx { scopes: Vec::new(), frame_size: 0, top_level: true, loop_depth: 0 });
+        self.ctx.push(FnCtx { scopes: Vec::new(), frame_size: 0, top_level: true, loop_depth: 0, sets_graph: false });
         let code = self.stmts(stmts, world);
         self.ctx.pop();
         if self.errors.is_empty() {
@@ -199,7 +201,13 @@ impl Compiler {
         world: &mut World,
         body: impl FnOnce(&mut Self, &mut World) -> (Vec<St>, Option<Vec<St>>, Option<Vec<St>>, Option<u32>),
     ) -> FnCode {
-        self.ctx.push(FnCtx { scopes: vec![FxHashMap::default()], frame_size: 0, top_level: false, loop_depth: 0 });
+        self.ctx.push(FnCtx {
+            scopes: vec![FxHashMap::default()],
+            frame_size: 0,
+            top_level: false,
+            loop_depth: 0,
+            sets_graph: false,
+        });
         let mut seen = FxHashSet::default();
         for p in params {
             if !seen.insert(p.text.clone()) {
@@ -221,6 +229,7 @@ impl Compiler {
             set,
             value_slot,
             expr_body: false,
+            sets_graph: ctx.sets_graph,
             span,
         }
     }

@@ -46,9 +46,11 @@ impl Interp {
                 return Ok(None);
             }
             let nodes = self.world.class(g.class).len() as u32;
-            let found = g.facts.outgoing_rel(x.id, rel).iter().find(|f| {
-                f.key.tgraph() == 0 && f.value.is_true() && (1..=nodes).contains(&f.key.tgt())
-            });
+            let found = g
+                .facts
+                .outgoing_rel(x.id, rel)
+                .iter()
+                .find(|f| f.key.tgraph() == 0 && f.value.is_true() && (1..=nodes).contains(&f.key.tgt()));
             let bound = found.map(|f| f.key.tgt()).or((nodes > 0).then_some(nodes));
             (g.class, (found.is_some(), bound))
         };

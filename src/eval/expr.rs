@@ -20,6 +20,9 @@ impl Interp {
             ExKind::Const(v) => Ok(v.dup()),
             ExKind::Var(slot) => Ok(self.get(*slot).dup()),
             ExKind::Binary { op, left, right } => {
+                if let Some(v) = self.quick_binary(*op, left, right) {
+                    return Ok(v);
+                }
                 let l = self.operand(left)?;
                 let r = self.operand(right)?;
                 self.binary_values(*op, l, r, e.span)
@@ -74,11 +77,14 @@ impl Interp {
             },
             ExKind::Builtin { f, object, args, .. } => {
                 let obj = match object {
-                    Some(o) => Some(self.eval(o)?),
+                    Some(o) => Some(self.operand(o)?),
                     None => None,
                 };
-                let args = self.eval_args(args)?;
-                f(self, obj, &args, e.span)
+                let mut values = Args::new();
+                for a in args {
+                    values.push(self.operand(a)?);
+                }
+                f(self, obj, &values, e.span)
             }
             ExKind::Exists { var, cond, min, max } => self.exists(*var, cond, min.as_deref(), max.as_deref(), e.span),
             ExKind::Forall { var, cond } => self.forall(*var, cond, e.span),

@@ -3,6 +3,7 @@
 mod edges;
 mod exists;
 mod expr;
+mod numeric;
 mod ops;
 mod stmt;
 
@@ -21,7 +22,9 @@ use std::time::Instant;
 /// How control leaves an expression or statement other than by finishing normally.
 #[derive(Debug)]
 pub enum Flow {
-    Return(Value),
+    /// `return`: the value waits in `Interp::returned`, so that a `Flow` (and every
+    /// statement's result) stays two words, returned in registers.
+    Return,
     Break,
     Continue,
     Error(Box<Diagnostic>),
@@ -64,6 +67,8 @@ pub struct Interp {
     pub out: Box<dyn Write>,
     /// Demon calls in progress (an error collects the call stack as it unwinds).
     depth: usize,
+    /// The value of the `return` being carried out (see `Flow::Return`).
+    returned: Value,
     pub limits: Limits,
     steps: u64,
     pub interrupt: Arc<AtomicBool>,
@@ -85,6 +90,7 @@ impl Interp {
             demons: Vec::new(),
             out,
             depth: 0,
+            returned: Value::None,
             limits: Limits::default(),
             steps: 0,
             interrupt: Arc::new(AtomicBool::new(false)),
@@ -94,13 +100,24 @@ impl Interp {
         }
     }
 
+    /// Starts a `return` of `v`.
+    pub(crate) fn return_value(&mut self, v: Value) -> Flow {
+        std::mem::replace(&mut self.returned, v).discard();
+        Flow::Return
+    }
+
+    /// The value of the `return` that just ended (None after the first take).
+    pub fn take_returned(&mut self) -> Value {
+        std::mem::take(&mut self.returned)
+    }
+
     pub fn ensure_globals(&mut self, count: u32) {
         if self.globals.len() < count as usize {
             self.globals.resize(count as usize, Value::None);
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn get(&self, slot: Slot) -> &Value {
         match slot {
             Slot::Local(i) => &self.stack[self.base + i as usize],
@@ -108,7 +125,7 @@ impl Interp {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn set(&mut self, slot: Slot, v: Value) {
         let place = match slot {
             Slot::Local(i) => &mut self.stack[self.base + i as usize],
@@ -175,6 +192,11 @@ impl Interp {
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
         for a in args {
+            // A number (`N - 1`) is built in place: moving a `Value` result costs more.
+            if let Some(n) = self.arith(a) {
+                self.stack.push(Value::Num(n));
+                continue;
+            }
             match self.operand(a) {
                 Ok(v) => self.stack.push(v),
                 Err(e) => {
@@ -209,13 +231,15 @@ impl Interp {
     fn run_frame(&mut self, code: &Rc<FnCode>, base: usize, span: Span, set_value: Option<Value>) -> R<Value> {
         self.stack.resize(base + code.frame_size as usize, Value::None);
         let saved_base = std::mem::replace(&mut self.base, base);
-        let saved_graph = self.graph.clone();
+        let saved_graph = code.sets_graph.then(|| self.graph.clone());
         self.depth += 1;
         let result = self.run_fn_body(code, set_value);
         self.depth -= 1;
         self.stack.truncate(base);
         self.base = saved_base;
-        self.graph = saved_graph;
+        if let Some(g) = saved_graph {
+            self.graph = g;
+        }
         match result {
             Err(Flow::Error(mut d)) => {
                 d.push_frame(&code.name, span);
@@ -231,7 +255,7 @@ impl Interp {
         }
         match self.exec_block(&code.body) {
             Ok(()) => {}
-            Err(Flow::Return(v)) => return Ok(v),
+            Err(Flow::Return) => return Ok(self.take_returned()),
             Err(Flow::Break | Flow::Continue) => return Ok(Value::Logic(crate::value::Logic::UNDEF)),
             Err(e) => return Err(e),
         }
@@ -239,8 +263,8 @@ impl Interp {
         if let Some(section) = section {
             match self.exec_block(section) {
                 Ok(()) => {}
-                Err(Flow::Return(v)) if set_value.is_none() => return Ok(v),
-                Err(Flow::Return(_)) => {}
+                Err(Flow::Return) if set_value.is_none() => return Ok(self.take_returned()),
+                Err(Flow::Return) => drop(self.take_returned()),
                 Err(Flow::Break | Flow::Continue) => {}
                 Err(e) => return Err(e),
             }

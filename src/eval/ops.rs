@@ -39,13 +39,27 @@ impl Interp {
         }
     }
 
-    /// A binary operator on evaluated operands. Numbers, logic values and node comparisons (the
-    /// operands of loops and of search conditions) take a short path.
-    #[inline]
+    /// A binary operator on evaluated operands. Two numbers (loops, arithmetic) are handled
+    /// inline at every call site; the rest goes to `binary_values_slow`.
+    #[inline(always)]
     pub fn binary_values(&mut self, op: BinOp, l: Value, r: Value, span: Span) -> R<Value> {
+        if let (Value::Num(a), Value::Num(b)) = (&l, &r) {
+            if let Some(v) = numbers(op, *a, *b) {
+                // Numbers own nothing: skip the out-of-line drop glue.
+                std::mem::forget((l, r));
+                return Ok(v);
+            }
+        }
+        self.binary_values_slow(op, l, r, span)
+    }
+
+    /// Logic values, node comparisons (the operands of search conditions) and joining two
+    /// strings take a short path; everything else is `binary`.
+    #[inline(never)]
+    fn binary_values_slow(&mut self, op: BinOp, l: Value, r: Value, span: Span) -> R<Value> {
         let quick = match (&l, &r) {
-            (Value::Num(a), Value::Num(b)) => numbers(op, *a, *b),
             (Value::Logic(a), Value::Logic(b)) => logic(op, *a, *b),
+            (Value::Str(a), Value::Str(b)) if op == BinOp::Add => Some(Value::Str(join(a, b))),
             (Value::Node(a), Value::Node(b)) => match op {
                 BinOp::Eq => Some(Value::bool(a.class == b.class && a.id == b.id)),
                 BinOp::Ne => Some(Value::bool(a.class != b.class || a.id != b.id)),
@@ -65,8 +79,10 @@ impl Interp {
 
     /// `l + r` as text, written into one buffer.
     fn concat(&self, l: &Value, r: &Value) -> Rc<str> {
-        let hint = |v: &Value| if let Value::Str(s) = v { s.len() } else { 8 };
-        let mut s = String::with_capacity(hint(l) + hint(r));
+        if let (Value::Str(a), Value::Str(b)) = (l, r) {
+            return join(a, b);
+        }
+        let mut s = String::new();
         write_value(&mut s, l, &self.world);
         write_value(&mut s, r, &self.world);
         s.into()
@@ -96,8 +112,8 @@ impl Interp {
 
 /// `a op b` on numbers where that cannot fail; None sends the operator down the general path
 /// (division by zero, `\\`, a comparison with NaN, which is Undef).
-#[inline]
-fn numbers(op: BinOp, a: f64, b: f64) -> Option<Value> {
+#[inline(always)]
+pub(super) fn numbers(op: BinOp, a: f64, b: f64) -> Option<Value> {
     use BinOp::*;
     Some(match op {
         Add => Value::Num(a + b),
@@ -188,4 +204,19 @@ impl Interp {
         }
         Ok(Value::Graph(self.world.graph_with_facts(&a, facts)))
     }
+}
+
+/// `a + b` as one shared string. A short one is assembled on the stack, so that the only
+/// allocation is the result's (string building is what searches over string states do).
+fn join(a: &str, b: &str) -> Rc<str> {
+    const SHORT: usize = 64;
+    let n = a.len() + b.len();
+    if n > SHORT {
+        return [a, b].concat().into();
+    }
+    let mut buf = [0u8; SHORT];
+    buf[..a.len()].copy_from_slice(a.as_bytes());
+    buf[a.len()..n].copy_from_slice(b.as_bytes());
+    // SAFETY: the bytes are two whole `str`s one after the other, so they are UTF-8.
+    unsafe { std::str::from_utf8_unchecked(&buf[..n]) }.into()
 }

@@ -5,7 +5,7 @@ use crate::compile::ir::{Ex, ExKind, Slot, St, StKind, Target};
 use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
 use crate::value::display::write_value;
-use crate::value::{NodeVal, Value};
+use crate::value::{Logic, NodeVal, Value};
 use crate::world::GraphRef;
 
 impl Interp {
@@ -48,18 +48,35 @@ impl Interp {
                     None => Ok(()),
                 }
             }
-            StKind::Return(Some(e)) => Err(Flow::Return(self.eval(e)?)),
+            StKind::Return(Some(e)) => {
+                let v = self.operand(e)?;
+                Err(self.return_value(v))
+            }
             _ => self.exec_compound(s),
         }
     }
 
     /// How `if` reads its condition.
     #[inline]
-    fn condition(&mut self, e: &Ex) -> R<crate::value::Logic> {
-        let v = self.eval(e)?;
+    fn condition(&mut self, e: &Ex) -> R<Logic> {
+        let v = self.test(e)?;
         let c = v.condition();
         v.discard();
         Ok(c)
+    }
+
+    /// Evaluates the condition of an `if` or `while`; an operator (the usual test, `I < N`)
+    /// is evaluated here, without another call of `eval`.
+    #[inline(always)]
+    fn test(&mut self, e: &Ex) -> R<Value> {
+        if let ExKind::Binary { op, left, right } = &e.kind {
+            if let Some(v) = self.quick_binary(*op, left, right) {
+                return Ok(v);
+            }
+            let (l, r) = (self.operand(left)?, self.operand(right)?);
+            return self.binary_values(*op, l, r, e.span);
+        }
+        self.eval(e)
     }
 
     #[inline(never)]
@@ -92,7 +109,7 @@ impl Interp {
             StKind::Nodes { graph, names } => self.declare_nodes(graph.as_ref(), names, s.span)?,
             StKind::Out { items, trail } => self.out_stmt(items, *trail, s.span)?,
             StKind::While { cond, body } => {
-                while self.eval(cond)?.is_exactly_true() {
+                while self.test(cond)?.is_exactly_true() {
                     if !self.loop_body(body)? {
                         break;
                     }
@@ -105,11 +122,11 @@ impl Interp {
                 self.for_value(vars, v, body)?;
             }
             StKind::ForNodes { vars, cond, body } => self.for_nodes(vars, cond.as_ref(), body, s.span)?,
-            StKind::Return(_) => return Err(Flow::Return(Value::Logic(crate::value::Logic::UNDEF))),
+            StKind::Return(_) => return Err(self.return_value(Value::Logic(Logic::UNDEF))),
             StKind::ReturnIfdef(e) => {
                 let v = self.eval(e)?;
                 if !matches!(&v, Value::Logic(l) if l.is_undef()) {
-                    return Err(Flow::Return(v));
+                    return Err(self.return_value(v));
                 }
             }
             StKind::Break => return Err(Flow::Break),

@@ -34,7 +34,11 @@ pub struct NodeVal {
     pub graph: Option<GraphRef>,
 }
 
+/// The tag takes a whole word (`repr(u64)`), so that every payload starts at offset 8 and a
+/// `Value` is copied in aligned words: with a 4-byte tag the compiler copies results in pieces
+/// that straddle the callee's stores, and every `eval` stalls on store forwarding.
 #[derive(Debug, Clone, Default)]
+#[repr(u64)]
 pub enum Value {
     #[default]
     None,

@@ -2,6 +2,7 @@
 //! target, value), shared copy-on-write between copies, with a Zobrist-style content hash that
 //! is updated in O(1) on every change.
 
+use super::ISA;
 use crate::value::Logic;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -59,10 +60,17 @@ pub struct Facts {
     /// Set once the state is filed by its hash in an index (an array's `is` index, a map
     /// key); from then on every change bumps the epoch, so that the index knows.
     watched: Cell<bool>,
+    /// The part of `hash` that comes from `isa` facts: states with the same `isa` structure
+    /// share answers of `N.isa(C)` (see `world::path`).
+    isa_hash: u64,
+    /// Edges of other graphs point into this state (`Sen=>$human`): a change of its `isa`
+    /// facts moves the isa epoch, as paths through it change.
+    linked: Cell<bool>,
 }
 
 thread_local! {
     static EPOCH: Cell<u64> = const { Cell::new(0) };
+    static ISA_EPOCH: Cell<u64> = const { Cell::new(0) };
 }
 
 /// A number that changes whenever a watched state changes (or is dropped). An index of states
@@ -71,17 +79,33 @@ pub fn epoch() -> u64 {
     EPOCH.with(Cell::get)
 }
 
+/// A number that changes whenever the `isa` facts of a linked state change, a linked state is
+/// dropped, or a state becomes linked: remembered `isa` answers are valid while it stays.
+pub fn isa_epoch() -> u64 {
+    ISA_EPOCH.with(Cell::get)
+}
+
+pub fn bump_isa_epoch() {
+    ISA_EPOCH.with(|e| e.set(e.get().wrapping_add(1)));
+}
+
 impl Clone for Facts {
-    /// A copy is a new state: nobody has filed it yet.
+    /// A copy is a new state: nobody has filed it or linked to it yet.
     fn clone(&self) -> Facts {
-        Facts { items: self.items.clone(), hash: self.hash, watched: Cell::new(false) }
+        Facts {
+            items: self.items.clone(),
+            hash: self.hash,
+            watched: Cell::new(false),
+            isa_hash: self.isa_hash,
+            linked: Cell::new(false),
+        }
     }
 }
 
 impl Drop for Facts {
-    /// Replacing a watched state's facts wholesale is a change too.
+    /// Replacing a watched or linked state's facts wholesale is a change too.
     fn drop(&mut self) {
-        self.changed();
+        self.changed(None);
     }
 }
 
@@ -101,9 +125,35 @@ impl Facts {
         self.watched.set(true);
     }
 
-    fn changed(&self) {
+    pub fn isa_hash(&self) -> u64 {
+        self.isa_hash
+    }
+
+    /// Marks the state as the target of other graphs' edges.
+    pub fn mark_linked(&self) {
+        self.linked.set(true);
+    }
+
+    pub fn is_linked(&self) -> bool {
+        self.linked.get()
+    }
+
+    /// Tells the indexes that fact `key` (None: all of them) is about to change.
+    fn changed(&self, key: Option<FactKey>) {
         if self.watched.get() {
             EPOCH.with(|e| e.set(e.get().wrapping_add(1)));
+        }
+        if self.linked.get() && key.is_none_or(|k| k.rel() == ISA) {
+            bump_isa_epoch();
+        }
+    }
+
+    /// Adds (or removes: XOR) a fact's share of the content hashes.
+    fn toggle_hash(&mut self, key: FactKey, value: Logic) {
+        let mix = key.mix(value);
+        self.hash ^= mix;
+        if key.rel() == ISA {
+            self.isa_hash ^= mix;
         }
     }
 
@@ -143,22 +193,21 @@ impl Facts {
                 if old == value {
                     return old;
                 }
-                self.changed();
-                self.hash ^= key.mix(old);
-                let items = Rc::make_mut(&mut self.items);
+                self.changed(Some(key));
+                self.toggle_hash(key, old);
                 if value.is_undef() {
-                    items.remove(i);
+                    Rc::make_mut(&mut self.items).remove(i);
                 } else {
-                    self.hash ^= key.mix(value);
-                    items[i].value = value;
+                    self.toggle_hash(key, value);
+                    Rc::make_mut(&mut self.items)[i].value = value;
                 }
                 old
             }
             Err(i) => {
                 if !value.is_undef() {
-                    self.changed();
-                    self.hash ^= key.mix(value);
-                    Rc::make_mut(&mut self.items).insert(i, Fact { key, value });
+                    self.changed(Some(key));
+                    self.toggle_hash(key, value);
+                    self.items_for_insert().insert(i, Fact { key, value });
                 }
                 Logic::UNDEF
             }
@@ -167,20 +216,36 @@ impl Facts {
 
     /// The facts whose source is `src` (sorted by relation, then target).
     pub fn outgoing(&self, src: NodeId) -> &[Fact] {
-        let lo = self.items.partition_point(|f| f.key.src() < src);
-        let hi = self.items.partition_point(|f| f.key.src() <= src);
-        &self.items[lo..hi]
+        self.key_range(FactKey::new(src, 0, 0, 0).0, u128::MAX >> 32)
     }
 
     /// The facts from `src` along `rel`.
     pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> &[Fact] {
-        let lo = self.items.partition_point(|f| (f.key.src(), f.key.rel()) < (src, rel));
-        let hi = self.items.partition_point(|f| (f.key.src(), f.key.rel()) <= (src, rel));
-        &self.items[lo..hi]
+        self.key_range(FactKey::new(src, rel, 0, 0).0, u128::MAX >> 64)
+    }
+
+    /// The facts whose keys run from `lo` to `lo + span`: one binary search, then a short walk
+    /// (a node has few facts).
+    fn key_range(&self, lo: u128, span: u128) -> &[Fact] {
+        let start = self.items.partition_point(|f| f.key.0 < lo);
+        let len = self.items[start..].iter().take_while(|f| f.key.0 - lo <= span).count();
+        &self.items[start..start + len]
+    }
+
+    /// The vector, unshared, with room for one more fact: a copy of a shared state is made
+    /// with that room, rather than copied exactly and then grown.
+    fn items_for_insert(&mut self) -> &mut Vec<Fact> {
+        if Rc::get_mut(&mut self.items).is_none() {
+            let mut v = Vec::with_capacity(self.items.len() + 1);
+            v.extend_from_slice(&self.items);
+            self.items = Rc::new(v);
+        }
+        Rc::get_mut(&mut self.items).expect("just unshared")
     }
 
     pub fn clear(&mut self) {
-        self.changed();
+        self.changed(None);
+        self.isa_hash = 0;
         self.items = Rc::new(Vec::new());
         self.hash = 0;
     }

@@ -106,6 +106,8 @@ pub struct World {
     /// Graphs that some edge points into, so that paths can cross into them.
     linked: FxHashMap<GraphUid, Weak<RefCell<Graph>>>,
     next_uid: GraphUid,
+    /// Answers of `N.isa(C)` by `isa` structure (see `path.rs`).
+    isa_answers: path::IsaAnswers,
 }
 
 impl Default for World {
@@ -122,6 +124,7 @@ impl World {
             relation_ids: FxHashMap::default(),
             classes: Vec::new(),
             linked: FxHashMap::default(),
+            isa_answers: Default::default(),
             next_uid: 1,
         };
         for r in BUILTIN_RELATIONS {
@@ -207,8 +210,14 @@ impl World {
 
     /// Remembers `g` as the target of an edge from another graph.
     pub fn link(&mut self, g: &GraphRef) {
-        let uid = g.borrow().uid;
-        self.linked.entry(uid).or_insert_with(|| Rc::downgrade(g));
+        let graph = g.borrow();
+        if graph.facts.is_linked() {
+            return; // already in `linked` (the flag is set only here)
+        }
+        // New paths open through this graph: remembered `isa` answers may change.
+        graph.facts.mark_linked();
+        facts::bump_isa_epoch();
+        self.linked.entry(graph.uid).or_insert_with(|| Rc::downgrade(g));
     }
 
     pub fn linked_graph(&self, uid: GraphUid) -> Option<GraphRef> {

@@ -1,26 +1,74 @@
 //! `isa` paths: the truest value of a chain of edges from one node to another, across graphs.
 
-use super::{FactKey, GraphRef, GraphUid, NodeId, RelId, Target, World};
+use super::{facts, GraphRef, GraphUid, NodeId, RelId, Target, World, ISA};
 use crate::value::Logic;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
 
 type Place = (GraphUid, NodeId);
 
+/// Answers of `N.isa(C)` remembered by the `isa` structure of the state asked. Search scripts
+/// ask `X.isa(Sen=>$human)` of every node of every state, and all their states share one `isa`
+/// structure: the path search then runs once per question instead of once per state.
+///
+/// An answer depends on the `isa` facts of the state (its `isa_hash` is in the key) and of the
+/// linked graphs the path crosses (a change of those moves `facts::isa_epoch`, which empties
+/// the table).
+#[derive(Default)]
+pub(super) struct IsaAnswers {
+    answers: FxHashMap<IsaQuestion, Logic>,
+    epoch: u64,
+}
+
+/// (class, isa_hash of the state, from, target graph, target node, target graph is the state)
+type IsaQuestion = (u32, u64, NodeId, GraphUid, NodeId, bool);
+
+impl IsaAnswers {
+    const MAX: usize = 1 << 16;
+}
+
 impl World {
-    /// `N.isa(C)`: the truest value of a path of `isa` edges from `from` to `to`, where a path's
-    /// value is the `&` of its edges; Undef when there is no path at all.
-    pub fn path_value(&self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> Logic {
-        let start_uid = start.borrow().uid;
-        if direct_edge_is_true(start, from, rels, to) {
-            return Logic::TRUE; // nothing is truer: no need to search
+    /// `N.isa(C)` (`rels` is `[ISA]`) or `N.path(rels, C)`: the truest value of a path of edges
+    /// along `rels` from `from` to `to`, where a path's value is the `&` of its edges; Undef when
+    /// there is no path at all.
+    pub fn path_value(&mut self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> Logic {
+        if rels != [ISA] {
+            return self.search_path(start, from, rels, to);
         }
+        let question = {
+            let g = start.borrow();
+            (g.class, g.facts.isa_hash(), from, to.graph, to.node, to.graph == g.uid)
+        };
+        if self.isa_answers.epoch != facts::isa_epoch() || self.isa_answers.answers.len() >= IsaAnswers::MAX {
+            self.isa_answers.answers.clear();
+            self.isa_answers.epoch = facts::isa_epoch();
+        }
+        if let Some(&v) = self.isa_answers.answers.get(&question) {
+            return v;
+        }
+        let v = self.search_path(start, from, rels, to);
+        self.isa_answers.answers.insert(question, v);
+        v
+    }
+
+    fn search_path(&self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> Logic {
+        let start_uid = start.borrow().uid;
         let mut best = Best::default();
         let mut work: SmallVec<[(GraphUid, NodeId, Logic); 8]> = smallvec![(start_uid, from, Logic::TRUE)];
         let mut result: Option<Logic> = None;
         while let Some((uid, node, value)) = work.pop() {
-            let graph = if uid == start_uid { Some(start.clone()) } else { self.linked_graph(uid) };
-            let Some(graph) = graph else { continue };
+            let linked;
+            let graph = if uid == start_uid {
+                start
+            } else {
+                match self.linked_graph(uid) {
+                    Some(g) => {
+                        linked = g;
+                        &linked
+                    }
+                    None => continue,
+                }
+            };
             let g = graph.borrow();
             for &rel in rels {
                 for fact in g.facts.outgoing_rel(node, rel) {
@@ -28,6 +76,9 @@ impl World {
                     let v = value.and(fact.value);
                     let key = (tuid, fact.key.tgt());
                     if tuid == to.graph && fact.key.tgt() == to.node {
+                        if v.is_true() {
+                            return v; // nothing is truer: the search is over
+                        }
                         result = Some(match result {
                             Some(r) if r.cmp_truth(v).is_ge() => r,
                             _ => v,
@@ -38,20 +89,9 @@ impl World {
                     }
                 }
             }
-            if result.is_some_and(Logic::is_true) {
-                break;
-            }
         }
         result.unwrap_or(Logic::UNDEF)
     }
-}
-
-/// Is there a True edge straight from `from` to `to` along one of `rels`? (The common case of
-/// `N.isa(C)` with N declared as a C.)
-fn direct_edge_is_true(start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> bool {
-    let g = start.borrow();
-    let tgraph = if to.graph == g.uid { 0 } else { to.graph };
-    rels.iter().any(|&rel| g.facts.get(FactKey::new(from, rel, tgraph, to.node)).is_true())
 }
 
 /// The truest value found so far for each node reached. Class hierarchies are shallow, so a

@@ -1,10 +1,10 @@
 //! Text forms of a graph: the reference's dump (`out G`) and Graphviz DOT.
 
 use super::{Fact, Graph, World};
+use crate::value::display::logic_pair;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashMap;
-use crate::value::display::logic_pair;
 use std::fmt::Write;
 
 impl World {
@@ -72,7 +72,12 @@ impl World {
         let mut pg: DiGraph<DotNode, DotEdge> = DiGraph::new();
         let local: Vec<NodeIndex> = class
             .ids()
-            .map(|id| pg.add_node(DotNode { label: class.name(id).trim_start_matches(['$', '@']).to_string(), external: false }))
+            .map(|id| {
+                pg.add_node(DotNode {
+                    label: class.name(id).trim_start_matches(['$', '@']).to_string(),
+                    external: false,
+                })
+            })
             .collect();
         let mut external: FxHashMap<(u32, u32), NodeIndex> = FxHashMap::default();
         for f in g.facts.iter() {
