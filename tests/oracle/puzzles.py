@@ -482,9 +482,6 @@ def check_svg(lines):
 
 SEED_START = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"
 SEED_GOAL = "0,2,1,3,5,4,6,7,8,9,10,11,12,13,14,15"
-# With no arguments the script runs bfs on this smaller instance (11 moves), see fifteen.ds.
-SMALL_START = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"
-SMALL_GOAL = "9,1,2,3,4,5,6,7,8,0,10,11,12,13,14,15"
 
 
 def fifteen_usage():
@@ -534,13 +531,7 @@ def fifteen(args):
     answer = None
     for m in methods:
         out.append("")
-        small = m == "bfs" and not args   # no arguments: bfs on a smaller instance
-        if small:
-            out.append("== breadth-first search, on a smaller instance (the seed's: fifteen.ds bfs)")
-            out.append("start " + SMALL_START)
-            out.append("goal  " + SMALL_GOAL)
-            found, gen, nopen, nclosed = bfs(fifteen_state(SMALL_START), fifteen_state(SMALL_GOAL))
-        elif m == "bfs":
+        if m == "bfs":
             out.append("== breadth-first search")
             found, gen, nopen, nclosed = bfs(start, goal)
         elif m == "dfs":
@@ -555,7 +546,7 @@ def fifteen(args):
             path = path_of(found)
             out.append("moves: " + str(found.g))
             out.append("moves of the blank: " + (" ".join(n.move for n in path[1:]) or "(none)"))
-            if m != "dfs" and not small and (answer is None or found.g < answer):
+            if m != "dfs" and (answer is None or found.g < answer):
                 answer = found.g
             if m == "dfs" and method == "dfs":
                 answer = found.g
