@@ -249,11 +249,6 @@ impl Facts {
         self.items = Rc::new(Vec::new());
         self.hash = 0;
     }
-
-    /// Approximate heap bytes held by this state's own facts.
-    pub fn heap_bytes(&self) -> usize {
-        self.items.capacity() * std::mem::size_of::<Fact>()
-    }
 }
 
 #[cfg(test)]

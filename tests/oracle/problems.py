@@ -277,8 +277,13 @@ def missionaries(args):
     lines = [f"missionaries: {M}, cannibals: {C}, boat for {B}", "start: " + line(start)]
     if not safe(M, C):
         return lines + ["the cannibals outnumber the missionaries already at the start", "answer: none"]
-    path, expanded = astar(start, succ, h, goal)
-    lines.append(f"A*: {expanded} states expanded")
+    return lines + crossing_report(astar(start, succ, h, goal), line)
+
+
+def crossing_report(search, line):
+    """The A* count, the crossings with the state after each, and the answer line."""
+    path, expanded = search
+    lines = [f"A*: {expanded} states expanded"]
     if path is None:
         return lines + ["no sequence of crossings gets everybody across", "answer: none"]
     for i, (text, s) in enumerate(path, 1):
@@ -335,13 +340,7 @@ def knights(args):
     line = lambda s: ("left " + names([p for p in people if p in s[0]])
                       + " | right " + names([p for p in people if p not in s[0]]))
     lines = [f"knights with their squires: {P}, boat for {B}", "start: " + line(start)]
-    path, expanded = astar(start, succ, h, goal)
-    lines.append(f"A*: {expanded} states expanded")
-    if path is None:
-        return lines + ["no sequence of crossings gets everybody across", "answer: none"]
-    for i, (text, s) in enumerate(path, 1):
-        lines.append(f"crossing {i}: {text} -> {line(s)}")
-    return lines + [f"answer: {len(path)}"]
+    return lines + crossing_report(astar(start, succ, h, goal), line)
 
 
 # ----------------------------------------------------------------------------- hanoi
