@@ -83,6 +83,18 @@ fn d6_plus_with_a_string_concatenates() {
 }
 
 #[test]
+fn d6_a_chain_of_plus_adds_left_to_right_until_a_string_appears() {
+    // Numbers add until the running sum is a string; from there on every operand is text.
+    prints("out 1 + 2 + 3 + \"x\" + 4 + 5, \"x\" + 1 + 2 + 3\n", "6x45 x123\n");
+    // Short strings are stored inline and long ones shared: the join crosses that boundary.
+    prints("out \"abcdefgh\" + \"ijklmnop\" + \"q\" + \"é\" + \"ü\"\n", "abcdefghijklmnopqéü\n");
+    // Arrays still join as arrays, and an operand that cannot be added is named with its sum.
+    prints("out [1] + [2] + [3]\n", "[1,2,3]\n");
+    let r = fails_with("var X = [1]\nout X + 1 + 2\n", "cannot add an array and a number");
+    assert!(r.stderr.contains("2:5"), "{}", r.stderr);
+}
+
+#[test]
 fn d7_range_counts_down_with_a_negative_step() {
     prints("out range(5, 1, -1)\nfor i in range(5, 1, -2) : out i,\nout \"\"\n", "[5,4,3,2]\n5 3 \n");
 }

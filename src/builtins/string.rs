@@ -3,8 +3,7 @@
 use super::{method, num_arg, object, str_arg, wrong_object, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
-use crate::value::Value;
-use std::rc::Rc;
+use crate::value::{Str, Value};
 
 pub const BUILTINS: &[Builtin] = &[
     method("substr", Arity::range(1, 2), substr),
@@ -21,7 +20,7 @@ pub const BUILTINS: &[Builtin] = &[
     method("lower", Arity::exactly(0), lower),
 ];
 
-fn text(name: &str, obj: Option<Value>, span: Span) -> R<Rc<str>> {
+fn text(name: &str, obj: Option<Value>, span: Span) -> R<Str> {
     match object(obj, span)? {
         Value::Str(s) => Ok(s),
         other => wrong_object(name, &other, "strings", span),

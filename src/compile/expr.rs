@@ -5,7 +5,7 @@ use super::names::suggest;
 use super::Compiler;
 use crate::builtins::{self, Arity};
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::{self, EdgeMode, Expr, ExprKind, Name, UnOp};
+use crate::syntax::ast::{self, BinOp, EdgeMode, Expr, ExprKind, Name, UnOp};
 use crate::syntax::Span;
 use crate::value::Value;
 use crate::world::World;
@@ -36,7 +36,7 @@ impl Compiler {
         let span = e.span;
         let kind = match &e.kind {
             ExprKind::Number(n) => ExKind::Const(Value::Num(*n)),
-            ExprKind::Str(s) => ExKind::Const(Value::Str(s.clone())),
+            ExprKind::Str(s) => ExKind::Const(Value::str(s)),
             ExprKind::Logic(l) => ExKind::Const(Value::Logic(*l)),
             ExprKind::None => ExKind::Const(Value::None),
             ExprKind::Name(n) => return self.name(n, span, world),
@@ -72,6 +72,7 @@ impl Compiler {
                 ExKind::Index { object: Box::new(self.expr(object, world)), index: Box::new(self.expr(index, world)) }
             }
             ExprKind::Unary { op, operand } => ExKind::Unary { op: *op, operand: Box::new(self.expr(operand, world)) },
+            ExprKind::Binary { op: BinOp::Add, left, .. } if is_add(left) => ExKind::Sum(self.sum(e, world)),
             ExprKind::Binary { op, left, right } => ExKind::Binary {
                 op: *op,
                 left: Box::new(self.expr(left, world)),
@@ -102,6 +103,19 @@ impl Compiler {
 
     fn exprs(&mut self, es: &[Expr], world: &mut World) -> Vec<Ex> {
         es.iter().map(|e| self.expr(e, world)).collect()
+    }
+
+    /// The operands of a left-nested chain of `+`, each with the span of the sum it ends.
+    fn sum(&mut self, e: &Expr, world: &mut World) -> Box<[(Ex, Span)]> {
+        let mut rights = Vec::new();
+        let mut first = e;
+        while let ExprKind::Binary { op: BinOp::Add, left, right } = &first.kind {
+            rights.push((right, first.span));
+            first = left;
+        }
+        let mut items = vec![(self.expr(first, world), first.span)];
+        items.extend(rights.into_iter().rev().map(|(r, span)| (self.expr(r, world), span)));
+        items.into_boxed_slice()
     }
 
     /// A bare name: variable, `GRAPH`, declared edge, declared node, in that order.
@@ -393,4 +407,8 @@ fn plural(n: usize, word: &str) -> String {
     } else {
         format!("{n} {word}s")
     }
+}
+
+fn is_add(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Binary { op: BinOp::Add, .. })
 }

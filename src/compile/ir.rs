@@ -97,6 +97,10 @@ pub enum ExKind {
         left: Box<Ex>,
         right: Box<Ex>,
     },
+    /// `a + b + c + ...` (three or more operands, left to right): once the running sum is a
+    /// string, the rest is appended to one buffer instead of making a string per `+`. Each
+    /// operand after the first carries the span of the sum it ends, for error messages.
+    Sum(Box<[(Ex, Span)]>),
     Edge(Box<EdgeEx>),
     Ternary {
         cond: Box<Ex>,

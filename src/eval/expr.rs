@@ -65,6 +65,7 @@ impl Interp {
                 }
                 Ok(Value::Map(Rc::new(RefCell::new(m))))
             }
+            ExKind::Sum(items) => self.sum(items),
             ExKind::Tuple(items) => self.tuple(items),
             ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
             ExKind::Demon { id, args } => {

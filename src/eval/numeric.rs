@@ -6,6 +6,7 @@ use super::ops::numbers;
 use super::Interp;
 use crate::compile::ir::{Ex, ExKind};
 use crate::syntax::ast::BinOp;
+use crate::syntax::Span;
 use crate::value::Value;
 
 impl Interp {
@@ -30,8 +31,15 @@ impl Interp {
                 _ => None,
             },
             ExKind::Binary { op, left, right } => self.arith_operator(*op, left, right),
+            ExKind::Sum(items) => self.arith_sum(items),
             _ => None,
         }
+    }
+
+    #[inline(never)]
+    fn arith_sum(&self, items: &[(Ex, Span)]) -> Option<f64> {
+        let ((first, _), rest) = items.split_first()?;
+        rest.iter().try_fold(self.arith(first)?, |acc, (e, _)| Some(acc + self.arith(e)?))
     }
 
     #[inline(never)]

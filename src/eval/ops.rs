@@ -1,12 +1,12 @@
 //! Binary operators.
 
 use super::{fail, Interp, R};
+use crate::compile::ir::Ex;
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::display::write_value;
-use crate::value::{Logic, Value};
+use crate::value::{Logic, Str, Value};
 use std::cmp::Ordering;
-use std::rc::Rc;
 
 impl Interp {
     #[inline(never)]
@@ -77,8 +77,37 @@ impl Interp {
         }
     }
 
+    /// `a + b + c + ...`, left to right as the nested `+`s would go; from the first string on,
+    /// every further operand is appended to one buffer (a string plus anything is text).
+    pub(super) fn sum(&mut self, items: &[(Ex, Span)]) -> R<Value> {
+        let mut acc = self.operand(&items[0].0)?;
+        for (i, (e, span)) in items.iter().enumerate().skip(1) {
+            if let Value::Str(s) = acc {
+                return self.append_all(s, &items[i..]);
+            }
+            let r = self.operand(e)?;
+            acc = self.binary_values(BinOp::Add, acc, r, *span)?;
+        }
+        Ok(acc)
+    }
+
+    fn append_all(&mut self, mut text: Str, items: &[(Ex, Span)]) -> R<Value> {
+        let mut scratch = String::new();
+        for (e, _) in items {
+            match self.operand(e)? {
+                Value::Str(s) => text.push_str(&s),
+                other => {
+                    scratch.clear();
+                    write_value(&mut scratch, &other, &self.world);
+                    text.push_str(&scratch);
+                }
+            }
+        }
+        Ok(Value::Str(text))
+    }
+
     /// `l + r` as text, written into one buffer.
-    fn concat(&self, l: &Value, r: &Value) -> Rc<str> {
+    fn concat(&self, l: &Value, r: &Value) -> Str {
         if let (Value::Str(a), Value::Str(b)) = (l, r) {
             return join(a, b);
         }
@@ -206,17 +235,10 @@ impl Interp {
     }
 }
 
-/// `a + b` as one shared string. A short one is assembled on the stack, so that the only
-/// allocation is the result's (string building is what searches over string states do).
-fn join(a: &str, b: &str) -> Rc<str> {
-    const SHORT: usize = 64;
-    let n = a.len() + b.len();
-    if n > SHORT {
-        return [a, b].concat().into();
-    }
-    let mut buf = [0u8; SHORT];
-    buf[..a.len()].copy_from_slice(a.as_bytes());
-    buf[a.len()..n].copy_from_slice(b.as_bytes());
-    // SAFETY: the bytes are two whole `str`s one after the other, so they are UTF-8.
-    unsafe { std::str::from_utf8_unchecked(&buf[..n]) }.into()
+/// `a + b` as one string (built in place when short: search states allocate nothing).
+fn join(a: &str, b: &str) -> Str {
+    let mut s = Str::with_capacity(a.len() + b.len());
+    s.push_str(a);
+    s.push_str(b);
+    s
 }

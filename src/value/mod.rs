@@ -23,6 +23,10 @@ use std::rc::Rc;
 pub const MAX_NESTING: usize = 200;
 
 pub type ArrayRef = Rc<Array>;
+
+/// A string value: up to 15 bytes inline (a search state such as `"123456780"` allocates
+/// nothing and compares in place), longer text shared behind a reference count. 16 bytes.
+pub type Str = ecow::EcoString;
 pub type MapRef = Rc<RefCell<Map>>;
 
 /// A node: its class and id, and the graph it is bound to (`G=>$n`), if any. A node without a
@@ -44,7 +48,7 @@ pub enum Value {
     None,
     Num(f64),
     Logic(Logic),
-    Str(Rc<str>),
+    Str(Str),
     Array(ArrayRef),
     Map(MapRef),
     Graph(GraphRef),
@@ -62,16 +66,9 @@ impl Value {
         Value::Str(s.into())
     }
 
-    /// A string cut from another; one-character ASCII strings are shared, as `S[i]` in a loop
-    /// makes many of them.
+    /// A string cut from another (short ones are stored inline).
     pub fn substr(s: &str) -> Value {
-        thread_local! {
-            static ASCII: [Rc<str>; 128] = std::array::from_fn(|b| char::from(b as u8).to_string().into());
-        }
-        match s.as_bytes() {
-            [b] if b.is_ascii() => ASCII.with(|t| Value::Str(t[*b as usize].clone())),
-            _ => Value::Str(s.into()),
-        }
+        Value::Str(s.into())
     }
 
     pub fn array(items: Vec<Value>) -> Value {

@@ -7,6 +7,7 @@ pub mod print;
 
 pub use facts::{Fact, FactKey, Facts, GraphUid, NodeId, RelId};
 
+use crate::value::Str;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -75,7 +76,7 @@ impl NodeClass {
 pub struct Graph {
     pub uid: GraphUid,
     pub class: ClassId,
-    pub name: Rc<str>,
+    pub name: Str,
     /// 0: silent; 1: notes on changed and deleted edges; 2: also on new edges (to stderr).
     pub verbose: u8,
     pub facts: Facts,
@@ -161,7 +162,7 @@ impl World {
     }
 
     /// `G.copy()`: a new state of the same class with the same facts (shared until changed).
-    pub fn copy_graph(&mut self, g: &Graph, name: Option<Rc<str>>) -> GraphRef {
+    pub fn copy_graph(&mut self, g: &Graph, name: Option<Str>) -> GraphRef {
         let name = name.unwrap_or_else(|| g.name.clone());
         let copy = self.make_graph(g.class, name, g.verbose, g.facts.clone());
         copy.borrow_mut().values = g.values.clone();
@@ -173,7 +174,7 @@ impl World {
         self.make_graph(g.class, g.name.clone(), g.verbose, facts)
     }
 
-    fn make_graph(&mut self, class: ClassId, name: Rc<str>, verbose: u8, facts: Facts) -> GraphRef {
+    fn make_graph(&mut self, class: ClassId, name: Str, verbose: u8, facts: Facts) -> GraphRef {
         let uid = self.next_uid;
         self.next_uid = self.next_uid.wrapping_add(1).max(1);
         Rc::new(RefCell::new(Graph { uid, class, name, verbose, facts, values: Rc::default() }))
