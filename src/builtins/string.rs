@@ -27,32 +27,44 @@ fn text(name: &str, obj: Option<Value>, span: Span) -> R<Str> {
     }
 }
 
-/// A byte range clamped to the string and moved to character boundaries.
-fn slice(s: &str, start: f64, end: f64) -> Value {
-    let len = s.len() as f64;
-    let fix = |x: f64| {
-        let mut i = if x < 0.0 { (x + len).max(0.0) } else { x.min(len) } as usize;
+/// A position given as a number: truncated toward zero, negative counting from the end, clamped
+/// to the string (NaN reads as the end). Integer arithmetic: `f64::trunc` is a libm call.
+fn clamp(x: f64, len: usize) -> usize {
+    if x.is_nan() {
+        return len;
+    }
+    let i = x as i64; // truncates toward zero, saturating
+    if i < 0 {
+        (i + len as i64).max(0) as usize
+    } else {
+        (i as u64).min(len as u64) as usize
+    }
+}
+
+/// The bytes a..b (clamped), each end moved back to a character boundary.
+fn slice(s: &str, a: usize, b: usize) -> Value {
+    let fix = |mut i: usize| {
         while i > 0 && !s.is_char_boundary(i) {
             i -= 1;
         }
         i
     };
-    let (a, b) = (fix(start), fix(end));
+    let (a, b) = (fix(a), fix(b.min(s.len())));
     Value::substr(if a < b { &s[a..b] } else { "" })
 }
 
 fn substr(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("substr", obj, span)?;
-    let start = num_arg(args, 0, "substr", span)?.trunc();
-    let start = if start < 0.0 { (start + s.len() as f64).max(0.0) } else { start };
-    let len = if args.len() > 1 { num_arg(args, 1, "substr", span)?.trunc().max(0.0) } else { s.len() as f64 };
-    Ok(slice(&s, start, start + len))
+    let start = clamp(num_arg(args, 0, "substr", span)?, s.len());
+    let count = if args.len() > 1 { num_arg(args, 1, "substr", span)? } else { s.len() as f64 };
+    let count = if count.is_nan() { 0 } else { (count as i64).max(0) as u64 };
+    Ok(slice(&s, start, (start as u64).saturating_add(count).min(s.len() as u64) as usize))
 }
 
 fn substring(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("substring", obj, span)?;
-    let start = num_arg(args, 0, "substring", span)?.trunc();
-    let end = if args.len() > 1 { num_arg(args, 1, "substring", span)?.trunc() } else { s.len() as f64 };
+    let start = clamp(num_arg(args, 0, "substring", span)?, s.len());
+    let end = if args.len() > 1 { clamp(num_arg(args, 1, "substring", span)?, s.len()) } else { s.len() };
     Ok(slice(&s, start, end))
 }
 

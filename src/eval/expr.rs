@@ -81,11 +81,23 @@ impl Interp {
                     Some(o) => Some(self.operand(o)?),
                     None => None,
                 };
-                let mut values = Args::new();
-                for a in args {
-                    values.push(self.operand(a)?);
+                // One or two arguments (most calls) are passed in a plain array.
+                match &args[..] {
+                    [] => f(self, obj, &[], e.span),
+                    [a] => {
+                        let a = [self.operand(a)?];
+                        f(self, obj, &a, e.span)
+                    }
+                    [a, b] => {
+                        let a = self.operand(a)?;
+                        let ab = [a, self.operand(b)?];
+                        f(self, obj, &ab, e.span)
+                    }
+                    _ => {
+                        let values = self.eval_args(args)?;
+                        f(self, obj, &values, e.span)
+                    }
                 }
-                f(self, obj, &values, e.span)
             }
             ExKind::Exists { var, cond, min, max } => self.exists(*var, cond, min.as_deref(), max.as_deref(), e.span),
             ExKind::Forall { var, cond } => self.forall(*var, cond, e.span),
