@@ -24,7 +24,7 @@ pub const BUILTINS: &[Builtin] = &[
     method("getlines", Arity::exactly(0), getlines),
     method("eof", Arity::exactly(0), eof),
     method("is_open", Arity::exactly(0), is_open),
-    method("close", Arity::exactly(0), close),
+    method("close", Arity::range(0, 1), close),
 ];
 
 /// An open (or closed) file: a writer, or the whole text of a file being read and a position.
@@ -135,7 +135,14 @@ fn is_open(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Val
     Ok(Value::bool(open))
 }
 
-fn close(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+/// `F.close()` closes a file; `G.close([flag])` is `G.closed_world([flag])` of a graph.
+fn close(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Graph(_)) = &obj {
+        return super::graph::closed_world(it, obj, args, span);
+    }
+    if !args.is_empty() {
+        return fail(span, "`F.close()` of a file takes no arguments");
+    }
     let f = file_obj("close", obj, span)?;
     let mut f = f.borrow_mut();
     f.open = false;

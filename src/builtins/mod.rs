@@ -15,6 +15,7 @@ use crate::syntax::Span;
 use crate::value::Value;
 
 pub(crate) use convert::range_bounds;
+pub(crate) use node::{get_attr, set_attr};
 
 pub type BuiltinFn = fn(&mut Interp, Option<Value>, &[Value], Span) -> R<Value>;
 

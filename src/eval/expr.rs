@@ -170,7 +170,7 @@ impl Interp {
             }
         };
         if let Some((c, id)) = n.cache.get() {
-            if c == class {
+            if c == class && !self.world.class(class).deleted(id) {
                 return Ok(NodeVal { class, id, graph: None });
             }
         }
@@ -180,6 +180,17 @@ impl Interp {
                 Ok(NodeVal { class, id, graph: None })
             }
             None => {
+                // The current graph's senses graph (`G.senses_graph(S)`), if it has the node.
+                let senses = match &self.graph {
+                    Value::Graph(g) => g.borrow().senses.clone(),
+                    _ => None,
+                };
+                if let Some(s) = senses {
+                    let sclass = s.borrow().class;
+                    if let Some(id) = self.world.find_node(sclass, n.sym, n.alt) {
+                        return Ok(NodeVal { class: sclass, id, graph: Some(s) });
+                    }
+                }
                 let gname = self.text_graph_name();
                 fail(span, format!("node `{}` is not in the current graph `{gname}`", n.name))
             }
@@ -206,7 +217,7 @@ impl Interp {
         };
         let class = g.borrow().class;
         if let Some((c, id)) = n.cache.get() {
-            if c == class {
+            if c == class && !self.world.class(class).deleted(id) {
                 return Ok(Value::Node(NodeVal { class, id, graph: Some(g) }));
             }
         }
@@ -244,8 +255,8 @@ impl Interp {
         let class = g.borrow().class;
         let mut count = 0.0;
         let mut first = None;
-        let mut id = 1;
-        while id as usize <= self.world.class(class).len() {
+        let mut id = self.world.class(class).first();
+        while self.world.class(class).contains(id) {
             let node = Value::Node(NodeVal { class, id, graph: None });
             self.set(var, node);
             if self.eval(cond)?.is_exactly_true() {
@@ -277,8 +288,8 @@ impl Interp {
     fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
-        let mut id = 1;
-        while id as usize <= self.world.class(class).len() {
+        let mut id = self.world.class(class).first();
+        while self.world.class(class).contains(id) {
             self.set(var, Value::Node(NodeVal { class, id, graph: None }));
             if !self.eval(cond)?.is_exactly_true() {
                 return Ok(Value::bool(false));
@@ -370,6 +381,7 @@ impl Interp {
                 None => Value::str(""),
             }),
             (Value::Map(m), _) => Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None)),
+            (Value::Node(n), Value::Node(_)) => crate::builtins::get_attr(self, n, &i, span),
             (Value::Logic(l), Value::Num(n)) => match *n as i64 {
                 0 => Ok(Value::Num(l.p0)),
                 1 => Ok(Value::Num(l.p1)),
@@ -381,9 +393,10 @@ impl Interp {
             },
             (Value::Graph(g), Value::Num(n)) => {
                 let class = g.borrow().class;
-                let len = self.world.class(class).len();
-                if *n >= 1.0 && (*n as usize) <= len {
-                    Ok(Value::Node(NodeVal { class, id: *n as u32, graph: Some(g.clone()) }))
+                let c = self.world.class(class);
+                let len = c.len();
+                if let Some(id) = c.nth(*n as usize).filter(|_| *n >= 1.0) {
+                    Ok(Value::Node(NodeVal { class, id, graph: Some(g.clone()) }))
                 } else {
                     fail(
                         span,
@@ -418,6 +431,7 @@ impl Interp {
                 m.borrow_mut().insert(i, v);
                 Ok(())
             }
+            (Value::Node(n), Value::Node(_)) => crate::builtins::set_attr(self, n, &i, v, span),
             _ => fail(span, format!("cannot assign to an item of {} indexed by {}", o.described(), i.described())),
         }
     }

@@ -255,8 +255,7 @@ impl Interp {
             }
             Value::Graph(g) => {
                 let class = g.borrow().class;
-                let n = self.world.class(class).len() as u32;
-                for id in 1..=n {
+                for id in self.world.class(class).ids() {
                     self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
                     if let Some(v) = vars.get(1) {
                         self.set(*v, Value::None);
@@ -279,8 +278,8 @@ impl Interp {
         if vars.len() >= 3 {
             return self.for_edges(vars, &g, cond, body);
         }
-        let mut id = 1;
-        while id as usize <= self.world.class(class).len() {
+        let mut id = self.world.class(class).first();
+        while self.world.class(class).contains(id) {
             self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
             if vars.len() == 2 {
                 self.set(vars[1], Value::None);

@@ -7,6 +7,7 @@ pub mod print;
 
 pub use facts::{Fact, FactKey, Facts, GraphUid, NodeId, RelId};
 
+use crate::value::Logic;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -45,11 +46,17 @@ impl Interner {
     }
 }
 
-/// The node list shared by all graphs of one class. Node ids start at 1.
+/// The node list shared by all graphs of one class. Node ids start at 1 and are never reused:
+/// `delete_nodes` moves `base` past the deleted ones, so that a variable still holding a deleted
+/// node can never stand for a node added later.
 #[derive(Default, Debug)]
 pub struct NodeClass {
     names: Vec<Rc<str>>,
     by_sym: FxHashMap<Sym, NodeId>,
+    /// The live nodes are `base + 1 ..= base + names.len()`.
+    base: NodeId,
+    /// The closed-world flag of `G.closed_world(...)`, shared by every graph of the class.
+    pub closed: bool,
 }
 
 impl NodeClass {
@@ -59,14 +66,36 @@ impl NodeClass {
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
-    pub fn name(&self, id: NodeId) -> &Rc<str> {
-        &self.names[id as usize - 1]
+    /// The name of a node; `?` for an id that is not a live node of the class.
+    pub fn name(&self, id: NodeId) -> &str {
+        let i = id.checked_sub(self.base + 1).map(|i| i as usize);
+        i.and_then(|i| self.names.get(i)).map_or("?", |n| n)
     }
     pub fn lookup(&self, sym: Sym) -> Option<NodeId> {
         self.by_sym.get(&sym).copied()
     }
-    pub fn ids(&self) -> impl Iterator<Item = NodeId> {
-        1..=self.names.len() as NodeId
+    pub fn ids(&self) -> std::ops::RangeInclusive<NodeId> {
+        self.first()..=self.last()
+    }
+    /// The id of the first live node (the `base + 1` even when there is none).
+    pub fn first(&self) -> NodeId {
+        self.base + 1
+    }
+    /// The id of the last live node (`first() - 1` when there is none).
+    pub fn last(&self) -> NodeId {
+        self.base + self.names.len() as NodeId
+    }
+    /// Whether `id` is a live node of the class (not deleted, not made up).
+    pub fn contains(&self, id: NodeId) -> bool {
+        id > self.base && id <= self.last()
+    }
+    /// The id of the `i`-th live node (1-based), as `G[i]` reads it.
+    pub fn nth(&self, i: usize) -> Option<NodeId> {
+        (i >= 1 && i <= self.names.len()).then(|| self.base + i as NodeId)
+    }
+    /// Whether `id` was a node of the class once and has been deleted.
+    pub fn deleted(&self, id: NodeId) -> bool {
+        id >= 1 && id <= self.base
     }
 }
 
@@ -82,6 +111,39 @@ pub struct Graph {
     /// Values stored on nodes with `N.value(V)`; shared with copies until one changes them.
     /// They do not take part in equality.
     pub values: Rc<FxHashMap<NodeId, crate::value::Value>>,
+    /// Attributes `N[A] = V`: (node, attribute class, attribute node) to value; shared with
+    /// copies until one changes them; not part of equality.
+    pub attrs: Rc<std::collections::BTreeMap<AttrKey, crate::value::Value>>,
+    /// `G.edges_blocked(1)`: setting an edge does not change an existing one (new ones are added).
+    pub blocked: bool,
+    /// `G.sorted(n)`: kept for the original's scripts; facts are always sorted.
+    pub sorted: f64,
+    /// Edge changes made through the script (edge statements and methods) since the state was
+    /// made, or since `G.edges_changes(n)` set the count.
+    pub changes: u64,
+    /// `changes` when `G.changed()` last asked.
+    pub seen_changes: u64,
+    /// `G.senses_graph(S)`: a node constant not found in this graph's class is looked up in S.
+    pub senses: Option<GraphRef>,
+}
+
+/// An attribute's place: (node, class of the attribute node, attribute node).
+pub type AttrKey = (NodeId, ClassId, NodeId);
+
+impl Graph {
+    /// Sets an edge as the script does: a graph with blocked edges keeps an existing edge as it
+    /// is (a new one is still added), and every change is counted. Returns (old, new) values.
+    pub fn set_edge(&mut self, key: FactKey, value: Logic) -> (Logic, Logic) {
+        if self.blocked && self.facts.contains(key) {
+            let v = self.facts.get(key);
+            return (v, v);
+        }
+        let old = self.facts.set(key, value);
+        if old != value {
+            self.changes += 1;
+        }
+        (old, value)
+    }
 }
 
 impl PartialEq for Graph {
@@ -108,6 +170,10 @@ pub struct World {
     next_uid: GraphUid,
     /// Answers of `N.isa(C)` by `isa` structure (see `path.rs`).
     isa_answers: path::IsaAnswers,
+    /// Every graph made, weakly, for `delete_nodes` (which must reach every state of a class);
+    /// dead entries are dropped when the list has doubled since the last sweep.
+    graphs: Vec<Weak<RefCell<Graph>>>,
+    graphs_swept: usize,
 }
 
 impl Default for World {
@@ -126,6 +192,8 @@ impl World {
             linked: FxHashMap::default(),
             isa_answers: Default::default(),
             next_uid: 1,
+            graphs: Vec::new(),
+            graphs_swept: 0,
         };
         for r in BUILTIN_RELATIONS {
             w.declare_relation(r);
@@ -160,11 +228,19 @@ impl World {
         self.make_graph(class, name.into(), 0, Facts::default())
     }
 
-    /// `G.copy()`: a new state of the same class with the same facts (shared until changed).
+    /// `G.copy()`: a new state of the same class with the same facts (shared until changed),
+    /// node values, attributes and flags; its count of changes starts at 0.
     pub fn copy_graph(&mut self, g: &Graph, name: Option<Rc<str>>) -> GraphRef {
         let name = name.unwrap_or_else(|| g.name.clone());
         let copy = self.make_graph(g.class, name, g.verbose, g.facts.clone());
-        copy.borrow_mut().values = g.values.clone();
+        {
+            let mut c = copy.borrow_mut();
+            c.values = g.values.clone();
+            c.attrs = g.attrs.clone();
+            c.blocked = g.blocked;
+            c.sorted = g.sorted;
+            c.senses = g.senses.clone();
+        }
         copy
     }
 
@@ -176,7 +252,62 @@ impl World {
     fn make_graph(&mut self, class: ClassId, name: Rc<str>, verbose: u8, facts: Facts) -> GraphRef {
         let uid = self.next_uid;
         self.next_uid = self.next_uid.wrapping_add(1).max(1);
-        Rc::new(RefCell::new(Graph { uid, class, name, verbose, facts, values: Rc::default() }))
+        let g = Rc::new(RefCell::new(Graph {
+            uid,
+            class,
+            name,
+            verbose,
+            facts,
+            values: Rc::default(),
+            attrs: Rc::default(),
+            blocked: false,
+            sorted: 0.0,
+            changes: 0,
+            seen_changes: 0,
+            senses: None,
+        }));
+        if self.graphs.len() >= 2 * self.graphs_swept + 1024 {
+            self.graphs.retain(|w| w.strong_count() > 0);
+            self.graphs_swept = self.graphs.len();
+        }
+        self.graphs.push(Rc::downgrade(&g));
+        g
+    }
+
+    /// `delete_nodes`: removes every node of `class` from every graph of it, with their edges,
+    /// values and attributes; edges of other graphs into those graphs and attributes named by
+    /// its nodes go too. Node ids are not reused (see `NodeClass`). No graph may be borrowed.
+    pub fn delete_nodes(&mut self, class: ClassId) {
+        let live: Vec<GraphRef> = self.graphs.iter().filter_map(Weak::upgrade).collect();
+        let mut uids = rustc_hash::FxHashSet::default();
+        for g in &live {
+            let mut g = g.borrow_mut();
+            if g.class == class {
+                uids.insert(g.uid);
+                if !g.facts.is_empty() {
+                    g.changes += g.facts.len() as u64;
+                    g.facts.clear();
+                }
+                g.values = Rc::default();
+                g.attrs = Rc::default();
+            }
+        }
+        for g in &live {
+            let mut g = g.borrow_mut();
+            if g.class != class {
+                let removed = g.facts.remove_where(|f| uids.contains(&f.key.tgraph()));
+                g.changes += removed as u64;
+                if g.attrs.keys().any(|k| k.1 == class) {
+                    Rc::make_mut(&mut g.attrs).retain(|k, _| k.1 != class);
+                }
+            }
+        }
+        let c = &mut self.classes[class as usize];
+        c.base += c.names.len() as NodeId;
+        c.names.clear();
+        c.by_sym.clear();
+        facts::bump_isa_epoch();
+        self.isa_answers = Default::default();
     }
 
     pub fn class(&self, id: ClassId) -> &NodeClass {
@@ -191,15 +322,20 @@ impl World {
             return id;
         }
         c.names.push(name.into());
-        let id = c.names.len() as NodeId;
+        let id = c.last();
         c.by_sym.insert(sym, id);
         id
     }
 
-    /// Adds an unnamed node; it is named by its id.
+    /// Adds an unnamed node; it is named by its position in the class (after `delete_nodes`
+    /// the numbering starts again at 1; if that name is taken, the next free number).
     pub fn add_unnamed_node(&mut self, class: ClassId) -> NodeId {
-        let id = self.classes[class as usize].len() as NodeId + 1;
-        self.add_node(class, &id.to_string())
+        let c = &self.classes[class as usize];
+        let mut n = c.len() + 1;
+        while self.symbols.get(&n.to_string()).is_some_and(|s| c.lookup(s).is_some()) {
+            n += 1;
+        }
+        self.add_node(class, &n.to_string())
     }
 
     /// Finds a node by symbol, trying `alt` (the name without `$`) when the first is absent.
@@ -230,7 +366,7 @@ impl World {
             Some(g) => {
                 let g = g.borrow();
                 let class = self.class(g.class);
-                let n = if (node as usize) <= class.len() { class.name(node).to_string() } else { node.to_string() };
+                let n = if class.contains(node) { class.name(node).to_string() } else { "?".to_string() };
                 format!("{}.{}", g.name, n)
             }
             None => format!("?.{node}"),
