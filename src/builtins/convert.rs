@@ -15,6 +15,8 @@ pub const BUILTINS: &[Builtin] = &[
     method("float", Arity::exactly(0), float),
     method("logic", Arity::exactly(0), logic),
     method("array", Arity::exactly(0), array),
+    method("fuzzy", Arity::exactly(0), fuzzy),
+    method("count", Arity::exactly(0), size),
     function("range", Arity::range(1, 3), range),
     function("ARRAY", Arity::exactly(1), array_of),
     function("and", Arity::at_least(1), and),
@@ -129,6 +131,21 @@ fn array(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
         Value::Fuzzy(f) => Value::array(f.iter().map(|x| Value::Num(*x)).collect()),
         other => Value::array(vec![other]),
     })
+}
+
+/// `X.fuzzy()`: a fuzzy number; a number x is (x, x, x, x), an array of 3 numbers (a, b, c) is
+/// (a, b, b, c) and one of 4 is those four.
+fn fuzzy(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        f @ Value::Fuzzy(_) => Ok(f),
+        Value::Num(x) => Ok(Value::fuzzy([x; 4])),
+        Value::Array(a) => match a.borrow()[..] {
+            [Value::Num(a), Value::Num(b), Value::Num(c)] => Ok(Value::fuzzy([a, b, b, c])),
+            [Value::Num(a), Value::Num(b), Value::Num(c), Value::Num(d)] => Ok(Value::fuzzy([a, b, c, d])),
+            _ => fail(span, "`fuzzy` makes a fuzzy number of an array of 3 or 4 numbers"),
+        },
+        other => fail(span, format!("`fuzzy` converts numbers and arrays of numbers, not {}", other.described())),
+    }
 }
 
 /// The (start, stop, step) of `range(stop)` / `range(start, stop [, step])`, shared by the

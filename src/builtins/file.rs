@@ -22,6 +22,7 @@ pub const BUILTINS: &[Builtin] = &[
     method("write", Arity::at_least(0), write),
     method("getline", Arity::exactly(0), getline),
     method("getlines", Arity::exactly(0), getlines),
+    method("in", Arity::exactly(0), rest),
     method("eof", Arity::exactly(0), eof),
     method("is_open", Arity::exactly(0), is_open),
     method("close", Arity::range(0, 1), close),
@@ -123,6 +124,19 @@ fn getlines(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Va
     Ok(Value::array(lines))
 }
 
+/// `F.in()`: the rest of a file being read, as one string ("" at the end).
+fn rest(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let f = file_obj("in", obj, span)?;
+    let mut f = f.borrow_mut();
+    if !f.open || f.writer.is_some() {
+        let name = f.name.clone();
+        return fail(span, format!("file `{name}` is not open for reading"));
+    }
+    let rest = f.text[f.pos..].to_string();
+    f.pos = f.text.len();
+    Ok(Value::str(&rest))
+}
+
 fn eof(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let f = file_obj("eof", obj, span)?;
     let f = f.borrow();
@@ -143,7 +157,10 @@ fn close(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
     if !args.is_empty() {
         return fail(span, "`F.close()` of a file takes no arguments");
     }
-    let f = file_obj("close", obj, span)?;
+    let f = match object(obj, span)? {
+        Value::File(f) => f,
+        other => return wrong_object("close", &other, "files and graphs", span),
+    };
     let mut f = f.borrow_mut();
     f.open = false;
     f.writer = None;
