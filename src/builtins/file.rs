@@ -18,6 +18,8 @@ use std::rc::Rc;
 pub const BUILTINS: &[Builtin] = &[
     function("File.open", Arity::range(1, 2), open),
     function("File.scriptDir", Arity::exactly(0), script_dir),
+    function("fopen", Arity::range(1, 2), fopen),
+    function("fclose", Arity::exactly(0), fclose),
     method("out", Arity::at_least(0), out),
     method("write", Arity::at_least(0), write),
     method("getline", Arity::exactly(0), getline),
@@ -40,9 +42,16 @@ pub struct FileHandle {
 
 pub type FileRef = Rc<RefCell<FileHandle>>;
 
-fn open(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let name = str_arg(args, 0, "File.open", span)?.to_string();
-    let mode = if args.len() > 1 { str_arg(args, 1, "File.open", span)? } else { "r" };
+fn open(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    open_as("File.open", "r", it, obj, args, span)
+}
+
+fn open_as(fname: &str, default: &str, _: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let name = str_arg(args, 0, fname, span)?.to_string();
+    let mode = if args.len() > 1 { str_arg(args, 1, fname, span)? } else { default };
+    if fname == "fopen" && !matches!(mode, "w" | "a") {
+        return fail(span, "`fopen` opens the file of `fout` for writing: its mode is \"w\" or \"a\"");
+    }
     let mut handle = FileHandle { name: name.clone(), writer: None, text: String::new(), pos: 0, open: true };
     let result = match mode {
         "w" => File::create(&name).map(|f| handle.writer = Some(f)),
@@ -54,6 +63,36 @@ fn open(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value
         return fail(span, format!("cannot open file `{name}`: {e}"));
     }
     Ok(Value::File(Rc::new(RefCell::new(handle))))
+}
+
+/// `fopen(name [, "w"|"a"])`: opens the file `fout` writes to ("w", the default, empties it;
+/// "a" appends), closing the one open before. Returns True.
+fn fopen(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let Value::File(f) = open_as("fopen", "w", it, obj, args, span)? else {
+        return fail(span, "`fopen` could not open the file");
+    };
+    it.fout = Some(f);
+    Ok(Value::bool(true))
+}
+
+/// `fclose()`: closes the file of `fout`, which prints to the console again. True if a file
+/// was open, else False.
+fn fclose(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    let was_open = it.fout.take().is_some();
+    Ok(Value::bool(was_open))
+}
+
+/// Writes text to a file opened for writing (`fout`); every write goes straight to the file.
+pub(crate) fn write_to(f: &FileRef, text: &str, span: Span) -> R<()> {
+    let mut f = f.borrow_mut();
+    let fname = f.name.clone();
+    let Some(w) = f.writer.as_mut() else {
+        return fail(span, format!("file `{fname}` is not open for writing"));
+    };
+    if let Err(e) = w.write_all(text.as_bytes()) {
+        return fail(span, format!("cannot write to file `{fname}`: {e}"));
+    }
+    Ok(())
 }
 
 /// `File.scriptDir()`: the directory of the running script ("." for `-e` and the REPL), so that
@@ -74,14 +113,7 @@ fn put(it: &mut Interp, name: &str, obj: Option<Value>, args: &[Value], sep: &st
     let f = file_obj(name, obj, span)?;
     let mut text = args.iter().map(|a| it.text(a)).collect::<Vec<_>>().join(sep);
     text.push_str(end);
-    let mut f = f.borrow_mut();
-    let fname = f.name.clone();
-    let Some(w) = f.writer.as_mut() else {
-        return fail(span, format!("file `{fname}` is not open for writing"));
-    };
-    if let Err(e) = w.write_all(text.as_bytes()) {
-        return fail(span, format!("cannot write to file `{fname}`: {e}"));
-    }
+    write_to(&f, &text, span)?;
     Ok(Value::bool(true))
 }
 

@@ -165,6 +165,8 @@ pub enum StKind {
     Out {
         items: Vec<(OutSep, Ex)>,
         trail: Option<OutSep>,
+        /// `fout`: to the `fopen` file, if one is open.
+        to_file: bool,
     },
     If {
         cond: Ex,

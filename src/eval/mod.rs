@@ -75,6 +75,8 @@ pub struct Interp {
     pub args: Vec<String>,
     pub started: Instant,
     pub script_dir: Option<std::path::PathBuf>,
+    /// The file `fout` writes to, opened by `fopen` (None: `fout` prints like `out`).
+    pub fout: Option<crate::builtins::file::FileRef>,
 }
 
 impl Interp {
@@ -97,6 +99,7 @@ impl Interp {
             args: Vec::new(),
             started: Instant::now(),
             script_dir: None,
+            fout: None,
         }
     }
 

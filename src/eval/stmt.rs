@@ -107,7 +107,7 @@ impl Interp {
                 }
             }
             StKind::Nodes { graph, names } => self.declare_nodes(graph.as_ref(), names, s.span)?,
-            StKind::Out { items, trail } => self.out_stmt(items, *trail, s.span)?,
+            StKind::Out { items, trail, to_file } => self.out_stmt(items, *trail, *to_file, s.span)?,
             StKind::While { cond, body } => {
                 while self.test(cond)?.is_exactly_true() {
                     if !self.loop_body(body)? {
@@ -149,7 +149,7 @@ impl Interp {
         self.eval(e).map(drop)
     }
 
-    fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, span: Span) -> R<()> {
+    fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, to_file: bool, span: Span) -> R<()> {
         let mut line = String::new();
         if items.is_empty() {
             let g = self.graph.clone();
@@ -166,6 +166,11 @@ impl Interp {
             None => line.push('\n'),
             Some(OutSep::Space) => line.push(' '),
             Some(OutSep::Nothing) => {}
+        }
+        if to_file {
+            if let Some(f) = &self.fout {
+                return crate::builtins::file::write_to(f, &line, span);
+            }
         }
         self.write_out(&line, span)
     }
