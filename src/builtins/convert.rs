@@ -20,6 +20,7 @@ pub const BUILTINS: &[Builtin] = &[
     function("range", Arity::range(1, 3), range),
     function("ARRAY", Arity::exactly(1), array_of),
     function("and", Arity::at_least(1), and),
+    function("eval", Arity::exactly(1), eval_stub),
     function("or", Arity::at_least(1), or),
 ];
 
@@ -181,6 +182,12 @@ fn array_of(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
         return fail(span, "`ARRAY` size must be between 0 and 50 million");
     }
     Ok(Value::array(vec![Value::None; (n as usize).max(1)]))
+}
+
+/// `eval(S)` is compiled into its own kind of expression (it needs the variables in scope where
+/// it is called, see `eval/code.rs`); this entry only reserves the name.
+fn eval_stub(_: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    fail(span, "`eval` cannot be called this way")
 }
 
 /// Two-valued: True when every argument is exactly True.

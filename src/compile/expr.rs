@@ -191,6 +191,16 @@ impl Compiler {
         if n == "exists" || n == "forall" {
             return self.quantifier(n, args, span, world);
         }
+        if n == "eval" {
+            if args.len() != 1 {
+                self.arity_error("function", n, "1 argument", args.len(), span);
+                return Self::bad(span);
+            }
+            let arg = Box::new(self.expr(&args[0], world));
+            // The code may assign GRAPH: the demon must restore its caller's graph.
+            self.ctx_mut().sets_graph = true;
+            return Self::ex(ExKind::Eval { arg, scope: Rc::new(self.eval_scope()) }, span);
+        }
         if let Some(b) = builtins::lookup_function(n) {
             self.check_builtin_arity(b.name, b.arity, args.len(), span);
             let args = self.exprs(args, world);

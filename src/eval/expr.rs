@@ -88,6 +88,15 @@ impl Interp {
             }
             ExKind::Exists { var, cond, min, max } => self.exists(*var, cond, min.as_deref(), max.as_deref(), e.span),
             ExKind::Forall { var, cond } => self.forall(*var, cond, e.span),
+            ExKind::Eval { arg, scope } => {
+                let src = match self.eval(arg)? {
+                    Value::Str(s) => s,
+                    other => {
+                        return fail(arg.span, format!("`eval` takes a string of code, not {}", other.described()))
+                    }
+                };
+                self.eval_code(&src, scope, e.span)
+            }
             ExKind::NodeOf { graph, node } => self.node_of(graph, node, e.span),
             ExKind::Index { object, index } => {
                 let o = self.eval(object)?;
