@@ -8,6 +8,7 @@ mod graph;
 mod math;
 mod node;
 mod string;
+pub mod svg;
 mod system;
 
 use crate::eval::{fail, Interp, R};
@@ -74,7 +75,7 @@ pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
 }
 
 /// Every module's table.
-fn tables() -> [&'static [Builtin]; 8] {
+fn tables() -> [&'static [Builtin]; 9] {
     [
         convert::BUILTINS,
         array::BUILTINS,
@@ -84,6 +85,7 @@ fn tables() -> [&'static [Builtin]; 8] {
         math::BUILTINS,
         system::BUILTINS,
         file::BUILTINS,
+        svg::BUILTINS,
     ]
 }
 

@@ -118,7 +118,7 @@ impl Compiler {
         if self.node_names.contains(n) {
             return Self::ex(ExKind::Node(Box::new(node_ref(n, world))), span);
         }
-        let msg = if MODULES.contains(&&**n) {
+        let msg = if module_of(n).is_some() {
             format!("module `{n}` must be followed by `.` and a function or constant")
         } else {
             format!("unknown name `{n}`: not a variable, edge or node")
@@ -256,7 +256,7 @@ impl Compiler {
 
     fn module_name(&self, object: &Expr) -> Option<&'static str> {
         match &object.kind {
-            ExprKind::Name(n) if self.lookup_var(n).is_none() => MODULES.iter().copied().find(|m| *m == &**n),
+            ExprKind::Name(n) if self.lookup_var(n).is_none() => module_of(n),
             _ => None,
         }
     }
@@ -389,6 +389,16 @@ impl Compiler {
             }
         }
     }
+}
+
+/// A module's name: one of `MODULES`, or the prefix of a builtin `Module.f` (a module's table
+/// of builtins is enough to make it known).
+fn module_of(n: &str) -> Option<&'static str> {
+    MODULES
+        .iter()
+        .copied()
+        .find(|m| *m == n)
+        .or_else(|| builtins::function_names().filter_map(|f| f.split_once('.')).map(|(m, _)| m).find(|m| *m == n))
 }
 
 fn node_ref(name: &Rc<str>, world: &mut World) -> NodeRef {

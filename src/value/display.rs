@@ -63,6 +63,7 @@ fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
             let _ = write!(out, "({})", parts.join(","));
         }
         Value::File(f) => out.push_str(&f.borrow().name),
+        Value::Svg(s) => out.push_str(&s.borrow().text()),
     }
 }
 
