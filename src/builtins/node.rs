@@ -440,7 +440,7 @@ fn attr_key(a: &Value, span: Span) -> R<NodeVal> {
 pub(crate) fn get_attr(it: &mut Interp, n: &NodeVal, a: &Value, span: Span) -> R<Value> {
     let a = attr_key(a, span)?;
     for (g, id) in lineage(it, n, span)? {
-        if let Some(v) = g.borrow().attrs.get(&(id, a.class, a.id)) {
+        if let Some((_, v)) = g.borrow().attrs.get(&(id, a.class, a.id)) {
             return Ok(v.clone());
         }
     }
@@ -457,15 +457,10 @@ pub(crate) fn set_attr(it: &mut Interp, n: &NodeVal, a: &Value, v: Value, span: 
     if matches!(v, Value::None) {
         attrs.remove(&(n.id, a.class, a.id));
     } else {
-        attrs.insert((n.id, a.class, a.id), v);
+        let key = (n.id, a.class, a.id);
+        attrs.insert(key, (Value::Node(a), v));
     }
     Ok(())
-}
-
-/// The node of an attribute key, bound to a graph of its class when one is at hand.
-fn attr_node(class: u32, id: u32, near: &[crate::world::GraphRef]) -> Value {
-    let graph = near.iter().find(|g| g.borrow().class == class).cloned();
-    Value::Node(NodeVal { class, id, graph })
 }
 
 /// `N.attr()`: the attribute nodes N has, its own and inherited, sorted by name;
@@ -478,22 +473,15 @@ fn attr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
                 return get_attr(it, &n, a, span);
             }
             let mut keys: Vec<(u32, u32)> = Vec::new();
+            let mut found: Vec<(String, Value)> = Vec::new();
             for (g, id) in lineage(it, &n, span)? {
-                for (k, _) in g.borrow().attrs.range((id, 0, 0)..=(id, u32::MAX, u32::MAX)) {
+                for (k, (node, _)) in g.borrow().attrs.range((id, 0, 0)..=(id, u32::MAX, u32::MAX)) {
                     if !keys.contains(&(k.1, k.2)) {
                         keys.push((k.1, k.2));
+                        found.push((it.text(node), node.clone()));
                     }
                 }
             }
-            let senses: Vec<_> =
-                it.current_graph(span).ok().and_then(|g| g.borrow().senses.clone()).into_iter().collect();
-            let mut found: Vec<(String, Value)> = keys
-                .into_iter()
-                .map(|(c, id)| {
-                    let v = attr_node(c, id, &senses);
-                    (it.text(&v), v)
-                })
-                .collect();
             found.sort_by(|a, b| a.0.cmp(&b.0));
             Ok(Value::array(found.into_iter().map(|(_, v)| v).collect()))
         }
@@ -501,13 +489,11 @@ fn attr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
             if !args.is_empty() {
                 return fail(span, "`G.attr()` takes no arguments");
             }
-            let senses: Vec<_> = g.borrow().senses.clone().into_iter().collect();
             let class = g.borrow().class;
             let mut out = crate::value::Map::default();
             let attrs = g.borrow().attrs.clone();
-            for (&(id, ac, aid), v) in attrs.iter() {
+            for (&(id, _, _), (key, v)) in attrs.iter() {
                 let node = Value::Node(NodeVal { class, id, graph: None });
-                let key = attr_node(ac, aid, &senses);
                 let entry = match out.get(&node) {
                     Some(Value::Map(m)) => m.clone(),
                     _ => {
@@ -516,7 +502,7 @@ fn attr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
                         m
                     }
                 };
-                entry.borrow_mut().insert(key, v.clone());
+                entry.borrow_mut().insert(key.clone(), v.clone());
             }
             Ok(Value::Map(std::rc::Rc::new(std::cell::RefCell::new(out))))
         }

@@ -111,9 +111,10 @@ pub struct Graph {
     /// Values stored on nodes with `N.value(V)`; shared with copies until one changes them.
     /// They do not take part in equality.
     pub values: Rc<FxHashMap<NodeId, crate::value::Value>>,
-    /// Attributes `N[A] = V`: (node, attribute class, attribute node) to value; shared with
-    /// copies until one changes them; not part of equality.
-    pub attrs: Rc<std::collections::BTreeMap<AttrKey, crate::value::Value>>,
+    /// Attributes `N[A] = V`: (node, attribute class, attribute node) to the attribute node as
+    /// it was given (with its binding, for printing) and the value; shared with copies until one
+    /// changes them; not part of equality.
+    pub attrs: Rc<std::collections::BTreeMap<AttrKey, (crate::value::Value, crate::value::Value)>>,
     /// `G.edges_blocked(1)`: setting an edge does not change an existing one (new ones are added).
     pub blocked: bool,
     /// `G.sorted(n)`: kept for the original's scripts; facts are always sorted.
