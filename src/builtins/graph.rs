@@ -305,7 +305,9 @@ fn edges_num(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<
 fn delete_nodes(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("delete_nodes", obj, span)?;
     let class = g.borrow().class;
-    it.world.delete_nodes(class);
+    if !it.world.delete_nodes(class) {
+        return fail(span, "`delete_nodes` cannot run while a graph of the program is in use");
+    }
     Ok(Value::Graph(g))
 }
 

@@ -261,6 +261,9 @@ impl Interp {
             Value::Graph(g) => {
                 let class = g.borrow().class;
                 for id in self.world.class(class).ids() {
+                    if !self.world.class(class).contains(id) {
+                        break; // the body deleted the nodes
+                    }
                     self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
                     if let Some(v) = vars.get(1) {
                         self.set(*v, Value::None);
@@ -307,6 +310,9 @@ impl Interp {
             (gb.class, gb.facts.iter().copied().collect::<Vec<_>>())
         };
         for f in facts {
+            if !self.world.class(class).contains(f.key.src()) {
+                break; // the body deleted the nodes
+            }
             self.set(vars[0], Value::Node(NodeVal { class, id: f.key.src(), graph: None }));
             self.set(vars[1], Value::Edge(f.key.rel()));
             let target = if f.key.tgraph() == 0 {

@@ -277,9 +277,14 @@ impl World {
 
     /// `delete_nodes`: removes every node of `class` from every graph of it, with their edges,
     /// values and attributes; edges of other graphs into those graphs and attributes named by
-    /// its nodes go too. Node ids are not reused (see `NodeClass`). No graph may be borrowed.
-    pub fn delete_nodes(&mut self, class: ClassId) {
+    /// its nodes go too. Node ids are not reused (see `NodeClass`). Returns false, changing
+    /// nothing, if a graph is in use (borrowed), which the interpreter never leaves so while a
+    /// builtin runs.
+    pub fn delete_nodes(&mut self, class: ClassId) -> bool {
         let live: Vec<GraphRef> = self.graphs.iter().filter_map(Weak::upgrade).collect();
+        if live.iter().any(|g| g.try_borrow_mut().is_err()) {
+            return false;
+        }
         let mut uids = rustc_hash::FxHashSet::default();
         for g in &live {
             let mut g = g.borrow_mut();
@@ -309,6 +314,7 @@ impl World {
         c.by_sym.clear();
         facts::bump_isa_epoch();
         self.isa_answers = Default::default();
+        true
     }
 
     pub fn class(&self, id: ClassId) -> &NodeClass {
