@@ -100,7 +100,7 @@ impl NodeClass {
 }
 
 /// One world state.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Graph {
     pub uid: GraphUid,
     pub class: ClassId,
@@ -126,6 +126,53 @@ pub struct Graph {
     pub seen_changes: u64,
     /// `G.senses_graph(S)`: a node constant not found in this graph's class is looked up in S.
     pub senses: Option<GraphRef>,
+    /// The world's list of its graphs, and this graph's place in it (left when it is dropped).
+    registry: Rc<RefCell<Registry>>,
+    slot: u32,
+}
+
+impl Drop for Graph {
+    fn drop(&mut self) {
+        // Borrowed only while `delete_nodes` lists the graphs, which drops none of them; if it
+        // ever were, the dead entry would just stay.
+        if let Ok(mut r) = self.registry.try_borrow_mut() {
+            r.remove(self.slot);
+        }
+    }
+}
+
+/// Every live graph of a world, weakly, so that `delete_nodes` reaches every state of a class.
+/// A graph leaves it when it is dropped, so its memory is freed at once.
+#[derive(Debug, Default)]
+pub struct Registry {
+    graphs: Vec<Weak<RefCell<Graph>>>,
+    free: Vec<u32>,
+}
+
+impl Registry {
+    fn insert(&mut self, g: Weak<RefCell<Graph>>) -> u32 {
+        match self.free.pop() {
+            Some(i) => {
+                self.graphs[i as usize] = g;
+                i
+            }
+            None => {
+                self.graphs.push(g);
+                (self.graphs.len() - 1) as u32
+            }
+        }
+    }
+
+    fn remove(&mut self, slot: u32) {
+        if let Some(w) = self.graphs.get_mut(slot as usize) {
+            *w = Weak::new();
+            self.free.push(slot);
+        }
+    }
+
+    fn live(&self) -> Vec<GraphRef> {
+        self.graphs.iter().filter_map(Weak::upgrade).collect()
+    }
 }
 
 /// An attribute's place: (node, class of the attribute node, attribute node).
@@ -171,10 +218,8 @@ pub struct World {
     next_uid: GraphUid,
     /// Answers of `N.isa(C)` by `isa` structure (see `path.rs`).
     isa_answers: path::IsaAnswers,
-    /// Every graph made, weakly, for `delete_nodes` (which must reach every state of a class);
-    /// dead entries are dropped when the list has doubled since the last sweep.
-    graphs: Vec<Weak<RefCell<Graph>>>,
-    graphs_swept: usize,
+    /// Every live graph, for `delete_nodes` (which must reach every state of a class).
+    registry: Rc<RefCell<Registry>>,
 }
 
 impl Default for World {
@@ -193,8 +238,7 @@ impl World {
             linked: FxHashMap::default(),
             isa_answers: Default::default(),
             next_uid: 1,
-            graphs: Vec::new(),
-            graphs_swept: 0,
+            registry: Rc::default(),
         };
         for r in BUILTIN_RELATIONS {
             w.declare_relation(r);
@@ -266,12 +310,11 @@ impl World {
             changes: 0,
             seen_changes: 0,
             senses: None,
+            registry: self.registry.clone(),
+            slot: u32::MAX,
         }));
-        if self.graphs.len() >= 2 * self.graphs_swept + 1024 {
-            self.graphs.retain(|w| w.strong_count() > 0);
-            self.graphs_swept = self.graphs.len();
-        }
-        self.graphs.push(Rc::downgrade(&g));
+        let slot = self.registry.borrow_mut().insert(Rc::downgrade(&g));
+        g.borrow_mut().slot = slot;
         g
     }
 
@@ -281,7 +324,7 @@ impl World {
     /// nothing, if a graph is in use (borrowed), which the interpreter never leaves so while a
     /// builtin runs.
     pub fn delete_nodes(&mut self, class: ClassId) -> bool {
-        let live: Vec<GraphRef> = self.graphs.iter().filter_map(Weak::upgrade).collect();
+        let live = self.registry.borrow().live();
         if live.iter().any(|g| g.try_borrow_mut().is_err()) {
             return false;
         }
