@@ -237,6 +237,9 @@ fn fout_writes_to_the_fopen_file() {
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert_eq!(r.stdout, "console 1\nTrue\nTrue False\nback\n");
     assert_eq!(std::fs::read_to_string(&file).expect("read"), "a 2 bc\nmore\n");
+    // F.in() reads the rest of a file as one string: after the first line, the second.
+    let code = format!("var F = File.open(\"{f}\")\nout F.getline(), F.in(), F.in() == \"\", F.eof()\n");
+    prints(&code, "a 2 bc more\n True True\n");
     fails_with("fopen(\"x\", \"r\")\n", "`fopen` opens the file of `fout` for writing");
 }
 

@@ -2,8 +2,8 @@
 //! (append) or "r" (read) gives a file value. Methods on it: `F.out(A, B, ...)` writes the
 //! arguments' printed forms separated by spaces and a newline; `F.write(A, ...)` writes them with
 //! nothing between and no newline; `F.getline()` is the next line without its newline (None at
-//! the end); `F.getlines()` the remaining lines as an array; `F.eof()` True when no line is
-//! left; `F.is_open()`; `F.close()`. Writes go straight to the file (no buffer), so nothing is
+//! the end); `F.getlines()` the remaining lines as an array; `F.in()` the rest as one string;
+//! `F.eof()` True when no line is left; `F.is_open()`; `F.close()`. Writes go straight to the file (no buffer), so nothing is
 //! lost on any exit path. A file that cannot be opened, read or written is a runtime error.
 
 use super::{function, method, object, str_arg, wrong_object, Arity, Builtin};
