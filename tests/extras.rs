@@ -104,6 +104,17 @@ fn delete_nodes_empties_every_state_of_the_world() {
 }
 
 #[test]
+fn delete_nodes_gives_the_world_a_new_class() {
+    // The states move to a new class together (G and its copy E still compare as states of one
+    // world); a map holding G as a key, and an array's index of states, still find it.
+    let code = format!(
+        "{CYCLE}var c = G.class_id()\nvar E = G.copy()\nvar M = {{}}\nM[G] = 1\nvar A = [E, G]\nout A.is(G), A.is(G)\n\
+         delete_nodes()\nout G.class_id() == c, E.class_id() == G.class_id(), M.is(G), M[G], A.find(G), E == G\n"
+    );
+    prints(&code, "True True\nFalse True True 1 0 True\n");
+}
+
+#[test]
 fn a_deleted_node_is_an_error_to_use() {
     let code = format!("{CYCLE}var X = a\nG.delete_nodes()\nnodes a\nout X next a\n");
     fails_with(&code, "this node was deleted (by `delete_nodes`)");

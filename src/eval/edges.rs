@@ -99,10 +99,14 @@ impl Interp {
 
     /// An error for a node that `delete_nodes` removed.
     pub(crate) fn live(&self, n: &NodeVal, span: Span) -> R<()> {
-        if self.world.class(n.class).contains(n.id) {
+        let class = self.world.class(n.class);
+        if class.contains(n.id) {
             return Ok(());
         }
-        fail(span, "this node was deleted (by `delete_nodes`); a variable still holds it")
+        if class.deleted {
+            return fail(span, "this node was deleted (by `delete_nodes`); a variable still holds it");
+        }
+        fail(span, format!("node number {} does not exist", n.id))
     }
 
     /// The fact key of `from rel to` in `holder`; a target in another graph is an external edge.

@@ -179,7 +179,7 @@ impl Interp {
             }
         };
         if let Some((c, id)) = n.cache.get() {
-            if c == class && !self.world.class(class).deleted(id) {
+            if c == class {
                 return Ok(NodeVal { class, id, graph: None });
             }
         }
@@ -226,7 +226,7 @@ impl Interp {
         };
         let class = g.borrow().class;
         if let Some((c, id)) = n.cache.get() {
-            if c == class && !self.world.class(class).deleted(id) {
+            if c == class {
                 return Ok(Value::Node(NodeVal { class, id, graph: Some(g) }));
             }
         }

@@ -46,17 +46,16 @@ impl Interner {
     }
 }
 
-/// The node list shared by all graphs of one class. Node ids start at 1 and are never reused:
-/// `delete_nodes` moves `base` past the deleted ones, so that a variable still holding a deleted
-/// node can never stand for a node added later.
+/// The node list shared by all graphs of one class. Node ids start at 1.
 #[derive(Default, Debug)]
 pub struct NodeClass {
     names: Vec<Rc<str>>,
     by_sym: FxHashMap<Sym, NodeId>,
-    /// The live nodes are `base + 1 ..= base + names.len()`.
-    base: NodeId,
     /// The closed-world flag of `G.closed_world(...)`, shared by every graph of the class.
     pub closed: bool,
+    /// `delete_nodes` emptied the class and moved its graphs to a new one: a node of this
+    /// class that a variable still holds is a deleted node.
+    pub deleted: bool,
 }
 
 impl NodeClass {
@@ -66,9 +65,9 @@ impl NodeClass {
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
-    /// The name of a node; `?` for an id that is not a live node of the class.
+    /// The name of a node; `?` for an id that is not a node of the class.
     pub fn name(&self, id: NodeId) -> &str {
-        let i = id.checked_sub(self.base + 1).map(|i| i as usize);
+        let i = (id as usize).checked_sub(1);
         i.and_then(|i| self.names.get(i)).map_or("?", |n| n)
     }
     pub fn lookup(&self, sym: Sym) -> Option<NodeId> {
@@ -77,25 +76,21 @@ impl NodeClass {
     pub fn ids(&self) -> std::ops::RangeInclusive<NodeId> {
         self.first()..=self.last()
     }
-    /// The id of the first live node (the `base + 1` even when there is none).
+    /// The id of the first node.
     pub fn first(&self) -> NodeId {
-        self.base + 1
+        1
     }
-    /// The id of the last live node (`first() - 1` when there is none).
+    /// The id of the last node (0 when there is none).
     pub fn last(&self) -> NodeId {
-        self.base + self.names.len() as NodeId
+        self.names.len() as NodeId
     }
-    /// Whether `id` is a live node of the class (not deleted, not made up).
+    /// Whether `id` is a node of the class.
     pub fn contains(&self, id: NodeId) -> bool {
-        id > self.base && id <= self.last()
+        id >= 1 && id <= self.last()
     }
-    /// The id of the `i`-th live node (1-based), as `G[i]` reads it.
+    /// The id of the `i`-th node (1-based), as `G[i]` reads it.
     pub fn nth(&self, i: usize) -> Option<NodeId> {
-        (i >= 1 && i <= self.names.len()).then(|| self.base + i as NodeId)
-    }
-    /// Whether `id` was a node of the class once and has been deleted.
-    pub fn deleted(&self, id: NodeId) -> bool {
-        id >= 1 && id <= self.base
+        (i >= 1 && i <= self.names.len()).then_some(i as NodeId)
     }
 }
 
@@ -320,23 +315,29 @@ impl World {
 
     /// `delete_nodes`: removes every node of `class` from every graph of it, with their edges,
     /// values and attributes; edges of other graphs into those graphs and attributes named by
-    /// its nodes go too. Node ids are not reused (see `NodeClass`). Returns false, changing
-    /// nothing, if a graph is in use (borrowed), which the interpreter never leaves so while a
-    /// builtin runs.
+    /// its nodes go too. The graphs move to a new, empty class (with the same closed-world
+    /// flag): the old class is left empty and marked deleted, so that a node of it that a
+    /// variable still holds is recognised, and never taken for a node added later. Returns
+    /// false, changing nothing, if a graph is in use (borrowed), which the interpreter never
+    /// leaves so while a builtin runs.
     pub fn delete_nodes(&mut self, class: ClassId) -> bool {
         let live = self.registry.borrow().live();
         if live.iter().any(|g| g.try_borrow_mut().is_err()) {
             return false;
         }
+        let fresh = self.classes.len() as ClassId;
+        let closed = self.classes[class as usize].closed;
+        self.classes.push(NodeClass { closed, ..NodeClass::default() });
         let mut uids = rustc_hash::FxHashSet::default();
         for g in &live {
             let mut g = g.borrow_mut();
             if g.class == class {
                 uids.insert(g.uid);
-                if !g.facts.is_empty() {
-                    g.changes += g.facts.len() as u64;
-                    g.facts.clear();
-                }
+                g.changes += g.facts.len() as u64;
+                // Also when empty: the state's class changes, and the indexes that filed it
+                // by (class, hash) must hear of it.
+                g.facts.clear();
+                g.class = fresh;
                 g.values = Rc::default();
                 g.attrs = Rc::default();
             }
@@ -351,10 +352,10 @@ impl World {
                 }
             }
         }
-        let c = &mut self.classes[class as usize];
-        c.base += c.names.len() as NodeId;
-        c.names.clear();
-        c.by_sym.clear();
+        let old = &mut self.classes[class as usize];
+        old.names.clear();
+        old.by_sym.clear();
+        old.deleted = true;
         facts::bump_isa_epoch();
         self.isa_answers = Default::default();
         true
@@ -377,15 +378,10 @@ impl World {
         id
     }
 
-    /// Adds an unnamed node; it is named by its position in the class (after `delete_nodes`
-    /// the numbering starts again at 1; if that name is taken, the next free number).
+    /// Adds an unnamed node; it is named by its id.
     pub fn add_unnamed_node(&mut self, class: ClassId) -> NodeId {
-        let c = &self.classes[class as usize];
-        let mut n = c.len() + 1;
-        while self.symbols.get(&n.to_string()).is_some_and(|s| c.lookup(s).is_some()) {
-            n += 1;
-        }
-        self.add_node(class, &n.to_string())
+        let id = self.classes[class as usize].len() as NodeId + 1;
+        self.add_node(class, &id.to_string())
     }
 
     /// Finds a node by symbol, trying `alt` (the name without `$`) when the first is absent.
