@@ -1,7 +1,6 @@
 //! A session: the sources, the compiler's persistent state and the interpreter, so that a file,
 //! a snippet, or REPL entries one after another all run against the same world.
 
-use crate::compile::Compiler;
 use crate::diagnostics::{Diagnostic, SourceMap};
 use crate::eval::{Flow, Interp, Limits};
 use crate::syntax::ast::{Stmt, StmtKind};
@@ -25,15 +24,16 @@ pub enum Outcome {
 
 const MAX_INCLUDE_DEPTH: usize = 32;
 
+/// The compiler lives in the interpreter (`interp.compiler`), so that `eval` can compile at
+/// run time against the program's names.
 pub struct Session {
     pub sources: SourceMap,
-    pub compiler: Compiler,
     pub interp: Interp,
 }
 
 impl Session {
     pub fn new(out: Box<dyn Write>) -> Session {
-        Session { sources: SourceMap::default(), compiler: Compiler::new(), interp: Interp::new(out) }
+        Session { sources: SourceMap::default(), interp: Interp::new(out) }
     }
 
     pub fn set_limits(&mut self, limits: Limits) {
@@ -55,17 +55,19 @@ impl Session {
         let file = self.sources.add(name, src);
         let base = Path::new(name).parent().map(Path::to_path_buf);
         let stmts = self.parse_with_includes(file, src, base.as_deref(), 0)?;
-        self.compiler.compile_chunk(&stmts, &mut self.interp.world).map(|_| ())
+        let interp = &mut self.interp;
+        interp.compiler.compile_chunk(&stmts, &mut interp.world).map(|_| ())
     }
 
     /// Runs already parsed statements (the REPL parses first to tell incomplete input apart).
     pub fn run_stmts(&mut self, stmts: &[Stmt]) -> Outcome {
-        let code = match self.compiler.compile_chunk(stmts, &mut self.interp.world) {
+        let interp = &mut self.interp;
+        let code = match interp.compiler.compile_chunk(stmts, &mut interp.world) {
             Ok(code) => code,
             Err(d) => return Outcome::CompileErrors(d),
         };
-        self.interp.demons = self.compiler.demon_code.clone();
-        self.interp.ensure_globals(self.compiler.global_count);
+        self.interp.demons = self.interp.compiler.demon_code.clone();
+        self.interp.ensure_globals(self.interp.compiler.global_count);
         let result = self.interp.exec_block(&code);
         let _ = self.interp.out.flush();
         match result {

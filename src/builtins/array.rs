@@ -20,7 +20,35 @@ pub const BUILTINS: &[Builtin] = &[
     method("clear", Arity::exactly(0), clear),
     method("keys", Arity::exactly(0), keys),
     method("remove", Arity::exactly(1), remove),
+    method("mix", Arity::exactly(0), mix),
+    method("create", Arity::exactly(1), create),
 ];
+
+/// `A.mix()`: shuffles A in place (Fisher-Yates, with `Math.random`'s generator, so
+/// `Math.randomSeed(n)` makes it repeatable); returns A.
+fn mix(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let a = array_obj("mix", obj, span)?;
+    {
+        let mut items = a.borrow_mut();
+        for i in (1..items.len()).rev() {
+            let j = ((super::math::next_random() * (i + 1) as f64) as usize).min(i);
+            items.swap(i, j);
+        }
+    }
+    Ok(Value::Array(a))
+}
+
+/// `A.create(n)`: A resized to n elements (None added at the end, or the end cut off);
+/// returns A.
+fn create(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let a = array_obj("create", obj, span)?;
+    let n = num_arg(args, 0, "create", span)?;
+    if !(0.0..=50_000_000.0).contains(&n) {
+        return fail(span, "`create` takes a size from 0 to 50 million");
+    }
+    a.borrow_mut().resize(n as usize, Value::None);
+    Ok(Value::Array(a))
+}
 
 fn array_obj(name: &str, obj: Option<Value>, span: Span) -> R<ArrayRef> {
     match object(obj, span)? {
@@ -107,6 +135,13 @@ fn splice(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 /// Sorts in place (default: by type, then value); with a lambda `(a, b) => number`, `a` goes
 /// first when the result is negative (a logic result: True means `a` first).
 fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Graph(g)) = &obj {
+        // `G.sort()`: a graph's edges are always kept sorted.
+        if !args.is_empty() {
+            return fail(span, "`G.sort()` of a graph takes no arguments");
+        }
+        return Ok(Value::Graph(g.clone()));
+    }
     let a = array_obj("sort", obj, span)?;
     let mut items = a.borrow().clone();
     match args.first() {

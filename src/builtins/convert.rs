@@ -15,9 +15,12 @@ pub const BUILTINS: &[Builtin] = &[
     method("float", Arity::exactly(0), float),
     method("logic", Arity::exactly(0), logic),
     method("array", Arity::exactly(0), array),
+    method("fuzzy", Arity::exactly(0), fuzzy),
+    method("count", Arity::exactly(0), size),
     function("range", Arity::range(1, 3), range),
     function("ARRAY", Arity::exactly(1), array_of),
     function("and", Arity::at_least(1), and),
+    function("eval", Arity::exactly(1), eval_stub),
     function("or", Arity::at_least(1), or),
 ];
 
@@ -131,6 +134,21 @@ fn array(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
     })
 }
 
+/// `X.fuzzy()`: a fuzzy number; a number x is (x, x, x, x), an array of 3 numbers (a, b, c) is
+/// (a, b, b, c) and one of 4 is those four.
+fn fuzzy(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        f @ Value::Fuzzy(_) => Ok(f),
+        Value::Num(x) => Ok(Value::fuzzy([x; 4])),
+        Value::Array(a) => match a.borrow()[..] {
+            [Value::Num(a), Value::Num(b), Value::Num(c)] => Ok(Value::fuzzy([a, b, b, c])),
+            [Value::Num(a), Value::Num(b), Value::Num(c), Value::Num(d)] => Ok(Value::fuzzy([a, b, c, d])),
+            _ => fail(span, "`fuzzy` makes a fuzzy number of an array of 3 or 4 numbers"),
+        },
+        other => fail(span, format!("`fuzzy` converts numbers and arrays of numbers, not {}", other.described())),
+    }
+}
+
 /// The (start, stop, step) of `range(stop)` / `range(start, stop [, step])`, shared by the
 /// `range` function and `for ... in range(...)`.
 pub(crate) fn range_bounds(nums: &[f64], span: Span) -> R<(f64, f64, f64)> {
@@ -164,6 +182,12 @@ fn array_of(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
         return fail(span, "`ARRAY` size must be between 0 and 50 million");
     }
     Ok(Value::array(vec![Value::None; (n as usize).max(1)]))
+}
+
+/// `eval(S)` is compiled into its own kind of expression (it needs the variables in scope where
+/// it is called, see `eval/code.rs`); this entry only reserves the name.
+fn eval_stub(_: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    fail(span, "`eval` cannot be called this way")
 }
 
 /// Two-valued: True when every argument is exactly True.

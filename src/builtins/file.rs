@@ -2,8 +2,8 @@
 //! (append) or "r" (read) gives a file value. Methods on it: `F.out(A, B, ...)` writes the
 //! arguments' printed forms separated by spaces and a newline; `F.write(A, ...)` writes them with
 //! nothing between and no newline; `F.getline()` is the next line without its newline (None at
-//! the end); `F.getlines()` the remaining lines as an array; `F.eof()` True when no line is
-//! left; `F.is_open()`; `F.close()`. Writes go straight to the file (no buffer), so nothing is
+//! the end); `F.getlines()` the remaining lines as an array; `F.in()` the rest as one string;
+//! `F.eof()` True when no line is left; `F.is_open()`; `F.close()`. Writes go straight to the file (no buffer), so nothing is
 //! lost on any exit path. A file that cannot be opened, read or written is a runtime error.
 
 use super::{function, method, object, str_arg, wrong_object, Arity, Builtin};
@@ -18,13 +18,16 @@ use std::rc::Rc;
 pub const BUILTINS: &[Builtin] = &[
     function("File.open", Arity::range(1, 2), open),
     function("File.scriptDir", Arity::exactly(0), script_dir),
+    function("fopen", Arity::range(1, 2), fopen),
+    function("fclose", Arity::exactly(0), fclose),
     method("out", Arity::at_least(0), out),
     method("write", Arity::at_least(0), write),
     method("getline", Arity::exactly(0), getline),
     method("getlines", Arity::exactly(0), getlines),
+    method("in", Arity::exactly(0), rest),
     method("eof", Arity::exactly(0), eof),
     method("is_open", Arity::exactly(0), is_open),
-    method("close", Arity::exactly(0), close),
+    method("close", Arity::range(0, 1), close),
 ];
 
 /// An open (or closed) file: a writer, or the whole text of a file being read and a position.
@@ -39,9 +42,16 @@ pub struct FileHandle {
 
 pub type FileRef = Rc<RefCell<FileHandle>>;
 
-fn open(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let name = str_arg(args, 0, "File.open", span)?.to_string();
-    let mode = if args.len() > 1 { str_arg(args, 1, "File.open", span)? } else { "r" };
+fn open(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    open_as("File.open", "r", it, obj, args, span)
+}
+
+fn open_as(fname: &str, default: &str, _: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let name = str_arg(args, 0, fname, span)?.to_string();
+    let mode = if args.len() > 1 { str_arg(args, 1, fname, span)? } else { default };
+    if fname == "fopen" && !matches!(mode, "w" | "a") {
+        return fail(span, "`fopen` opens the file of `fout` for writing: its mode is \"w\" or \"a\"");
+    }
     let mut handle = FileHandle { name: name.clone(), writer: None, text: String::new(), pos: 0, open: true };
     let result = match mode {
         "w" => File::create(&name).map(|f| handle.writer = Some(f)),
@@ -53,6 +63,36 @@ fn open(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value
         return fail(span, format!("cannot open file `{name}`: {e}"));
     }
     Ok(Value::File(Rc::new(RefCell::new(handle))))
+}
+
+/// `fopen(name [, "w"|"a"])`: opens the file `fout` writes to ("w", the default, empties it;
+/// "a" appends), closing the one open before. Returns True.
+fn fopen(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let Value::File(f) = open_as("fopen", "w", it, obj, args, span)? else {
+        return fail(span, "`fopen` could not open the file");
+    };
+    it.fout = Some(f);
+    Ok(Value::bool(true))
+}
+
+/// `fclose()`: closes the file of `fout`, which prints to the console again. True if a file
+/// was open, else False.
+fn fclose(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    let was_open = it.fout.take().is_some();
+    Ok(Value::bool(was_open))
+}
+
+/// Writes text to a file opened for writing (`fout`); every write goes straight to the file.
+pub(crate) fn write_to(f: &FileRef, text: &str, span: Span) -> R<()> {
+    let mut f = f.borrow_mut();
+    let fname = f.name.clone();
+    let Some(w) = f.writer.as_mut() else {
+        return fail(span, format!("file `{fname}` is not open for writing"));
+    };
+    if let Err(e) = w.write_all(text.as_bytes()) {
+        return fail(span, format!("cannot write to file `{fname}`: {e}"));
+    }
+    Ok(())
 }
 
 /// `File.scriptDir()`: the directory of the running script ("." for `-e` and the REPL), so that
@@ -73,14 +113,7 @@ fn put(it: &mut Interp, name: &str, obj: Option<Value>, args: &[Value], sep: &st
     let f = file_obj(name, obj, span)?;
     let mut text = args.iter().map(|a| it.text(a)).collect::<Vec<_>>().join(sep);
     text.push_str(end);
-    let mut f = f.borrow_mut();
-    let fname = f.name.clone();
-    let Some(w) = f.writer.as_mut() else {
-        return fail(span, format!("file `{fname}` is not open for writing"));
-    };
-    if let Err(e) = w.write_all(text.as_bytes()) {
-        return fail(span, format!("cannot write to file `{fname}`: {e}"));
-    }
+    write_to(&f, &text, span)?;
     Ok(Value::bool(true))
 }
 
@@ -123,6 +156,19 @@ fn getlines(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Va
     Ok(Value::array(lines))
 }
 
+/// `F.in()`: the rest of a file being read, as one string ("" at the end).
+fn rest(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let f = file_obj("in", obj, span)?;
+    let mut f = f.borrow_mut();
+    if !f.open || f.writer.is_some() {
+        let name = f.name.clone();
+        return fail(span, format!("file `{name}` is not open for reading"));
+    }
+    let rest = f.text[f.pos..].to_string();
+    f.pos = f.text.len();
+    Ok(Value::str(&rest))
+}
+
 fn eof(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let f = file_obj("eof", obj, span)?;
     let f = f.borrow();
@@ -135,8 +181,18 @@ fn is_open(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Val
     Ok(Value::bool(open))
 }
 
-fn close(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let f = file_obj("close", obj, span)?;
+/// `F.close()` closes a file; `G.close([flag])` is `G.closed_world([flag])` of a graph.
+fn close(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Graph(_)) = &obj {
+        return super::graph::closed_world(it, obj, args, span);
+    }
+    if !args.is_empty() {
+        return fail(span, "`F.close()` of a file takes no arguments");
+    }
+    let f = match object(obj, span)? {
+        Value::File(f) => f,
+        other => return wrong_object("close", &other, "files and graphs", span),
+    };
     let mut f = f.borrow_mut();
     f.open = false;
     f.writer = None;

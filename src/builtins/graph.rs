@@ -4,7 +4,7 @@ use super::{function, method, num_arg, object, wrong_object, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{NodeVal, Value};
-use crate::world::GraphRef;
+use crate::world::{GraphRef, BUILTIN_RELATIONS};
 
 pub const BUILTINS: &[Builtin] = &[
     function("GRAPH", Arity::range(0, 1), new_graph),
@@ -21,6 +21,19 @@ pub const BUILTINS: &[Builtin] = &[
     method("hash", Arity::exactly(0), hash),
     method("str", Arity::exactly(0), sentences),
     method("json", Arity::range(0, 2), json),
+    method("closed_world", Arity::range(0, 1), closed_world),
+    method("edges_blocked", Arity::range(0, 1), edges_blocked),
+    method("edges_changes", Arity::range(0, 1), edges_changes),
+    method("changed", Arity::exactly(0), changed),
+    method("change", Arity::exactly(3), change),
+    method("sorted", Arity::range(0, 1), sorted),
+    method("edgesNum", Arity::exactly(0), edges_num),
+    method("delete_nodes", Arity::exactly(0), delete_nodes),
+    function("delete_nodes", Arity::exactly(0), delete_nodes_current),
+    function("class_id", Arity::exactly(0), class_id_current),
+    method("isomorphic", Arity::exactly(1), isomorphic),
+    function("add", Arity::range(2, 3), add),
+    method("senses_graph", Arity::range(0, 1), senses_graph),
 ];
 
 /// `G.str()`: the facts as sentences, `a rel b . `, `a  not rel b . `, `a rel(p0,p1) b . `.
@@ -105,8 +118,8 @@ fn nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
                 return fail(span, "`G.nodes()` takes no arguments");
             }
             let class = g.borrow().class;
-            let n = it.world.class(class).len() as u32;
-            Ok(Value::array((1..=n).map(|id| Value::Node(NodeVal { class, id, graph: None })).collect()))
+            let ids = it.world.class(class).ids();
+            Ok(Value::array(ids.map(|id| Value::Node(NodeVal { class, id, graph: None })).collect()))
         }
         node @ Value::Node(_) => super::node::targets(it, node, args, span),
         other => wrong_object("nodes", &other, "graphs and nodes", span),
@@ -171,7 +184,10 @@ fn edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 
 fn clear_edges(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("clear_edges", obj, span)?;
-    g.borrow_mut().facts.clear();
+    let mut gb = g.borrow_mut();
+    gb.changes += gb.facts.len() as u64;
+    gb.facts.clear();
+    drop(gb);
     Ok(Value::Graph(g))
 }
 
@@ -183,4 +199,227 @@ fn facts(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
 /// The content hash, as a string of 16 hex digits (equal graphs have equal hashes).
 fn hash(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     Ok(Value::str(&format!("{:016x}", graph_obj("hash", obj, span)?.borrow().facts.hash())))
+}
+
+/// A flag argument: a logic value (True sets it) or a number (non-zero sets it).
+fn flag_arg(v: &Value, fname: &str, span: Span) -> R<bool> {
+    match v {
+        Value::Logic(l) => Ok(l.is_true()),
+        Value::Num(n) => Ok(*n != 0.0),
+        other => fail(span, format!("`{fname}` takes True/False or 1/0, not {}", other.described())),
+    }
+}
+
+/// `G.closed_world([flag])` (also `G.close([flag])`): the closed-world flag of G's class,
+/// shared by every graph of the class. It is only stored: a failed `exists` is False on every
+/// graph (LANGUAGE.md decision 1). Returns the flag as True/False.
+pub(crate) fn closed_world(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("closed_world", obj, span)?;
+    let class = g.borrow().class as usize;
+    if let Some(v) = args.first() {
+        it.world.classes[class].closed = flag_arg(v, "closed_world", span)?;
+    }
+    Ok(Value::bool(it.world.classes[class].closed))
+}
+
+/// `G.edges_blocked([0|1])`: with 1, setting an edge leaves an existing edge as it is (new
+/// edges are still added). Returns the flag as a number.
+fn edges_blocked(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("edges_blocked", obj, span)?;
+    if let Some(v) = args.first() {
+        g.borrow_mut().blocked = flag_arg(v, "edges_blocked", span)?;
+    }
+    let blocked = g.borrow().blocked;
+    Ok(Value::Num(if blocked { 1.0 } else { 0.0 }))
+}
+
+/// `G.edges_changes([n])`: how many edge changes the script made in G (since it was made, or
+/// since the count was set to n).
+fn edges_changes(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("edges_changes", obj, span)?;
+    if !args.is_empty() {
+        let n = num_arg(args, 0, "edges_changes", span)?;
+        if !(0.0..=9e15).contains(&n) {
+            return fail(span, "`edges_changes` takes a count >= 0");
+        }
+        let mut g = g.borrow_mut();
+        g.changes = n as u64;
+        g.seen_changes = g.seen_changes.min(g.changes);
+    }
+    let n = g.borrow().changes;
+    Ok(Value::Num(n as f64))
+}
+
+/// `G.changed()`: True if an edge of G changed since the previous `changed()` (or since G was
+/// made), and starts counting afresh.
+fn changed(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("changed", obj, span)?;
+    let mut g = g.borrow_mut();
+    let changed = g.changes != g.seen_changes;
+    g.seen_changes = g.changes;
+    Ok(Value::bool(changed))
+}
+
+/// `G.change(rel, from, to)`: every `rel` edge whose value is `from` gets `to` (Undef deletes
+/// it); returns how many changed.
+fn change(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("change", obj, span)?;
+    let Value::Edge(rel) = args[0] else {
+        return fail(span, format!("argument 1 of `change` must be a relation, not {}", args[0].described()));
+    };
+    let logic = |i: usize| match &args[i] {
+        Value::Logic(l) => Ok(*l),
+        other => fail(span, format!("argument {} of `change` must be a logic value, not {}", i + 1, other.described())),
+    };
+    let (from, to) = (logic(1)?, logic(2)?);
+    let mut g = g.borrow_mut();
+    let keys: Vec<_> = g.facts.iter().filter(|f| f.key.rel() == rel && f.value == from).map(|f| f.key).collect();
+    let mut count = 0;
+    for k in keys {
+        let (old, new) = g.set_edge(k, to);
+        if old != new {
+            count += 1;
+        }
+    }
+    Ok(Value::Num(count as f64))
+}
+
+/// `G.sorted([n])`: the original's switch for keeping edge lists sorted. ds always keeps them
+/// sorted; the number is only stored (copies inherit it).
+fn sorted(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("sorted", obj, span)?;
+    if !args.is_empty() {
+        g.borrow_mut().sorted = num_arg(args, 0, "sorted", span)?;
+    }
+    let n = g.borrow().sorted;
+    Ok(Value::Num(n))
+}
+
+/// `G.edgesNum()`: the number of relation types (the built-in six included).
+fn edges_num(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    graph_obj("edgesNum", obj, span)?;
+    Ok(Value::Num((it.world.relations.len() - 1) as f64))
+}
+
+/// `G.delete_nodes()`: removes every node of G's class from every graph of the class.
+fn delete_nodes(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("delete_nodes", obj, span)?;
+    let class = g.borrow().class;
+    if !it.world.delete_nodes(class) {
+        return fail(span, "`delete_nodes` cannot run while a graph of the program is in use");
+    }
+    Ok(Value::Graph(g))
+}
+
+/// `delete_nodes()`: the same for the current graph's class.
+fn delete_nodes_current(it: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let g = it.current_graph(span)?;
+    delete_nodes(it, Some(Value::Graph(g)), &[], span)
+}
+
+/// `class_id()`: the class of the current graph.
+fn class_id_current(it: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let g = it.current_graph(span)?;
+    class_id(it, Some(Value::Graph(g)), &[], span)
+}
+
+/// `G.isomorphic(H)`: True when some one-to-one renaming of G's nodes onto H's turns G's edges
+/// of user relations into exactly H's (same relations, same values). The built-in relations
+/// (`isa` and the rest) do not count; an edge into another world's graph must go to the same
+/// node there. G and H may be of different worlds, but must have as many nodes.
+fn isomorphic(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("isomorphic", obj, span)?;
+    let Value::Graph(h) = &args[0] else {
+        return fail(span, format!("`isomorphic` compares with a graph, not {}", args[0].described()));
+    };
+    let a = shape(it, &g.borrow());
+    let b = shape(it, &h.borrow());
+    if a.node_count() != b.node_count() || a.edge_count() != b.edge_count() {
+        return Ok(Value::bool(false));
+    }
+    let same = petgraph::algo::is_isomorphic_matching(&a, &b, |x, y| x == y, |x, y| x == y);
+    Ok(Value::bool(same))
+}
+
+/// A graph's user-relation edges as a petgraph graph: one petgraph edge per ordered pair of
+/// nodes, labelled with the sorted (relation, value) list of the facts between them; a node is
+/// labelled with its edges into other graphs (which a renaming must keep as they are).
+type Shape = petgraph::Graph<Vec<(u32, u64, u32, u32)>, Vec<(u32, u64)>>;
+
+fn shape(it: &Interp, g: &crate::world::Graph) -> Shape {
+    let class = it.world.class(g.class);
+    let first = class.first();
+    let mut s = Shape::with_capacity(class.len(), g.facts.len());
+    let nodes: Vec<_> = class.ids().map(|_| s.add_node(Vec::new())).collect();
+    let user = BUILTIN_RELATIONS.len() as u32;
+    let mut pairs: std::collections::BTreeMap<(u32, u32), Vec<(u32, u64)>> = Default::default();
+    for f in g.facts.iter().filter(|f| f.key.rel() > user && class.contains(f.key.src())) {
+        let from = (f.key.src() - first) as usize;
+        if f.key.tgraph() == 0 {
+            pairs.entry((f.key.src(), f.key.tgt())).or_default().push((f.key.rel(), f.value.bits()));
+        } else {
+            s[nodes[from]].push((f.key.rel(), f.value.bits(), f.key.tgraph(), f.key.tgt()));
+        }
+    }
+    for ((a, b), label) in pairs {
+        if class.contains(b) {
+            s.add_edge(nodes[(a - first) as usize], nodes[(b - first) as usize], label);
+        }
+    }
+    s
+}
+
+/// `add(G1, G2 [, rels])`: adds to G1, in place, every edge of G2 between a pair G1 has no edge
+/// of that relation for (skipping the relations listed in `rels`: one relation or an array of
+/// them); returns G1. Both must be states of one world.
+fn add(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let (Value::Graph(a), Value::Graph(b)) = (&args[0], &args[1]) else {
+        return fail(span, "`add` takes two graphs (and optionally relations to skip)");
+    };
+    let skip: Vec<u32> = match args.get(2) {
+        None => Vec::new(),
+        Some(Value::Edge(r)) => vec![*r],
+        Some(Value::Array(items)) => items
+            .borrow()
+            .iter()
+            .map(|v| match v {
+                Value::Edge(r) => Ok(*r),
+                other => fail(span, format!("`add` skips relations, not {}", other.described())),
+            })
+            .collect::<R<_>>()?,
+        Some(other) => return fail(span, format!("`add` skips relations, not {}", other.described())),
+    };
+    if a.borrow().class != b.borrow().class {
+        return fail(span, "`add` needs two states of one world (graphs of one class)");
+    }
+    if std::rc::Rc::ptr_eq(a, b) {
+        return Ok(Value::Graph(a.clone()));
+    }
+    let new: Vec<_> = {
+        let (ga, gb) = (a.borrow(), b.borrow());
+        gb.facts.iter().filter(|f| !skip.contains(&f.key.rel()) && !ga.facts.contains(f.key)).copied().collect()
+    };
+    let mut ga = a.borrow_mut();
+    for f in new {
+        ga.set_edge(f.key, f.value);
+    }
+    Ok(Value::Graph(a.clone()))
+}
+
+/// `G.senses_graph(S)`: node constants that G's class lacks are also looked up in S (and come
+/// bound to S); `G.senses_graph()` returns S (None when there is none). Copies inherit it.
+fn senses_graph(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("senses_graph", obj, span)?;
+    match args.first() {
+        None => Ok(g.borrow().senses.clone().map_or(Value::None, Value::Graph)),
+        Some(Value::Graph(s)) => {
+            g.borrow_mut().senses = Some(s.clone());
+            Ok(Value::Graph(s.clone()))
+        }
+        Some(Value::None) => {
+            g.borrow_mut().senses = None;
+            Ok(Value::None)
+        }
+        Some(other) => fail(span, format!("`senses_graph` takes a graph, not {}", other.described())),
+    }
 }

@@ -75,7 +75,7 @@ thread_local! {
 }
 
 /// xorshift64*: small, fast and reproducible from `Math.randomSeed(n)`.
-fn next_random() -> f64 {
+pub(crate) fn next_random() -> f64 {
     SEED.with(|s| {
         let mut x = s.get();
         x ^= x >> 12;

@@ -8,6 +8,7 @@ mod graph;
 mod math;
 mod node;
 mod string;
+pub mod svg;
 mod system;
 
 use crate::eval::{fail, Interp, R};
@@ -15,6 +16,7 @@ use crate::syntax::Span;
 use crate::value::Value;
 
 pub(crate) use convert::range_bounds;
+pub(crate) use node::{get_attr, set_attr};
 
 pub type BuiltinFn = fn(&mut Interp, Option<Value>, &[Value], Span) -> R<Value>;
 
@@ -73,7 +75,7 @@ pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
 }
 
 /// Every module's table.
-fn tables() -> [&'static [Builtin]; 8] {
+fn tables() -> [&'static [Builtin]; 9] {
     [
         convert::BUILTINS,
         array::BUILTINS,
@@ -83,6 +85,7 @@ fn tables() -> [&'static [Builtin]; 8] {
         math::BUILTINS,
         system::BUILTINS,
         file::BUILTINS,
+        svg::BUILTINS,
     ]
 }
 

@@ -16,9 +16,14 @@ pub const BUILTINS: &[Builtin] = &[
     method("id", Arity::exactly(0), id),
     method("graph", Arity::exactly(0), graph),
     method("path", Arity::range(2, 3), path_method),
-    method("get", Arity::range(1, 2), get),
+    method("get", Arity::range(0, 2), get),
     method("isolated", Arity::exactly(0), isolated),
     method("value", Arity::range(0, 1), value),
+    method("bind", Arity::exactly(0), bind),
+    method("unbind", Arity::exactly(0), unbind),
+    method("common", Arity::exactly(2), common),
+    method("delete_edges", Arity::range(1, 2), delete_edges),
+    method("attr", Arity::range(0, 1), attr),
 ];
 
 fn node_arg(v: &Value, what: &str, span: Span) -> R<NodeVal> {
@@ -55,6 +60,7 @@ fn isa(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
 
 fn path(it: &mut Interp, from: &NodeVal, to: &NodeVal, span: Span) -> R<Logic> {
     let holder = it.holder(from, span)?;
+    it.live(to, span)?;
     let target_graph = match &to.graph {
         Some(g) => g.clone(),
         None => it.current_graph(span)?,
@@ -104,7 +110,7 @@ fn set_edge(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
     };
     let holder = it.holder(&n, span)?;
     let key = it.key(&holder, &n, rel, &m, span)?;
-    holder.borrow_mut().facts.set(key, value);
+    holder.borrow_mut().set_edge(key, value);
     Ok(Value::Logic(value))
 }
 
@@ -204,6 +210,7 @@ fn path_method(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) 
     };
     let to = node_arg(&args[1], "the target", span)?;
     let holder = it.holder(&from, span)?;
+    it.live(&to, span)?;
     let target_graph = match &to.graph {
         Some(g) => g.clone(),
         None => it.current_graph(span)?,
@@ -248,7 +255,18 @@ fn lineage(it: &Interp, start: &NodeVal, span: Span) -> R<Vec<(crate::world::Gra
 /// (True or False; False when none does). `N.get(Rel)`: every M inherited as True.
 fn get(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let n = this_node("get", obj, span)?;
-    let rel = rel_arg(&args[0], span)?;
+    let Some(rel) = args.first() else {
+        // `N.get()`: a map from each of the built-in relations after `isa`, `attr` (has, obj,
+        // sub, unit) to `N.get(rel)`, as the original gives it.
+        let mut m = crate::value::Map::default();
+        for name in &crate::world::BUILTIN_RELATIONS[2..] {
+            let Some(r) = it.world.relation(name) else { continue };
+            let targets = get(it, Some(Value::Node(n.clone())), &[Value::Edge(r)], span)?;
+            m.insert(Value::Edge(r), targets);
+        }
+        return Ok(Value::Map(std::rc::Rc::new(std::cell::RefCell::new(m))));
+    };
+    let rel = rel_arg(rel, span)?;
     let lineage = lineage(it, &n, span)?;
     let mut seen: Vec<(u32, u32, Logic)> = Vec::new();
     for (g, id) in &lineage {
@@ -306,5 +324,188 @@ fn value(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
             std::rc::Rc::make_mut(&mut holder.borrow_mut().values).insert(n.id, v.clone());
             Ok(v.clone())
         }
+    }
+}
+
+/// `N.bind()`: N bound to the current graph (as `GRAPH=>N` would give it).
+fn bind(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let n = this_node("bind", obj, span)?;
+    let g = it.current_graph(span)?;
+    if g.borrow().class != n.class {
+        return fail(span, "`bind` binds a node to the current graph, and this node is of another world");
+    }
+    it.live(&n, span)?;
+    Ok(Value::Node(NodeVal { graph: Some(g), ..n }))
+}
+
+/// `N.unbind()`: N without its binding (the same as `N.id()`).
+fn unbind(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let n = this_node("unbind", obj, span)?;
+    Ok(Value::Node(NodeVal { graph: None, ..n }))
+}
+
+/// The relations of an argument that is one relation or an array of them.
+fn rels_arg(v: &Value, span: Span) -> R<Vec<u32>> {
+    match v {
+        Value::Array(a) => a.borrow().iter().map(|r| rel_arg(r, span)).collect(),
+        r => Ok(vec![rel_arg(r, span)?]),
+    }
+}
+
+/// Every node reachable from `start` (itself included) along True edges of `rels`, across
+/// graphs, as (graph uid, node).
+fn reach(it: &Interp, start: &NodeVal, rels: &[u32], span: Span) -> R<Vec<(u32, u32)>> {
+    let holder = it.holder(start, span)?;
+    let mut seen = rustc_hash::FxHashSet::default();
+    let uid = holder.borrow().uid;
+    seen.insert((uid, start.id));
+    let mut work = vec![(holder, start.id)];
+    while let Some((g, id)) = work.pop() {
+        let gb = g.borrow();
+        for &rel in rels {
+            for f in gb.facts.outgoing_rel(id, rel).iter().filter(|f| f.value.is_true()) {
+                let (tg, tuid) = match f.key.tgraph() {
+                    0 => (g.clone(), gb.uid),
+                    tuid => match it.world.linked_graph(tuid) {
+                        Some(tg) => (tg, tuid),
+                        None => continue,
+                    },
+                };
+                if seen.insert((tuid, f.key.tgt())) {
+                    work.push((tg, f.key.tgt()));
+                }
+            }
+        }
+    }
+    Ok(seen.into_iter().collect())
+}
+
+/// `N.common(rel or [rels], M)`: True when the walks from N and from M along True edges of the
+/// relations (each walk starting at its own node) reach a common node, else False.
+fn common(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let n = this_node("common", obj, span)?;
+    let rels = rels_arg(&args[0], span)?;
+    let m = node_arg(&args[1], "the second node", span)?;
+    let a: rustc_hash::FxHashSet<_> = reach(it, &n, &rels, span)?.into_iter().collect();
+    let b = reach(it, &m, &rels, span)?;
+    Ok(Value::bool(b.iter().any(|x| a.contains(x))))
+}
+
+/// `N.delete_edges(rel [, recursive=True])`: removes N's outgoing `rel` edges, and with
+/// `recursive` those of their targets in turn (within N's graph). Returns how many went.
+fn delete_edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let n = this_node("delete_edges", obj, span)?;
+    let rel = rel_arg(&args[0], span)?;
+    let recursive = match args.get(1) {
+        None => true,
+        Some(Value::Logic(l)) => l.is_true(),
+        Some(Value::Num(x)) => *x != 0.0,
+        Some(other) => {
+            return fail(span, format!("argument 2 of `delete_edges` must be True or False, not {}", other.described()))
+        }
+    };
+    let holder = it.holder(&n, span)?;
+    let mut g = holder.borrow_mut();
+    let mut done = rustc_hash::FxHashSet::default();
+    let mut work = vec![n.id];
+    let mut count = 0;
+    while let Some(id) = work.pop() {
+        if !done.insert(id) {
+            continue;
+        }
+        let facts: Vec<_> = g.facts.outgoing_rel(id, rel).to_vec();
+        for f in facts {
+            let (old, new) = g.set_edge(f.key, Logic::UNDEF);
+            if old != new {
+                count += 1;
+            }
+            if recursive && f.key.tgraph() == 0 {
+                work.push(f.key.tgt());
+            }
+        }
+    }
+    Ok(Value::Num(count as f64))
+}
+
+/// The attribute node of `N[A]`: A must be a node.
+fn attr_key(a: &Value, span: Span) -> R<NodeVal> {
+    match a {
+        Value::Node(a) => Ok(a.clone()),
+        other => fail(span, format!("an attribute is named by a node, not {}", other.described())),
+    }
+}
+
+/// `N[A]`: N's attribute A in N's graph, or else that of its nearest `isa` ancestor (True
+/// edges, across graphs); None when none has it.
+pub(crate) fn get_attr(it: &mut Interp, n: &NodeVal, a: &Value, span: Span) -> R<Value> {
+    let a = attr_key(a, span)?;
+    for (g, id) in lineage(it, n, span)? {
+        if let Some((_, v)) = g.borrow().attrs.get(&(id, a.class, a.id)) {
+            return Ok(v.clone());
+        }
+    }
+    Ok(Value::None)
+}
+
+/// `N[A] = V`: sets N's attribute A in N's graph; None removes it.
+pub(crate) fn set_attr(it: &mut Interp, n: &NodeVal, a: &Value, v: Value, span: Span) -> R<()> {
+    let a = attr_key(a, span)?;
+    it.live(&a, span)?;
+    let holder = it.holder(n, span)?;
+    let mut g = holder.borrow_mut();
+    let attrs = std::rc::Rc::make_mut(&mut g.attrs);
+    if matches!(v, Value::None) {
+        attrs.remove(&(n.id, a.class, a.id));
+    } else {
+        let key = (n.id, a.class, a.id);
+        attrs.insert(key, (Value::Node(a), v));
+    }
+    Ok(())
+}
+
+/// `N.attr()`: the attribute nodes N has, its own and inherited, sorted by name;
+/// `N.attr(A)`: the same as `N[A]`. `G.attr()`: a map from each node of G with attributes of
+/// its own to the map of them.
+fn attr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    match object(obj, span)? {
+        Value::Node(n) => {
+            if let Some(a) = args.first() {
+                return get_attr(it, &n, a, span);
+            }
+            let mut keys: Vec<(u32, u32)> = Vec::new();
+            let mut found: Vec<(String, Value)> = Vec::new();
+            for (g, id) in lineage(it, &n, span)? {
+                for (k, (node, _)) in g.borrow().attrs.range((id, 0, 0)..=(id, u32::MAX, u32::MAX)) {
+                    if !keys.contains(&(k.1, k.2)) {
+                        keys.push((k.1, k.2));
+                        found.push((it.text(node), node.clone()));
+                    }
+                }
+            }
+            found.sort_by(|a, b| a.0.cmp(&b.0));
+            Ok(Value::array(found.into_iter().map(|(_, v)| v).collect()))
+        }
+        Value::Graph(g) => {
+            if !args.is_empty() {
+                return fail(span, "`G.attr()` takes no arguments");
+            }
+            let class = g.borrow().class;
+            let mut out = crate::value::Map::default();
+            let attrs = g.borrow().attrs.clone();
+            for (&(id, _, _), (key, v)) in attrs.iter() {
+                let node = Value::Node(NodeVal { class, id, graph: None });
+                let entry = match out.get(&node) {
+                    Some(Value::Map(m)) => m.clone(),
+                    _ => {
+                        let m = std::rc::Rc::new(std::cell::RefCell::new(crate::value::Map::default()));
+                        out.insert(node.clone(), Value::Map(m.clone()));
+                        m
+                    }
+                };
+                entry.borrow_mut().insert(key.clone(), v.clone());
+            }
+            Ok(Value::Map(std::rc::Rc::new(std::cell::RefCell::new(out))))
+        }
+        other => wrong_object("attr", &other, "nodes and graphs", span),
     }
 }

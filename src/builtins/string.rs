@@ -18,7 +18,32 @@ pub const BUILTINS: &[Builtin] = &[
     method("endsWith", Arity::exactly(1), ends_with),
     method("upper", Arity::exactly(0), upper),
     method("lower", Arity::exactly(0), lower),
+    method("search", Arity::exactly(1), search),
+    method("replaceRegexp", Arity::exactly(2), replace_regexp),
 ];
+
+/// A compiled regular expression, from a small cache (scripts split and search in loops).
+fn regex(pattern: &str, fname: &str, span: Span) -> R<regex::Regex> {
+    thread_local! {
+        static CACHE: std::cell::RefCell<rustc_hash::FxHashMap<String, regex::Regex>> = Default::default();
+    }
+    if let Some(re) = CACHE.with(|c| c.borrow().get(pattern).cloned()) {
+        return Ok(re);
+    }
+    let re = regex::RegexBuilder::new(pattern).size_limit(1 << 22).build().or_else(|e| {
+        let why = e.to_string();
+        let why = why.lines().last().unwrap_or("").trim().trim_start_matches("error: ");
+        fail(span, format!("`{fname}`: `{pattern}` is not a valid regular expression: {why}"))
+    })?;
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= 64 {
+            c.clear();
+        }
+        c.insert(pattern.to_string(), re.clone());
+    });
+    Ok(re)
+}
 
 fn text(name: &str, obj: Option<Value>, span: Span) -> R<Str> {
     match object(obj, span)? {
@@ -76,7 +101,8 @@ fn index_of(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R
     Ok(Value::Num(found.map_or(-1.0, |i| i as f64)))
 }
 
-/// Splits on a separator string (default a space); at most `max` pieces.
+/// Splits at the matches of a regular expression (default a space); at most `max` pieces, the
+/// last one holding the rest. An empty separator splits into characters.
 fn split(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("split", obj, span)?;
     let sep = if args.is_empty() { " " } else { str_arg(args, 0, "split", span)? };
@@ -84,9 +110,58 @@ fn split(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     let pieces: Vec<Value> = if sep.is_empty() {
         s.chars().take(max).map(|c| Value::str(&c.to_string())).collect()
     } else {
-        s.splitn(max.max(1), sep).map(Value::str).collect()
+        regex(sep, "split", span)?.splitn(&s, max.max(1)).map(Value::str).collect()
     };
     Ok(Value::array(pieces))
+}
+
+/// `S.search(regex)`: the byte position of the first match, or -1.
+fn search(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("search", obj, span)?;
+    let re = regex(str_arg(args, 0, "search", span)?, "search", span)?;
+    Ok(Value::Num(re.find(&s).map_or(-1.0, |m| m.start() as f64)))
+}
+
+/// `S.replaceRegexp(regex, format)`: every match replaced by `format`, where `$&` is the
+/// match, `$1`..`$99` its groups and `$$` a dollar sign (as in ECMAScript).
+fn replace_regexp(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text("replaceRegexp", obj, span)?;
+    let re = regex(str_arg(args, 0, "replaceRegexp", span)?, "replaceRegexp", span)?;
+    let format = str_arg(args, 1, "replaceRegexp", span)?;
+    Ok(Value::str(&re.replace_all(&s, ecma_format(format).as_str())))
+}
+
+/// An ECMAScript replacement format in the `regex` crate's syntax: `$&` -> `${0}`, `$1` ->
+/// `${1}` (so that `$1a` is group 1 and an `a`), `$$` stays, any other `$` is literal.
+fn ecma_format(f: &str) -> String {
+    let mut out = String::with_capacity(f.len() + 8);
+    let mut chars = f.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '$' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek().copied() {
+            Some('$') => {
+                chars.next();
+                out.push_str("$$");
+            }
+            Some('&') => {
+                chars.next();
+                out.push_str("${0}");
+            }
+            Some(d) if d.is_ascii_digit() => {
+                let mut n = String::new();
+                while let Some(d) = chars.peek().copied().filter(|d| d.is_ascii_digit() && n.len() < 2) {
+                    n.push(d);
+                    chars.next();
+                }
+                out.push_str(&format!("${{{n}}}"));
+            }
+            _ => out.push_str("$$"),
+        }
+    }
+    out
 }
 
 fn trim(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {

@@ -132,7 +132,7 @@ impl Compiler {
         if self.node_names.contains(n) {
             return Self::ex(ExKind::Node(Box::new(node_ref(n, world))), span);
         }
-        let msg = if MODULES.contains(&&**n) {
+        let msg = if module_of(n).is_some() {
             format!("module `{n}` must be followed by `.` and a function or constant")
         } else {
             format!("unknown name `{n}`: not a variable, edge or node")
@@ -205,6 +205,16 @@ impl Compiler {
         if n == "exists" || n == "forall" {
             return self.quantifier(n, args, span, world);
         }
+        if n == "eval" {
+            if args.len() != 1 {
+                self.arity_error("function", n, "1 argument", args.len(), span);
+                return Self::bad(span);
+            }
+            let arg = Box::new(self.expr(&args[0], world));
+            // The code may assign GRAPH: the demon must restore its caller's graph.
+            self.ctx_mut().sets_graph = true;
+            return Self::ex(ExKind::Eval { arg, scope: Rc::new(self.eval_scope()) }, span);
+        }
         if let Some(b) = builtins::lookup_function(n) {
             self.check_builtin_arity(b.name, b.arity, args.len(), span);
             let args = self.exprs(args, world);
@@ -260,7 +270,7 @@ impl Compiler {
 
     fn module_name(&self, object: &Expr) -> Option<&'static str> {
         match &object.kind {
-            ExprKind::Name(n) if self.lookup_var(n).is_none() => MODULES.iter().copied().find(|m| *m == &**n),
+            ExprKind::Name(n) if self.lookup_var(n).is_none() => module_of(n),
             _ => None,
         }
     }
@@ -393,6 +403,16 @@ impl Compiler {
             }
         }
     }
+}
+
+/// A module's name: one of `MODULES`, or the prefix of a builtin `Module.f` (a module's table
+/// of builtins is enough to make it known).
+fn module_of(n: &str) -> Option<&'static str> {
+    MODULES
+        .iter()
+        .copied()
+        .find(|m| *m == n)
+        .or_else(|| builtins::function_names().filter_map(|f| f.split_once('.')).map(|(m, _)| m).find(|m| *m == n))
 }
 
 fn node_ref(name: &Rc<str>, world: &mut World) -> NodeRef {

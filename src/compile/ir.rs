@@ -79,6 +79,11 @@ pub enum ExKind {
         var: Slot,
         cond: Box<Ex>,
     },
+    /// `eval(Str)`: compiled when it runs, with the variables visible at the call.
+    Eval {
+        arg: Box<Ex>,
+        scope: Rc<EvalScope>,
+    },
     /// `G=>$n` / `G.$n`: node `n` of graph `G`, bound to `G`.
     NodeOf {
         graph: Box<Ex>,
@@ -119,6 +124,14 @@ pub enum ExKind {
         target: Box<Target>,
         delta: f64,
     },
+}
+
+/// The variables visible where `eval` is called, by name (inner scopes win), and whether that
+/// is the top level (where the top-level variables are visible too).
+#[derive(Debug, Default)]
+pub struct EvalScope {
+    pub vars: rustc_hash::FxHashMap<Rc<str>, Slot>,
+    pub top_level: bool,
 }
 
 #[derive(Debug)]
@@ -169,6 +182,8 @@ pub enum StKind {
     Out {
         items: Vec<(OutSep, Ex)>,
         trail: Option<OutSep>,
+        /// `fout`: to the `fopen` file, if one is open.
+        to_file: bool,
     },
     If {
         cond: Ex,

@@ -99,6 +99,48 @@ impl Compiler {
         }
     }
 
+    /// The variables visible here, for an `eval` call.
+    fn eval_scope(&self) -> EvalScope {
+        let ctx = self.ctx();
+        let mut vars = FxHashMap::default();
+        for scope in &ctx.scopes {
+            vars.extend(scope.iter().map(|(k, v)| (k.clone(), *v)));
+        }
+        EvalScope { vars, top_level: ctx.top_level }
+    }
+
+    /// Compiles the expression of an `eval` in the scope its call saw. New variables (the
+    /// first argument of `exists`) are allowed at the top level only: a demon's frame is laid
+    /// out already.
+    pub fn compile_eval(
+        &mut self,
+        e: &crate::syntax::ast::Expr,
+        scope: &EvalScope,
+        world: &mut World,
+    ) -> Result<Ex, Vec<Diagnostic>> {
+        self.errors.clear();
+        self.ctx.push(FnCtx {
+            scopes: vec![scope.vars.clone()],
+            frame_size: 0,
+            top_level: scope.top_level,
+            loop_depth: 0,
+            sets_graph: false,
+        });
+        let ex = self.expr(e, world);
+        let ctx = self.ctx.pop().expect("eval context");
+        if !scope.top_level && ctx.frame_size > 0 {
+            self.error(
+                e.span,
+                "code given to `eval` inside a demon cannot declare new variables; declare them with `var` first",
+            );
+        }
+        if self.errors.is_empty() {
+            Ok(ex)
+        } else {
+            Err(std::mem::take(&mut self.errors))
+        }
+    }
+
     fn names_snapshot(&self) -> NamesSnapshot {
         NamesSnapshot {
             demons: self.demons.clone(),

@@ -84,6 +84,7 @@ impl Compiler {
             StmtKind::Out(o) => StKind::Out {
                 items: o.items.iter().map(|(sep, e)| (*sep, self.expr(e, world))).collect(),
                 trail: o.trail,
+                to_file: o.to_file,
             },
             StmtKind::If(ifs) => StKind::If {
                 cond: self.expr(&ifs.cond, world),

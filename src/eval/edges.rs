@@ -82,6 +82,7 @@ impl Interp {
 
     /// The graph that holds the edges of node `n`: its own binding, or the current graph.
     pub(crate) fn holder(&self, n: &NodeVal, span: Span) -> R<GraphRef> {
+        self.live(n, span)?;
         if let Some(g) = &n.graph {
             return Ok(g.clone());
         }
@@ -96,6 +97,18 @@ impl Interp {
         Ok(g)
     }
 
+    /// An error for a node that `delete_nodes` removed.
+    pub(crate) fn live(&self, n: &NodeVal, span: Span) -> R<()> {
+        let class = self.world.class(n.class);
+        if class.contains(n.id) {
+            return Ok(());
+        }
+        if class.deleted {
+            return fail(span, "this node was deleted (by `delete_nodes`); a variable still holds it");
+        }
+        fail(span, format!("node number {} does not exist", n.id))
+    }
+
     /// The fact key of `from rel to` in `holder`; a target in another graph is an external edge.
     pub(crate) fn key(
         &mut self,
@@ -105,6 +118,7 @@ impl Interp {
         to: &NodeVal,
         span: Span,
     ) -> R<FactKey> {
+        self.live(to, span)?;
         // A node bound to another state of the same world is the same object here: only a
         // node of another class (`Sen=>$human`) makes an edge into another graph.
         let tgraph = match &to.graph {
@@ -171,7 +185,13 @@ impl Interp {
         }
         let Value::Graph(g) = &self.graph else { return None };
         let g = g.borrow();
-        (g.class == a.class && g.class == b.class).then(|| g.facts.get(FactKey::new(a.id, rel, 0, b.id)))
+        if g.class != a.class || g.class != b.class {
+            return None;
+        }
+        let v = g.facts.get(FactKey::new(a.id, rel, 0, b.id));
+        // A missing edge may be one of a deleted node: the general path tells.
+        let class = self.world.class(g.class);
+        (!v.is_undef() || (class.contains(a.id) && class.contains(b.id))).then_some(v)
     }
 
     /// A group query (arrays, `!item`, `?item`) is two-valued: True when every pair's
@@ -244,8 +264,8 @@ impl Interp {
             for (rm, r) in &rights {
                 let key = self.key(&holder, l, rel, r, span)?;
                 let value = set_value(*rm, set_value(*lm, v));
-                let old = holder.borrow_mut().facts.set(key, value);
-                self.note_change(&holder, l, rel, r, old, value);
+                let (old, new) = holder.borrow_mut().set_edge(key, value);
+                self.note_change(&holder, l, rel, r, old, new);
             }
         }
         Ok(())

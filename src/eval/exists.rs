@@ -45,13 +45,13 @@ impl Interp {
             if x.graph.is_some() || x.class != g.class {
                 return Ok(None);
             }
-            let nodes = self.world.class(g.class).len() as u32;
+            let c = self.world.class(g.class);
             let found = g
                 .facts
                 .outgoing_rel(x.id, rel)
                 .iter()
-                .find(|f| f.key.tgraph() == 0 && f.value.is_true() && (1..=nodes).contains(&f.key.tgt()));
-            let bound = found.map(|f| f.key.tgt()).or((nodes > 0).then_some(nodes));
+                .find(|f| f.key.tgraph() == 0 && f.value.is_true() && c.contains(f.key.tgt()));
+            let bound = found.map(|f| f.key.tgt()).or((!c.is_empty()).then_some(c.last()));
             (g.class, (found.is_some(), bound))
         };
         let (ok, bound) = found;

@@ -101,6 +101,15 @@ impl Interp {
             }
             ExKind::Exists { var, cond, min, max } => self.exists(*var, cond, min.as_deref(), max.as_deref(), e.span),
             ExKind::Forall { var, cond } => self.forall(*var, cond, e.span),
+            ExKind::Eval { arg, scope } => {
+                let src = match self.eval(arg)? {
+                    Value::Str(s) => s,
+                    other => {
+                        return fail(arg.span, format!("`eval` takes a string of code, not {}", other.described()))
+                    }
+                };
+                self.eval_code(&src, scope, e.span)
+            }
             ExKind::NodeOf { graph, node } => self.node_of(graph, node, e.span),
             ExKind::Index { object, index } => {
                 let o = self.eval(object)?;
@@ -193,6 +202,17 @@ impl Interp {
                 Ok(NodeVal { class, id, graph: None })
             }
             None => {
+                // The current graph's senses graph (`G.senses_graph(S)`), if it has the node.
+                let senses = match &self.graph {
+                    Value::Graph(g) => g.borrow().senses.clone(),
+                    _ => None,
+                };
+                if let Some(s) = senses {
+                    let sclass = s.borrow().class;
+                    if let Some(id) = self.world.find_node(sclass, n.sym, n.alt) {
+                        return Ok(NodeVal { class: sclass, id, graph: Some(s) });
+                    }
+                }
                 let gname = self.text_graph_name();
                 fail(span, format!("node `{}` is not in the current graph `{gname}`", n.name))
             }
@@ -257,8 +277,8 @@ impl Interp {
         let class = g.borrow().class;
         let mut count = 0.0;
         let mut first = None;
-        let mut id = 1;
-        while id as usize <= self.world.class(class).len() {
+        let mut id = self.world.class(class).first();
+        while self.world.class(class).contains(id) {
             let node = Value::Node(NodeVal { class, id, graph: None });
             self.set(var, node);
             if self.eval(cond)?.is_exactly_true() {
@@ -290,8 +310,8 @@ impl Interp {
     fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
-        let mut id = 1;
-        while id as usize <= self.world.class(class).len() {
+        let mut id = self.world.class(class).first();
+        while self.world.class(class).contains(id) {
             self.set(var, Value::Node(NodeVal { class, id, graph: None }));
             if !self.eval(cond)?.is_exactly_true() {
                 return Ok(Value::bool(false));
@@ -383,6 +403,7 @@ impl Interp {
                 None => Value::str(""),
             }),
             (Value::Map(m), _) => Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None)),
+            (Value::Node(n), Value::Node(_)) => crate::builtins::get_attr(self, n, &i, span),
             (Value::Logic(l), Value::Num(n)) => match *n as i64 {
                 0 => Ok(Value::Num(l.p0)),
                 1 => Ok(Value::Num(l.p1)),
@@ -394,9 +415,10 @@ impl Interp {
             },
             (Value::Graph(g), Value::Num(n)) => {
                 let class = g.borrow().class;
-                let len = self.world.class(class).len();
-                if *n >= 1.0 && (*n as usize) <= len {
-                    Ok(Value::Node(NodeVal { class, id: *n as u32, graph: Some(g.clone()) }))
+                let c = self.world.class(class);
+                let len = c.len();
+                if let Some(id) = c.nth(*n as usize).filter(|_| *n >= 1.0) {
+                    Ok(Value::Node(NodeVal { class, id, graph: Some(g.clone()) }))
                 } else {
                     fail(
                         span,
@@ -431,6 +453,7 @@ impl Interp {
                 m.borrow_mut().insert(i, v);
                 Ok(())
             }
+            (Value::Node(n), Value::Node(_)) => crate::builtins::set_attr(self, n, &i, v, span),
             _ => fail(span, format!("cannot assign to an item of {} indexed by {}", o.described(), i.described())),
         }
     }

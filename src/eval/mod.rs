@@ -1,5 +1,6 @@
 //! The tree-walking evaluator over the resolved program (`compile::ir`).
 
+mod code;
 mod edges;
 mod exists;
 mod expr;
@@ -75,6 +76,10 @@ pub struct Interp {
     pub args: Vec<String>,
     pub started: Instant,
     pub script_dir: Option<std::path::PathBuf>,
+    /// The compiler's state for the program so far: `eval` compiles against it.
+    pub compiler: crate::compile::Compiler,
+    /// The file `fout` writes to, opened by `fopen` (None: `fout` prints like `out`).
+    pub fout: Option<crate::builtins::file::FileRef>,
 }
 
 impl Interp {
@@ -97,6 +102,8 @@ impl Interp {
             args: Vec::new(),
             started: Instant::now(),
             script_dir: None,
+            fout: None,
+            compiler: crate::compile::Compiler::new(),
         }
     }
 

@@ -107,7 +107,7 @@ impl Interp {
                 }
             }
             StKind::Nodes { graph, names } => self.declare_nodes(graph.as_ref(), names, s.span)?,
-            StKind::Out { items, trail } => self.out_stmt(items, *trail, s.span)?,
+            StKind::Out { items, trail, to_file } => self.out_stmt(items, *trail, *to_file, s.span)?,
             StKind::While { cond, body } => {
                 while self.test(cond)?.is_exactly_true() {
                     if !self.loop_body(body)? {
@@ -149,7 +149,7 @@ impl Interp {
         self.eval(e).map(drop)
     }
 
-    fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, span: Span) -> R<()> {
+    fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, to_file: bool, span: Span) -> R<()> {
         let mut line = String::new();
         if items.is_empty() {
             let g = self.graph.clone();
@@ -166,6 +166,11 @@ impl Interp {
             None => line.push('\n'),
             Some(OutSep::Space) => line.push(' '),
             Some(OutSep::Nothing) => {}
+        }
+        if to_file {
+            if let Some(f) = &self.fout {
+                return crate::builtins::file::write_to(f, &line, span);
+            }
         }
         self.write_out(&line, span)
     }
@@ -255,8 +260,10 @@ impl Interp {
             }
             Value::Graph(g) => {
                 let class = g.borrow().class;
-                let n = self.world.class(class).len() as u32;
-                for id in 1..=n {
+                for id in self.world.class(class).ids() {
+                    if !self.world.class(class).contains(id) {
+                        break; // the body deleted the nodes
+                    }
                     self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
                     if let Some(v) = vars.get(1) {
                         self.set(*v, Value::None);
@@ -279,8 +286,8 @@ impl Interp {
         if vars.len() >= 3 {
             return self.for_edges(vars, &g, cond, body);
         }
-        let mut id = 1;
-        while id as usize <= self.world.class(class).len() {
+        let mut id = self.world.class(class).first();
+        while self.world.class(class).contains(id) {
             self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
             if vars.len() == 2 {
                 self.set(vars[1], Value::None);
@@ -303,6 +310,9 @@ impl Interp {
             (gb.class, gb.facts.iter().copied().collect::<Vec<_>>())
         };
         for f in facts {
+            if !self.world.class(class).contains(f.key.src()) {
+                break; // the body deleted the nodes
+            }
             self.set(vars[0], Value::Node(NodeVal { class, id: f.key.src(), graph: None }));
             self.set(vars[1], Value::Edge(f.key.rel()));
             let target = if f.key.tgraph() == 0 {

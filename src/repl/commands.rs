@@ -113,11 +113,11 @@ impl Backend {
 
     /// One line per top-level variable (long values cut short), then the demons.
     fn vars(&mut self) {
-        let mut names: Vec<_> = self.session.compiler.top_level_names().cloned().collect();
+        let mut names: Vec<_> = self.session.interp.compiler.top_level_names().cloned().collect();
         names.sort();
         let mut text = String::new();
         for name in names {
-            let Some(slot) = self.session.compiler.top_level_slot(&name) else { continue };
+            let Some(slot) = self.session.interp.compiler.top_level_slot(&name) else { continue };
             let value = self.session.interp.globals.get(slot as usize).cloned().unwrap_or(Value::None);
             text.push_str(&format!("{name} = {}\n", self.preview(&value)));
         }
@@ -146,7 +146,7 @@ impl Backend {
 
     /// `name(params)` of every demon with a body, sorted by name.
     pub(super) fn demon_signatures(&self) -> Vec<String> {
-        let compiler = &self.session.compiler;
+        let compiler = &self.session.interp.compiler;
         let mut sigs: Vec<String> = compiler
             .demons
             .iter()

@@ -5,9 +5,9 @@ use crate::builtins;
 use crate::session::Session;
 
 /// Keywords and literal constants of the language.
-pub const KEYWORDS: [&str; 24] = [
-    "var", "static", "global", "edges", "nodes", "out", "if", "while", "for", "def", "return", "break", "continue",
-    "#include", "else", "false", "undef", "in", "ifdef", "True", "False", "Undef", "None", "GRAPH",
+pub const KEYWORDS: [&str; 25] = [
+    "var", "static", "global", "edges", "nodes", "out", "fout", "if", "while", "for", "def", "return", "break",
+    "continue", "#include", "else", "false", "undef", "in", "ifdef", "True", "False", "Undef", "None", "GRAPH",
 ];
 
 /// Everything a completion can offer, gathered from the session after each entry.
@@ -25,14 +25,14 @@ pub struct Names {
 
 impl Names {
     pub fn from_session(session: &Session) -> Names {
-        let nodes: Vec<String> = session.compiler.node_names().map(|n| n.to_string()).collect();
+        let nodes: Vec<String> = session.interp.compiler.node_names().map(|n| n.to_string()).collect();
         let edges: Vec<String> =
             session.interp.world.relations.iter().filter(|r| !r.is_empty()).map(|r| r.to_string()).collect();
         let (members, functions): (Vec<&str>, Vec<&str>) = builtins::function_names().partition(|f| f.contains('.'));
         let mut words: Vec<String> = KEYWORDS.iter().chain(&functions).map(|w| w.to_string()).collect();
         words.extend(members.iter().filter_map(|m| m.split_once('.')).map(|(module, _)| module.to_string()));
-        words.extend(session.compiler.top_level_names().map(|n| n.to_string()));
-        words.extend(session.compiler.demons.keys().map(|n| n.to_string()));
+        words.extend(session.interp.compiler.top_level_names().map(|n| n.to_string()));
+        words.extend(session.interp.compiler.demons.keys().map(|n| n.to_string()));
         words.extend(nodes.iter().chain(&edges).cloned());
         let mut methods: Vec<String> = builtins::method_names().map(str::to_string).collect();
         methods.extend(edges.iter().cloned());

@@ -62,8 +62,8 @@ fn styled_spans(line: &str) -> Vec<(Range<usize>, Option<&'static str>)> {
 fn style_of(tok: &Tok) -> Option<&'static str> {
     use Tok::*;
     Some(match tok {
-        Var | Static | Global | Edges | Nodes | Out | If | While | For | Def | Return | Break | Continue | Include
-        | Else | FalseKw | UndefKw | In | Ifdef | GetSection | SetSection => KEYWORD,
+        Var | Static | Global | Edges | Nodes | Out | Fout | If | While | For | Def | Return | Break | Continue
+        | Include | Else | FalseKw | UndefKw | In | Ifdef | GetSection | SetSection => KEYWORD,
         True | False | Undef | None => CONSTANT,
         Number(_) => NUMBER,
         Str(_) => STRING,

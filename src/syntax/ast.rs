@@ -225,6 +225,8 @@ pub struct OutStmt {
     pub items: Vec<(OutSep, Expr)>,
     /// `None`: end with a newline; `Some(sep)`: a line-ending comma (`,` space, `,,` nothing).
     pub trail: Option<OutSep>,
+    /// `fout`: to the file opened with `fopen` (the console when none is open).
+    pub to_file: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

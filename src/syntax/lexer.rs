@@ -56,7 +56,20 @@ fn starts_statement(t: &Tok) -> bool {
     use Tok::*;
     matches!(
         t,
-        Var | Static | Global | Edges | Nodes | Out | If | While | For | Def | Return | Break | Continue | Include
+        Var | Static
+            | Global
+            | Edges
+            | Nodes
+            | Out
+            | Fout
+            | If
+            | While
+            | For
+            | Def
+            | Return
+            | Break
+            | Continue
+            | Include
     )
 }
 
@@ -163,7 +176,7 @@ impl<'s> Layout<'s> {
                     });
                     self.push(lo, if tight { Tok::QuestionTight } else { tok }, hi);
                 }
-                Tok::Out => {
+                Tok::Out | Tok::Fout => {
                     self.out_depth = Some(self.stack.len());
                     self.push(lo, tok, hi);
                 }

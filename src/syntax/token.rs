@@ -53,6 +53,8 @@ pub enum Tok {
     Nodes,
     #[token("out")]
     Out,
+    #[token("fout")]
+    Fout,
     #[token("if")]
     If,
     #[token("while")]
@@ -296,6 +298,7 @@ pub fn symbol(t: &Tok) -> &'static str {
         Edges => "edges",
         Nodes => "nodes",
         Out => "out",
+        Fout => "fout",
         If => "if",
         While => "while",
         For => "for",

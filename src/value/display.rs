@@ -63,13 +63,14 @@ fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
             let _ = write!(out, "({})", parts.join(","));
         }
         Value::File(f) => out.push_str(&f.borrow().name),
+        Value::Svg(s) => out.push_str(&s.borrow().text()),
     }
 }
 
 /// The name of a node; a node id the class does not have prints as its number.
 pub fn node_name(world: &World, class: u32, id: u32) -> &str {
     match world.classes.get(class as usize) {
-        Some(c) if id >= 1 && (id as usize) <= c.len() => c.name(id),
+        Some(c) if c.contains(id) => c.name(id),
         _ => "?",
     }
 }

@@ -59,6 +59,8 @@ pub enum Value {
     Fuzzy(Rc<[f64; 4]>),
     /// A file opened with `File.open` (builtins/file.rs).
     File(crate::builtins::file::FileRef),
+    /// A picture made with `SVG.create()` (builtins/svg.rs).
+    Svg(crate::builtins::svg::SvgRef),
 }
 
 impl Value {
@@ -124,6 +126,7 @@ impl Value {
             Value::Lambda(_) => "lambda",
             Value::Fuzzy(_) => "fuzzy",
             Value::File(_) => "file",
+            Value::Svg(_) => "svg",
         }
     }
 
@@ -142,6 +145,7 @@ impl Value {
             Value::Lambda(_) => "a lambda",
             Value::Fuzzy(_) => "a fuzzy number",
             Value::File(_) => "a file",
+            Value::Svg(_) => "an SVG picture",
         }
     }
 
@@ -159,7 +163,8 @@ impl Value {
             Value::Fuzzy(_) => 8,
             Value::Map(_) => 9,
             Value::Lambda(_) => 10,
-            Value::None => 11,
+            Value::Svg(_) => 11,
+            Value::None => 12,
         }
     }
 
@@ -215,6 +220,7 @@ impl Value {
             (Value::Lambda(a), Value::Lambda(b)) => Rc::ptr_eq(a, b),
             (Value::Fuzzy(a), Value::Fuzzy(b)) => a == b,
             (Value::File(a), Value::File(b)) => Rc::ptr_eq(a, b),
+            (Value::Svg(a), Value::Svg(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -267,6 +273,7 @@ impl Value {
             (Value::Array(a), Value::Array(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Lambda(a), Value::Lambda(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Map(a), Value::Map(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
+            (Value::Svg(a), Value::Svg(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             _ => self.compare(other).unwrap_or(Ordering::Equal),
         }
     }

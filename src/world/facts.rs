@@ -243,6 +243,20 @@ impl Facts {
         Rc::get_mut(&mut self.items).expect("just unshared")
     }
 
+    /// Removes the facts for which `pred` holds; returns how many went.
+    pub fn remove_where(&mut self, mut pred: impl FnMut(&Fact) -> bool) -> usize {
+        let doomed: Vec<Fact> = self.items.iter().filter(|f| pred(f)).copied().collect();
+        if doomed.is_empty() {
+            return 0;
+        }
+        self.changed(None);
+        for f in &doomed {
+            self.toggle_hash(f.key, f.value);
+        }
+        Rc::make_mut(&mut self.items).retain(|f| !pred(f));
+        doomed.len()
+    }
+
     pub fn clear(&mut self) {
         self.changed(None);
         self.isa_hash = 0;

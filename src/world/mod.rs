@@ -7,6 +7,7 @@ pub mod print;
 
 pub use facts::{Fact, FactKey, Facts, GraphUid, NodeId, RelId};
 
+use crate::value::Logic;
 use crate::value::Str;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -51,6 +52,11 @@ impl Interner {
 pub struct NodeClass {
     names: Vec<Rc<str>>,
     by_sym: FxHashMap<Sym, NodeId>,
+    /// The closed-world flag of `G.closed_world(...)`, shared by every graph of the class.
+    pub closed: bool,
+    /// `delete_nodes` emptied the class and moved its graphs to a new one: a node of this
+    /// class that a variable still holds is a deleted node.
+    pub deleted: bool,
 }
 
 impl NodeClass {
@@ -60,19 +66,37 @@ impl NodeClass {
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
-    pub fn name(&self, id: NodeId) -> &Rc<str> {
-        &self.names[id as usize - 1]
+    /// The name of a node; `?` for an id that is not a node of the class.
+    pub fn name(&self, id: NodeId) -> &str {
+        let i = (id as usize).checked_sub(1);
+        i.and_then(|i| self.names.get(i)).map_or("?", |n| n)
     }
     pub fn lookup(&self, sym: Sym) -> Option<NodeId> {
         self.by_sym.get(&sym).copied()
     }
-    pub fn ids(&self) -> impl Iterator<Item = NodeId> {
-        1..=self.names.len() as NodeId
+    pub fn ids(&self) -> std::ops::RangeInclusive<NodeId> {
+        self.first()..=self.last()
+    }
+    /// The id of the first node.
+    pub fn first(&self) -> NodeId {
+        1
+    }
+    /// The id of the last node (0 when there is none).
+    pub fn last(&self) -> NodeId {
+        self.names.len() as NodeId
+    }
+    /// Whether `id` is a node of the class.
+    pub fn contains(&self, id: NodeId) -> bool {
+        id >= 1 && id <= self.last()
+    }
+    /// The id of the `i`-th node (1-based), as `G[i]` reads it.
+    pub fn nth(&self, i: usize) -> Option<NodeId> {
+        (i >= 1 && i <= self.names.len()).then_some(i as NodeId)
     }
 }
 
 /// One world state.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Graph {
     pub uid: GraphUid,
     pub class: ClassId,
@@ -83,6 +107,87 @@ pub struct Graph {
     /// Values stored on nodes with `N.value(V)`; shared with copies until one changes them.
     /// They do not take part in equality.
     pub values: Rc<FxHashMap<NodeId, crate::value::Value>>,
+    /// Attributes `N[A] = V`: (node, attribute class, attribute node) to the attribute node as
+    /// it was given (with its binding, for printing) and the value; shared with copies until one
+    /// changes them; not part of equality.
+    pub attrs: Rc<std::collections::BTreeMap<AttrKey, (crate::value::Value, crate::value::Value)>>,
+    /// `G.edges_blocked(1)`: setting an edge does not change an existing one (new ones are added).
+    pub blocked: bool,
+    /// `G.sorted(n)`: kept for the original's scripts; facts are always sorted.
+    pub sorted: f64,
+    /// Edge changes made through the script (edge statements and methods) since the state was
+    /// made, or since `G.edges_changes(n)` set the count.
+    pub changes: u64,
+    /// `changes` when `G.changed()` last asked.
+    pub seen_changes: u64,
+    /// `G.senses_graph(S)`: a node constant not found in this graph's class is looked up in S.
+    pub senses: Option<GraphRef>,
+    /// The world's list of its graphs, and this graph's place in it (left when it is dropped).
+    registry: Rc<RefCell<Registry>>,
+    slot: u32,
+}
+
+impl Drop for Graph {
+    fn drop(&mut self) {
+        // Borrowed only while `delete_nodes` lists the graphs, which drops none of them; if it
+        // ever were, the dead entry would just stay.
+        if let Ok(mut r) = self.registry.try_borrow_mut() {
+            r.remove(self.slot);
+        }
+    }
+}
+
+/// Every live graph of a world, weakly, so that `delete_nodes` reaches every state of a class.
+/// A graph leaves it when it is dropped, so its memory is freed at once.
+#[derive(Debug, Default)]
+pub struct Registry {
+    graphs: Vec<Weak<RefCell<Graph>>>,
+    free: Vec<u32>,
+}
+
+impl Registry {
+    fn insert(&mut self, g: Weak<RefCell<Graph>>) -> u32 {
+        match self.free.pop() {
+            Some(i) => {
+                self.graphs[i as usize] = g;
+                i
+            }
+            None => {
+                self.graphs.push(g);
+                (self.graphs.len() - 1) as u32
+            }
+        }
+    }
+
+    fn remove(&mut self, slot: u32) {
+        if let Some(w) = self.graphs.get_mut(slot as usize) {
+            *w = Weak::new();
+            self.free.push(slot);
+        }
+    }
+
+    fn live(&self) -> Vec<GraphRef> {
+        self.graphs.iter().filter_map(Weak::upgrade).collect()
+    }
+}
+
+/// An attribute's place: (node, class of the attribute node, attribute node).
+pub type AttrKey = (NodeId, ClassId, NodeId);
+
+impl Graph {
+    /// Sets an edge as the script does: a graph with blocked edges keeps an existing edge as it
+    /// is (a new one is still added), and every change is counted. Returns (old, new) values.
+    pub fn set_edge(&mut self, key: FactKey, value: Logic) -> (Logic, Logic) {
+        if self.blocked && self.facts.contains(key) {
+            let v = self.facts.get(key);
+            return (v, v);
+        }
+        let old = self.facts.set(key, value);
+        if old != value {
+            self.changes += 1;
+        }
+        (old, value)
+    }
 }
 
 impl PartialEq for Graph {
@@ -109,6 +214,8 @@ pub struct World {
     next_uid: GraphUid,
     /// Answers of `N.isa(C)` by `isa` structure (see `path.rs`).
     isa_answers: path::IsaAnswers,
+    /// Every live graph, for `delete_nodes` (which must reach every state of a class).
+    registry: Rc<RefCell<Registry>>,
 }
 
 impl Default for World {
@@ -127,6 +234,7 @@ impl World {
             linked: FxHashMap::default(),
             isa_answers: Default::default(),
             next_uid: 1,
+            registry: Rc::default(),
         };
         for r in BUILTIN_RELATIONS {
             w.declare_relation(r);
@@ -161,11 +269,19 @@ impl World {
         self.make_graph(class, name.into(), 0, Facts::default())
     }
 
-    /// `G.copy()`: a new state of the same class with the same facts (shared until changed).
+    /// `G.copy()`: a new state of the same class with the same facts (shared until changed),
+    /// node values, attributes and flags; its count of changes starts at 0.
     pub fn copy_graph(&mut self, g: &Graph, name: Option<Str>) -> GraphRef {
         let name = name.unwrap_or_else(|| g.name.clone());
         let copy = self.make_graph(g.class, name, g.verbose, g.facts.clone());
-        copy.borrow_mut().values = g.values.clone();
+        {
+            let mut c = copy.borrow_mut();
+            c.values = g.values.clone();
+            c.attrs = g.attrs.clone();
+            c.blocked = g.blocked;
+            c.sorted = g.sorted;
+            c.senses = g.senses.clone();
+        }
         copy
     }
 
@@ -177,7 +293,73 @@ impl World {
     fn make_graph(&mut self, class: ClassId, name: Str, verbose: u8, facts: Facts) -> GraphRef {
         let uid = self.next_uid;
         self.next_uid = self.next_uid.wrapping_add(1).max(1);
-        Rc::new(RefCell::new(Graph { uid, class, name, verbose, facts, values: Rc::default() }))
+        let g = Rc::new(RefCell::new(Graph {
+            uid,
+            class,
+            name,
+            verbose,
+            facts,
+            values: Rc::default(),
+            attrs: Rc::default(),
+            blocked: false,
+            sorted: 0.0,
+            changes: 0,
+            seen_changes: 0,
+            senses: None,
+            registry: self.registry.clone(),
+            slot: u32::MAX,
+        }));
+        let slot = self.registry.borrow_mut().insert(Rc::downgrade(&g));
+        g.borrow_mut().slot = slot;
+        g
+    }
+
+    /// `delete_nodes`: removes every node of `class` from every graph of it, with their edges,
+    /// values and attributes; edges of other graphs into those graphs and attributes named by
+    /// its nodes go too. The graphs move to a new, empty class (with the same closed-world
+    /// flag): the old class is left empty and marked deleted, so that a node of it that a
+    /// variable still holds is recognised, and never taken for a node added later. Returns
+    /// false, changing nothing, if a graph is in use (borrowed), which the interpreter never
+    /// leaves so while a builtin runs.
+    pub fn delete_nodes(&mut self, class: ClassId) -> bool {
+        let live = self.registry.borrow().live();
+        if live.iter().any(|g| g.try_borrow_mut().is_err()) {
+            return false;
+        }
+        let fresh = self.classes.len() as ClassId;
+        let closed = self.classes[class as usize].closed;
+        self.classes.push(NodeClass { closed, ..NodeClass::default() });
+        let mut uids = rustc_hash::FxHashSet::default();
+        for g in &live {
+            let mut g = g.borrow_mut();
+            if g.class == class {
+                uids.insert(g.uid);
+                g.changes += g.facts.len() as u64;
+                // Also when empty: the state's class changes, and the indexes that filed it
+                // by (class, hash) must hear of it.
+                g.facts.clear();
+                g.class = fresh;
+                g.values = Rc::default();
+                g.attrs = Rc::default();
+            }
+        }
+        for g in &live {
+            let mut g = g.borrow_mut();
+            if g.class != class {
+                let removed = g.facts.remove_where(|f| uids.contains(&f.key.tgraph()));
+                g.changes += removed as u64;
+                if g.attrs.keys().any(|k| k.1 == class) {
+                    Rc::make_mut(&mut g.attrs).retain(|k, _| k.1 != class);
+                }
+            }
+        }
+        let old = &mut self.classes[class as usize];
+        old.names.clear();
+        old.by_sym.clear();
+        old.deleted = true;
+        facts::bump_isa_epoch();
+        self.isa_answers = Default::default();
+        true
     }
 
     pub fn class(&self, id: ClassId) -> &NodeClass {
@@ -192,7 +374,7 @@ impl World {
             return id;
         }
         c.names.push(name.into());
-        let id = c.names.len() as NodeId;
+        let id = c.last();
         c.by_sym.insert(sym, id);
         id
     }
@@ -231,7 +413,7 @@ impl World {
             Some(g) => {
                 let g = g.borrow();
                 let class = self.class(g.class);
-                let n = if (node as usize) <= class.len() { class.name(node).to_string() } else { node.to_string() };
+                let n = if class.contains(node) { class.name(node).to_string() } else { "?".to_string() };
                 format!("{}.{}", g.name, n)
             }
             None => format!("?.{node}"),

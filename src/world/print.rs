@@ -80,9 +80,13 @@ impl World {
             })
             .collect();
         let mut external: FxHashMap<(u32, u32), NodeIndex> = FxHashMap::default();
+        let first = class.first();
         for f in g.facts.iter() {
+            if !class.contains(f.key.src()) || (f.key.tgraph() == 0 && !class.contains(f.key.tgt())) {
+                continue; // cannot happen: deleting nodes deletes their edges
+            }
             let to = match f.key.tgraph() {
-                0 => local[f.key.tgt() as usize - 1],
+                0 => local[(f.key.tgt() - first) as usize],
                 uid => *external.entry((uid, f.key.tgt())).or_insert_with(|| {
                     pg.add_node(DotNode { label: self.external_name(uid, f.key.tgt()), external: true })
                 }),
@@ -95,7 +99,7 @@ impl World {
             } else {
                 DotEdge { label: format!("{rel}{}", logic_pair(f.value)), style: ", style = dashed" }
             };
-            pg.add_edge(local[f.key.src() as usize - 1], to, edge);
+            pg.add_edge(local[(f.key.src() - first) as usize], to, edge);
         }
         let edge_attrs = |_: &DiGraph<DotNode, DotEdge>, e: petgraph::graph::EdgeReference<DotEdge>| {
             let w = e.weight();
