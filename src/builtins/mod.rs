@@ -6,6 +6,8 @@ mod convert;
 pub mod file;
 mod graph;
 mod math;
+pub mod mind;
+mod mind_models;
 mod node;
 mod string;
 mod system;
@@ -73,7 +75,7 @@ pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
 }
 
 /// Every module's table.
-fn tables() -> [&'static [Builtin]; 8] {
+fn tables() -> [&'static [Builtin]; 9] {
     [
         convert::BUILTINS,
         array::BUILTINS,
@@ -83,6 +85,7 @@ fn tables() -> [&'static [Builtin]; 8] {
         math::BUILTINS,
         system::BUILTINS,
         file::BUILTINS,
+        mind::BUILTINS,
     ]
 }
 

@@ -75,6 +75,8 @@ pub struct Interp {
     pub args: Vec<String>,
     pub started: Instant,
     pub script_dir: Option<std::path::PathBuf>,
+    /// The axioms and settings of the `Mind` module.
+    pub mind: crate::mind::Mind,
 }
 
 impl Interp {
@@ -97,6 +99,7 @@ impl Interp {
             args: Vec::new(),
             started: Instant::now(),
             script_dir: None,
+            mind: crate::mind::Mind::default(),
         }
     }
 

@@ -82,6 +82,9 @@ pub struct Graph {
     /// Values stored on nodes with `N.value(V)`; shared with copies until one changes them.
     /// They do not take part in equality.
     pub values: Rc<FxHashMap<NodeId, crate::value::Value>>,
+    /// Axioms stated for this graph by top-level `A -> B` / `A | B` statements; copies share
+    /// them. They do not take part in equality.
+    pub axioms: Rc<Vec<Rc<crate::mind::Clause>>>,
 }
 
 impl PartialEq for Graph {
@@ -165,18 +168,22 @@ impl World {
         let name = name.unwrap_or_else(|| g.name.clone());
         let copy = self.make_graph(g.class, name, g.verbose, g.facts.clone());
         copy.borrow_mut().values = g.values.clone();
+        copy.borrow_mut().axioms = g.axioms.clone();
         copy
     }
 
-    /// A new state of `g`'s class with the given facts (graph `+` and `-`).
+    /// A new state of `g`'s class with the given facts and g's axioms (graph `+` and `-`,
+    /// models).
     pub fn graph_with_facts(&mut self, g: &Graph, facts: Facts) -> GraphRef {
-        self.make_graph(g.class, g.name.clone(), g.verbose, facts)
+        let new = self.make_graph(g.class, g.name.clone(), g.verbose, facts);
+        new.borrow_mut().axioms = g.axioms.clone();
+        new
     }
 
     fn make_graph(&mut self, class: ClassId, name: Rc<str>, verbose: u8, facts: Facts) -> GraphRef {
         let uid = self.next_uid;
         self.next_uid = self.next_uid.wrapping_add(1).max(1);
-        Rc::new(RefCell::new(Graph { uid, class, name, verbose, facts, values: Rc::default() }))
+        Rc::new(RefCell::new(Graph { uid, class, name, verbose, facts, values: Rc::default(), axioms: Rc::default() }))
     }
 
     pub fn class(&self, id: ClassId) -> &NodeClass {
