@@ -122,14 +122,16 @@ impl Rules {
         count
     }
 
-    /// The first ground instance (in clause order) that would set an edge, as (edge, value):
-    /// `split_graph_usual` splits on it.
+    /// The first ground instance that would set an edge, as (edge, value): `split_graph_usual`
+    /// splits on it. Clauses are tried in order, and in each the literals from the last: the
+    /// conclusion of `A -> B` comes last, and a default is used forwards (a bird flies) before
+    /// backwards (what cannot fly is no bird).
     pub fn first_firing(&self, facts: &Facts) -> Option<(FactKey, bool)> {
         let index = Index::build(facts, self.n);
         let g = Grounder { facts, index: &index, n: self.n, distinct: self.distinct };
         let mut found = None;
         for (ci, c) in self.clauses.iter().enumerate() {
-            for j in 0..c.lits.len() {
+            for j in (0..c.lits.len()).rev() {
                 let _ = g.falsifying(c, Some(j), &mut |b| match look(facts, c, j, b, ci) {
                     Found::Set(d) => {
                         found = Some((d.key, d.value));
