@@ -230,3 +230,15 @@ fn bad_axioms_are_found_before_running() {
         "at most 16 are allowed",
     );
 }
+
+#[test]
+fn a_huge_grounding_stops_at_the_time_limit() {
+    // Three unrelated literals over 120 False facts, and a fourth over 60 * 60 open pairs: about
+    // 120^3 * 3600 instances. --timeout stops it inside the pass, with the usual error.
+    let code = "edges r, s\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(60)\nvar Ns = G.nodes()\n\
+                for i in range(60) { Ns[i] !r Ns[(i + 1) % 60]; Ns[i] !r Ns[(i + 7) % 60] }\n\
+                Mind.add(A r B | C r D | E r F | X s Y)\nout Mind.set_graph(G)\n";
+    let r = common::ds(&["--timeout", "1", "-e", code]);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("time limit reached"), "{}", r.stderr);
+}

@@ -60,7 +60,7 @@ pub fn axioms(it: &mut Interp, usage: AxiomUse, axioms: &[AxiomEx], span: Span) 
         AxiomUse::Set => {
             let g = it.current_graph(span)?;
             let n = node_count(it, &g);
-            let rules = Rules { clauses, n, distinct: it.mind.distinct };
+            let rules = Rules { clauses, n, distinct: it.mind.distinct, stop: Some(stopper(it)) };
             return apply(it, &g, &rules, Some(1), span);
         }
     }
@@ -165,6 +165,28 @@ pub(super) fn graph_arg(args: &[Value], i: usize, fname: &str, span: Span) -> R<
     }
 }
 
+/// Mind's axioms that apply to g (of the chosen groups), watched for Ctrl-C and `--timeout`.
+pub(super) fn rules_for(it: &Interp, g: &GraphRef, groups: Option<&[i64]>) -> Rules {
+    let mut rules = it.mind.rules_for(&g.borrow(), node_count(it, g), groups);
+    rules.stop = Some(stopper(it));
+    rules
+}
+
+/// The usual axioms that apply to g.
+pub(super) fn usual_for(it: &Interp, g: &GraphRef) -> Rules {
+    let mut rules = it.mind.usual_for(&g.borrow(), node_count(it, g));
+    rules.stop = Some(stopper(it));
+    rules
+}
+
+/// Whether an interrupt or the deadline has come (without consuming the interrupt: the
+/// ticker reports it).
+fn stopper(it: &Interp) -> Rc<dyn Fn() -> bool> {
+    let interrupt = it.interrupt.clone();
+    let deadline = it.limits.deadline;
+    Rc::new(move || interrupt.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d))
+}
+
 /// Checks Ctrl-C and `--timeout` during a long inference, without holding the interpreter.
 pub(super) fn ticker(it: &Interp, span: Span) -> impl FnMut() -> R<()> {
     let interrupt = it.interrupt.clone();
@@ -211,8 +233,7 @@ fn set_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R
     let g = graph_arg(args, 0, "Mind.set_graph", span)?;
     let groups: Vec<i64> =
         (1..args.len()).map(|i| num_arg(args, i, "Mind.set_graph", span).map(|x| x as i64)).collect::<R<_>>()?;
-    let n = node_count(it, &g);
-    let rules = it.mind.rules_for(&g.borrow(), n, (!groups.is_empty()).then_some(&groups[..]));
+    let rules = rules_for(it, &g, (!groups.is_empty()).then_some(&groups[..]));
     apply(it, &g, &rules, None, span)
 }
 

@@ -1,7 +1,7 @@
 //! The `Mind` functions about models: the completions of a graph over some relations that the
 //! axioms allow (`crate::mind::search`).
 
-use super::mind::{graph_arg, node_count, ticker};
+use super::mind::{graph_arg, node_count, rules_for, ticker, usual_for};
 use super::num_arg;
 use crate::compile::ir::Ex;
 use crate::eval::{fail, Interp, R};
@@ -69,8 +69,7 @@ fn each_model(
 ) -> R<GraphRef> {
     let g = graph_arg(args, 0, fname, span)?;
     let rels = rels_arg(args, fname, span)?;
-    let n = node_count(it, &g);
-    let rules = it.mind.rules_for(&g.borrow(), n, None);
+    let rules = rules_for(it, &g, None);
     let start = g.borrow().facts.clone();
     let mut tick = ticker(it, span);
     search::models(&rules, &start, &rels, &mut tick, &mut |facts| {
@@ -111,8 +110,7 @@ pub fn get_usual_models(it: &mut Interp, _: Option<Value>, args: &[Value], span:
     let g = graph_arg(args, 0, fname, span)?;
     let rels = rels_arg(args, fname, span)?;
     let max = max_arg(args, fname, 10, span)?;
-    let n = node_count(it, &g);
-    let (rules, usual) = (it.mind.rules_for(&g.borrow(), n, None), it.mind.usual_for(&g.borrow(), n));
+    let (rules, usual) = (rules_for(it, &g, None), usual_for(it, &g));
     let start = g.borrow().facts.clone();
     let mut tick = ticker(it, span);
     let best = search::usual_models(&rules, &usual, &start, &rels, max, &mut tick, &mut |facts| {
@@ -128,7 +126,7 @@ pub fn split_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span
     let g = graph_arg(args, 0, "Mind.split_graph", span)?;
     let rels = rels_arg(args, "Mind.split_graph", span)?;
     let n = node_count(it, &g);
-    let rules = it.mind.rules_for(&g.borrow(), n, None);
+    let rules = rules_for(it, &g, None);
     let mut facts = g.borrow().facts.clone();
     let mut tick = ticker(it, span);
     if rules.propagate(&mut facts, None, &mut tick)?.is_err() {
@@ -145,8 +143,7 @@ pub fn split_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span
 /// where the default holds first, then the exception; those the axioms allow.
 pub fn split_graph_usual(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_arg(args, 0, "Mind.split_graph_usual", span)?;
-    let n = node_count(it, &g);
-    let (rules, usual) = (it.mind.rules_for(&g.borrow(), n, None), it.mind.usual_for(&g.borrow(), n));
+    let (rules, usual) = (rules_for(it, &g, None), usual_for(it, &g));
     let mut facts = g.borrow().facts.clone();
     let mut tick = ticker(it, span);
     if rules.propagate(&mut facts, None, &mut tick)?.is_err() {

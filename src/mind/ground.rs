@@ -8,6 +8,7 @@ use super::clause::{Atom, Clause, Term, MAX_VARS};
 use crate::value::Logic;
 use crate::world::{FactKey, Facts, NodeId, RelId};
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
 use std::ops::ControlFlow;
 
 /// A node for each variable; 0 while unbound.
@@ -84,17 +85,40 @@ pub fn value(t: Term, b: &Binding) -> Option<NodeId> {
 
 /// Finds the ground instances of clauses in one graph state.
 pub struct Grounder<'a> {
-    pub facts: &'a Facts,
-    pub index: &'a Index,
+    facts: &'a Facts,
+    index: &'a Index,
     /// Nodes are 1..=n.
-    pub n: NodeId,
+    n: NodeId,
     /// `Mind.differnt_vals(1)`: distinct variables of a clause take distinct nodes.
-    pub distinct: bool,
+    distinct: bool,
+    /// Asked now and then whether to give up (Ctrl-C, `--timeout`): a clause that joins
+    /// unrelated literals can have very many instances.
+    stop: Option<&'a dyn Fn() -> bool>,
+    steps: Cell<u32>,
+    stopped: Cell<bool>,
 }
+
+/// How many bindings are tried between two questions to `stop`.
+const STOP_EVERY: u32 = 1 << 14;
 
 type Visit<'f> = dyn FnMut(&Binding) -> ControlFlow<()> + 'f;
 
-impl Grounder<'_> {
+impl<'a> Grounder<'a> {
+    pub fn new(
+        facts: &'a Facts,
+        index: &'a Index,
+        n: NodeId,
+        distinct: bool,
+        stop: Option<&'a dyn Fn() -> bool>,
+    ) -> Self {
+        Grounder { facts, index, n, distinct, stop, steps: Cell::new(0), stopped: Cell::new(false) }
+    }
+
+    /// Whether a walk was cut short because `stop` said so (its results are incomplete).
+    pub fn stopped(&self) -> bool {
+        self.stopped.get()
+    }
+
     /// Calls `visit` with every binding of the clause's variables under which each literal
     /// except the one at `skip` is False (with `skip` None: every literal is False). Variables
     /// that only the skipped literal mentions range over all nodes.
@@ -194,6 +218,12 @@ impl Grounder<'_> {
         b: &mut Binding,
         mut then: impl FnMut(&mut Binding) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        let steps = self.steps.get().wrapping_add(1);
+        self.steps.set(steps);
+        if steps.is_multiple_of(STOP_EVERY) && self.stop.is_some_and(|stop| stop()) {
+            self.stopped.set(true);
+            return ControlFlow::Break(());
+        }
         match t {
             Term::Node(n) if n == id => then(b),
             Term::Node(_) => ControlFlow::Continue(()),

@@ -44,12 +44,12 @@ impl Mind {
     pub fn rules_for(&self, g: &Graph, n: u32, groups: Option<&[i64]>) -> Rules {
         let chosen = |c: &&Rc<Clause>| c.applies_to(g.class) && groups.is_none_or(|gs| gs.contains(&c.group));
         let clauses = self.always.iter().chain(g.axioms.iter()).filter(chosen).cloned().collect();
-        Rules { clauses, n, distinct: self.distinct }
+        Rules { clauses, n, distinct: self.distinct, stop: None }
     }
 
     /// The usual axioms that apply to `g`.
     pub fn usual_for(&self, g: &Graph, n: u32) -> Rules {
         let clauses = self.usual.iter().filter(|c| c.applies_to(g.class)).cloned().collect();
-        Rules { clauses, n, distinct: self.distinct }
+        Rules { clauses, n, distinct: self.distinct, stop: None }
     }
 }

@@ -15,6 +15,8 @@ pub struct Rules {
     /// Nodes are 1..=n.
     pub n: NodeId,
     pub distinct: bool,
+    /// Whether to give up a long pass; the `tick` of `propagate` then reports why.
+    pub stop: Option<Rc<dyn Fn() -> bool>>,
 }
 
 /// An edge set by inference, and the clause (index in `Rules::clauses`) that set it.
@@ -30,6 +32,13 @@ pub struct Derived {
 #[derive(Debug, Clone, Copy)]
 pub struct Conflict {
     pub clause: usize,
+}
+
+/// What a pass found.
+enum Pass {
+    Asks(Vec<Derived>),
+    Conflict(Conflict),
+    Stopped,
 }
 
 /// What one look at a ground instance found.
@@ -55,8 +64,13 @@ impl Rules {
             tick()?;
             passes += 1;
             let mut pending = match self.pass(facts) {
-                Ok(p) => p,
-                Err(c) => return Ok(Err(c)),
+                Pass::Asks(p) => p,
+                Pass::Conflict(c) => return Ok(Err(c)),
+                // `stop` said so: `tick` reports the interrupt or the time limit.
+                Pass::Stopped => {
+                    passes -= 1;
+                    continue;
+                }
             };
             if pending.is_empty() {
                 break;
@@ -77,14 +91,18 @@ impl Rules {
         Ok(Ok(derived))
     }
 
+    fn grounder<'a>(&'a self, facts: &'a Facts, index: &'a Index) -> Grounder<'a> {
+        Grounder::new(facts, index, self.n, self.distinct, self.stop.as_deref())
+    }
+
     /// One pass over the state as it is: the edges the clauses ask for.
-    fn pass(&self, facts: &Facts) -> Result<Vec<Derived>, Conflict> {
+    fn pass(&self, facts: &Facts) -> Pass {
         let index = Index::build(facts, self.n);
-        let g = Grounder { facts, index: &index, n: self.n, distinct: self.distinct };
+        let g = self.grounder(facts, &index);
         let mut pending = Vec::new();
         for (ci, c) in self.clauses.iter().enumerate() {
             if c.lits.is_empty() {
-                return Err(Conflict { clause: ci });
+                return Pass::Conflict(Conflict { clause: ci });
             }
             let mut conflict = false;
             for j in 0..c.lits.len() {
@@ -99,19 +117,22 @@ impl Rules {
                         ControlFlow::Break(())
                     }
                 });
+                if g.stopped() {
+                    return Pass::Stopped;
+                }
                 if flow.is_break() || conflict {
-                    return Err(Conflict { clause: ci });
+                    return Pass::Conflict(Conflict { clause: ci });
                 }
             }
         }
-        Ok(pending)
+        Pass::Asks(pending)
     }
 
     /// How many ground instances of the clauses are wholly False in `facts` (for usual axioms:
     /// how many defaults a state breaks).
     pub fn broken(&self, facts: &Facts) -> usize {
         let index = Index::build(facts, self.n);
-        let g = Grounder { facts, index: &index, n: self.n, distinct: self.distinct };
+        let g = self.grounder(facts, &index);
         let mut count = 0;
         for c in &self.clauses {
             let _ = g.falsifying(c, None, &mut |_| {
@@ -128,7 +149,7 @@ impl Rules {
     /// backwards (what cannot fly is no bird).
     pub fn first_firing(&self, facts: &Facts) -> Option<(FactKey, bool)> {
         let index = Index::build(facts, self.n);
-        let g = Grounder { facts, index: &index, n: self.n, distinct: self.distinct };
+        let g = self.grounder(facts, &index);
         let mut found = None;
         for (ci, c) in self.clauses.iter().enumerate() {
             for j in (0..c.lits.len()).rev() {
