@@ -125,6 +125,10 @@ fn axioms_about_nodes_of_another_world_do_not_apply() {
                 var B = GRAPH(\"B\")\nGRAPH = B\nnodes x, y\nx on y\nout Mind.set_graph(B)\n\
                 GRAPH = A\na on b\nout Mind.set_graph(A), (b on a)\n";
     prints(code, "0\n1 True\n");
+    // `set` too: with B current, an axiom about A's node a sets nothing in B.
+    let code2 = "edges on\nvar A = GRAPH(\"A\")\nGRAPH = A\nnodes a, b\nvar who = a\n\
+                 var B = GRAPH(\"B\")\nGRAPH = B\nnodes x, y\nx on y\nout set(who on X -> X on who), B.facts()\n";
+    prints(code2, "0 1\n");
 }
 
 #[test]

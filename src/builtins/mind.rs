@@ -60,6 +60,8 @@ pub fn axioms(it: &mut Interp, usage: AxiomUse, axioms: &[AxiomEx], span: Span) 
         AxiomUse::Set => {
             let g = it.current_graph(span)?;
             let n = node_count(it, &g);
+            let class = g.borrow().class;
+            clauses.retain(|c| c.applies_to(class)); // as everywhere: another world's axioms are skipped
             let rules = Rules { clauses, n, distinct: it.mind.distinct, stop: Some(stopper(it)) };
             return apply(it, &g, &rules, Some(1), span);
         }

@@ -141,44 +141,7 @@ impl<'a> Grounder<'a> {
         }
         let lit = c.lits[i];
         match lit.atom {
-            // A positive literal is False on a stored False fact, a negative one on a True fact.
-            Atom::Edge { rel, from, to } => {
-                let want = !lit.positive;
-                match (value(from, b), value(to, b)) {
-                    (Some(x), Some(y)) => {
-                        if self.facts.get(edge_key(x, rel, y)) == Logic::from_bool(want) {
-                            return self.walk(c, skip, k + 1, b, visit);
-                        }
-                        ControlFlow::Continue(())
-                    }
-                    (Some(x), None) => {
-                        for y in self.index.targets(rel, want, x) {
-                            self.try_bind(to, y, b, |b| self.walk(c, skip, k + 1, b, visit))?;
-                        }
-                        ControlFlow::Continue(())
-                    }
-                    (None, Some(y)) => {
-                        for x in self.index.sources(rel, want, y) {
-                            self.try_bind(from, x, b, |b| self.walk(c, skip, k + 1, b, visit))?;
-                        }
-                        ControlFlow::Continue(())
-                    }
-                    (None, None) => {
-                        for &(x, y) in self.index.pairs(rel, want) {
-                            if from == to && x != y {
-                                continue;
-                            }
-                            self.try_bind(from, x, b, |b| {
-                                if from == to {
-                                    return self.walk(c, skip, k + 1, b, visit);
-                                }
-                                self.try_bind(to, y, b, |b| self.walk(c, skip, k + 1, b, visit))
-                            })?;
-                        }
-                        ControlFlow::Continue(())
-                    }
-                }
-            }
+            Atom::Edge { rel, from, to } => self.walk_edge(c, skip, k, (rel, from, to, lit.positive), b, visit),
             // `a == b` is False where the nodes differ, `a != b` where they are the same.
             Atom::Same(x, y) => match (value(x, b), value(y, b)) {
                 (Some(p), Some(q)) if (p == q) != lit.positive => self.walk(c, skip, k + 1, b, visit),
@@ -187,6 +150,52 @@ impl<'a> Grounder<'a> {
                 (_, None) => self.each_node(y, b, |b| self.walk(c, skip, k, b, visit)),
             },
         }
+    }
+
+    /// The edge literal at position `k` of the walk: a positive one is False on a stored False
+    /// fact, a negative one on a True fact; unbound ends are bound from the index.
+    fn walk_edge(
+        &self,
+        c: &Clause,
+        skip: Option<usize>,
+        k: usize,
+        (rel, from, to, positive): (RelId, Term, Term, bool),
+        b: &mut Binding,
+        visit: &mut Visit<'_>,
+    ) -> ControlFlow<()> {
+        let want = !positive;
+        let mut next = |b: &mut Binding| self.walk(c, skip, k + 1, b, visit);
+        match (value(from, b), value(to, b)) {
+            (Some(x), Some(y)) => {
+                if self.facts.get(edge_key(x, rel, y)) == Logic::from_bool(want) {
+                    return next(b);
+                }
+            }
+            (Some(x), None) => {
+                for y in self.index.targets(rel, want, x) {
+                    self.try_bind(to, y, b, &mut next)?;
+                }
+            }
+            (None, Some(y)) => {
+                for x in self.index.sources(rel, want, y) {
+                    self.try_bind(from, x, b, &mut next)?;
+                }
+            }
+            (None, None) => {
+                for &(x, y) in self.index.pairs(rel, want) {
+                    if from == to && x != y {
+                        continue;
+                    }
+                    self.try_bind(
+                        from,
+                        x,
+                        b,
+                        |b| if from == to { next(b) } else { self.try_bind(to, y, b, &mut next) },
+                    )?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// Binds the variables still unbound (those only the skipped literal has) to every node.
