@@ -3,13 +3,15 @@
 //!
 //! The pipeline: `syntax` (logos lexer + LALRPOP grammar) -> `compile` (names to slots, checks
 //! before running) -> `eval` (tree-walking evaluator) over `value`s and `world` graph states,
-//! with `builtins` registered module by module. `Session` ties them together for the command
+//! with `builtins` registered module by module, and `mind` the inference engine of the
+//! `Mind` module (axioms, propagation, models). `Session` ties them together for the command
 //! line and the REPL.
 
 pub mod builtins;
 pub mod compile;
 pub mod diagnostics;
 pub mod eval;
+pub mod mind;
 pub mod repl;
 pub mod session;
 pub mod syntax;

@@ -157,3 +157,18 @@ fn a_top_level_variable_in_a_demon_needs_global() {
       = `count` is a top-level variable; write `global count` to use it in a demon
     ");
 }
+
+#[test]
+fn a_mind_argument_that_is_not_an_axiom() {
+    // Mind.add's arguments are compiled as axioms, not evaluated: `1+2` is caught before running.
+    insta::assert_snapshot!(error_of("mind.ds", "edges part\nout \"never\"\nMind.add(X !part X, 1+2)\n"), @r"
+    error: `Mind.add` takes axioms, and this is not one
+      ┌─ mind.ds:3:21
+      │
+    3 │ Mind.add(X !part X, 1+2)
+      │                     ^^^
+      │
+      = an axiom joins edge literals `X rel Y`, `X !rel Y` (and `X == Y`, `X != Y`) with `!`, `&`, `|`, `->`, `<->`; a name that is not declared stands for any node
+      = for example: `Mind.add(X part Y & Y part Z -> X part Z)`
+    ");
+}

@@ -303,3 +303,12 @@ fn strip_ansi(s: &str) -> String {
     }
     out
 }
+
+#[test]
+fn an_axiom_statement_is_stored_and_prints_nothing() {
+    // `X on Y -> Y on X` is an axiom of G (X and Y are quantified), not an expression to echo.
+    let mut b = with_graph();
+    assert_eq!(out(&mut b, "X on Y -> Y on X"), "");
+    assert_eq!(out(&mut b, "Mind.set_graph(G)"), "1\n");
+    assert_eq!(out(&mut b, "out b on a"), "True\n");
+}

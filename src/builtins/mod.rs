@@ -6,6 +6,8 @@ mod convert;
 pub mod file;
 mod graph;
 mod math;
+pub mod mind;
+mod mind_models;
 mod node;
 mod string;
 pub mod svg;
@@ -75,7 +77,7 @@ pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
 }
 
 /// Every module's table.
-fn tables() -> [&'static [Builtin]; 9] {
+fn tables() -> [&'static [Builtin]; 10] {
     [
         convert::BUILTINS,
         array::BUILTINS,
@@ -86,6 +88,7 @@ fn tables() -> [&'static [Builtin]; 9] {
         system::BUILTINS,
         file::BUILTINS,
         svg::BUILTINS,
+        mind::BUILTINS,
     ]
 }
 

@@ -12,7 +12,7 @@ use crate::world::World;
 use std::cell::Cell;
 use std::rc::Rc;
 
-const MODULES: [&str; 3] = ["Math", "System", "File"];
+const MODULES: [&str; 4] = ["Math", "System", "File", "Mind"];
 
 impl Compiler {
     fn ex(kind: ExKind, span: Span) -> Ex {
@@ -25,6 +25,9 @@ impl Compiler {
 
     /// An expression used as a statement: a top-level edge expression sets the edge.
     pub(super) fn expr_stmt(&mut self, e: &Expr, world: &mut World) -> StKind {
+        if let Some(axiom) = self.axiom_stmt(e, world) {
+            return axiom;
+        }
         if let ExprKind::Edge { left, mode, rel, right } = &e.kind {
             let edge = self.edge(left, *mode, rel, right, world);
             return StKind::SetEdge(edge);
@@ -163,7 +166,7 @@ impl Compiler {
         v
     }
 
-    fn unknown_relation(&mut self, n: &str, span: Span, world: &World) {
+    pub(super) fn unknown_relation(&mut self, n: &str, span: Span, world: &World) {
         let mut d = Diagnostic::error(span, format!("unknown edge type `{n}`"));
         let names: Vec<Rc<str>> = world.relations.iter().skip(1).cloned().collect();
         if let Some(s) = suggest(n, names.iter().map(|s| &**s)) {
@@ -214,6 +217,9 @@ impl Compiler {
             // The code may assign GRAPH: the demon must restore its caller's graph.
             self.ctx_mut().sets_graph = true;
             return Self::ex(ExKind::Eval { arg, scope: Rc::new(self.eval_scope()) }, span);
+        }
+        if n == "set" {
+            return self.axioms_call("set", AxiomUse::Set, args, span, world);
         }
         if let Some(b) = builtins::lookup_function(n) {
             self.check_builtin_arity(b.name, b.arity, args.len(), span);
@@ -278,6 +284,9 @@ impl Compiler {
     fn method(&mut self, object: &Expr, name: &Name, args: &[Expr], span: Span, world: &mut World) -> Ex {
         if let Some(module) = self.module_name(object) {
             let full = format!("{module}.{}", name.text);
+            if let Some(ex) = self.mind_special(&full, args, span, world) {
+                return ex;
+            }
             return match builtins::lookup_function(&full) {
                 Some(b) => {
                     self.check_builtin_arity(b.name, b.arity, args.len(), span);
@@ -312,6 +321,25 @@ impl Compiler {
                 self.error_with(d);
                 Self::bad(span)
             }
+        }
+    }
+
+    /// The `Mind` functions whose arguments are not plain values: axioms, and the expression
+    /// of `Mind.value` (evaluated in each model).
+    fn mind_special(&mut self, full: &str, args: &[Expr], span: Span, world: &mut World) -> Option<Ex> {
+        match full {
+            "Mind.add" => Some(self.axioms_call(full, AxiomUse::Add, args, span, world)),
+            "Mind.add_usual" => Some(self.axioms_call(full, AxiomUse::AddUsual, args, span, world)),
+            "Mind.value" => {
+                if args.len() != 2 {
+                    self.arity_error("function", full, "2 arguments", args.len(), span);
+                    return Some(Self::bad(span));
+                }
+                let models = Box::new(self.expr(&args[0], world));
+                let expr = Box::new(self.expr(&args[1], world));
+                Some(Self::ex(ExKind::ValueInModels { models, expr }, span))
+            }
+            _ => None,
         }
     }
 
@@ -415,7 +443,7 @@ fn module_of(n: &str) -> Option<&'static str> {
         .or_else(|| builtins::function_names().filter_map(|f| f.split_once('.')).map(|(m, _)| m).find(|m| *m == n))
 }
 
-fn node_ref(name: &Rc<str>, world: &mut World) -> NodeRef {
+pub(super) fn node_ref(name: &Rc<str>, world: &mut World) -> NodeRef {
     let sym = world.symbols.intern(name);
     let alt = name.strip_prefix('$').filter(|s| !s.is_empty()).map(|s| world.symbols.intern(s));
     NodeRef { name: name.clone(), sym, alt, cache: Cell::new(None) }

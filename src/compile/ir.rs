@@ -124,6 +124,51 @@ pub enum ExKind {
         target: Box<Target>,
         delta: f64,
     },
+    /// `Mind.add(...)`, `Mind.add_usual(...)`, `set(...)`: arguments that are axioms.
+    Axioms {
+        usage: AxiomUse,
+        axioms: Vec<AxiomEx>,
+    },
+    /// `Mind.value(Models, Expr)`: Expr evaluated with each model as the current graph.
+    ValueInModels {
+        models: Box<Ex>,
+        expr: Box<Ex>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AxiomUse {
+    /// `Mind.add`: always holds.
+    Add,
+    /// `Mind.add_usual`: a default.
+    AddUsual,
+    /// `set(...)`: applied once to the current graph, not kept.
+    Set,
+}
+
+/// An axiom as compiled: its atoms, and its clauses as (atom, positive) lists. Fixed terms and
+/// relation variables are evaluated when the axiom is added.
+#[derive(Debug)]
+pub struct AxiomEx {
+    pub atoms: Vec<AtomEx>,
+    pub clauses: Vec<Vec<(usize, bool)>>,
+    /// The quantified variables' names, by index.
+    pub vars: Vec<Rc<str>>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum AtomEx {
+    Edge { rel: Rel, rel_span: Span, from: TermEx, to: TermEx },
+    Same(TermEx, TermEx),
+}
+
+/// A quantified variable of the axiom, or an expression (a variable, a node constant) that must
+/// give a node.
+#[derive(Debug)]
+pub enum TermEx {
+    Var(u8),
+    Fixed(Ex),
 }
 
 /// The variables visible where `eval` is called, by name (inner scopes win), and whether that
@@ -170,6 +215,8 @@ pub enum StKind {
     Expr(Ex),
     /// `X rel Y` as a statement: sets the edge (True, or False for `!rel`, Undef for `?rel`).
     SetEdge(EdgeEx),
+    /// `A -> B` / `A | B` over edge literals as a statement: an axiom of the current graph.
+    Axiom(AxiomEx),
     Var(Vec<(Slot, Option<Ex>)>),
     Static {
         done: Cell<bool>,

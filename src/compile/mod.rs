@@ -2,6 +2,7 @@
 //! relation ids and builtins to functions, and checks argument counts, all before anything runs.
 //! Its state persists between chunks of code so that the REPL can add to a running program.
 
+mod axiom;
 mod expr;
 pub mod ir;
 pub mod names;
@@ -11,6 +12,7 @@ use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{DefAst, Name, Stmt, StmtKind};
 use crate::syntax::Span;
 use crate::world::World;
+pub use axiom::axiom_shaped;
 use ir::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;

@@ -29,7 +29,8 @@ fn set_value(mode: EdgeMode, v: Logic) -> Logic {
 }
 
 impl Interp {
-    fn relation(&mut self, rel: &Rel, span: Span) -> R<RelId> {
+    /// The relation id of a relation operand (a fixed one, or a variable holding an edge type).
+    pub(crate) fn relation_of(&mut self, rel: &Rel, span: Span) -> R<RelId> {
         match rel {
             Rel::Fixed(id) => Ok(*id),
             Rel::Var(slot) => match self.get(*slot) {
@@ -150,7 +151,7 @@ impl Interp {
             let v = self.call_fn(&code, vec![l, r], span, None)?;
             return Ok(apply(edge.mode, v.condition()));
         }
-        let rel = self.relation(&edge.rel, edge.rel_span)?;
+        let rel = self.relation_of(&edge.rel, edge.rel_span)?;
         if let (Operand::Single(l), Operand::Single(r)) = (&edge.left, &edge.right) {
             let (l, r) = (self.operand(l)?, self.operand(r)?);
             if let (Value::Node(a), Value::Node(b)) = (&l, &r) {
@@ -256,7 +257,7 @@ impl Interp {
             self.call_fn(&code, vec![l, r], span, Some(Value::Logic(v)))?;
             return Ok(());
         }
-        let rel = self.relation(&edge.rel, edge.rel_span)?;
+        let rel = self.relation_of(&edge.rel, edge.rel_span)?;
         let lefts = self.ends(&edge.left)?;
         let rights = self.ends(&edge.right)?;
         for (lm, l) in &lefts {

@@ -144,6 +144,8 @@ impl Interp {
                 let new = self.binary(*op, old, rhs, e.span)?;
                 self.assign(target, new, e.span)
             }
+            ExKind::Axioms { usage, axioms } => crate::builtins::mind::axioms(self, *usage, axioms, e.span),
+            ExKind::ValueInModels { models, expr } => crate::builtins::mind::value_in_models(self, models, expr),
             ExKind::IncDec { target, delta } => {
                 let old = self.read_target(target, e.span)?;
                 let Value::Num(n) = old else {

@@ -80,6 +80,8 @@ pub struct Interp {
     pub compiler: crate::compile::Compiler,
     /// The file `fout` writes to, opened by `fopen` (None: `fout` prints like `out`).
     pub fout: Option<crate::builtins::file::FileRef>,
+    /// The axioms and settings of the `Mind` module.
+    pub mind: crate::mind::Mind,
 }
 
 impl Interp {
@@ -104,6 +106,7 @@ impl Interp {
             script_dir: None,
             fout: None,
             compiler: crate::compile::Compiler::new(),
+            mind: crate::mind::Mind::default(),
         }
     }
 

@@ -132,6 +132,7 @@ impl Interp {
             StKind::Break => return Err(Flow::Break),
             StKind::Continue => return Err(Flow::Continue),
             StKind::Block(b) => self.exec_block(b)?,
+            StKind::Axiom(ax) => crate::builtins::mind::state_axiom(self, ax, s.span)?,
         }
         Ok(())
     }

@@ -210,10 +210,13 @@ impl Echo {
     }
 }
 
-/// Only an expression statement echoes; not an assignment, `++`/`--`, nor an edge statement
-/// (`X on Y` sets the edge, as in a script).
+/// Only an expression statement echoes; not an assignment, `++`/`--`, an edge statement
+/// (`X on Y` sets the edge, as in a script), nor an axiom statement.
 fn echo_rule(stmt: &Stmt) -> Option<Echo> {
     let StmtKind::Expr(e) = &stmt.kind else { return None };
+    if crate::compile::axiom_shaped(e) {
+        return None; // an axiom of the current graph, stored rather than evaluated
+    }
     match e.kind {
         ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Edge { .. } => {
             None

@@ -122,6 +122,9 @@ pub struct Graph {
     pub seen_changes: u64,
     /// `G.senses_graph(S)`: a node constant not found in this graph's class is looked up in S.
     pub senses: Option<GraphRef>,
+    /// Axioms stated for this graph by top-level `A -> B` / `A | B` statements; copies share
+    /// them. They do not take part in equality.
+    pub axioms: Rc<Vec<Rc<crate::mind::Clause>>>,
     /// The world's list of its graphs, and this graph's place in it (left when it is dropped).
     registry: Rc<RefCell<Registry>>,
     slot: u32,
@@ -281,13 +284,17 @@ impl World {
             c.blocked = g.blocked;
             c.sorted = g.sorted;
             c.senses = g.senses.clone();
+            c.axioms = g.axioms.clone();
         }
         copy
     }
 
-    /// A new state of `g`'s class with the given facts (graph `+` and `-`).
+    /// A new state of `g`'s class with the given facts and g's axioms (graph `+` and `-`,
+    /// models).
     pub fn graph_with_facts(&mut self, g: &Graph, facts: Facts) -> GraphRef {
-        self.make_graph(g.class, g.name.clone(), g.verbose, facts)
+        let new = self.make_graph(g.class, g.name.clone(), g.verbose, facts);
+        new.borrow_mut().axioms = g.axioms.clone();
+        new
     }
 
     fn make_graph(&mut self, class: ClassId, name: Str, verbose: u8, facts: Facts) -> GraphRef {
@@ -306,6 +313,7 @@ impl World {
             changes: 0,
             seen_changes: 0,
             senses: None,
+            axioms: Rc::default(),
             registry: self.registry.clone(),
             slot: u32::MAX,
         }));
