@@ -227,9 +227,9 @@ pub(crate) fn closed_world(it: &mut Interp, obj: Option<Value>, args: &[Value], 
 fn edges_blocked(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("edges_blocked", obj, span)?;
     if let Some(v) = args.first() {
-        g.borrow_mut().blocked = flag_arg(v, "edges_blocked", span)?;
+        std::rc::Rc::make_mut(&mut g.borrow_mut().data).blocked = flag_arg(v, "edges_blocked", span)?;
     }
-    let blocked = g.borrow().blocked;
+    let blocked = g.borrow().data.blocked;
     Ok(Value::Num(if blocked { 1.0 } else { 0.0 }))
 }
 
@@ -289,9 +289,9 @@ fn change(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 fn sorted(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("sorted", obj, span)?;
     if !args.is_empty() {
-        g.borrow_mut().sorted = num_arg(args, 0, "sorted", span)?;
+        std::rc::Rc::make_mut(&mut g.borrow_mut().data).sorted = num_arg(args, 0, "sorted", span)?;
     }
-    let n = g.borrow().sorted;
+    let n = g.borrow().data.sorted;
     Ok(Value::Num(n))
 }
 
@@ -411,13 +411,13 @@ fn add(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value>
 fn senses_graph(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("senses_graph", obj, span)?;
     match args.first() {
-        None => Ok(g.borrow().senses.clone().map_or(Value::None, Value::Graph)),
+        None => Ok(g.borrow().data.senses.clone().map_or(Value::None, Value::Graph)),
         Some(Value::Graph(s)) => {
-            g.borrow_mut().senses = Some(s.clone());
+            std::rc::Rc::make_mut(&mut g.borrow_mut().data).senses = Some(s.clone());
             Ok(Value::Graph(s.clone()))
         }
         Some(Value::None) => {
-            g.borrow_mut().senses = None;
+            std::rc::Rc::make_mut(&mut g.borrow_mut().data).senses = None;
             Ok(Value::None)
         }
         Some(other) => fail(span, format!("`senses_graph` takes a graph, not {}", other.described())),

@@ -73,7 +73,7 @@ pub fn axioms(it: &mut Interp, usage: AxiomUse, axioms: &[AxiomEx], span: Span) 
 pub fn state_axiom(it: &mut Interp, ax: &AxiomEx, span: Span) -> R<()> {
     let clauses = instantiate(it, ax)?;
     let g = it.current_graph(span)?;
-    Rc::make_mut(&mut g.borrow_mut().axioms).extend(clauses);
+    Rc::make_mut(&mut g.borrow_mut().data).axioms.extend(clauses);
     Ok(())
 }
 
@@ -284,7 +284,7 @@ fn out(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value
         line(&mut text, "usual", c);
     }
     let gname = format!("graph {}", g.borrow().name);
-    for c in g.borrow().axioms.iter() {
+    for c in g.borrow().data.axioms.iter() {
         line(&mut text, &gname, c);
     }
     if text.is_empty() {
@@ -300,7 +300,7 @@ fn clear(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Val
         it.mind.always.clear();
         it.mind.usual.clear();
     } else {
-        graph_arg(args, 0, "Mind.clear", span)?.borrow_mut().axioms = Rc::default();
+        Rc::make_mut(&mut graph_arg(args, 0, "Mind.clear", span)?.borrow_mut().data).axioms.clear();
     }
     Ok(Value::None)
 }
@@ -310,7 +310,7 @@ fn clear_used(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Valu
         c.used.set(0);
     }
     if let Value::Graph(g) = &it.graph {
-        for c in g.borrow().axioms.iter() {
+        for c in g.borrow().data.axioms.iter() {
             c.used.set(0);
         }
     }

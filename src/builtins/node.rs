@@ -319,9 +319,9 @@ fn value(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
     let n = this_node("value", obj, span)?;
     let holder = it.holder(&n, span)?;
     match args.first() {
-        None => Ok(holder.borrow().values.get(&n.id).cloned().unwrap_or(Value::None)),
+        None => Ok(holder.borrow().data.values.get(&n.id).cloned().unwrap_or(Value::None)),
         Some(v) => {
-            std::rc::Rc::make_mut(&mut holder.borrow_mut().values).insert(n.id, v.clone());
+            std::rc::Rc::make_mut(&mut holder.borrow_mut().data).values.insert(n.id, v.clone());
             Ok(v.clone())
         }
     }
@@ -440,7 +440,7 @@ fn attr_key(a: &Value, span: Span) -> R<NodeVal> {
 pub(crate) fn get_attr(it: &mut Interp, n: &NodeVal, a: &Value, span: Span) -> R<Value> {
     let a = attr_key(a, span)?;
     for (g, id) in lineage(it, n, span)? {
-        if let Some((_, v)) = g.borrow().attrs.get(&(id, a.class, a.id)) {
+        if let Some((_, v)) = g.borrow().data.attrs.get(&(id, a.class, a.id)) {
             return Ok(v.clone());
         }
     }
@@ -453,7 +453,7 @@ pub(crate) fn set_attr(it: &mut Interp, n: &NodeVal, a: &Value, v: Value, span: 
     it.live(&a, span)?;
     let holder = it.holder(n, span)?;
     let mut g = holder.borrow_mut();
-    let attrs = std::rc::Rc::make_mut(&mut g.attrs);
+    let attrs = &mut std::rc::Rc::make_mut(&mut g.data).attrs;
     if matches!(v, Value::None) {
         attrs.remove(&(n.id, a.class, a.id));
     } else {
@@ -475,7 +475,7 @@ fn attr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
             let mut keys: Vec<(u32, u32)> = Vec::new();
             let mut found: Vec<(String, Value)> = Vec::new();
             for (g, id) in lineage(it, &n, span)? {
-                for (k, (node, _)) in g.borrow().attrs.range((id, 0, 0)..=(id, u32::MAX, u32::MAX)) {
+                for (k, (node, _)) in g.borrow().data.attrs.range((id, 0, 0)..=(id, u32::MAX, u32::MAX)) {
                     if !keys.contains(&(k.1, k.2)) {
                         keys.push((k.1, k.2));
                         found.push((it.text(node), node.clone()));
@@ -491,7 +491,7 @@ fn attr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
             }
             let class = g.borrow().class;
             let mut out = crate::value::Map::default();
-            let attrs = g.borrow().attrs.clone();
+            let attrs = g.borrow().data.attrs.clone();
             for (&(id, _, _), (key, v)) in attrs.iter() {
                 let node = Value::Node(NodeVal { class, id, graph: None });
                 let entry = match out.get(&node) {

@@ -206,7 +206,7 @@ impl Interp {
             None => {
                 // The current graph's senses graph (`G.senses_graph(S)`), if it has the node.
                 let senses = match &self.graph {
-                    Value::Graph(g) => g.borrow().senses.clone(),
+                    Value::Graph(g) => g.borrow().data.senses.clone(),
                     _ => None,
                 };
                 if let Some(s) = senses {

@@ -43,7 +43,7 @@ impl Mind {
     /// those of the chosen groups (None: all) whose fixed nodes are g's.
     pub fn rules_for(&self, g: &Graph, n: u32, groups: Option<&[i64]>) -> Rules {
         let chosen = |c: &&Rc<Clause>| c.applies_to(g.class) && groups.is_none_or(|gs| gs.contains(&c.group));
-        let clauses = self.always.iter().chain(g.axioms.iter()).filter(chosen).cloned().collect();
+        let clauses = self.always.iter().chain(g.data.axioms.iter()).filter(chosen).cloned().collect();
         Rules { clauses, n, distinct: self.distinct, stop: None }
     }
 

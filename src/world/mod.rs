@@ -104,27 +104,14 @@ pub struct Graph {
     /// 0: silent; 1: notes on changed and deleted edges; 2: also on new edges (to stderr).
     pub verbose: u8,
     pub facts: Facts,
-    /// Values stored on nodes with `N.value(V)`; shared with copies until one changes them.
-    /// They do not take part in equality.
-    pub values: Rc<FxHashMap<NodeId, crate::value::Value>>,
-    /// Attributes `N[A] = V`: (node, attribute class, attribute node) to the attribute node as
-    /// it was given (with its binding, for printing) and the value; shared with copies until one
-    /// changes them; not part of equality.
-    pub attrs: Rc<std::collections::BTreeMap<AttrKey, (crate::value::Value, crate::value::Value)>>,
-    /// `G.edges_blocked(1)`: setting an edge does not change an existing one (new ones are added).
-    pub blocked: bool,
-    /// `G.sorted(n)`: kept for the original's scripts; facts are always sorted.
-    pub sorted: f64,
+    /// Node values, attributes, axioms and flags: shared with copies until one changes them
+    /// (`Rc::make_mut`), so that a copy costs one pointer for all of them.
+    pub data: Rc<StateData>,
     /// Edge changes made through the script (edge statements and methods) since the state was
     /// made, or since `G.edges_changes(n)` set the count.
     pub changes: u64,
     /// `changes` when `G.changed()` last asked.
     pub seen_changes: u64,
-    /// `G.senses_graph(S)`: a node constant not found in this graph's class is looked up in S.
-    pub senses: Option<GraphRef>,
-    /// Axioms stated for this graph by top-level `A -> B` / `A | B` statements; copies share
-    /// them. They do not take part in equality.
-    pub axioms: Rc<Vec<Rc<crate::mind::Clause>>>,
     /// The world's list of its graphs, and this graph's place in it (left when it is dropped).
     registry: Rc<RefCell<Registry>>,
     slot: u32,
@@ -177,11 +164,29 @@ impl Registry {
 /// An attribute's place: (node, class of the attribute node, attribute node).
 pub type AttrKey = (NodeId, ClassId, NodeId);
 
+/// What a state carries besides its facts. None of it takes part in equality.
+#[derive(Debug, Clone, Default)]
+pub struct StateData {
+    /// Values stored on nodes with `N.value(V)`.
+    pub values: FxHashMap<NodeId, crate::value::Value>,
+    /// Attributes `N[A] = V`: (node, attribute class, attribute node) to the attribute node as
+    /// it was given (with its binding, for printing) and the value.
+    pub attrs: std::collections::BTreeMap<AttrKey, (crate::value::Value, crate::value::Value)>,
+    /// Axioms stated for this graph by top-level `A -> B` / `A | B` statements.
+    pub axioms: Vec<Rc<crate::mind::Clause>>,
+    /// `G.senses_graph(S)`: a node constant not found in this graph's class is looked up in S.
+    pub senses: Option<GraphRef>,
+    /// `G.edges_blocked(1)`: setting an edge does not change an existing one (new ones are added).
+    pub blocked: bool,
+    /// `G.sorted(n)`: kept for the original's scripts; facts are always sorted.
+    pub sorted: f64,
+}
+
 impl Graph {
     /// Sets an edge as the script does: a graph with blocked edges keeps an existing edge as it
     /// is (a new one is still added), and every change is counted. Returns (old, new) values.
     pub fn set_edge(&mut self, key: FactKey, value: Logic) -> (Logic, Logic) {
-        if self.blocked && self.facts.contains(key) {
+        if self.data.blocked && self.facts.contains(key) {
             let v = self.facts.get(key);
             return (v, v);
         }
@@ -219,6 +224,8 @@ pub struct World {
     isa_answers: path::IsaAnswers,
     /// Every live graph, for `delete_nodes` (which must reach every state of a class).
     registry: Rc<RefCell<Registry>>,
+    /// The data of a state that has none, shared by all such states.
+    no_data: Rc<StateData>,
 }
 
 impl Default for World {
@@ -238,6 +245,7 @@ impl World {
             isa_answers: Default::default(),
             next_uid: 1,
             registry: Rc::default(),
+            no_data: Rc::default(),
         };
         for r in BUILTIN_RELATIONS {
             w.declare_relation(r);
@@ -269,35 +277,29 @@ impl World {
     pub fn new_graph(&mut self, name: &str) -> GraphRef {
         let class = self.classes.len() as ClassId;
         self.classes.push(NodeClass::default());
-        self.make_graph(class, name.into(), 0, Facts::default())
+        let data = self.no_data.clone();
+        self.make_graph(class, name.into(), 0, Facts::default(), data)
     }
 
     /// `G.copy()`: a new state of the same class with the same facts (shared until changed),
     /// node values, attributes and flags; its count of changes starts at 0.
     pub fn copy_graph(&mut self, g: &Graph, name: Option<Str>) -> GraphRef {
         let name = name.unwrap_or_else(|| g.name.clone());
-        let copy = self.make_graph(g.class, name, g.verbose, g.facts.clone());
-        {
-            let mut c = copy.borrow_mut();
-            c.values = g.values.clone();
-            c.attrs = g.attrs.clone();
-            c.blocked = g.blocked;
-            c.sorted = g.sorted;
-            c.senses = g.senses.clone();
-            c.axioms = g.axioms.clone();
-        }
-        copy
+        self.make_graph(g.class, name, g.verbose, g.facts.clone(), g.data.clone())
     }
 
     /// A new state of `g`'s class with the given facts and g's axioms (graph `+` and `-`,
     /// models).
     pub fn graph_with_facts(&mut self, g: &Graph, facts: Facts) -> GraphRef {
-        let new = self.make_graph(g.class, g.name.clone(), g.verbose, facts);
-        new.borrow_mut().axioms = g.axioms.clone();
-        new
+        let data = if g.data.axioms.is_empty() {
+            self.no_data.clone()
+        } else {
+            Rc::new(StateData { axioms: g.data.axioms.clone(), ..StateData::default() })
+        };
+        self.make_graph(g.class, g.name.clone(), g.verbose, facts, data)
     }
 
-    fn make_graph(&mut self, class: ClassId, name: Str, verbose: u8, facts: Facts) -> GraphRef {
+    fn make_graph(&mut self, class: ClassId, name: Str, verbose: u8, facts: Facts, data: Rc<StateData>) -> GraphRef {
         let uid = self.next_uid;
         self.next_uid = self.next_uid.wrapping_add(1).max(1);
         let g = Rc::new(RefCell::new(Graph {
@@ -306,14 +308,9 @@ impl World {
             name,
             verbose,
             facts,
-            values: Rc::default(),
-            attrs: Rc::default(),
-            blocked: false,
-            sorted: 0.0,
+            data,
             changes: 0,
             seen_changes: 0,
-            senses: None,
-            axioms: Rc::default(),
             registry: self.registry.clone(),
             slot: u32::MAX,
         }));
@@ -347,8 +344,9 @@ impl World {
                 // by (class, hash) must hear of it.
                 g.facts.clear();
                 g.class = fresh;
-                g.values = Rc::default();
-                g.attrs = Rc::default();
+                let data = Rc::make_mut(&mut g.data);
+                data.values.clear();
+                data.attrs.clear();
             }
         }
         for g in &live {
@@ -356,8 +354,8 @@ impl World {
             if g.class != class {
                 let removed = g.facts.remove_where(|f| uids.contains(&f.key.tgraph()));
                 g.changes += removed as u64;
-                if g.attrs.keys().any(|k| k.1 == class) {
-                    Rc::make_mut(&mut g.attrs).retain(|k, _| k.1 != class);
+                if g.data.attrs.keys().any(|k| k.1 == class) {
+                    Rc::make_mut(&mut g.data).attrs.retain(|k, _| k.1 != class);
                 }
             }
         }
