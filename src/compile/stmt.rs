@@ -39,7 +39,18 @@ impl Compiler {
     fn stmt(&mut self, s: &Stmt, world: &mut World) -> Option<St> {
         let kind = match &s.kind {
             StmtKind::Expr(e) => self.expr_stmt(e, world),
-            StmtKind::Var(items) => StKind::Var(self.var_items(items, world)),
+            StmtKind::Var(items) => {
+                let mut items = self.var_items(items, world);
+                match items.as_mut_slice() {
+                    // `var X = e` runs as the assignment `X = e`, on the interpreter's short path.
+                    [(slot, init @ Some(_))] => {
+                        let value = Box::new(init.take().expect("matched Some"));
+                        let target = Box::new(Target::Var(*slot));
+                        StKind::Expr(Ex { kind: ExKind::Assign { target, value }, span: s.span })
+                    }
+                    _ => StKind::Var(items),
+                }
+            }
             StmtKind::Static(items) => {
                 let items = items
                     .iter()
