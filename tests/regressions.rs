@@ -78,3 +78,62 @@ fn errors_inside_a_sort_comparator_propagate() {
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("division by zero"), "{}", r.stderr);
 }
+
+/// Runs a script with the given limits; it must stop with exit status 1 and an error containing
+/// `fragment`, within `secs` seconds.
+#[track_caller]
+fn stops(name: &str, src: &str, limits: &[&str], fragment: &str, secs: f64) {
+    let start = std::time::Instant::now();
+    let r = ds_file(name, src, limits);
+    let took = start.elapsed().as_secs_f64();
+    assert_eq!(r.code, Some(1), "{name} {limits:?}: exit {:?}\n{}", r.code, r.stderr);
+    assert!(r.stderr.contains(fragment), "{name} {limits:?}: {}", r.stderr);
+    assert!(took < secs, "{name} {limits:?}: took {took:.1} s");
+}
+
+/// A complete graph of `n` nodes along `r` in the current graph G.
+fn complete(n: usize) -> String {
+    format!(
+        "edges r, s\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes({n})\n\
+         for X in True {{ for Y in True {{ X r Y }} }}\n"
+    )
+}
+
+#[test]
+fn a_grounding_with_many_instances_per_edge_keeps_one_ask_per_edge() {
+    // A chain of four `r` literals over a complete graph of 30 nodes has 30^5 instances, each
+    // asking for `A s E`: all 24 million asks were listed before they were merged (1.1 GB,
+    // found by probing by hand). Now each edge is asked for once; the pass is still long, so the
+    // limits stop it (they did not count inference at all before: --max-steps ran on).
+    let chain = "Mind.add(A r B & B r C & C r D & D r E -> A s E)\nout Mind.set_graph(G)\n";
+    let src = format!("{}{chain}", complete(30));
+    stops("chain.ds", &src, &["--max-steps", "200000"], "step limit of 200000 reached", 10.0);
+    stops("chain.ds", &src, &["--timeout", "1"], "time limit reached", 10.0);
+    // A pass that ends: 8 nodes, every pair asked for by 8^3 instances, 64 edges set.
+    let r = ends_cleanly("chain8.ds", &format!("{}{chain}out G.facts()\n", complete(8)));
+    assert_eq!(r.stdout, "64\n128\n");
+    // Two instances asking for opposite values of one edge are still a contradiction.
+    let r = ends_cleanly(
+        "clash.ds",
+        &format!(
+            "{}Mind.add(A r B -> A s B, A r B & B r A -> A !s B)\nout Mind.set_graph(G), G.facts()\n",
+            complete(3)
+        ),
+    );
+    assert_eq!(r.stdout, "-1 9\n");
+}
+
+#[test]
+fn a_model_search_stops_at_the_step_limit() {
+    // All models of 6 nodes along one relation: 2^36 of them. Only --timeout stopped the search;
+    // with --max-steps it ran until memory ran out (4.4 GB in a minute).
+    let src = "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(6)\nout Mind.get_models(G, r, 0).size()\n";
+    stops("models.ds", src, &["--max-steps", "100000"], "step limit of 100000 reached", 10.0);
+    stops("models.ds", src, &["--timeout", "1"], "time limit reached", 10.0);
+    let src = "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(6)\nout Mind.count_models(G, r)\n";
+    stops("count.ds", src, &["--max-steps", "100000"], "step limit", 10.0);
+    let src = "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(6)\nMind.add_usual(X r Y)\n\
+               out Mind.get_usual_models(G, r, 0).size()\n";
+    stops("usual.ds", src, &["--max-steps", "100000"], "step limit", 10.0);
+}
+
