@@ -137,3 +137,39 @@ fn a_model_search_stops_at_the_step_limit() {
     stops("usual.ds", src, &["--max-steps", "100000"], "step limit", 10.0);
 }
 
+/// G: k + 1 undirected six-cycles; H: k six-cycles and two triangles. Every node has the same
+/// edges around it, so only the search tells them apart, and VF2 tries the k! 12^k mappings of
+/// the six-cycles before it gives up.
+fn cycles(k: usize) -> String {
+    format!(
+        "edges e\ndef cycle(L, at, len) {{\n for i in range(len) {{ L[at + i] e L[at + (i + 1) % len]; \
+         L[at + (i + 1) % len] e L[at + i] }}\n}}\n\
+         var G = GRAPH(\"G\")\nG.add_nodes({n})\nGRAPH = G\nvar L = G.nodes()\n\
+         for c in range({k1}) : cycle(L, 6 * c, 6)\n\
+         var H = GRAPH(\"H\")\nH.add_nodes({n})\nGRAPH = H\nL = H.nodes()\ncycle(L, 0, 3)\ncycle(L, 3, 3)\n\
+         for c in range(1, {k1}) : cycle(L, 6 * c, 6)\nout G.isomorphic(H)\n",
+        n = 6 * (k + 1),
+        k1 = k + 1
+    )
+}
+
+#[test]
+fn an_exponential_isomorphism_search_stops_at_the_limits() {
+    // k = 4 took 5 s, k = 6 hours; nothing stopped it (found by probing by hand).
+    assert_eq!(ends_cleanly("iso2.ds", &cycles(2)).stdout, "False\n");
+    stops("iso6.ds", &cycles(6), &["--timeout", "1"], "time limit reached", 10.0);
+    stops("iso6.ds", &cycles(6), &["--max-steps", "1000000"], "step limit of 1000000 reached", 10.0);
+}
+
+#[test]
+fn isomorphic_sets_isolated_nodes_aside() {
+    // 100,000 nodes without edges took 48 s (VF2 scans for candidates at every level); they
+    // can be renamed onto one another freely, so only their numbers are compared.
+    let r = ends_cleanly(
+        "iso_isolated.ds",
+        "edges e\nvar G = GRAPH(\"G\")\nG.add_nodes(100000)\nvar H = G.copy()\nH.add_nodes(1)\n\
+         var K = GRAPH(\"K\")\nK.add_nodes(100001)\nGRAPH = K\nK.nodes()[5] e K.nodes()[7]\n\
+         out G.isomorphic(G.copy()), G.isomorphic(K), G.isomorphic(GRAPH(\"E\"))\n",
+    );
+    assert_eq!(r.stdout, "True False False\n");
+}
