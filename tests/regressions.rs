@@ -173,3 +173,40 @@ fn isomorphic_sets_isolated_nodes_aside() {
     );
     assert_eq!(r.stdout, "True False False\n");
 }
+
+/// A random string of a and b, `n` times 10,000 letters, and a search that makes the regex
+/// crate's lazy DFA thrash, so that it falls back to a simulation costing length times pattern.
+fn thrashing_search(n: usize, width: usize) -> String {
+    format!(
+        "Math.randomSeed(3)\nvar b = \"\"\nfor i in range(10000) {{ b += Math.random() < 0.5 ? \"a\" : \"b\" }}\n\
+         var s = b.repeat({n})\nout s.search(\"[ab]*a[ab]{{{width}}}c\")\n"
+    )
+}
+
+#[test]
+fn a_catastrophic_regular_expression_stops_at_the_limits() {
+    // One search over 10 MB took 29 s whatever --timeout said, and Ctrl-C waited for it
+    // (found by probing by hand). It now runs on a worker thread that the limits do not wait
+    // for, and is charged its worst case in steps up front.
+    stops("regex_slow.ds", &thrashing_search(100, 1000), &["--timeout", "1"], "time limit reached", 10.0);
+    stops("regex_slow.ds", &thrashing_search(100, 1000), &["--max-steps", "1000000"], "step limit", 10.0);
+    assert_eq!(ends_cleanly("regex_small.ds", &thrashing_search(1, 20)).stdout, "-1\n");
+}
+
+#[test]
+fn results_of_string_replacement_are_bounded() {
+    // 2 million matches of "" each replaced by 10 MB would have been 20 TB (an abort); plain
+    // `replace` and `split("")` had the same gap.
+    let r =
+        ends_cleanly("rep.ds", "var s = \"ab\".repeat(1000000)\nout s.replaceRegexp(\"\", \"x\".repeat(10000000))\n");
+    assert!(r.stderr.contains("would make a string longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("rep2.ds", "var s = \"ab\".repeat(1000000)\nout s.replace(\"a\", \"x\".repeat(1000), -1)\n");
+    assert!(r.stderr.contains("would make a string longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("rep3.ds", "out \"a\".repeat(60000000).split(\"\").size()\n");
+    assert!(r.stderr.contains("more than 50000000 pieces"), "{}", r.stderr);
+    let r = ends_cleanly(
+        "rep4.ds",
+        "var s = \"ab\".repeat(1000)\nout s.replace(\"a\", \"xy\", -1).size(), s.replaceRegexp(\"(a)\", \"$1$1$&\").size()\n",
+    );
+    assert_eq!(r.stdout, "3000 4000\n");
+}
