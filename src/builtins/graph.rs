@@ -157,11 +157,7 @@ fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
     let text = it.world.graph_dot(&g.borrow());
     match args.first() {
         None => it.write_out(&text, span)?,
-        Some(Value::Str(path)) => {
-            if let Err(e) = std::fs::write(&**path, &text) {
-                return fail(span, format!("cannot write `{path}`: {e}"));
-            }
-        }
+        Some(Value::Str(path)) => super::file::write_file(path, &text, span)?,
         Some(other) => return fail(span, format!("`dot` takes a file name, not {}", other.described())),
     }
     Ok(Value::None)
