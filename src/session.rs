@@ -100,6 +100,9 @@ impl Session {
                     "`#include` nested too deeply (is a file including itself?)",
                 )]);
             }
+            if let Err(e) = crate::builtins::file::allowed_path(&name.text) {
+                return Err(vec![Diagnostic::error(name.span, e)]);
+            }
             let path: PathBuf = match base {
                 Some(b) => b.join(&*name.text),
                 None => PathBuf::from(&*name.text),

@@ -78,3 +78,171 @@ fn errors_inside_a_sort_comparator_propagate() {
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("division by zero"), "{}", r.stderr);
 }
+
+/// Runs a script with the given limits; it must stop with exit status 1 and an error containing
+/// `fragment`, within `secs` seconds.
+#[track_caller]
+fn stops(name: &str, src: &str, limits: &[&str], fragment: &str, secs: f64) {
+    let start = std::time::Instant::now();
+    let r = ds_file(name, src, limits);
+    let took = start.elapsed().as_secs_f64();
+    assert_eq!(r.code, Some(1), "{name} {limits:?}: exit {:?}\n{}", r.code, r.stderr);
+    assert!(r.stderr.contains(fragment), "{name} {limits:?}: {}", r.stderr);
+    assert!(took < secs, "{name} {limits:?}: took {took:.1} s");
+}
+
+/// A complete graph of `n` nodes along `r` in the current graph G.
+fn complete(n: usize) -> String {
+    format!(
+        "edges r, s\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes({n})\n\
+         for X in True {{ for Y in True {{ X r Y }} }}\n"
+    )
+}
+
+#[test]
+fn a_grounding_with_many_instances_per_edge_keeps_one_ask_per_edge() {
+    // A chain of four `r` literals over a complete graph of 30 nodes has 30^5 instances, each
+    // asking for `A s E`: all 24 million asks were listed before they were merged (1.1 GB,
+    // found by probing by hand). Now each edge is asked for once; the pass is still long, so the
+    // limits stop it (they did not count inference at all before: --max-steps ran on).
+    let chain = "Mind.add(A r B & B r C & C r D & D r E -> A s E)\nout Mind.set_graph(G)\n";
+    let src = format!("{}{chain}", complete(30));
+    stops("chain.ds", &src, &["--max-steps", "200000"], "step limit of 200000 reached", 10.0);
+    stops("chain.ds", &src, &["--timeout", "1"], "time limit reached", 10.0);
+    // A pass that ends: 8 nodes, every pair asked for by 8^3 instances, 64 edges set.
+    let r = ends_cleanly("chain8.ds", &format!("{}{chain}out G.facts()\n", complete(8)));
+    assert_eq!(r.stdout, "64\n128\n");
+    // Two instances asking for opposite values of one edge are still a contradiction.
+    let r = ends_cleanly(
+        "clash.ds",
+        &format!(
+            "{}Mind.add(A r B -> A s B, A r B & B r A -> A !s B)\nout Mind.set_graph(G), G.facts()\n",
+            complete(3)
+        ),
+    );
+    assert_eq!(r.stdout, "-1 9\n");
+}
+
+#[test]
+fn a_model_search_stops_at_the_step_limit() {
+    // All models of 6 nodes along one relation: 2^36 of them. Only --timeout stopped the search;
+    // with --max-steps it ran until memory ran out (4.4 GB in a minute).
+    let src = "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(6)\nout Mind.get_models(G, r, 0).size()\n";
+    stops("models.ds", src, &["--max-steps", "100000"], "step limit of 100000 reached", 10.0);
+    stops("models.ds", src, &["--timeout", "1"], "time limit reached", 10.0);
+    let src = "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(6)\nout Mind.count_models(G, r)\n";
+    stops("count.ds", src, &["--max-steps", "100000"], "step limit", 10.0);
+    let src = "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(6)\nMind.add_usual(X r Y)\n\
+               out Mind.get_usual_models(G, r, 0).size()\n";
+    stops("usual.ds", src, &["--max-steps", "100000"], "step limit", 10.0);
+}
+
+/// G: k + 1 undirected six-cycles; H: k six-cycles and two triangles. Every node has the same
+/// edges around it, so only the search tells them apart, and VF2 tries the k! 12^k mappings of
+/// the six-cycles before it gives up.
+fn cycles(k: usize) -> String {
+    format!(
+        "edges e\ndef cycle(L, at, len) {{\n for i in range(len) {{ L[at + i] e L[at + (i + 1) % len]; \
+         L[at + (i + 1) % len] e L[at + i] }}\n}}\n\
+         var G = GRAPH(\"G\")\nG.add_nodes({n})\nGRAPH = G\nvar L = G.nodes()\n\
+         for c in range({k1}) : cycle(L, 6 * c, 6)\n\
+         var H = GRAPH(\"H\")\nH.add_nodes({n})\nGRAPH = H\nL = H.nodes()\ncycle(L, 0, 3)\ncycle(L, 3, 3)\n\
+         for c in range(1, {k1}) : cycle(L, 6 * c, 6)\nout G.isomorphic(H)\n",
+        n = 6 * (k + 1),
+        k1 = k + 1
+    )
+}
+
+#[test]
+fn an_exponential_isomorphism_search_stops_at_the_limits() {
+    // k = 4 took 5 s, k = 6 hours; nothing stopped it (found by probing by hand).
+    assert_eq!(ends_cleanly("iso2.ds", &cycles(2)).stdout, "False\n");
+    stops("iso6.ds", &cycles(6), &["--timeout", "1"], "time limit reached", 10.0);
+    stops("iso6.ds", &cycles(6), &["--max-steps", "1000000"], "step limit of 1000000 reached", 10.0);
+}
+
+#[test]
+fn isomorphic_sets_isolated_nodes_aside() {
+    // 100,000 nodes without edges took 48 s (VF2 scans for candidates at every level); they
+    // can be renamed onto one another freely, so only their numbers are compared.
+    let r = ends_cleanly(
+        "iso_isolated.ds",
+        "edges e\nvar G = GRAPH(\"G\")\nG.add_nodes(100000)\nvar H = G.copy()\nH.add_nodes(1)\n\
+         var K = GRAPH(\"K\")\nK.add_nodes(100001)\nGRAPH = K\nK.nodes()[5] e K.nodes()[7]\n\
+         out G.isomorphic(G.copy()), G.isomorphic(K), G.isomorphic(GRAPH(\"E\"))\n",
+    );
+    assert_eq!(r.stdout, "True False False\n");
+}
+
+/// A random string of a and b, `n` times 10,000 letters, and a search that makes the regex
+/// crate's lazy DFA thrash, so that it falls back to a simulation costing length times pattern.
+fn thrashing_search(n: usize, width: usize) -> String {
+    format!(
+        "Math.randomSeed(3)\nvar b = \"\"\nfor i in range(10000) {{ b += Math.random() < 0.5 ? \"a\" : \"b\" }}\n\
+         var s = b.repeat({n})\nout s.search(\"[ab]*a[ab]{{{width}}}c\")\n"
+    )
+}
+
+#[test]
+fn a_catastrophic_regular_expression_stops_at_the_limits() {
+    // One search over 10 MB took 29 s whatever --timeout said, and Ctrl-C waited for it
+    // (found by probing by hand). It now runs on a worker thread that the limits do not wait
+    // for, and is charged its worst case in steps up front.
+    stops("regex_slow.ds", &thrashing_search(100, 1000), &["--timeout", "1"], "time limit reached", 10.0);
+    stops("regex_slow.ds", &thrashing_search(100, 1000), &["--max-steps", "1000000"], "step limit", 10.0);
+    assert_eq!(ends_cleanly("regex_small.ds", &thrashing_search(1, 20)).stdout, "-1\n");
+}
+
+#[test]
+fn results_of_string_replacement_are_bounded() {
+    // 2 million matches of "" each replaced by 10 MB would have been 20 TB (an abort); plain
+    // `replace` and `split("")` had the same gap.
+    let r =
+        ends_cleanly("rep.ds", "var s = \"ab\".repeat(1000000)\nout s.replaceRegexp(\"\", \"x\".repeat(10000000))\n");
+    assert!(r.stderr.contains("would make a string longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("rep2.ds", "var s = \"ab\".repeat(1000000)\nout s.replace(\"a\", \"x\".repeat(1000), -1)\n");
+    assert!(r.stderr.contains("would make a string longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("rep3.ds", "out \"a\".repeat(60000000).split(\"\").size()\n");
+    assert!(r.stderr.contains("more than 50000000 pieces"), "{}", r.stderr);
+    let r = ends_cleanly(
+        "rep4.ds",
+        "var s = \"ab\".repeat(1000)\nout s.replace(\"a\", \"xy\", -1).size(), s.replaceRegexp(\"(a)\", \"$1$1$&\").size()\n",
+    );
+    assert_eq!(r.stdout, "3000 4000\n");
+}
+
+#[test]
+fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
+    // The fuzz target runs scripts with the sandbox on (fuzz/fuzz_targets/parse_and_run.rs):
+    // files only by plain names in the current directory, and a budget of bytes written.
+    use ds::{Outcome, Session};
+    let dir = std::env::temp_dir().join(format!("ds-sandbox-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let run = |src: &str| {
+        let mut s = Session::new(Box::new(std::io::sink()));
+        match s.run_source(&dir.join("t.ds").to_string_lossy(), src) {
+            Outcome::RuntimeError(d) => d.message,
+            Outcome::CompileErrors(d) => d[0].message.clone(),
+            other => format!("{other:?}"),
+        }
+    };
+    ds::builtins::file::set_sandbox(Some(100));
+    for src in [
+        "File.open(\"/tmp/ds-sandbox-x\", \"w\")",
+        "fopen(\"../x\")",
+        "File.open(\"..\")",
+        "var G = GRAPH()\nG.dot(\"a/b.dot\")",
+        "SVG.create().save(\"/dev/null\", 1, 1)",
+        "#include \"/dev/zero\"",
+    ] {
+        assert!(run(src).contains("outside the sandbox"), "{src}: {}", run(src));
+    }
+    // Plain names are relative to the current directory (the fuzz target's scratch directory);
+    // here the file is never created: the write budget of 100 bytes is too small.
+    let name = format!("ds-sandbox-{}.txt", std::process::id());
+    let msg = run(&format!("var F = File.open(\"{name}\", \"w\")\nF.out(\"x\".repeat(200))\n"));
+    let _ = std::fs::remove_file(&name);
+    assert!(msg.contains("limit on bytes written"), "{msg}");
+    ds::builtins::file::set_sandbox(None);
+    assert!(run("File.open(\"/nonexistent-dir/x\", \"w\")").contains("cannot open file"));
+}

@@ -157,11 +157,7 @@ fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
     let text = it.world.graph_dot(&g.borrow());
     match args.first() {
         None => it.write_out(&text, span)?,
-        Some(Value::Str(path)) => {
-            if let Err(e) = std::fs::write(&**path, &text) {
-                return fail(span, format!("cannot write `{path}`: {e}"));
-            }
-        }
+        Some(Value::Str(path)) => super::file::write_file(path, &text, span)?,
         Some(other) => return fail(span, format!("`dot` takes a file name, not {}", other.described())),
     }
     Ok(Value::None)
@@ -327,46 +323,111 @@ fn class_id_current(it: &mut Interp, _: Option<Value>, _: &[Value], span: Span) 
 /// of user relations into exactly H's (same relations, same values). The built-in relations
 /// (`isa` and the rest) do not count; an edge into another world's graph must go to the same
 /// node there. G and H may be of different worlds, but must have as many nodes.
+///
+/// Nodes without such edges can be renamed onto one another freely: only their numbers must
+/// agree, and the search (petgraph's VF2, exponential in the worst case) runs on the others.
+/// It counts its work against the limits and gives up at Ctrl-C, `--timeout` or `--max-steps`.
 fn isomorphic(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("isomorphic", obj, span)?;
     let Value::Graph(h) = &args[0] else {
         return fail(span, format!("`isomorphic` compares with a graph, not {}", args[0].described()));
     };
-    let a = shape(it, &g.borrow());
-    let b = shape(it, &h.borrow());
-    if a.node_count() != b.node_count() || a.edge_count() != b.edge_count() {
+    let (a, a_isolated) = shape(it, &g.borrow());
+    let (b, b_isolated) = shape(it, &h.borrow());
+    if a_isolated != b_isolated || a.node_count() != b.node_count() || a.edge_count() != b.edge_count() {
         return Ok(Value::bool(false));
     }
-    let same = petgraph::algo::is_isomorphic_matching(&a, &b, |x, y| x == y, |x, y| x == y);
+    if profile(&a) != profile(&b) {
+        return Ok(Value::bool(false));
+    }
+    let n = a.node_count();
+    if n > MAX_ISOMORPHIC_NODES {
+        return fail(
+            span,
+            format!("`isomorphic` compares graphs with at most {MAX_ISOMORPHIC_NODES} nodes that have edges, not {n}"),
+        );
+    }
+    // Each call of a matcher stands for a step of the search, which also scans for candidates.
+    let meter = it.meter();
+    let per_call = 1 + n as u64 / 32;
+    let calls = std::cell::Cell::new(0u32);
+    let gave_up = std::cell::Cell::new(false);
+    let go_on = || {
+        if gave_up.get() {
+            return false;
+        }
+        meter.add(per_call);
+        calls.set(calls.get().wrapping_add(1));
+        if calls.get().is_multiple_of(256) && meter.exhausted() {
+            gave_up.set(true); // every later match fails, so the search unwinds at once
+        }
+        !gave_up.get()
+    };
+    let same = petgraph::algo::is_isomorphic_matching(&a, &b, |x, y| go_on() && x == y, |x, y| go_on() && x == y);
+    it.charge(&meter, span)?;
     Ok(Value::bool(same))
 }
+
+/// Above this many nodes with edges, `isomorphic` refuses: its search keeps an adjacency matrix
+/// of n * n bits for each graph (20,000 nodes: 50 MB).
+const MAX_ISOMORPHIC_NODES: usize = 20_000;
 
 /// A graph's user-relation edges as a petgraph graph: one petgraph edge per ordered pair of
 /// nodes, labelled with the sorted (relation, value) list of the facts between them; a node is
 /// labelled with its edges into other graphs (which a renaming must keep as they are).
-type Shape = petgraph::Graph<Vec<(u32, u64, u32, u32)>, Vec<(u32, u64)>>;
+type Shape = petgraph::Graph<NodeLabel, EdgeLabel>;
+/// Edges into other graphs: (relation, value bits, graph, target).
+type NodeLabel = Vec<(u32, u64, u32, u32)>;
+/// The facts from one node to another: (relation, value bits).
+type EdgeLabel = Vec<(u32, u64)>;
 
-fn shape(it: &Interp, g: &crate::world::Graph) -> Shape {
+/// The shape of g's nodes that have edges (or edges into other graphs), and how many nodes have
+/// none.
+fn shape(it: &Interp, g: &crate::world::Graph) -> (Shape, usize) {
     let class = it.world.class(g.class);
     let first = class.first();
-    let mut s = Shape::with_capacity(class.len(), g.facts.len());
-    let nodes: Vec<_> = class.ids().map(|_| s.add_node(Vec::new())).collect();
     let user = BUILTIN_RELATIONS.len() as u32;
-    let mut pairs: std::collections::BTreeMap<(u32, u32), Vec<(u32, u64)>> = Default::default();
+    let mut labels: std::collections::BTreeMap<u32, NodeLabel> = Default::default();
+    let mut pairs: std::collections::BTreeMap<(u32, u32), EdgeLabel> = Default::default();
     for f in g.facts.iter().filter(|f| f.key.rel() > user && class.contains(f.key.src())) {
-        let from = (f.key.src() - first) as usize;
         if f.key.tgraph() == 0 {
-            pairs.entry((f.key.src(), f.key.tgt())).or_default().push((f.key.rel(), f.value.bits()));
+            if class.contains(f.key.tgt()) {
+                pairs.entry((f.key.src(), f.key.tgt())).or_default().push((f.key.rel(), f.value.bits()));
+            }
         } else {
-            s[nodes[from]].push((f.key.rel(), f.value.bits(), f.key.tgraph(), f.key.tgt()));
+            labels.entry(f.key.src()).or_default().push((f.key.rel(), f.value.bits(), f.key.tgraph(), f.key.tgt()));
         }
+    }
+    let mut used: Vec<u32> = labels.keys().copied().chain(pairs.keys().flat_map(|&(a, b)| [a, b])).collect();
+    used.sort_unstable();
+    used.dedup();
+    let mut s = Shape::with_capacity(used.len(), pairs.len());
+    let mut index = vec![petgraph::graph::NodeIndex::end(); class.len()];
+    for &id in &used {
+        index[(id - first) as usize] = s.add_node(labels.remove(&id).unwrap_or_default());
     }
     for ((a, b), label) in pairs {
-        if class.contains(b) {
-            s.add_edge(nodes[(a - first) as usize], nodes[(b - first) as usize], label);
-        }
+        s.add_edge(index[(a - first) as usize], index[(b - first) as usize], label);
     }
-    s
+    (s, class.len() - used.len())
+}
+
+/// What a renaming keeps: the sorted list of each node's (label, outgoing labels, incoming
+/// labels). Different profiles rule an isomorphism out before the search.
+fn profile(s: &Shape) -> Vec<(&NodeLabel, Vec<&EdgeLabel>, Vec<&EdgeLabel>)> {
+    use petgraph::Direction::{Incoming, Outgoing};
+    let mut p: Vec<_> = s
+        .node_indices()
+        .map(|v| {
+            let mut out: Vec<_> = s.edges_directed(v, Outgoing).map(|e| e.weight()).collect();
+            let mut inc: Vec<_> = s.edges_directed(v, Incoming).map(|e| e.weight()).collect();
+            out.sort_unstable();
+            inc.sort_unstable();
+            (&s[v], out, inc)
+        })
+        .collect();
+    p.sort_unstable();
+    p
 }
 
 /// `add(G1, G2 [, rels])`: adds to G1, in place, every edge of G2 between a pair G1 has no edge

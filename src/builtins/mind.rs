@@ -4,15 +4,14 @@
 
 use super::{function, num_arg, Arity, Builtin};
 use crate::compile::ir::{AtomEx, AxiomEx, AxiomUse, Rel, TermEx};
-use crate::eval::{fail, Interp, R};
+use crate::eval::{fail, Interp, Meter, R};
+use crate::mind::ground::STOP_EVERY;
 use crate::mind::propagate::{Conflict, Derived};
 use crate::mind::{Atom, Clause, Lit, Rules, Term};
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
 use crate::world::{ClassId, GraphRef};
 use std::rc::Rc;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 pub use super::mind_models::value_in_models;
 
@@ -62,8 +61,11 @@ pub fn axioms(it: &mut Interp, usage: AxiomUse, axioms: &[AxiomEx], span: Span) 
             let n = node_count(it, &g);
             let class = g.borrow().class;
             clauses.retain(|c| c.applies_to(class)); // as everywhere: another world's axioms are skipped
-            let rules = Rules { clauses, n, distinct: it.mind.distinct, stop: Some(stopper(it)) };
-            return apply(it, &g, &rules, Some(1), span);
+            let meter = it.meter();
+            let rules = Rules { clauses, n, distinct: it.mind.distinct, stop: Some(stopper(&meter)) };
+            let result = apply(it, &g, &rules, Some(1), &meter, span)?;
+            it.charge(&meter, span)?;
+            return Ok(result);
         }
     }
     Ok(Value::None)
@@ -167,48 +169,46 @@ pub(super) fn graph_arg(args: &[Value], i: usize, fname: &str, span: Span) -> R<
     }
 }
 
-/// Mind's axioms that apply to g (of the chosen groups), watched for Ctrl-C and `--timeout`.
-pub(super) fn rules_for(it: &Interp, g: &GraphRef, groups: Option<&[i64]>) -> Rules {
+/// Mind's axioms that apply to g (of the chosen groups), watched by `meter` for Ctrl-C and the
+/// limits.
+pub(super) fn rules_for(it: &Interp, g: &GraphRef, groups: Option<&[i64]>, meter: &Meter) -> Rules {
     let mut rules = it.mind.rules_for(&g.borrow(), node_count(it, g), groups);
-    rules.stop = Some(stopper(it));
+    rules.stop = Some(stopper(meter));
     rules
 }
 
 /// The usual axioms that apply to g.
-pub(super) fn usual_for(it: &Interp, g: &GraphRef) -> Rules {
+pub(super) fn usual_for(it: &Interp, g: &GraphRef, meter: &Meter) -> Rules {
     let mut rules = it.mind.usual_for(&g.borrow(), node_count(it, g));
-    rules.stop = Some(stopper(it));
+    rules.stop = Some(stopper(meter));
     rules
 }
 
-/// Whether an interrupt or the deadline has come (without consuming the interrupt: the
-/// ticker reports it).
-fn stopper(it: &Interp) -> Rc<dyn Fn() -> bool> {
-    let interrupt = it.interrupt.clone();
-    let deadline = it.limits.deadline;
-    Rc::new(move || interrupt.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d))
+/// Asked by the grounding every `STOP_EVERY` bindings it tries (each counts as a step):
+/// whether to give up, without reporting why (the ticker does).
+fn stopper(meter: &Meter) -> Rc<dyn Fn() -> bool> {
+    let meter = meter.clone();
+    Rc::new(move || {
+        meter.add(STOP_EVERY as u64);
+        meter.exhausted()
+    })
 }
 
-/// Checks Ctrl-C and `--timeout` during a long inference, without holding the interpreter.
-pub(super) fn ticker(it: &Interp, span: Span) -> impl FnMut() -> R<()> {
-    let interrupt = it.interrupt.clone();
-    let deadline = it.limits.deadline;
+/// Called once per propagation pass (a step): stops a long inference or model search at
+/// Ctrl-C, `--timeout` or `--max-steps`, without holding the interpreter.
+pub(super) fn ticker(meter: &Meter, span: Span) -> impl FnMut() -> R<()> {
+    let meter = meter.clone();
     move || {
-        if interrupt.swap(false, Ordering::Relaxed) {
-            return fail(span, "interrupted");
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return fail(span, "time limit reached (--timeout)");
-        }
-        Ok(())
+        meter.add(1);
+        meter.check(span)
     }
 }
 
 /// Propagates `rules` in g. On success the derived edges are set in g and their number is
 /// returned; on a contradiction g is left as it was and the result is -1.
-fn apply(it: &mut Interp, g: &GraphRef, rules: &Rules, passes: Option<usize>, span: Span) -> R<Value> {
+fn apply(it: &mut Interp, g: &GraphRef, rules: &Rules, passes: Option<usize>, meter: &Meter, span: Span) -> R<Value> {
     let mut work = g.borrow().facts.clone();
-    let result = rules.propagate(&mut work, passes, &mut ticker(it, span))?;
+    let result = rules.propagate(&mut work, passes, &mut ticker(meter, span))?;
     drop(work);
     it.mind.was_conflict = result.is_err();
     match result {
@@ -235,8 +235,11 @@ fn set_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R
     let g = graph_arg(args, 0, "Mind.set_graph", span)?;
     let groups: Vec<i64> =
         (1..args.len()).map(|i| num_arg(args, i, "Mind.set_graph", span).map(|x| x as i64)).collect::<R<_>>()?;
-    let rules = rules_for(it, &g, (!groups.is_empty()).then_some(&groups[..]));
-    apply(it, &g, &rules, None, span)
+    let meter = it.meter();
+    let rules = rules_for(it, &g, (!groups.is_empty()).then_some(&groups[..]), &meter);
+    let result = apply(it, &g, &rules, None, &meter, span)?;
+    it.charge(&meter, span)?;
+    Ok(result)
 }
 
 fn note_derived(it: &Interp, g: &GraphRef, rules: &Rules, derived: &[Derived]) {

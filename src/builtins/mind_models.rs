@@ -69,15 +69,17 @@ fn each_model(
 ) -> R<GraphRef> {
     let g = graph_arg(args, 0, fname, span)?;
     let rels = rels_arg(args, fname, span)?;
-    let rules = rules_for(it, &g, None);
+    let meter = it.meter();
+    let rules = rules_for(it, &g, None, &meter);
     let start = g.borrow().facts.clone();
-    let mut tick = ticker(it, span);
+    let mut tick = ticker(&meter, span);
     search::models(&rules, &start, &rels, &mut tick, &mut |facts| {
         if !accepted(it, &g, &facts, span)? {
             return Ok(true);
         }
         Ok(keep(facts))
     })?;
+    it.charge(&meter, span)?;
     Ok(g)
 }
 
@@ -110,12 +112,14 @@ pub fn get_usual_models(it: &mut Interp, _: Option<Value>, args: &[Value], span:
     let g = graph_arg(args, 0, fname, span)?;
     let rels = rels_arg(args, fname, span)?;
     let max = max_arg(args, fname, 10, span)?;
-    let (rules, usual) = (rules_for(it, &g, None), usual_for(it, &g));
+    let meter = it.meter();
+    let (rules, usual) = (rules_for(it, &g, None, &meter), usual_for(it, &g, &meter));
     let start = g.borrow().facts.clone();
-    let mut tick = ticker(it, span);
+    let mut tick = ticker(&meter, span);
     let best = search::usual_models(&rules, &usual, &start, &rels, max, &mut tick, &mut |facts| {
         accepted(it, &g, facts, span)
     })?;
+    it.charge(&meter, span)?;
     Ok(graphs(it, &g, best.into_iter().map(|(_, f)| f).collect(), true))
 }
 
@@ -126,16 +130,19 @@ pub fn split_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span
     let g = graph_arg(args, 0, "Mind.split_graph", span)?;
     let rels = rels_arg(args, "Mind.split_graph", span)?;
     let n = node_count(it, &g);
-    let rules = rules_for(it, &g, None);
+    let meter = it.meter();
+    let rules = rules_for(it, &g, None, &meter);
     let mut facts = g.borrow().facts.clone();
-    let mut tick = ticker(it, span);
-    if rules.propagate(&mut facts, None, &mut tick)?.is_err() {
-        return Ok(Value::array(Vec::new()));
-    }
-    let parts = match search::first_undef(&facts, &rels, n) {
-        Some(key) => search::split(&rules, &facts, key, true, &mut tick)?,
-        None => Vec::new(),
+    let mut tick = ticker(&meter, span);
+    let parts = if rules.propagate(&mut facts, None, &mut tick)?.is_err() {
+        Vec::new()
+    } else {
+        match search::first_undef(&facts, &rels, n) {
+            Some(key) => search::split(&rules, &facts, key, true, &mut tick)?,
+            None => Vec::new(),
+        }
     };
+    it.charge(&meter, span)?;
     Ok(graphs(it, &g, parts, false))
 }
 
@@ -143,16 +150,19 @@ pub fn split_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span
 /// where the default holds first, then the exception; those the axioms allow.
 pub fn split_graph_usual(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_arg(args, 0, "Mind.split_graph_usual", span)?;
-    let (rules, usual) = (rules_for(it, &g, None), usual_for(it, &g));
+    let meter = it.meter();
+    let (rules, usual) = (rules_for(it, &g, None, &meter), usual_for(it, &g, &meter));
     let mut facts = g.borrow().facts.clone();
-    let mut tick = ticker(it, span);
-    if rules.propagate(&mut facts, None, &mut tick)?.is_err() {
-        return Ok(Value::array(Vec::new()));
-    }
-    let parts = match usual.first_firing(&facts) {
-        Some((key, value)) => search::split(&rules, &facts, key, value, &mut tick)?,
-        None => Vec::new(),
+    let mut tick = ticker(&meter, span);
+    let parts = if rules.propagate(&mut facts, None, &mut tick)?.is_err() {
+        Vec::new()
+    } else {
+        match usual.first_firing(&facts) {
+            Some((key, value)) => search::split(&rules, &facts, key, value, &mut tick)?,
+            None => Vec::new(),
+        }
     };
+    it.charge(&meter, span)?;
     Ok(graphs(it, &g, parts, false))
 }
 

@@ -9,6 +9,7 @@ mod math;
 pub mod mind;
 mod mind_models;
 mod node;
+mod regexp;
 mod string;
 pub mod svg;
 mod system;

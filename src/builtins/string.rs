@@ -1,6 +1,6 @@
 //! String methods. Positions are byte offsets, as in the reference.
 
-use super::{method, num_arg, object, str_arg, wrong_object, Arity, Builtin};
+use super::{method, num_arg, object, regexp, str_arg, wrong_object, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{Str, Value};
@@ -21,29 +21,6 @@ pub const BUILTINS: &[Builtin] = &[
     method("search", Arity::exactly(1), search),
     method("replaceRegexp", Arity::exactly(2), replace_regexp),
 ];
-
-/// A compiled regular expression, from a small cache (scripts split and search in loops).
-fn regex(pattern: &str, fname: &str, span: Span) -> R<regex::Regex> {
-    thread_local! {
-        static CACHE: std::cell::RefCell<rustc_hash::FxHashMap<String, regex::Regex>> = Default::default();
-    }
-    if let Some(re) = CACHE.with(|c| c.borrow().get(pattern).cloned()) {
-        return Ok(re);
-    }
-    let re = regex::RegexBuilder::new(pattern).size_limit(1 << 22).build().or_else(|e| {
-        let why = e.to_string();
-        let why = why.lines().last().unwrap_or("").trim().trim_start_matches("error: ");
-        fail(span, format!("`{fname}`: `{pattern}` is not a valid regular expression: {why}"))
-    })?;
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= 64 {
-            c.clear();
-        }
-        c.insert(pattern.to_string(), re.clone());
-    });
-    Ok(re)
-}
 
 fn text(name: &str, obj: Option<Value>, span: Span) -> R<Str> {
     match object(obj, span)? {
@@ -103,32 +80,42 @@ fn index_of(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R
 
 /// Splits at the matches of a regular expression (default a space); at most `max` pieces, the
 /// last one holding the rest. An empty separator splits into characters.
-fn split(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn split(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("split", obj, span)?;
     let sep = if args.is_empty() { " " } else { str_arg(args, 0, "split", span)? };
     let max = if args.len() > 1 { num_arg(args, 1, "split", span)? as usize } else { usize::MAX };
     let pieces: Vec<Value> = if sep.is_empty() {
-        s.chars().take(max).map(|c| Value::str(&c.to_string())).collect()
+        let max = max.min(regexp::MAX_PIECES + 1);
+        let pieces: Vec<Value> = s.chars().take(max).map(|c| Value::str(&c.to_string())).collect();
+        if pieces.len() > regexp::MAX_PIECES {
+            return fail(span, format!("`split` would make more than {} pieces", regexp::MAX_PIECES));
+        }
+        pieces
     } else {
-        regex(sep, "split", span)?.splitn(&s, max.max(1)).map(Value::str).collect()
+        let p = regexp::compile(it, sep, "split", span)?;
+        let max = max.max(1);
+        let pieces = regexp::run(it, &p, &s, span, move |re, s, cancel| regexp::split(re, s, max, cancel))?;
+        pieces.or_else(|e| fail(span, e))?.iter().map(|p| Value::str(p)).collect()
     };
     Ok(Value::array(pieces))
 }
 
 /// `S.search(regex)`: the byte position of the first match, or -1.
-fn search(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn search(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("search", obj, span)?;
-    let re = regex(str_arg(args, 0, "search", span)?, "search", span)?;
-    Ok(Value::Num(re.find(&s).map_or(-1.0, |m| m.start() as f64)))
+    let p = regexp::compile(it, str_arg(args, 0, "search", span)?, "search", span)?;
+    let found = regexp::run(it, &p, &s, span, |re, s, _| re.find(s).map(|m| m.start()))?;
+    Ok(Value::Num(found.map_or(-1.0, |i| i as f64)))
 }
 
 /// `S.replaceRegexp(regex, format)`: every match replaced by `format`, where `$&` is the
 /// match, `$1`..`$99` its groups and `$$` a dollar sign (as in ECMAScript).
-fn replace_regexp(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn replace_regexp(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("replaceRegexp", obj, span)?;
-    let re = regex(str_arg(args, 0, "replaceRegexp", span)?, "replaceRegexp", span)?;
-    let format = str_arg(args, 1, "replaceRegexp", span)?;
-    Ok(Value::str(&re.replace_all(&s, ecma_format(format).as_str())))
+    let p = regexp::compile(it, str_arg(args, 0, "replaceRegexp", span)?, "replaceRegexp", span)?;
+    let format = ecma_format(str_arg(args, 1, "replaceRegexp", span)?);
+    let result = regexp::run(it, &p, &s, span, move |re, s, cancel| regexp::replace(re, s, &format, cancel))?;
+    Ok(Value::str(&result.or_else(|e| fail(span, e))?))
 }
 
 /// An ECMAScript replacement format in the `regex` crate's syntax: `$&` -> `${0}`, `$1` ->
@@ -176,6 +163,15 @@ fn replace(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
     let count = if args.len() > 2 { num_arg(args, 2, "replace", span)? } else { 1.0 };
     if from.is_empty() {
         return Ok(Value::Str(s));
+    }
+    if to.len() > from.len() {
+        // Refuse a result over 100 MB before making it (counting the matches only when it might be).
+        let most = if count < 0.0 { usize::MAX } else { count as usize };
+        let grow = to.len() - from.len();
+        let longest = s.len().saturating_add((s.len() / from.len()).min(most).saturating_mul(grow));
+        if longest > regexp::MAX_TEXT && s.len() + s.matches(from).take(most).count() * grow > regexp::MAX_TEXT {
+            return fail(span, "`replace` would make a string longer than 100 MB");
+        }
     }
     Ok(Value::str(&if count < 0.0 { s.replace(from, to) } else { s.replacen(from, to, count as usize) }))
 }

@@ -437,8 +437,6 @@ fn save(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
     }
     s.borrow_mut().size = Some((n[0], n[1]));
     let text = s.borrow().text();
-    if let Err(e) = std::fs::write(file, text) {
-        return fail(span, format!("cannot write `{file}`: {e}"));
-    }
+    super::file::write_file(file, &text, span)?;
     Ok(Value::bool(true))
 }

@@ -4,6 +4,7 @@ mod code;
 mod edges;
 mod exists;
 mod expr;
+mod meter;
 mod numeric;
 mod ops;
 mod stmt;
@@ -32,6 +33,8 @@ pub enum Flow {
     /// `System.exit(code)`: stop the whole program with this exit status.
     Exit(i32),
 }
+
+pub use meter::Meter;
 
 pub type R<T> = Result<T, Flow>;
 

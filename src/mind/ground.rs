@@ -99,7 +99,7 @@ pub struct Grounder<'a> {
 }
 
 /// How many bindings are tried between two questions to `stop`.
-const STOP_EVERY: u32 = 1 << 14;
+pub const STOP_EVERY: u32 = 1 << 10;
 
 type Visit<'f> = dyn FnMut(&Binding) -> ControlFlow<()> + 'f;
 

@@ -6,6 +6,7 @@ use super::clause::{Atom, Clause};
 use super::ground::{edge_key, value, Binding, Grounder, Index};
 use crate::value::Logic;
 use crate::world::{FactKey, Facts, NodeId};
+use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
@@ -34,9 +35,43 @@ pub struct Conflict {
     pub clause: usize,
 }
 
+/// The edges a pass asks for: for each edge and value, the first clause that asked. Many
+/// ground instances can ask for one edge (a clause joining long chains of facts has very many),
+/// so asks are merged as they come instead of listed.
+#[derive(Default)]
+struct Asks(FxHashMap<FactKey, [Option<usize>; 2]>);
+
+impl Asks {
+    fn push(&mut self, d: Derived) {
+        let slot = &mut self.0.entry(d.key).or_default()[d.value as usize];
+        slot.get_or_insert(d.clause);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The edges to set, in key order; when two instances ask for opposite values of one edge,
+    /// a contradiction (of the first clause that asked for True, at the first such edge).
+    fn settle(self) -> Result<Vec<Derived>, Conflict> {
+        let mut asks: Vec<_> = self.0.into_iter().collect();
+        asks.sort_unstable_by_key(|a| a.0);
+        let mut out = Vec::with_capacity(asks.len());
+        for (key, [no, yes]) in asks {
+            match (no, yes) {
+                (Some(_), Some(clause)) => return Err(Conflict { clause }),
+                (Some(clause), None) => out.push(Derived { key, value: false, clause }),
+                (None, Some(clause)) => out.push(Derived { key, value: true, clause }),
+                (None, None) => {}
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// What a pass found.
 enum Pass {
-    Asks(Vec<Derived>),
+    Asks(Asks),
     Conflict(Conflict),
     Stopped,
 }
@@ -63,7 +98,7 @@ impl Rules {
         while max_passes.is_none_or(|m| passes < m) {
             tick()?;
             passes += 1;
-            let mut pending = match self.pass(facts) {
+            let pending = match self.pass(facts) {
                 Pass::Asks(p) => p,
                 Pass::Conflict(c) => return Ok(Err(c)),
                 // `stop` said so: `tick` reports the interrupt or the time limit.
@@ -75,14 +110,10 @@ impl Rules {
             if pending.is_empty() {
                 break;
             }
-            // Two instances may ask for the same edge; asking for both values is a contradiction.
-            pending.sort_by_key(|d| (d.key, d.value));
-            for w in pending.windows(2) {
-                if w[0].key == w[1].key && w[0].value != w[1].value {
-                    return Ok(Err(Conflict { clause: w[1].clause }));
-                }
-            }
-            pending.dedup_by_key(|d| d.key);
+            let pending = match pending.settle() {
+                Ok(p) => p,
+                Err(c) => return Ok(Err(c)),
+            };
             for d in pending {
                 facts.set(d.key, Logic::from_bool(d.value));
                 derived.push(d);
@@ -99,7 +130,7 @@ impl Rules {
     fn pass(&self, facts: &Facts) -> Pass {
         let index = Index::build(facts, self.n);
         let g = self.grounder(facts, &index);
-        let mut pending = Vec::new();
+        let mut pending = Asks::default();
         for (ci, c) in self.clauses.iter().enumerate() {
             if c.lits.is_empty() {
                 return Pass::Conflict(Conflict { clause: ci });
