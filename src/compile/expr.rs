@@ -189,6 +189,7 @@ impl Compiler {
             (body, None, None, None)
         });
         code.expr_body = matches!(l.body, ast::LambdaBody::Expr(_));
+        code.source = Some(l.text.clone());
         code
     }
 

@@ -282,4 +282,6 @@ pub struct FnCode {
     /// demons it calls restore their own).
     pub sets_graph: bool,
     pub span: Span,
+    /// A lambda's body as written: it prints as `lambda(a,b) => body` (reference 2.9).
+    pub source: Option<Rc<str>>,
 }

@@ -275,6 +275,7 @@ impl Compiler {
             expr_body: false,
             sets_graph: ctx.sets_graph,
             span,
+            source: None,
         }
     }
 

@@ -123,6 +123,11 @@ impl Compiler {
                 self.error(name.span, "`#include` is only allowed at the top level of a file");
                 return None;
             }
+            StmtKind::Section(..) => {
+                // The parser attaches every section to its demon; this cannot be reached.
+                self.error(s.span, "`get:` or `set:` outside a demon");
+                return None;
+            }
             StmtKind::Block(b) => StKind::Block(self.block(b, world)),
             StmtKind::Clause(kind, _) => {
                 self.error(s.span, format!("`{}` without an `if` before it", kind.word()));
