@@ -79,6 +79,12 @@ pub enum ExKind {
         var: Slot,
         cond: Box<Ex>,
     },
+    /// `and(A, ...)` (`all`) / `or(A, ...)`: two-valued, left to right, evaluating arguments only
+    /// until the answer is known (reference 7.1).
+    AndOr {
+        all: bool,
+        args: Vec<Ex>,
+    },
     /// `eval(Str)`: compiled when it runs, with the variables visible at the call.
     Eval {
         arg: Box<Ex>,
