@@ -100,7 +100,7 @@ impl Backend {
             _ => return reply.error("usage: :dot [G] [FILE]"),
         };
         let Some(Value::Graph(g)) = self.graph_arg(graph, reply) else { return };
-        let text = self.session.interp.world.graph_dot(&g.borrow());
+        let text = self.session.interp.world.graph_dot(&g.borrow(), &Default::default());
         match file {
             None => self.write(&text),
             Some(path) => {
