@@ -290,4 +290,6 @@ pub struct FnCode {
     pub span: Span,
     /// A lambda's body as written: it prints as `lambda(a,b) => body` (reference 2.9).
     pub source: Option<Rc<str>>,
+    /// How many times it was called (`System.stat()`).
+    pub calls: std::cell::Cell<u64>,
 }

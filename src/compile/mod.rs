@@ -276,6 +276,7 @@ impl Compiler {
             sets_graph: ctx.sets_graph,
             span,
             source: None,
+            calls: Default::default(),
         }
     }
 
