@@ -158,16 +158,16 @@ fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
     Ok(Value::Graph(g))
 }
 
-/// `G.dot()` prints the graph as Graphviz text (as the original did); `G.dot("file.dot")`
-/// writes it to a file instead, relative to the current directory.
-/// `G.dot([file [, rels [, loops [, mode]]]])`: Graphviz text to standard output (no file, or
-/// "") or to the file; only the relations `rels` (one or an array), loops left out when `loops`
-/// is False. `mode` is accepted and changes nothing (ds keeps attributes apart from the edges).
+/// `G.dot([file [, rels [, loops [, mode]]]])`: the graph as Graphviz text, printed (no file,
+/// or "") or written to the file (relative to the current directory); only the relations
+/// `rels` (one or a non-empty array); loops left out when `loops` is False. `mode` is
+/// accepted and changes nothing (ds keeps attributes apart from the edges).
 fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("dot", obj, span)?;
     let mut opts = DotOptions::default();
     if let Some(rels) = args.get(1) {
-        opts.relations = Some(relation_list(rels, "dot", span)?);
+        // An empty list draws every relation, as the original did.
+        opts.relations = Some(relation_list(rels, "dot", span)?).filter(|r| !r.is_empty());
     }
     if let Some(loops) = args.get(2) {
         opts.hide_loops = !flag_arg(loops, "dot", span)?;
