@@ -7,6 +7,25 @@
 //! `Mind` module (axioms, propagation, models). `Session` ties them together for the command
 //! line and the REPL.
 
+/// `eprint!` that ignores a failed write: a closed standard error (`ds x 2>&1 | head`) must not
+/// become a panic.
+#[macro_export]
+macro_rules! eprint_safe {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprintln!` that ignores a failed write (see `eprint_safe!`).
+#[macro_export]
+macro_rules! eprintln_safe {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod builtins;
 pub mod compile;
 pub mod diagnostics;

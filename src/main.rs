@@ -61,7 +61,7 @@ fn run(cli: Cli) -> u8 {
         return match session.check_source(&name, &src) {
             Ok(()) => 0,
             Err(d) => {
-                eprint!("{}", session.render(&d, color));
+                ds::eprint_safe!("{}", session.render(&d, color));
                 1
             }
         };
@@ -77,7 +77,7 @@ fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
     let deadline = match cli.timeout {
         Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s)),
         Some(_) => {
-            eprintln!("error: --timeout takes a number of seconds >= 0");
+            ds::eprintln_safe!("error: --timeout takes a number of seconds >= 0");
             return Err(2);
         }
         None => None,
@@ -103,12 +103,12 @@ fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, 
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(s) => Ok(Some((file.clone(), s))),
             Err(_) => {
-                eprintln!("error: {file} is not UTF-8 text");
+                ds::eprintln_safe!("error: {file} is not UTF-8 text");
                 Err(2)
             }
         },
         Err(e) => {
-            eprintln!("error: cannot read {file}: {e}");
+            ds::eprintln_safe!("error: cannot read {file}: {e}");
             Err(2)
         }
     }
@@ -120,12 +120,12 @@ fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
         Outcome::Finished(_) => 0,
         Outcome::Exited(code) => code.clamp(0, 255) as u8,
         Outcome::CompileErrors(d) => {
-            eprint!("{}", session.render(&d, color));
+            ds::eprint_safe!("{}", session.render(&d, color));
             1
         }
         Outcome::RuntimeError(d) => {
             let _ = session.interp.out.flush();
-            eprint!("{}", session.render(&[*d], color));
+            ds::eprint_safe!("{}", session.render(&[*d], color));
             1
         }
     };

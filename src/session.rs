@@ -41,8 +41,15 @@ impl Session {
     }
 
     /// Parses, compiles and runs one source text.
-    pub fn run_source(&mut self, name: &str, src: &str) -> Outcome {
+    /// Adds a source text to the sources shown in errors and to those `System.line` knows.
+    pub fn add_source(&mut self, name: &str, src: &str) -> FileId {
         let file = self.sources.add(name, src);
+        self.interp.add_source_lines(file, src);
+        file
+    }
+
+    pub fn run_source(&mut self, name: &str, src: &str) -> Outcome {
+        let file = self.add_source(name, src);
         let base = Path::new(name).parent().map(Path::to_path_buf);
         match self.parse_with_includes(file, src, base.as_deref(), 0) {
             Ok(stmts) => self.run_stmts(&stmts),
@@ -52,7 +59,7 @@ impl Session {
 
     /// Parses and compiles without running (`ds --check`).
     pub fn check_source(&mut self, name: &str, src: &str) -> Result<(), Vec<Diagnostic>> {
-        let file = self.sources.add(name, src);
+        let file = self.add_source(name, src);
         let base = Path::new(name).parent().map(Path::to_path_buf);
         let stmts = self.parse_with_includes(file, src, base.as_deref(), 0)?;
         let interp = &mut self.interp;
@@ -110,7 +117,7 @@ impl Session {
             let text = std::fs::read_to_string(&path).map_err(|e| {
                 vec![Diagnostic::error(name.span, format!("cannot read included file `{}`: {e}", path.display()))]
             })?;
-            let inner = self.sources.add(&path.to_string_lossy(), &text);
+            let inner = self.add_source(&path.to_string_lossy(), &text);
             let inner_base = path.parent().map(Path::to_path_buf);
             out.extend(self.parse_with_includes(inner, &text, inner_base.as_deref(), depth + 1)?);
         }
@@ -133,7 +140,7 @@ pub fn run_on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'stati
             Err(panic) => std::panic::resume_unwind(panic),
         },
         Err(e) => {
-            eprintln!("error: cannot start the interpreter thread: {e}");
+            crate::eprintln_safe!("error: cannot start the interpreter thread: {e}");
             std::process::exit(1)
         }
     }

@@ -187,11 +187,13 @@ fn join(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     Ok(Value::Str(parts.join(&sep).into()))
 }
 
-fn clear(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+/// `A.clear()`, `M.clear()`; `G.clear()` is `G.clear_edges()` (reference 6.13).
+fn clear(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
         Value::Array(a) => a.borrow_mut().clear(),
         Value::Map(m) => m.borrow_mut().clear(),
-        other => return wrong_object("clear", &other, "arrays and maps", span),
+        g @ Value::Graph(_) => return super::graph::clear_edges(it, Some(g), args, span),
+        other => return wrong_object("clear", &other, "arrays, maps and graphs", span),
     }
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }

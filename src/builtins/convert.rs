@@ -41,6 +41,7 @@ fn size(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
         Value::Graph(g) => it.world.class(g.borrow().class).len(),
         Value::Logic(_) => 2,
         Value::Fuzzy(_) => 4,
+        Value::File(f) => return Ok(Value::Num(super::file::size_of(&f.borrow()) as f64)),
         _ => 1,
     };
     Ok(Value::Num(n as f64))

@@ -6,7 +6,7 @@
 //! `F.eof()` True when no line is left; `F.is_open()`; `F.close()`. Writes go straight to the file (no buffer), so nothing is
 //! lost on any exit path. A file that cannot be opened, read or written is a runtime error.
 
-use super::{function, method, object, str_arg, wrong_object, Arity, Builtin};
+use super::{function, method, object, str_arg, wrong_object, Arity, Builtin, BuiltinFn};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::Value;
@@ -81,7 +81,70 @@ pub const BUILTINS: &[Builtin] = &[
     method("eof", Arity::exactly(0), eof),
     method("is_open", Arity::exactly(0), is_open),
     method("close", Arity::range(0, 1), close),
+    // The module forms of the methods, `File.getline(F)` = `F.getline()` (reference 7.7).
+    function("File.out", Arity::at_least(1), file_out),
+    function("File.write", Arity::at_least(1), file_write),
+    function("File.getline", Arity::exactly(1), file_getline),
+    function("File.getlines", Arity::exactly(1), file_getlines),
+    function("File.in", Arity::exactly(1), file_in),
+    function("File.eof", Arity::exactly(1), file_eof),
+    function("File.is_open", Arity::exactly(1), file_is_open),
+    function("File.close", Arity::exactly(1), file_close),
+    function("File.size", Arity::exactly(1), file_size),
 ];
+
+/// `File.f(F, args...)` is `F.f(args...)`.
+fn module_form(f: BuiltinFn, it: &mut Interp, args: &[Value], span: Span) -> R<Value> {
+    match args.split_first() {
+        Some((Value::File(file), rest)) => f(it, Some(Value::File(file.clone())), rest, span),
+        Some((other, _)) => fail(span, format!("the first argument must be a file, not {}", other.described())),
+        None => fail(span, "a file is needed as the first argument"),
+    }
+}
+
+fn file_out(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    module_form(out, it, args, span)
+}
+fn file_write(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    module_form(write, it, args, span)
+}
+fn file_getline(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    module_form(getline, it, args, span)
+}
+fn file_getlines(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    module_form(getlines, it, args, span)
+}
+fn file_in(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    module_form(rest, it, args, span)
+}
+fn file_eof(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    module_form(eof, it, args, span)
+}
+fn file_is_open(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    module_form(is_open, it, args, span)
+}
+fn file_close(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    module_form(close, it, args, span)
+}
+fn file_size(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    match args.first() {
+        Some(Value::File(f)) => Ok(Value::Num(size_of(&f.borrow()) as f64)),
+        Some(other) => fail(span, format!("`File.size` takes a file, not {}", other.described())),
+        None => fail(span, "`File.size` takes a file"),
+    }
+}
+
+/// The size in bytes of an open file: of the text being read, or of the file written so far
+/// (0 once closed).
+pub(crate) fn size_of(f: &FileHandle) -> u64 {
+    if !f.open {
+        return 0;
+    }
+    match &f.writer {
+        Some(w) => w.metadata().map_or(0, |m| m.len()),
+        None => f.text.len() as u64,
+    }
+}
 
 /// An open (or closed) file: a writer, or the whole text of a file being read and a position.
 #[derive(Debug)]

@@ -4,6 +4,7 @@ use super::{function, method, num_arg, object, wrong_object, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{NodeVal, Value};
+use crate::world::print::{DotOptions, DumpOptions};
 use crate::world::{GraphRef, BUILTIN_RELATIONS};
 
 pub const BUILTINS: &[Builtin] = &[
@@ -13,7 +14,7 @@ pub const BUILTINS: &[Builtin] = &[
     method("nodes", Arity::range(0, 2), nodes),
     method("add_node", Arity::range(0, 1), add_node),
     method("add_nodes", Arity::exactly(1), add_nodes),
-    method("dot", Arity::range(0, 1), dot),
+    method("dot", Arity::range(0, 4), dot),
     method("class_id", Arity::exactly(0), class_id),
     method("edges", Arity::range(0, 1), edges),
     method("clear_edges", Arity::exactly(0), clear_edges),
@@ -64,9 +65,11 @@ fn sentences(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<
 }
 
 /// `G.json()`: the same dump as `out G`, as a string.
-fn json(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+fn json(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("json", obj, span)?;
-    let text = it.world.graph_text(&g.borrow());
+    let flag = |i: usize, default: bool| args.get(i).map_or(Ok(default), |v| flag_arg(v, "json", span));
+    let opts = DumpOptions { values: flag(0, true)?, inverse: flag(1, false)? };
+    let text = it.world.graph_dump(&g.borrow(), opts);
     Ok(Value::Str(text.into()))
 }
 
@@ -87,8 +90,13 @@ fn new_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R
 }
 
 /// `G.name()` reads the name; `G.name("X")` sets and returns it.
+/// `G.name([new])`; the name of anything that is not a graph is "unknown" (reference 6.8).
 fn name(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("name", obj, span)?;
+    let g = match object(obj, span)? {
+        Value::Graph(g) => g,
+        _ if args.is_empty() => return Ok(Value::str("unknown")),
+        other => return wrong_object("name", &other, "graphs", span),
+    };
     match args.first() {
         Some(Value::Str(s)) => {
             g.borrow_mut().name = s.clone();
@@ -150,17 +158,45 @@ fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
     Ok(Value::Graph(g))
 }
 
-/// `G.dot()` prints the graph as Graphviz text (as the original did); `G.dot("file.dot")`
-/// writes it to a file instead, relative to the current directory.
+/// `G.dot([file [, rels [, loops [, mode]]]])`: the graph as Graphviz text, printed (no file,
+/// or "") or written to the file (relative to the current directory); only the relations
+/// `rels` (one or a non-empty array); loops left out when `loops` is False. `mode` is
+/// accepted and changes nothing (ds keeps attributes apart from the edges).
 fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("dot", obj, span)?;
-    let text = it.world.graph_dot(&g.borrow());
+    let mut opts = DotOptions::default();
+    if let Some(rels) = args.get(1) {
+        // An empty list draws every relation, as the original did.
+        opts.relations = Some(relation_list(rels, "dot", span)?).filter(|r| !r.is_empty());
+    }
+    if let Some(loops) = args.get(2) {
+        opts.hide_loops = !flag_arg(loops, "dot", span)?;
+    }
+    if let Some(mode) = args.get(3) {
+        if !matches!(mode, Value::Num(_)) {
+            return fail(span, format!("the mode of `dot` is a number, not {}", mode.described()));
+        }
+    }
+    let text = it.world.graph_dot(&g.borrow(), &opts);
     match args.first() {
         None => it.write_out(&text, span)?,
+        Some(Value::Str(path)) if path.is_empty() => it.write_out(&text, span)?,
         Some(Value::Str(path)) => super::file::write_file(path, &text, span)?,
         Some(other) => return fail(span, format!("`dot` takes a file name, not {}", other.described())),
     }
     Ok(Value::None)
+}
+
+/// A relation or an array of relations.
+fn relation_list(v: &Value, fname: &str, span: Span) -> R<Vec<u32>> {
+    let one = |v: &Value| match v {
+        Value::Edge(r) => Ok(*r),
+        other => fail(span, format!("`{fname}` takes relations, not {}", other.described())),
+    };
+    match v {
+        Value::Array(a) => a.borrow().iter().map(one).collect(),
+        other => Ok(vec![one(other)?]),
+    }
 }
 
 fn class_id(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
@@ -178,7 +214,7 @@ fn edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
     Ok(Value::array(rels.into_iter().map(|(_, id)| Value::Edge(id)).collect()))
 }
 
-fn clear_edges(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+pub(crate) fn clear_edges(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("clear_edges", obj, span)?;
     let mut gb = g.borrow_mut();
     gb.changes += gb.facts.len() as u64;

@@ -252,7 +252,7 @@ fn note_derived(it: &Interp, g: &GraphRef, rules: &Rules, derived: &[Derived]) {
         let (from, to) = (class.name(d.key.src()), class.name(d.key.tgt()));
         let rel = it.world.relation_name(d.key.rel());
         let why = rules.clauses[d.clause].text(&it.world);
-        eprintln!(
+        crate::eprintln_safe!(
             "note: Mind sets {from} {rel} {to} = {} in graph {} (axiom: {why})",
             Logic::from_bool(d.value),
             g.name
@@ -263,7 +263,7 @@ fn note_derived(it: &Interp, g: &GraphRef, rules: &Rules, derived: &[Derived]) {
 fn note_conflict(it: &Interp, g: &GraphRef, rules: &Rules, c: Conflict) {
     if it.mind.verbose > 0 {
         let why = rules.clauses.get(c.clause).map_or_else(String::new, |cl| cl.text(&it.world));
-        eprintln!("note: Mind finds a contradiction in graph {} (axiom: {why})", g.borrow().name);
+        crate::eprintln_safe!("note: Mind finds a contradiction in graph {} (axiom: {why})", g.borrow().name);
     }
 }
 

@@ -11,8 +11,8 @@ pub const BUILTINS: &[Builtin] = &[
     method("edge", Arity::exactly(2), edge),
     method("is_edge", Arity::exactly(2), is_edge),
     method("set_edge", Arity::range(2, 3), set_edge),
-    method("count_out", Arity::range(1, 2), count_out),
-    method("count_in", Arity::range(1, 2), count_in),
+    method("count_out", Arity::range(1, 3), count_out),
+    method("count_in", Arity::range(1, 3), count_in),
     method("id", Arity::exactly(0), id),
     method("graph", Arity::exactly(0), graph),
     method("path", Arity::range(2, 3), path_method),
@@ -97,10 +97,12 @@ fn is_edge(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R
     Ok(Value::bool(!matches!(v, Value::Logic(l) if l.is_undef())))
 }
 
+/// `N.set_edge(rel, M [, V=True])`; N and M may be arrays of nodes (reference 6.4): every pair
+/// gets the edge.
 fn set_edge(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = this_node("set_edge", obj, span)?;
+    let sources = node_list(object(obj, span)?, "`set_edge` works on nodes and arrays of nodes", span)?;
     let rel = rel_arg(&args[0], span)?;
-    let m = node_arg(&args[1], "the target", span)?;
+    let targets = node_list(args[1].clone(), "the target must be a node or an array of nodes", span)?;
     let value = match args.get(2) {
         Some(Value::Logic(l)) => *l,
         Some(other) => {
@@ -108,10 +110,45 @@ fn set_edge(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
         }
         None => Logic::TRUE,
     };
-    let holder = it.holder(&n, span)?;
-    let key = it.key(&holder, &n, rel, &m, span)?;
-    holder.borrow_mut().set_edge(key, value);
+    for n in &sources {
+        let holder = it.holder(n, span)?;
+        for m in &targets {
+            let key = it.key(&holder, n, rel, m, span)?;
+            holder.borrow_mut().set_edge(key, value);
+        }
+    }
     Ok(Value::Logic(value))
+}
+
+/// A node, or the nodes of an array, as a list.
+fn node_list(v: Value, what: &str, span: Span) -> R<Vec<NodeVal>> {
+    match v {
+        Value::Node(n) => Ok(vec![n]),
+        Value::Array(a) => a.borrow().iter().map(|x| node_arg(x, "an item of the array", span)).collect(),
+        other => fail(span, format!("{what}, not {}", other.described())),
+    }
+}
+
+/// The node and arguments of `N.count_out(rel [, V])`, or of the graph form
+/// `G.count_out(N, rel [, V])` (reference 6.11), where N is taken in G.
+fn count_args<'a>(name: &str, obj: Option<Value>, args: &'a [Value], span: Span) -> R<(NodeVal, &'a [Value])> {
+    match object(obj, span)? {
+        Value::Node(n) if args.len() <= 2 => Ok((n, args)),
+        Value::Graph(g) if args.len() >= 2 => {
+            let mut n = node_arg(&args[0], "the node", span)?;
+            if n.class != g.borrow().class {
+                return fail(span, format!("`{name}`: the node is not a node of this graph's world"));
+            }
+            n.graph = Some(g);
+            Ok((n, &args[1..]))
+        }
+        other => wrong_object(
+            name,
+            &other,
+            "nodes (`N.count_out(rel [, V])`) and graphs (`G.count_out(N, rel [, V])`)",
+            span,
+        ),
+    }
 }
 
 fn value_filter(args: &[Value], span: Span) -> R<Option<Logic>> {
@@ -123,7 +160,7 @@ fn value_filter(args: &[Value], span: Span) -> R<Option<Logic>> {
 }
 
 fn count_out(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = this_node("count_out", obj, span)?;
+    let (n, args) = count_args("count_out", obj, args, span)?;
     let rel = rel_arg(&args[0], span)?;
     let want = value_filter(args, span)?;
     let holder = it.holder(&n, span)?;
@@ -133,7 +170,7 @@ fn count_out(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
 }
 
 fn count_in(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = this_node("count_in", obj, span)?;
+    let (n, args) = count_args("count_in", obj, args, span)?;
     let rel = rel_arg(&args[0], span)?;
     let want = value_filter(args, span)?;
     let holder = it.holder(&n, span)?;
@@ -177,9 +214,12 @@ pub fn targets(it: &mut Interp, node: Value, args: &[Value], span: Span) -> R<Va
     Ok(Value::array(out.into_iter().map(|(_, v)| v).collect()))
 }
 
+/// `X.id()`: a node without its graph binding; any other value gives None (reference 7.2).
 fn id(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let n = this_node("id", obj, span)?;
-    Ok(Value::Node(NodeVal { graph: None, ..n }))
+    match super::object(obj, span)? {
+        Value::Node(n) => Ok(Value::Node(NodeVal { graph: None, ..n })),
+        _ => Ok(Value::None),
+    }
 }
 
 fn graph(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {

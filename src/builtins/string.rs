@@ -73,7 +73,10 @@ fn substring(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
 fn index_of(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("indexOf", obj, span)?;
     let sub = str_arg(args, 0, "indexOf", span)?;
-    let from = if args.len() > 1 { num_arg(args, 1, "indexOf", span)?.max(0.0) as usize } else { 0 };
+    let mut from = if args.len() > 1 { num_arg(args, 1, "indexOf", span)?.max(0.0) as usize } else { 0 };
+    while from < s.len() && !s.is_char_boundary(from) {
+        from += 1; // a position inside a character: search from the next one
+    }
     let found = s.get(from..).and_then(|rest| rest.find(sub)).map(|i| i + from);
     Ok(Value::Num(found.map_or(-1.0, |i| i as f64)))
 }
@@ -83,7 +86,14 @@ fn index_of(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R
 fn split(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("split", obj, span)?;
     let sep = if args.is_empty() { " " } else { str_arg(args, 0, "split", span)? };
-    let max = if args.len() > 1 { num_arg(args, 1, "split", span)? as usize } else { usize::MAX };
+    // A negative (or no) maximum: every piece.
+    let max = match args.get(1) {
+        Some(_) => match num_arg(args, 1, "split", span)? {
+            n if n < 0.0 => usize::MAX,
+            n => n as usize,
+        },
+        None => usize::MAX,
+    };
     let pieces: Vec<Value> = if sep.is_empty() {
         let max = max.min(regexp::MAX_PIECES + 1);
         let pieces: Vec<Value> = s.chars().take(max).map(|c| Value::str(&c.to_string())).collect();

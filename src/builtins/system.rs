@@ -11,7 +11,71 @@ pub const BUILTINS: &[Builtin] = &[
     function("System.version", Arity::exactly(0), version),
     function("System.versionStr", Arity::exactly(0), version_str),
     function("System.exit", Arity::range(0, 1), exit),
+    function("System.error", Arity::exactly(0), error),
+    function("System.errorMsg", Arity::exactly(0), error_msg),
+    function("System.stat", Arity::exactly(0), stat),
+    function("System.line", Arity::range(0, 1), line),
+    function("System.traceLevel", Arity::range(0, 1), trace_level),
 ];
+
+/// `System.error()`: True if an error happened since the last call. An error stops a ds
+/// program, so a running program never has one pending: always False.
+fn error(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    Ok(Value::bool(false))
+}
+
+/// `System.errorMsg()`: the text of the last error; "" (see `System.error`).
+fn error_msg(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    Ok(Value::str(""))
+}
+
+/// `System.stat()`: prints how many times each demon was called, most called first.
+fn stat(it: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let mut rows: Vec<(u64, String)> =
+        it.demons.iter().flatten().map(|d| (d.calls.get(), d.name.to_string())).filter(|(n, _)| *n > 0).collect();
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let mut text = String::from("Functions calls stat:\n");
+    for (n, name) in rows {
+        text.push_str(&format!("{n:>8}    : {name}\n"));
+    }
+    it.write_out(&text, span)?;
+    Ok(Value::Logic(crate::value::Logic::UNDEF))
+}
+
+/// `System.line([depth])`: the line of this call, or with depth n the line of the demon call n
+/// levels up (0 at the top).
+fn line(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let depth = match args.first() {
+        None => 0,
+        Some(Value::Num(n)) if *n >= 0.0 => *n as usize,
+        Some(other) => {
+            return crate::eval::fail(span, format!("`System.line` takes a depth >= 0, not {}", it.text(other)))
+        }
+    };
+    let place = if depth == 0 { Some(span) } else { it.call_sites.len().checked_sub(depth).map(|i| it.call_sites[i]) };
+    Ok(Value::Num(place.map_or(0, |p| it.line_of(p)) as f64))
+}
+
+/// `System.traceLevel([level])`: which messages the original showed ("Verbose", "Info",
+/// "Warnings", "Errors", "Disable"). ds keeps the setting and returns it; its errors always show.
+fn trace_level(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    match args.first() {
+        None => {}
+        Some(Value::Str(s)) if ["Verbose", "Info", "Warnings", "Errors", "Disable"].contains(&&**s) => {
+            it.trace_level = s.to_string().into();
+        }
+        Some(other) => {
+            return crate::eval::fail(
+                span,
+                format!(
+                    "`System.traceLevel` takes \"Verbose\", \"Info\", \"Warnings\", \"Errors\" or \"Disable\", not {}",
+                    it.text(other)
+                ),
+            )
+        }
+    }
+    Ok(Value::str(&it.trace_level))
+}
 
 /// Stops the program; the exit status is the argument (default 0), from 0 to 255.
 fn exit(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
@@ -33,10 +97,11 @@ fn args(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
     Ok(Value::array(it.args.iter().map(|a| Value::str(a)).collect()))
 }
 
-/// Milliseconds since the start of the run (or the last reset with `System.time(True)`).
+/// Milliseconds since the last reset (the start of the run at first). The timer resets unless
+/// the argument is False: `System.time()` measures from one call to the next (reference 7.9).
 fn time(it: &mut Interp, _: Option<Value>, args: &[Value], _: Span) -> R<Value> {
     let ms = it.started.elapsed().as_secs_f64() * 1000.0;
-    if args.first().is_some_and(Value::is_exactly_true) {
+    if !args.first().is_some_and(|a| matches!(a, Value::Logic(l) if l.is_false())) {
         it.started = std::time::Instant::now();
     }
     Ok(Value::Num(ms))

@@ -189,6 +189,7 @@ impl Compiler {
             (body, None, None, None)
         });
         code.expr_body = matches!(l.body, ast::LambdaBody::Expr(_));
+        code.source = Some(l.text.clone());
         code
     }
 
@@ -220,6 +221,10 @@ impl Compiler {
         }
         if n == "set" {
             return self.axioms_call("set", AxiomUse::Set, args, span, world);
+        }
+        if n == "and" || n == "or" {
+            let args = self.exprs(args, world);
+            return Self::ex(ExKind::AndOr { all: n == "and", args }, span);
         }
         if let Some(b) = builtins::lookup_function(n) {
             self.check_builtin_arity(b.name, b.arity, args.len(), span);
@@ -313,6 +318,9 @@ impl Compiler {
                 let args = self.exprs(args, world);
                 Self::ex(ExKind::Builtin { name: b.name, f: b.f, object, args }, span)
             }
+            // A demon written as a method, `X.d(args)`, is `d(args)`: the object is not used
+            // (reference 4.7).
+            None if self.demons.contains_key(&name.text) => self.call(name, args, span, world),
             None => {
                 let mut d = Diagnostic::error(name.span, format!("unknown method `{}`", name.text));
                 if let Some(s) = suggest(&name.text, builtins::method_names()) {

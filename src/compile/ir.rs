@@ -79,6 +79,12 @@ pub enum ExKind {
         var: Slot,
         cond: Box<Ex>,
     },
+    /// `and(A, ...)` (`all`) / `or(A, ...)`: two-valued, left to right, evaluating arguments only
+    /// until the answer is known (reference 7.1).
+    AndOr {
+        all: bool,
+        args: Vec<Ex>,
+    },
     /// `eval(Str)`: compiled when it runs, with the variables visible at the call.
     Eval {
         arg: Box<Ex>,
@@ -282,4 +288,8 @@ pub struct FnCode {
     /// demons it calls restore their own).
     pub sets_graph: bool,
     pub span: Span,
+    /// A lambda's body as written: it prints as `lambda(a,b) => body` (reference 2.9).
+    pub source: Option<Rc<str>>,
+    /// How many times it was called (`System.stat()`).
+    pub calls: std::cell::Cell<u64>,
 }

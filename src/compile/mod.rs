@@ -275,6 +275,8 @@ impl Compiler {
             expr_body: false,
             sets_graph: ctx.sets_graph,
             span,
+            source: None,
+            calls: Default::default(),
         }
     }
 

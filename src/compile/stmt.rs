@@ -57,6 +57,12 @@ impl Compiler {
                     .map(|item| {
                         let init = item.init.as_ref().map(|e| self.expr(e, world));
                         self.check_reserved(&item.name);
+                        // Unlike `var`, `static` reuses a visible top-level (or other static)
+                        // variable of that name (reference 3.2); a demon's locals live in its
+                        // frame, so there a static is a variable of its own.
+                        if let Some(slot @ Slot::Global(_)) = self.lookup_var(&item.name.text) {
+                            return (slot, init);
+                        }
                         let slot = self.new_global();
                         if let Some(scope) = self.ctx_mut().scopes.last_mut() {
                             scope.insert(item.name.text.clone(), slot);
@@ -132,6 +138,11 @@ impl Compiler {
             }
             StmtKind::Include(name) => {
                 self.error(name.span, "`#include` is only allowed at the top level of a file");
+                return None;
+            }
+            StmtKind::Section(..) => {
+                // The parser attaches every section to its demon; this cannot be reached.
+                self.error(s.span, "`get:` or `set:` outside a demon");
                 return None;
             }
             StmtKind::Block(b) => StKind::Block(self.block(b, world)),

@@ -281,11 +281,11 @@ impl Interp {
         let (from, to) = (self.text(&Value::Node(l.clone())), self.text(&Value::Node(r.clone())));
         let relname = self.world.relation_name(rel);
         if new.is_undef() {
-            eprintln!("note: deleted edge {from} {relname} {to} (was {old}) in graph {}", g.name);
+            crate::eprintln_safe!("note: deleted edge {from} {relname} {to} (was {old}) in graph {}", g.name);
         } else if old.is_undef() {
-            eprintln!("note: new edge {from} {relname} {to} = {new} in graph {}", g.name);
+            crate::eprintln_safe!("note: new edge {from} {relname} {to} = {new} in graph {}", g.name);
         } else {
-            eprintln!("note: edge {from} {relname} {to} changed from {old} to {new} in graph {}", g.name);
+            crate::eprintln_safe!("note: edge {from} {relname} {to} changed from {old} to {new} in graph {}", g.name);
         }
     }
 }

@@ -101,6 +101,16 @@ impl Interp {
             }
             ExKind::Exists { var, cond, min, max } => self.exists(*var, cond, min.as_deref(), max.as_deref(), e.span),
             ExKind::Forall { var, cond } => self.forall(*var, cond, e.span),
+            ExKind::AndOr { all, args } => {
+                // `and` stops at the first argument that is not exactly True, `or` at the
+                // first that is; with no arguments `and()` is True and `or()` False.
+                for a in args {
+                    if self.eval(a)?.is_exactly_true() != *all {
+                        return Ok(Value::bool(!*all));
+                    }
+                }
+                Ok(Value::bool(*all))
+            }
             ExKind::Eval { arg, scope } => {
                 let src = match self.eval(arg)? {
                     Value::Str(s) => s,
@@ -326,6 +336,8 @@ impl Interp {
     fn unary(&mut self, op: UnOp, v: Value, span: Span) -> R<Value> {
         match (op, &v) {
             (UnOp::Neg, Value::Num(n)) => Ok(Value::Num(-n)),
+            // Reference 4.1: prefix minus is `0 - X.float()`, and a logic value's float is p1.
+            (UnOp::Neg, Value::Logic(l)) => Ok(Value::Num(-l.p1)),
             (UnOp::Neg, _) => fail(span, format!("unary `-` needs a number, not {}", v.described())),
             (UnOp::Not, Value::Logic(l)) => Ok(Value::Logic(l.negate())),
             (UnOp::Not, _) => Ok(Value::Logic(Logic::UNDEF)),
@@ -364,11 +376,19 @@ impl Interp {
             Target::Index { object, index } => {
                 let o = self.eval(object)?;
                 let i = self.eval(index)?;
-                if let (Value::Str(s), ExKind::Var(slot)) = (&o, &object.kind) {
-                    // Strings are immutable values: `S[i] = "c"` stores a new string in S.
-                    let changed = replace_char(s, &i, &v, span)?;
-                    self.set(*slot, changed);
-                    return Ok(v);
+                if let ExKind::Var(slot) = &object.kind {
+                    // Strings, logic values and fuzzy numbers are values: `S[i] = "c"`,
+                    // `L[0] = 0.3`, `F[2] = 5` store a changed copy in the variable.
+                    let changed = match &o {
+                        Value::Str(s) => Some(replace_char(s, &i, &v, span)?),
+                        Value::Logic(l) => Some(Value::Logic(replace_component(*l, &i, &v, span)?)),
+                        Value::Fuzzy(f) => Some(replace_fuzzy(f, &i, &v, span)?),
+                        _ => None,
+                    };
+                    if let Some(changed) = changed {
+                        self.set(*slot, changed);
+                        return Ok(v);
+                    }
                 }
                 self.set_index(o, i, v.clone(), span)?;
                 Ok(v)
@@ -480,6 +500,32 @@ pub fn position(n: f64, len: usize) -> Option<usize> {
     let i = n as i64; // `as` truncates toward zero, without a libm call
     let i = if i < 0 { i + len as i64 } else { i };
     (0..len as i64).contains(&i).then_some(i as usize)
+}
+
+/// `L[0] = x` / `L[1] = x`: the logic value with p0 / p1 replaced. The original meant to allow
+/// it (its changelog 1.0.1) but silently ignored it (reference 9.28); ds does what was meant.
+fn replace_component(l: Logic, i: &Value, v: &Value, span: Span) -> R<Logic> {
+    let (Value::Num(n), Value::Num(x)) = (i, v) else {
+        return fail(span, format!("a logic value's item is set by index 0 or 1 to a number, not {}", v.described()));
+    };
+    match *n as i64 {
+        0 if *n >= 0.0 => Ok(Logic::new(*x, l.p1)),
+        1 => Ok(Logic::new(l.p0, *x)),
+        _ => fail(span, "a logic value has items 0 and 1 only"),
+    }
+}
+
+/// `F[i] = x`: the fuzzy number with component i (0 to 3) replaced.
+fn replace_fuzzy(f: &[f64; 4], i: &Value, v: &Value, span: Span) -> R<Value> {
+    let (Value::Num(n), Value::Num(x)) = (i, v) else {
+        return fail(span, format!("a fuzzy number's item is set by index 0 to 3 to a number, not {}", v.described()));
+    };
+    if !(0.0..4.0).contains(n) {
+        return fail(span, "a fuzzy number has items 0 to 3");
+    }
+    let mut parts = *f;
+    parts[*n as usize] = *x;
+    Ok(Value::Fuzzy(std::rc::Rc::new(parts)))
 }
 
 /// `S[i] = "c"`: S with the byte at position i (negative from the end) replaced by the first

@@ -85,6 +85,12 @@ pub struct Interp {
     pub fout: Option<crate::builtins::file::FileRef>,
     /// The axioms and settings of the `Mind` module.
     pub mind: crate::mind::Mind,
+    /// Where each demon call in progress was made (`System.line(depth)`).
+    pub call_sites: Vec<Span>,
+    /// The start offset of every line of each source file, to turn a place into a line number.
+    pub line_starts: rustc_hash::FxHashMap<crate::syntax::FileId, Rc<[u32]>>,
+    /// `System.traceLevel()`: kept and returned; ds shows every error whatever it is.
+    pub trace_level: Rc<str>,
 }
 
 impl Interp {
@@ -110,7 +116,21 @@ impl Interp {
             fout: None,
             compiler: crate::compile::Compiler::new(),
             mind: crate::mind::Mind::default(),
+            call_sites: Vec::new(),
+            line_starts: Default::default(),
+            trace_level: "Warnings".into(),
         }
+    }
+
+    /// Remembers where the lines of a source file start (for `System.line`).
+    pub fn add_source_lines(&mut self, file: crate::syntax::FileId, src: &str) {
+        let starts = std::iter::once(0).chain(src.match_indices('\n').map(|(i, _)| i as u32 + 1)).collect();
+        self.line_starts.insert(file, starts);
+    }
+
+    /// The 1-based line of a place in a source file (0 if the file is not known).
+    pub fn line_of(&self, span: Span) -> usize {
+        self.line_starts.get(&span.file).map_or(0, |starts| starts.partition_point(|&s| s <= span.lo))
     }
 
     /// Starts a `return` of `v`.
@@ -246,7 +266,10 @@ impl Interp {
         let saved_base = std::mem::replace(&mut self.base, base);
         let saved_graph = code.sets_graph.then(|| self.graph.clone());
         self.depth += 1;
+        self.call_sites.push(span);
+        code.calls.set(code.calls.get() + 1);
         let result = self.run_fn_body(code, set_value);
+        self.call_sites.pop();
         self.depth -= 1;
         self.stack.truncate(base);
         self.base = saved_base;

@@ -259,6 +259,8 @@ impl Interp {
                     }
                 }
             }
+            // With 3 or 4 variables a graph gives its edges (reference 3.8).
+            Value::Graph(g) if vars.len() >= 3 => self.for_edges(vars, &g, None, body)?,
             Value::Graph(g) => {
                 let class = g.borrow().class;
                 for id in self.world.class(class).ids() {
@@ -267,7 +269,7 @@ impl Interp {
                     }
                     self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
                     if let Some(v) = vars.get(1) {
-                        self.set(*v, Value::None);
+                        self.set(*v, node_value(&g, id));
                     }
                     if !self.loop_body(body)? {
                         break;
@@ -291,7 +293,7 @@ impl Interp {
         while self.world.class(class).contains(id) {
             self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
             if vars.len() == 2 {
-                self.set(vars[1], Value::None);
+                self.set(vars[1], node_value(&g, id));
             }
             let pass = match cond {
                 Some(c) => self.eval(c)?.is_exactly_true(),
@@ -341,4 +343,9 @@ impl Interp {
         }
         Ok(())
     }
+}
+
+/// The value stored on node `id` in graph `g` (`N.value()`), or None.
+fn node_value(g: &GraphRef, id: u32) -> Value {
+    g.borrow().data.values.get(&id).cloned().unwrap_or(Value::None)
 }

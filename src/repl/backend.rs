@@ -165,7 +165,7 @@ impl Backend {
 
     fn add_source(&mut self, src: &str) -> FileId {
         self.entries += 1;
-        self.session.sources.add(&format!("<repl:{}>", self.entries), src)
+        self.session.add_source(&format!("<repl:{}>", self.entries), src)
     }
 
     /// Writes a value as `out` would, on a line of its own.

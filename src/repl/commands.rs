@@ -62,7 +62,7 @@ impl Backend {
             Err(e) => return reply.error(format!("cannot read {path}: {e}")),
         };
         // Like `ds FILE`: `#include`s are read relative to the file.
-        let file = self.session.sources.add(path, &src);
+        let file = self.session.add_source(path, &src);
         let base = Path::new(path).parent().map(Path::to_path_buf);
         match self.session.parse_with_includes(file, &src, base.as_deref(), 0) {
             Ok(stmts) => {
@@ -100,7 +100,7 @@ impl Backend {
             _ => return reply.error("usage: :dot [G] [FILE]"),
         };
         let Some(Value::Graph(g)) = self.graph_arg(graph, reply) else { return };
-        let text = self.session.interp.world.graph_dot(&g.borrow());
+        let text = self.session.interp.world.graph_dot(&g.borrow(), &Default::default());
         match file {
             None => self.write(&text),
             Some(path) => {

@@ -31,7 +31,7 @@ impl Interrupter {
             }
         });
         if let Err(e) = installed {
-            eprintln!("note: Ctrl-C will not interrupt evaluations ({e})");
+            crate::eprintln_safe!("note: Ctrl-C will not interrupt evaluations ({e})");
         }
         Interrupter { busy }
     }

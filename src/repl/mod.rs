@@ -81,5 +81,5 @@ fn show(reply: &Reply) {
         let _ = out.write_all(reply.output.as_bytes());
         let _ = out.flush();
     }
-    eprint!("{}", reply.errors);
+    crate::eprint_safe!("{}", reply.errors);
 }

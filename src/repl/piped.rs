@@ -11,7 +11,7 @@ pub fn run(backend: &mut Backend, input: impl BufRead, interrupter: &Interrupter
         let line = match line {
             Ok(line) => line,
             Err(e) => {
-                eprintln!("error: cannot read standard input: {e}");
+                crate::eprintln_safe!("error: cannot read standard input: {e}");
                 return 1;
             }
         };

@@ -28,7 +28,7 @@ pub fn run(backend: &mut Backend, interrupter: &Interrupter) -> u8 {
     let mut editor = match new_editor(backend.color) {
         Ok(editor) => editor,
         Err(e) => {
-            eprintln!("note: no line editing ({e}); reading plain lines");
+            crate::eprintln_safe!("note: no line editing ({e}); reading plain lines");
             return super::piped::run(backend, std::io::stdin().lock(), interrupter);
         }
     };
@@ -64,7 +64,7 @@ fn read_eval_print(editor: &mut Editor<DsHelper, FileHistory>, backend: &mut Bac
             }
             Err(ReadlineError::Eof) => break,
             Err(e) => {
-                eprintln!("error: {e}");
+                crate::eprintln_safe!("error: {e}");
                 break;
             }
         };
@@ -115,7 +115,7 @@ fn save_history(editor: &mut Editor<DsHelper, FileHistory>, path: &PathBuf) {
         let _ = std::fs::create_dir_all(dir);
     }
     if let Err(e) = editor.save_history(path) {
-        eprintln!("note: cannot save the history to {}: {e}", path.display());
+        crate::eprintln_safe!("note: cannot save the history to {}: {e}", path.display());
     }
 }
 

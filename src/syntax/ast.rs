@@ -183,6 +183,8 @@ pub struct LambdaAst {
     pub params: Vec<Name>,
     pub body: LambdaBody,
     pub span: Span,
+    /// The body as written, for printing.
+    pub text: Rc<str>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -263,10 +265,22 @@ pub struct DefAst {
     pub get: Option<Vec<Stmt>>,
     pub set: Option<Vec<Stmt>>,
     pub span: Span,
+    /// Written `def f(X) : statement` (its `get:`/`set:` follow it, one statement each).
+    pub one_line: bool,
+}
+
+/// `get:` or `set:`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SectionKind {
+    Get,
+    Set,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum StmtKind {
+    /// A `get:`/`set:` section marker (and its first statement), only while parsing: the
+    /// statement lists attach it to its demon.
+    Section(SectionKind, Option<Box<Stmt>>),
     Var(Vec<VarItem>),
     Static(Vec<VarItem>),
     Global(Vec<Name>),

@@ -82,9 +82,15 @@ pub fn paren(mut e: Expr, span: Span) -> Expr {
     e
 }
 
-pub fn lambda(params: Option<Vec<Name>>, body: LambdaBody, span: Span) -> Expr {
+/// A lambda keeps the source text of its body, which is how it prints (reference 2.9).
+pub fn lambda(params: Option<Vec<Name>>, body: LambdaBody, span: Span, src: &str) -> Expr {
     let params = params.unwrap_or_default();
-    boxed(ExprKind::Lambda(Rc::new(LambdaAst { params, body, span })), span)
+    let body_span = match &body {
+        LambdaBody::Expr(e) => e.span,
+        LambdaBody::Block(b) => b.span,
+    };
+    let text: Rc<str> = src.get(body_span.lo as usize..body_span.hi as usize).unwrap_or("...").into();
+    boxed(ExprKind::Lambda(Rc::new(LambdaAst { params, body, span, text })), span)
 }
 
 /// The block of `: statement`; `: { ... }` is the braced block itself.
@@ -95,8 +101,8 @@ pub fn single(s: Stmt) -> Block {
     }
 }
 
-pub fn braced(stmts: Option<Vec<Stmt>>, span: Span) -> Block {
-    Block { stmts: stmts.unwrap_or_default(), colon: false, span }
+pub fn braced(stmts: Option<Vec<Stmt>>, span: Span) -> ActionResult<Block> {
+    Ok(Block { stmts: attach_sections(stmts.unwrap_or_default())?, colon: false, span })
 }
 
 pub fn if_stmt(cond: Expr, then: Block) -> StmtKind {
@@ -104,11 +110,83 @@ pub fn if_stmt(cond: Expr, then: Block) -> StmtKind {
 }
 
 pub fn def(name: Name, params: Option<Vec<Name>>, body: DefBodyParts, span: Span) -> StmtKind {
-    let (body, get, set) = body;
-    StmtKind::Def(Rc::new(DefAst { name, params: params.unwrap_or_default(), body, get, set, span }))
+    let (body, get, set, one_line) = body;
+    StmtKind::Def(Rc::new(DefAst { name, params: params.unwrap_or_default(), body, get, set, span, one_line }))
 }
 
-pub type DefBodyParts = (Vec<Stmt>, Option<Vec<Stmt>>, Option<Vec<Stmt>>);
+/// The common part, the `get:` and `set:` parts, and whether the demon was written on one line.
+pub type DefBodyParts = (Vec<Stmt>, Option<Vec<Stmt>>, Option<Vec<Stmt>>, bool);
+
+pub fn section(kind: SectionKind, first: Option<Stmt>, span: Span) -> Stmt {
+    Stmt { kind: StmtKind::Section(kind, first.map(Box::new)), span }
+}
+
+fn section_word(kind: SectionKind) -> &'static str {
+    match kind {
+        SectionKind::Get => "get:",
+        SectionKind::Set => "set:",
+    }
+}
+
+fn section_error<T>(message: String, span: Span) -> ActionResult<T> {
+    Err(ParseError::User {
+        error: GrammarError { message, span: Span { file: span.file, lo: span.lo, hi: span.lo + 4 } },
+    })
+}
+
+/// The `{ }` body of a demon: the statements before the first section are the common part;
+/// each `get:` / `set:` takes the statements after it, up to the next section.
+pub fn def_sections(stmts: Vec<Stmt>) -> ActionResult<DefBodyParts> {
+    let (mut common, mut get, mut set) = (Vec::new(), None::<Vec<Stmt>>, None::<Vec<Stmt>>);
+    let mut current = None;
+    for s in stmts {
+        match s.kind {
+            StmtKind::Section(kind, first) => {
+                let slot = if kind == SectionKind::Get { &mut get } else { &mut set };
+                if slot.is_some() {
+                    return section_error(format!("a second `{}` in one demon", section_word(kind)), s.span);
+                }
+                *slot = Some(first.map(|f| vec![*f]).unwrap_or_default());
+                current = Some(kind);
+            }
+            _ => match current {
+                None => common.push(s),
+                Some(SectionKind::Get) => get.get_or_insert_with(Vec::new).push(s),
+                Some(SectionKind::Set) => set.get_or_insert_with(Vec::new).push(s),
+            },
+        }
+    }
+    Ok((common, get, set, false))
+}
+
+/// A statement list outside a demon's `{ }` body: a section right after a one-statement
+/// `def f(X) : stmt` (or after its other section) gives that demon its `get:` / `set:`
+/// statement; anywhere else it is an error.
+pub fn attach_sections(stmts: Vec<Stmt>) -> ActionResult<Vec<Stmt>> {
+    let mut out: Vec<Stmt> = Vec::with_capacity(stmts.len());
+    for s in stmts {
+        let StmtKind::Section(kind, first) = s.kind else {
+            out.push(s);
+            continue;
+        };
+        let word = section_word(kind);
+        let Some(last) = out.last_mut() else {
+            return section_error(format!("`{word}` outside a demon"), s.span);
+        };
+        let StmtKind::Def(def) = &mut last.kind else {
+            return section_error(format!("`{word}` outside a demon"), s.span);
+        };
+        let def = Rc::make_mut(def);
+        let slot = if kind == SectionKind::Get { &mut def.get } else { &mut def.set };
+        if !def.one_line || slot.is_some() {
+            return section_error(format!("`{word}` outside a demon, or a second one"), s.span);
+        }
+        *slot = Some(first.map(|f| vec![*f]).unwrap_or_default());
+        def.span = def.span.to(s.span);
+        last.span = last.span.to(s.span);
+    }
+    Ok(out)
+}
 
 /// Attaches a `false` / `undef` / `else` clause to the innermost `if` of the statement before it
 /// that can still take it (the usual dangling-else rule, extended to three clause words).

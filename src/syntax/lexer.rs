@@ -260,10 +260,25 @@ impl<'s> Layout<'s> {
             self.term(lo);
             return;
         }
-        if self.last_is(continues_line) {
+        // `in` goes on to the next line only in a `for` header.
+        let in_ends_line = self.last_is(|t| *t == Tok::In) && !self.in_for_header();
+        if self.last_is(continues_line) && !in_ends_line {
             return;
         }
         self.term(lo);
+    }
+
+    /// The statement being read starts with `for` (so a line-ending `in` waits for its source;
+    /// elsewhere `in` is a name, as in `edges on, in`).
+    fn in_for_header(&self) -> bool {
+        for (_, t, _) in self.out.iter().rev() {
+            match t {
+                Tok::For => return true,
+                Tok::Term | Tok::BlockOpen | Tok::RBrace | Tok::Colon => return false,
+                _ => {}
+            }
+        }
+        false
     }
 
     fn semicolon(&mut self, lo: usize, _hi: usize) {

@@ -22,14 +22,14 @@ use lalrpop_util::ParseError;
 pub fn parse(src: &str, file: FileId) -> Result<Vec<ast::Stmt>, Diagnostic> {
     let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
     let unclosed = tokens.unclosed;
-    grammar::ProgramParser::new().parse(file, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
+    grammar::ProgramParser::new().parse(file, src, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
 }
 
 /// Parses a single expression (used by the REPL and `eval`).
 pub fn parse_expr(src: &str, file: FileId) -> Result<ast::Expr, Diagnostic> {
     let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
     let unclosed = tokens.unclosed;
-    grammar::ExprParser::new().parse(file, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
+    grammar::ExprParser::new().parse(file, src, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
 }
 
 /// A lexer failure as a diagnostic; a string or block comment still open at the end of the
@@ -94,7 +94,9 @@ fn expected_list(expected: &[String]) -> String {
         .collect();
     names.sort();
     names.dedup();
-    // Clause words are always possible after a statement and rarely what was meant.
+    // Clause words and demon sections are always possible after a statement and rarely what
+    // was meant.
+    names.retain(|n| !matches!(n.as_str(), "`get:`" | "`set:`"));
     if names.len() > 3 {
         names.retain(|n| !matches!(n.as_str(), "`else`" | "`false`" | "`undef`"));
     }

@@ -32,7 +32,7 @@ impl fmt::Display for LexError {
 #[logos(error = LexError)]
 #[logos(skip r"[ \t\r\f\x0B]+")]
 #[logos(skip r"//[^\n]*")]
-#[logos(skip r"\xEF\xBB\xBF")]
+#[logos(skip "\u{FEFF}")]
 pub enum Tok {
     #[token("/*", block_comment)]
     BlockComment,
@@ -97,13 +97,13 @@ pub enum Tok {
     #[token("None")]
     None,
 
-    #[regex(r"[A-Za-z_][A-Za-z0-9_#]*", |lex| Rc::<str>::from(lex.slice()))]
+    #[regex(r"[A-Za-z_][A-Za-z0-9_#$@]*", |lex| Rc::<str>::from(lex.slice()))]
     Ident(Rc<str>),
     /// `$name`: a node constant; the `$` is part of the name.
-    #[regex(r"\$[A-Za-z0-9_#$]+", |lex| Rc::<str>::from(lex.slice()))]
+    #[regex(r"\$[A-Za-z0-9_#$@]+", |lex| Rc::<str>::from(lex.slice()))]
     NodeName(Rc<str>),
     /// `@name`: an edge-type constant; the `@` is not part of the name.
-    #[regex(r"@[A-Za-z_][A-Za-z0-9_#]*", |lex| Rc::<str>::from(&lex.slice()[1..]))]
+    #[regex(r"@[A-Za-z_][A-Za-z0-9_#$@]*", |lex| Rc::<str>::from(&lex.slice()[1..]))]
     EdgeName(Rc<str>),
     #[regex(r"[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?", number)]
     #[regex(r"\.[0-9]+([eE][+-]?[0-9]+)?", number)]
@@ -202,8 +202,19 @@ pub enum Tok {
     OutTrail,
 }
 
+/// A number; `1.` (digits and a dot not followed by a name or a digit) is the number 1, as in the
+/// original (reference 1.3), while `1.string()` stays a method call.
 fn number(lex: &mut Lexer<Tok>) -> Result<f64, LexError> {
-    lex.slice().parse::<f64>().map_err(|_| LexError::BadNumber)
+    let n = lex.slice().parse::<f64>().map_err(|_| LexError::BadNumber)?;
+    let rest = lex.remainder().as_bytes();
+    let name_or_digit = |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'@' | b'.');
+    if lex.slice().bytes().all(|c| c.is_ascii_digit())
+        && rest.first() == Some(&b'.')
+        && !rest.get(1).is_some_and(name_or_digit)
+    {
+        lex.bump(1);
+    }
+    Ok(n)
 }
 
 /// Nested `/* ... */` comments; the layout pass drops the token.

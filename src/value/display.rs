@@ -57,6 +57,9 @@ fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
         Value::Edge(r) => out.push_str(world.relation_name(*r)),
         Value::Lambda(f) => {
             let _ = write!(out, "lambda({})", f.param_names.join(","));
+            if let Some(body) = &f.source {
+                let _ = write!(out, " => {body}");
+            }
         }
         Value::Fuzzy(f) => {
             let parts: Vec<String> = f.iter().map(|x| format_number(*x)).collect();

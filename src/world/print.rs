@@ -7,76 +7,142 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
+/// What `G.json(...)` shows besides the edges: node values, and incoming edges (`i_rel`).
+#[derive(Debug, Clone, Copy)]
+pub struct DumpOptions {
+    pub values: bool,
+    pub inverse: bool,
+}
+
+impl DumpOptions {
+    /// The dump of `out G`: values shown, incoming edges not.
+    pub const OUT: DumpOptions = DumpOptions { values: true, inverse: false };
+}
+
+/// What `G.dot(file, rels, loops, mode)` draws: only the given relations, and loops or not.
+#[derive(Debug, Clone, Default)]
+pub struct DotOptions {
+    pub relations: Option<Vec<u32>>,
+    pub hide_loops: bool,
+}
+
+thread_local! {
+    /// Graphs being printed: a node value that holds (or contains) a graph prints that graph
+    /// only as its name, so no value can make a dump endless.
+    static PRINTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 impl World {
-    /// How an edge target prints inside `[...]`: `t`, `!t`, `t(p0,p1)`, `Graph.t`.
-    fn target_text(&self, g: &Graph, f: &Fact) -> String {
-        let name = if f.key.tgraph() == 0 {
+    /// The printed form of the value stored on a node (None if there is none).
+    fn node_value_text(&self, g: &Graph, id: u32) -> Option<String> {
+        g.data.values.get(&id).map(|v| crate::value::display::to_text(v, self))
+    }
+
+    /// How an edge target prints inside `[...]`: `t`, `!t`, `t(p0,p1)`, `Graph.t`; with values
+    /// shown, a target holding a value is followed by it: `t(5)`.
+    fn target_text(&self, g: &Graph, f: &Fact, values: bool) -> String {
+        let mut name = if f.key.tgraph() == 0 {
             self.class(g.class).name(f.key.tgt()).to_string()
         } else {
             self.external_name(f.key.tgraph(), f.key.tgt())
         };
-        if f.value.is_true() {
-            name
-        } else if f.value.is_false() {
-            format!("!{name}")
-        } else {
-            format!("{name}{}", logic_pair(f.value))
+        if values {
+            let value = match f.key.tgraph() {
+                0 => self.node_value_text(g, f.key.tgt()),
+                uid => self.linked_graph(uid).and_then(|t| self.node_value_text(&t.borrow(), f.key.tgt())),
+            };
+            if let Some(v) = value {
+                let _ = write!(name, "({v})");
+            }
         }
+        marked(name, f.value)
     }
 
     /// The dump of section 6.10 of the reference: nodes by name, relations in declaration order.
     pub fn graph_text(&self, g: &Graph) -> String {
+        self.graph_dump(g, DumpOptions::OUT)
+    }
+
+    /// The dump, with or without node values and incoming edges (`G.json(values, inverse)`).
+    pub fn graph_dump(&self, g: &Graph, opts: DumpOptions) -> String {
+        if PRINTING.with(|d| d.get()) > 0 {
+            return g.name.to_string();
+        }
         let class = self.class(g.class);
         let mut ids: Vec<_> = class.ids().collect();
         ids.sort_by(|a, b| class.name(*a).as_bytes().cmp(class.name(*b).as_bytes()));
-        let mut parts = Vec::with_capacity(ids.len());
-        for id in ids {
-            parts.push(self.node_text(g, id));
-        }
+        let parts: Vec<String> = printing(|| ids.into_iter().map(|id| self.node_text(g, id, opts)).collect());
         format!("{} {{\n{}\n}}\n", g.name, parts.join(", \n"))
     }
 
-    fn node_text(&self, g: &Graph, id: u32) -> String {
+    /// One node: `   n {}`, `   n {  rel: [..]   }` for a single relation, else one line per
+    /// relation, after a `__value__` line when the node holds a value, and with `i_rel` lines
+    /// for incoming edges when asked.
+    fn node_text(&self, g: &Graph, id: u32, opts: DumpOptions) -> String {
         let name = self.class(g.class).name(id);
-        let out = g.facts.outgoing(id);
-        let mut groups: Vec<(u32, Vec<String>)> = Vec::new();
-        for f in out {
-            let text = self.target_text(g, f);
-            match groups.last_mut() {
-                Some((rel, items)) if *rel == f.key.rel() => items.push(text),
-                _ => groups.push((f.key.rel(), vec![text])),
+        let mut groups = self.groups(g.facts.outgoing(id).iter(), |f| self.target_text(g, f, opts.values), "");
+        let value = if opts.values { self.node_value_text(g, id) } else { None };
+        if opts.inverse {
+            let incoming = g.facts.iter().filter(|f| f.key.tgraph() == 0 && f.key.tgt() == id);
+            let source = |f: &Fact| marked(self.class(g.class).name(f.key.src()).to_string(), f.value);
+            groups.extend(self.groups(incoming, source, "i_"));
+        } else if value.is_none() {
+            match groups.len() {
+                0 => return format!("   {name} {{}}"),
+                1 => return format!("   {name} {{  {}   }}", groups[0]),
+                _ => {}
             }
         }
-        let group_text = |(rel, mut items): (u32, Vec<String>)| {
-            items.sort_by(|a, b| a.trim_start_matches('!').cmp(b.trim_start_matches('!')));
-            format!("{}: [{}]", self.relation_name(rel), items.join(","))
-        };
-        match groups.len() {
-            0 => format!("   {name} {{}}"),
-            1 => format!("   {name} {{  {}   }}", group_text(groups.pop().unwrap_or_default())),
-            _ => {
-                let mut s = format!("   {name}{{\n");
-                for grp in groups {
-                    let _ = writeln!(s, "      {},", group_text(grp));
-                }
-                s.push_str("   }");
-                s
-            }
+        let mut s = format!("   {name}{{\n");
+        if let Some(v) = value {
+            let _ = writeln!(s, "      __value__: {v},");
         }
+        for grp in groups {
+            let _ = writeln!(s, "      {grp},");
+        }
+        s.push_str("   }");
+        s
     }
 
-    /// Graphviz text, laid out by petgraph's DOT writer: nodes of another world's graph are
-    /// boxes, False edges red, fuzzy edges dashed.
-    pub fn graph_dot(&self, g: &Graph) -> String {
+    /// `rel: [t1,t2]` for each run of facts of one relation (facts come sorted by relation),
+    /// the items sorted by name.
+    fn groups<'a>(
+        &self,
+        facts: impl Iterator<Item = &'a Fact>,
+        item: impl Fn(&Fact) -> String,
+        prefix: &str,
+    ) -> Vec<String> {
+        let mut groups: Vec<(u32, Vec<String>)> = Vec::new();
+        for f in facts {
+            let text = item(f);
+            match groups.iter_mut().find(|(rel, _)| *rel == f.key.rel()) {
+                Some((_, items)) => items.push(text),
+                None => groups.push((f.key.rel(), vec![text])),
+            }
+        }
+        groups.sort_by_key(|(rel, _)| *rel);
+        groups
+            .into_iter()
+            .map(|(rel, mut items)| {
+                items.sort_by(|a, b| a.trim_start_matches('!').cmp(b.trim_start_matches('!')));
+                format!("{prefix}{}: [{}]", self.relation_name(rel), items.join(","))
+            })
+            .collect()
+    }
+
+    /// Graphviz text, laid out by petgraph's DOT writer: nodes labelled by their value or their
+    /// name (without `$`), nodes of another world's graph as boxes, False edges red, fuzzy edges
+    /// dashed, and a pair of edges both ways (same relation and value) as one line without
+    /// arrows.
+    pub fn graph_dot(&self, g: &Graph, opts: &DotOptions) -> String {
         let class = self.class(g.class);
         let mut pg: DiGraph<DotNode, DotEdge> = DiGraph::new();
         let local: Vec<NodeIndex> = class
             .ids()
             .map(|id| {
-                pg.add_node(DotNode {
-                    label: class.name(id).trim_start_matches(['$', '@']).to_string(),
-                    external: false,
-                })
+                let label = printing(|| self.node_value_text(g, id));
+                let label = label.unwrap_or_else(|| class.name(id).trim_start_matches(['$', '@']).to_string());
+                pg.add_node(DotNode { label, external: false })
             })
             .collect();
         let mut external: FxHashMap<(u32, u32), NodeIndex> = FxHashMap::default();
@@ -85,6 +151,18 @@ impl World {
             if !class.contains(f.key.src()) || (f.key.tgraph() == 0 && !class.contains(f.key.tgt())) {
                 continue; // cannot happen: deleting nodes deletes their edges
             }
+            if opts.relations.as_ref().is_some_and(|r| !r.contains(&f.key.rel()))
+                || (opts.hide_loops && f.key.tgraph() == 0 && f.key.src() == f.key.tgt())
+            {
+                continue;
+            }
+            let both_ways = f.key.tgraph() == 0 && f.key.src() != f.key.tgt() && {
+                let back = super::FactKey::new(f.key.tgt(), f.key.rel(), 0, f.key.src());
+                g.facts.contains(back) && g.facts.get(back) == f.value
+            };
+            if both_ways && f.key.src() > f.key.tgt() {
+                continue; // drawn with its reverse
+            }
             let to = match f.key.tgraph() {
                 0 => local[(f.key.tgt() - first) as usize],
                 uid => *external.entry((uid, f.key.tgt())).or_insert_with(|| {
@@ -92,13 +170,16 @@ impl World {
                 }),
             };
             let rel = self.relation_name(f.key.rel());
-            let edge = if f.value.is_true() {
-                DotEdge { label: rel.to_string(), style: "" }
+            let mut edge = if f.value.is_true() {
+                DotEdge { label: rel.to_string(), style: String::new() }
             } else if f.value.is_false() {
-                DotEdge { label: format!("!{rel}"), style: ", color = red" }
+                DotEdge { label: format!("!{rel}"), style: ", color = red".into() }
             } else {
-                DotEdge { label: format!("{rel}{}", logic_pair(f.value)), style: ", style = dashed" }
+                DotEdge { label: format!("{rel}{}", logic_pair(f.value)), style: ", style = dashed".into() }
             };
+            if both_ways {
+                edge.style.push_str(", dir = none");
+            }
             pg.add_edge(local[(f.key.src() - first) as usize], to, edge);
         }
         let edge_attrs = |_: &DiGraph<DotNode, DotEdge>, e: petgraph::graph::EdgeReference<DotEdge>| {
@@ -114,6 +195,25 @@ impl World {
     }
 }
 
+/// Runs `f` as part of printing a graph (see `PRINTING`).
+fn printing<T>(f: impl FnOnce() -> T) -> T {
+    PRINTING.with(|d| d.set(d.get() + 1));
+    let out = f();
+    PRINTING.with(|d| d.set(d.get() - 1));
+    out
+}
+
+/// A name with the mark of an edge's truth: `t` True, `!t` False, `t(p0,p1)` anything else.
+fn marked(name: String, v: crate::value::Logic) -> String {
+    if v.is_true() {
+        name
+    } else if v.is_false() {
+        format!("!{name}")
+    } else {
+        format!("{name}{}", logic_pair(v))
+    }
+}
+
 #[derive(Debug)]
 struct DotNode {
     label: String,
@@ -123,7 +223,7 @@ struct DotNode {
 #[derive(Debug)]
 struct DotEdge {
     label: String,
-    style: &'static str,
+    style: String,
 }
 
 fn escape_dot(s: &str) -> String {
