@@ -246,3 +246,21 @@ fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
     ds::builtins::file::set_sandbox(None);
     assert!(run("File.open(\"/nonexistent-dir/x\", \"w\")").contains("cannot open file"));
 }
+
+#[test]
+fn a_validator_that_deletes_the_nodes_stops_the_search() {
+    // The search went on with facts about the deleted nodes and made models of them: graphs
+    // with 9 facts and no nodes, whose edges later stood for new nodes (found by probing by hand).
+    let r = ends_cleanly(
+        "validator.ds",
+        "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b, c\na r b\n\
+         Mind.validator((M) => { delete_nodes(); return True })\nout Mind.get_models(G, r, 3).size()\n",
+    );
+    assert!(r.stderr.contains("added or deleted nodes of the world being searched"), "{}", r.stderr);
+    let r = ends_cleanly(
+        "validator2.ds",
+        "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b\n\
+         Mind.validator((M) => { M.add_node(\"x\"); return True })\nout Mind.count_models(G, r)\n",
+    );
+    assert!(r.stderr.contains("added or deleted nodes"), "{}", r.stderr);
+}
