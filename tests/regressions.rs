@@ -264,3 +264,17 @@ fn a_validator_that_deletes_the_nodes_stops_the_search() {
     );
     assert!(r.stderr.contains("added or deleted nodes"), "{}", r.stderr);
 }
+
+#[test]
+fn string_concatenation_is_bounded() {
+    // `s = s + s` from 100 MB doubled until an allocation of 25.6 GB failed and the process
+    // aborted (after 77 s, whatever --timeout said): found by probing the `+` chain by hand.
+    let r = ends_cleanly("double.ds", "var s = \"a\".repeat(100000000)\nwhile True { s = s + s }\n");
+    assert!(r.stderr.contains("`+` would make a string longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("chain10.ds", "var s = \"a\".repeat(30000000)\nout (s + 1 + s + s + s).size()\n");
+    assert!(r.stderr.contains("longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("plus_eq.ds", "var s = \"a\".repeat(60000000)\ns += s\n");
+    assert!(r.stderr.contains("longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("exact.ds", "var s = \"a\".repeat(50000000)\nout (s + s).size(), (s + 1).size()\n");
+    assert_eq!(r.stdout, "100000000 50000001\n");
+}
