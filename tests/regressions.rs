@@ -278,3 +278,28 @@ fn string_concatenation_is_bounded() {
     let r = ends_cleanly("exact.ds", "var s = \"a\".repeat(50000000)\nout (s + s).size(), (s + 1).size()\n");
     assert_eq!(r.stdout, "100000000 50000001\n");
 }
+
+#[test]
+fn a_node_with_many_attributes_lists_them_in_linear_time() {
+    // N.attr() checked each attribute against a list of those seen: 100,000 attributes took
+    // 7 s, past --timeout 5 (found by probing attributes by hand).
+    let src = "var G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(100000)\nvar N = G.nodes()\nvar a = N[0]\n\
+               for X in N { a[X] = 1 }\nout a.attr().size(), G.attr().size()\n";
+    let start = std::time::Instant::now();
+    let r = ds_file("attrs.ds", src, &["--timeout", "30"]);
+    assert_eq!((r.stdout.as_str(), r.code), ("100000 1\n", Some(0)), "{}", r.stderr);
+    assert!(start.elapsed().as_secs_f64() < 5.0, "took {:?}", start.elapsed());
+}
+
+#[test]
+fn a_deleted_node_is_no_attribute_to_read() {
+    // Reading N[Z] with a deleted Z gave None while assigning it was an error; docs/language.md
+    // says using a deleted node for an attribute is an error.
+    let r = ends_cleanly(
+        "attr_deleted.ds",
+        "var G = GRAPH(\"G\")\nGRAPH = G\nnodes a\nvar H = GRAPH(\"H\")\nH.nodes z\nvar Z = H=>z\na[Z] = 5\n\
+         H.delete_nodes()\nout a.attr()\nout a[Z]\n",
+    );
+    assert_eq!(r.stdout, "[]\n");
+    assert!(r.stderr.contains("this node was deleted"), "{}", r.stderr);
+}
