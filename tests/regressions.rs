@@ -303,3 +303,12 @@ fn a_deleted_node_is_no_attribute_to_read() {
     assert_eq!(r.stdout, "[]\n");
     assert!(r.stderr.contains("this node was deleted"), "{}", r.stderr);
 }
+
+#[test]
+fn an_svg_colour_is_never_nan() {
+    // [NaN, 1e300, -1] clamped to rgb(NaN,255,0), which is no colour (found by probing SVG).
+    let r = ends_cleanly("svg_nan.ds", "var S = SVG.create()\nS.color_text([Math.sqrt(-1), 1e300, -1])\n");
+    assert!(r.stderr.contains("takes a colour name or an array [r, g, b]"), "{}", r.stderr);
+    let r = ends_cleanly("svg_clamp.ds", "var S = SVG.create()\nout S.color_text([300, 1e300, -1]).color_text()\n");
+    assert_eq!(r.stdout, "rgb(255,255,0)\n");
+}
