@@ -32,6 +32,10 @@ struct Cli {
     /// Stop the script after SECONDS of running.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// For running untrusted scripts (the mutation tests): files only by plain names in the
+    /// current directory, and at most BYTES written to them in all.
+    #[arg(long, value_name = "BYTES", hide = true)]
+    sandbox_files: Option<u64>,
     /// The script to run.
     file: Option<String>,
     /// Arguments for the script (`System.args()`).
@@ -83,6 +87,8 @@ fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
         None => None,
     };
     session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline });
+    // The sandbox is per thread: this runs on the interpreter's thread.
+    ds::builtins::file::set_sandbox(cli.sandbox_files);
     session.interp.args = cli.args.clone();
     Ok(())
 }

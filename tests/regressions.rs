@@ -246,3 +246,69 @@ fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
     ds::builtins::file::set_sandbox(None);
     assert!(run("File.open(\"/nonexistent-dir/x\", \"w\")").contains("cannot open file"));
 }
+
+#[test]
+fn a_validator_that_deletes_the_nodes_stops_the_search() {
+    // The search went on with facts about the deleted nodes and made models of them: graphs
+    // with 9 facts and no nodes, whose edges later stood for new nodes (found by probing by hand).
+    let r = ends_cleanly(
+        "validator.ds",
+        "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b, c\na r b\n\
+         Mind.validator((M) => { delete_nodes(); return True })\nout Mind.get_models(G, r, 3).size()\n",
+    );
+    assert!(r.stderr.contains("added or deleted nodes of the world being searched"), "{}", r.stderr);
+    let r = ends_cleanly(
+        "validator2.ds",
+        "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b\n\
+         Mind.validator((M) => { M.add_node(\"x\"); return True })\nout Mind.count_models(G, r)\n",
+    );
+    assert!(r.stderr.contains("added or deleted nodes"), "{}", r.stderr);
+}
+
+#[test]
+fn string_concatenation_is_bounded() {
+    // `s = s + s` from 100 MB doubled until an allocation of 25.6 GB failed and the process
+    // aborted (after 77 s, whatever --timeout said): found by probing the `+` chain by hand.
+    let r = ends_cleanly("double.ds", "var s = \"a\".repeat(100000000)\nwhile True { s = s + s }\n");
+    assert!(r.stderr.contains("`+` would make a string longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("chain10.ds", "var s = \"a\".repeat(30000000)\nout (s + 1 + s + s + s).size()\n");
+    assert!(r.stderr.contains("longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("plus_eq.ds", "var s = \"a\".repeat(60000000)\ns += s\n");
+    assert!(r.stderr.contains("longer than 100 MB"), "{}", r.stderr);
+    let r = ends_cleanly("exact.ds", "var s = \"a\".repeat(50000000)\nout (s + s).size(), (s + 1).size()\n");
+    assert_eq!(r.stdout, "100000000 50000001\n");
+}
+
+#[test]
+fn a_node_with_many_attributes_lists_them_in_linear_time() {
+    // N.attr() checked each attribute against a list of those seen: 100,000 attributes took
+    // 7 s, past --timeout 5 (found by probing attributes by hand).
+    let src = "var G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(100000)\nvar N = G.nodes()\nvar a = N[0]\n\
+               for X in N { a[X] = 1 }\nout a.attr().size(), G.attr().size()\n";
+    let start = std::time::Instant::now();
+    let r = ds_file("attrs.ds", src, &["--timeout", "30"]);
+    assert_eq!((r.stdout.as_str(), r.code), ("100000 1\n", Some(0)), "{}", r.stderr);
+    assert!(start.elapsed().as_secs_f64() < 5.0, "took {:?}", start.elapsed());
+}
+
+#[test]
+fn a_deleted_node_is_no_attribute_to_read() {
+    // Reading N[Z] with a deleted Z gave None while assigning it was an error; docs/language.md
+    // says using a deleted node for an attribute is an error.
+    let r = ends_cleanly(
+        "attr_deleted.ds",
+        "var G = GRAPH(\"G\")\nGRAPH = G\nnodes a\nvar H = GRAPH(\"H\")\nH.nodes z\nvar Z = H=>z\na[Z] = 5\n\
+         H.delete_nodes()\nout a.attr()\nout a[Z]\n",
+    );
+    assert_eq!(r.stdout, "[]\n");
+    assert!(r.stderr.contains("this node was deleted"), "{}", r.stderr);
+}
+
+#[test]
+fn an_svg_colour_is_never_nan() {
+    // [NaN, 1e300, -1] clamped to rgb(NaN,255,0), which is no colour (found by probing SVG).
+    let r = ends_cleanly("svg_nan.ds", "var S = SVG.create()\nS.color_text([Math.sqrt(-1), 1e300, -1])\n");
+    assert!(r.stderr.contains("takes a colour name or an array [r, g, b]"), "{}", r.stderr);
+    let r = ends_cleanly("svg_clamp.ds", "var S = SVG.create()\nout S.color_text([300, 1e300, -1]).color_text()\n");
+    assert_eq!(r.stdout, "rgb(255,255,0)\n");
+}

@@ -34,11 +34,18 @@ fn max_arg(args: &[Value], fname: &str, default: usize, span: Span) -> R<usize> 
 /// Whether the validator (if any) accepts a complete model: it runs with the model as GRAPH.
 fn accepted(it: &mut Interp, g: &GraphRef, facts: &Facts, span: Span) -> R<bool> {
     let Some(Value::Lambda(code)) = it.mind.validator.clone() else { return Ok(true) };
+    let world = (g.borrow().class, node_count(it, g));
     let model = Value::Graph(it.world.graph_with_facts(&g.borrow(), facts.clone()));
     let saved = std::mem::replace(&mut it.graph, model.clone());
     let result = it.call_fn(&code, vec![model], span, None);
     it.graph = saved;
-    Ok(result?.is_exactly_true())
+    let ok = result?.is_exactly_true();
+    // The search holds facts about the world's nodes as they were: models made from them after
+    // `delete_nodes` would have edges between nodes that are gone (or stand for new ones).
+    if (g.borrow().class, node_count(it, g)) != world {
+        return fail(span, "the `Mind.validator` lambda added or deleted nodes of the world being searched");
+    }
+    Ok(ok)
 }
 
 /// Graphs of g's world for `states`, named `G_1`, `G_2`, ... after g (as the original names

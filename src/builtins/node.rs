@@ -479,6 +479,7 @@ fn attr_key(a: &Value, span: Span) -> R<NodeVal> {
 /// edges, across graphs); None when none has it.
 pub(crate) fn get_attr(it: &mut Interp, n: &NodeVal, a: &Value, span: Span) -> R<Value> {
     let a = attr_key(a, span)?;
+    it.live(&a, span)?;
     for (g, id) in lineage(it, n, span)? {
         if let Some((_, v)) = g.borrow().data.attrs.get(&(id, a.class, a.id)) {
             return Ok(v.clone());
@@ -512,12 +513,12 @@ fn attr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
             if let Some(a) = args.first() {
                 return get_attr(it, &n, a, span);
             }
-            let mut keys: Vec<(u32, u32)> = Vec::new();
+            // A set, not a list: a node may have an attribute for each of many nodes.
+            let mut keys: rustc_hash::FxHashSet<(u32, u32)> = Default::default();
             let mut found: Vec<(String, Value)> = Vec::new();
             for (g, id) in lineage(it, &n, span)? {
                 for (k, (node, _)) in g.borrow().data.attrs.range((id, 0, 0)..=(id, u32::MAX, u32::MAX)) {
-                    if !keys.contains(&(k.1, k.2)) {
-                        keys.push((k.1, k.2));
+                    if keys.insert((k.1, k.2)) {
                         found.push((it.text(node), node.clone()));
                     }
                 }

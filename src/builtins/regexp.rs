@@ -16,7 +16,7 @@
 
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
-use crate::value::Str;
+use crate::value::{Str, MAX_TEXT};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -28,8 +28,6 @@ pub struct Pattern {
     states: u64,
 }
 
-/// The most bytes a result string may have.
-pub const MAX_TEXT: usize = 100_000_000;
 /// The most pieces `split` may make.
 pub const MAX_PIECES: usize = 50_000_000;
 /// Worst-case work (bytes times NFA states) done at once on the interpreter's thread: about a

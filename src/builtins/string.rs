@@ -3,7 +3,7 @@
 use super::{method, num_arg, object, regexp, str_arg, wrong_object, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
-use crate::value::{Str, Value};
+use crate::value::{Str, Value, MAX_TEXT};
 
 pub const BUILTINS: &[Builtin] = &[
     method("substr", Arity::range(1, 2), substr),
@@ -179,7 +179,7 @@ fn replace(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
         let most = if count < 0.0 { usize::MAX } else { count as usize };
         let grow = to.len() - from.len();
         let longest = s.len().saturating_add((s.len() / from.len()).min(most).saturating_mul(grow));
-        if longest > regexp::MAX_TEXT && s.len() + s.matches(from).take(most).count() * grow > regexp::MAX_TEXT {
+        if longest > MAX_TEXT && s.len() + s.matches(from).take(most).count() * grow > MAX_TEXT {
             return fail(span, "`replace` would make a string longer than 100 MB");
         }
     }
@@ -189,7 +189,7 @@ fn replace(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
 fn repeat(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("repeat", obj, span)?;
     let n = num_arg(args, 0, "repeat", span)?.max(0.0) as usize;
-    if s.len().saturating_mul(n) > 100_000_000 {
+    if s.len().saturating_mul(n) > MAX_TEXT {
         return fail(span, "`repeat` would make a string longer than 100 MB");
     }
     Ok(Value::str(&s.repeat(n)))

@@ -168,7 +168,8 @@ fn color_arg(v: &Value, name: &str, span: Span) -> R<String> {
     match v {
         Value::Str(s) => Ok(s.to_string()),
         Value::Array(a) => match a.borrow()[..] {
-            [Value::Num(r), Value::Num(g), Value::Num(b)] => {
+            // NaN has no place in 0..255: clamping keeps it, and `rgb(NaN,0,0)` is no colour.
+            [Value::Num(r), Value::Num(g), Value::Num(b)] if !(r.is_nan() || g.is_nan() || b.is_nan()) => {
                 let c = |x: f64| x.clamp(0.0, 255.0).round();
                 Ok(format!("rgb({},{},{})", c(r), c(g), c(b)))
             }

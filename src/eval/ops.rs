@@ -5,7 +5,7 @@ use crate::compile::ir::Ex;
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::display::write_value;
-use crate::value::{Logic, Str, Value};
+use crate::value::{Logic, Str, Value, MAX_TEXT};
 use std::cmp::Ordering;
 
 impl Interp {
@@ -59,7 +59,9 @@ impl Interp {
     fn binary_values_slow(&mut self, op: BinOp, l: Value, r: Value, span: Span) -> R<Value> {
         let quick = match (&l, &r) {
             (Value::Logic(a), Value::Logic(b)) => logic(op, *a, *b),
-            (Value::Str(a), Value::Str(b)) if op == BinOp::Add => Some(Value::Str(join(a, b))),
+            (Value::Str(a), Value::Str(b)) if op == BinOp::Add && a.len() + b.len() <= MAX_TEXT => {
+                Some(Value::Str(join(a, b)))
+            }
             (Value::Node(a), Value::Node(b)) => match op {
                 BinOp::Eq => Some(Value::bool(a.class == b.class && a.id == b.id)),
                 BinOp::Ne => Some(Value::bool(a.class != b.class || a.id != b.id)),
@@ -93,35 +95,46 @@ impl Interp {
 
     fn append_all(&mut self, mut text: Str, items: &[(Ex, Span)]) -> R<Value> {
         let mut scratch = String::new();
-        for (e, _) in items {
-            match self.operand(e)? {
-                Value::Str(s) => text.push_str(&s),
+        for (e, span) in items {
+            let v = self.operand(e)?;
+            let piece = match &v {
+                Value::Str(s) => s.as_str(),
                 other => {
                     scratch.clear();
-                    write_value(&mut scratch, &other, &self.world);
-                    text.push_str(&scratch);
+                    write_value(&mut scratch, other, &self.world);
+                    scratch.as_str()
                 }
+            };
+            if text.len() + piece.len() > MAX_TEXT {
+                return too_long(*span);
             }
+            text.push_str(piece);
         }
         Ok(Value::Str(text))
     }
 
     /// `l + r` as text, written into one buffer.
-    fn concat(&self, l: &Value, r: &Value) -> Str {
+    fn concat(&self, l: &Value, r: &Value, span: Span) -> R<Str> {
         if let (Value::Str(a), Value::Str(b)) = (l, r) {
-            return join(a, b);
+            if a.len() + b.len() > MAX_TEXT {
+                return too_long(span);
+            }
+            return Ok(join(a, b));
         }
         let mut s = String::new();
         write_value(&mut s, l, &self.world);
         write_value(&mut s, r, &self.world);
-        s.into()
+        if s.len() > MAX_TEXT {
+            return too_long(span);
+        }
+        Ok(s.into())
     }
 
     fn add(&mut self, l: Value, r: Value, span: Span) -> R<Value> {
         match (&l, &r) {
             (Value::Graph(_), Value::Graph(_)) => self.graph_algebra(BinOp::Add, &l, &r, span),
             (Value::Num(a), Value::Num(b)) => Ok(Value::Num(a + b)),
-            (Value::Str(_), _) | (_, Value::Str(_)) | (Value::Node(_), _) => Ok(Value::Str(self.concat(&l, &r))),
+            (Value::Str(_), _) | (_, Value::Str(_)) | (Value::Node(_), _) => Ok(Value::Str(self.concat(&l, &r, span)?)),
             (Value::Array(a), Value::Array(b)) => {
                 let mut v = a.borrow().clone();
                 v.extend(b.borrow().iter().cloned());
@@ -236,6 +249,10 @@ impl Interp {
 }
 
 /// `a + b` as one string (built in place when short: search states allocate nothing).
+fn too_long<T>(span: Span) -> R<T> {
+    fail(span, format!("`+` would make a string longer than {} MB", MAX_TEXT / 1_000_000))
+}
+
 fn join(a: &str, b: &str) -> Str {
     let mut s = Str::with_capacity(a.len() + b.len());
     s.push_str(a);

@@ -22,6 +22,10 @@ use std::rc::Rc;
 /// nesting only arises from a container that holds itself.
 pub const MAX_NESTING: usize = 200;
 
+/// The longest string a script can make (by `+`, `repeat`, `replace`, `replaceRegexp`): 100 MB.
+/// Longer text is an error, not an allocation that may abort the process.
+pub const MAX_TEXT: usize = 100_000_000;
+
 pub type ArrayRef = Rc<Array>;
 
 /// A string value: up to 15 bytes inline (a search state such as `"123456780"` allocates
