@@ -246,3 +246,16 @@ fn a_huge_grounding_stops_at_the_time_limit() {
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("time limit reached"), "{}", r.stderr);
 }
+
+#[test]
+fn edges_set_by_inference_count_as_changes_of_the_graph() {
+    // Three edges given (3 changes), transitivity derives a-c, b-d and a-d: 6 changes in all;
+    // `changed()` is True once, then False until the next change.
+    prints(
+        &format!(
+            "{ABCD}a part b; b part c; c part d\nMind.add(X part Y & Y part Z -> X part Z)\n\
+             out Mind.set_graph(G), G.edges_changes(), G.changed(), G.changed()\n"
+        ),
+        "3 6 True False\n",
+    );
+}

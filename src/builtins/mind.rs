@@ -216,7 +216,7 @@ fn apply(it: &mut Interp, g: &GraphRef, rules: &Rules, passes: Option<usize>, me
             note_derived(it, g, rules, &derived);
             let mut gm = g.borrow_mut();
             for d in &derived {
-                gm.facts.set(d.key, Logic::from_bool(d.value));
+                gm.set_edge(d.key, Logic::from_bool(d.value));
                 let used = &rules.clauses[d.clause].used;
                 used.set(used.get() + 1);
             }
