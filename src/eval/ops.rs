@@ -4,7 +4,6 @@ use super::{fail, Interp, R};
 use crate::compile::ir::Ex;
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
-use crate::value::display::write_value;
 use crate::value::{Logic, Str, Value, MAX_TEXT};
 use std::cmp::Ordering;
 
@@ -57,11 +56,11 @@ impl Interp {
     /// strings take a short path; everything else is `binary`.
     #[inline(never)]
     fn binary_values_slow(&mut self, op: BinOp, l: Value, r: Value, span: Span) -> R<Value> {
+        if let (Value::Str(_), Value::Str(_), BinOp::Add) = (&l, &r, op) {
+            return self.concat(&l, &r, span).map(Value::Str);
+        }
         let quick = match (&l, &r) {
             (Value::Logic(a), Value::Logic(b)) => logic(op, *a, *b),
-            (Value::Str(a), Value::Str(b)) if op == BinOp::Add && a.len() + b.len() <= MAX_TEXT => {
-                Some(Value::Str(join(a, b)))
-            }
             (Value::Node(a), Value::Node(b)) => match op {
                 BinOp::Eq => Some(Value::bool(a.class == b.class && a.id == b.id)),
                 BinOp::Ne => Some(Value::bool(a.class != b.class || a.id != b.id)),
@@ -94,40 +93,39 @@ impl Interp {
     }
 
     fn append_all(&mut self, mut text: Str, items: &[(Ex, Span)]) -> R<Value> {
-        let mut scratch = String::new();
         for (e, span) in items {
             let v = self.operand(e)?;
-            let piece = match &v {
-                Value::Str(s) => s.as_str(),
-                other => {
-                    scratch.clear();
-                    write_value(&mut scratch, other, &self.world);
-                    scratch.as_str()
-                }
-            };
-            if text.len() + piece.len() > MAX_TEXT {
-                return too_long(*span);
-            }
-            text.push_str(piece);
+            self.append(&mut text, &v, *span)?;
         }
         Ok(Value::Str(text))
     }
 
-    /// `l + r` as text, written into one buffer.
+    /// `l + r` as text.
     fn concat(&self, l: &Value, r: &Value, span: Span) -> R<Str> {
-        if let (Value::Str(a), Value::Str(b)) = (l, r) {
-            if a.len() + b.len() > MAX_TEXT {
-                return too_long(span);
+        let mut text = match l {
+            Value::Str(s) => s.clone(),
+            other => self.text(other).into(),
+        };
+        self.append(&mut text, r, span)?;
+        Ok(text)
+    }
+
+    /// `text` with the printed form of `v` after it, if the result stays within `MAX_TEXT`.
+    #[inline(always)]
+    fn append(&self, text: &mut Str, v: &Value, span: Span) -> R<()> {
+        let printed;
+        let piece = match v {
+            Value::Str(s) => s.as_str(),
+            other => {
+                printed = self.text(other);
+                printed.as_str()
             }
-            return Ok(join(a, b));
-        }
-        let mut s = String::new();
-        write_value(&mut s, l, &self.world);
-        write_value(&mut s, r, &self.world);
-        if s.len() > MAX_TEXT {
+        };
+        if text.len() + piece.len() > MAX_TEXT {
             return too_long(span);
         }
-        Ok(s.into())
+        text.push_str(piece);
+        Ok(())
     }
 
     fn add(&mut self, l: Value, r: Value, span: Span) -> R<Value> {
@@ -248,14 +246,7 @@ impl Interp {
     }
 }
 
-/// `a + b` as one string (built in place when short: search states allocate nothing).
+/// The error for a `+` whose string would pass `MAX_TEXT`.
 fn too_long<T>(span: Span) -> R<T> {
     fail(span, format!("`+` would make a string longer than {} MB", MAX_TEXT / 1_000_000))
-}
-
-fn join(a: &str, b: &str) -> Str {
-    let mut s = Str::with_capacity(a.len() + b.len());
-    s.push_str(a);
-    s.push_str(b);
-    s
 }

@@ -131,16 +131,7 @@ struct Probe<'a>(&'a Value);
 
 impl PartialEq for Key {
     fn eq(&self, other: &Key) -> bool {
-        same_key(&self.0, &other.0)
-    }
-}
-
-/// `equals`, with string keys (the common case) compared in place.
-#[inline]
-fn same_key(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Str(a), Value::Str(b)) => a == b,
-        _ => a.equals(b),
+        self.0.equals(&other.0)
     }
 }
 
@@ -162,7 +153,7 @@ impl Hash for Probe<'_> {
 
 impl Equivalent<Key> for Probe<'_> {
     fn equivalent(&self, key: &Key) -> bool {
-        same_key(self.0, &key.0)
+        self.0.equals(&key.0)
     }
 }
 

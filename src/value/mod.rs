@@ -188,7 +188,12 @@ impl Value {
     }
 
     /// `==` by content; values of different types are never equal (LANGUAGE.md decision 13).
+    #[inline]
     pub fn equals(&self, other: &Value) -> bool {
+        // Strings (map keys, search states) are compared here, without the general call.
+        if let (Value::Str(a), Value::Str(b)) = (self, other) {
+            return a == b;
+        }
         self.equals_at(other, 0)
     }
 
