@@ -2,8 +2,7 @@
 //! describes them. Every expectation is worked out by hand in the comment next to it;
 //! scripts/mind.ds with its brute-force oracle covers the larger worlds.
 
-mod common;
-use common::{ds_eval, fails_with, prints};
+use crate::common::{ds_eval, fails_with, prints};
 
 /// A world with nodes a, b, c, d and the relations part and on.
 const ABCD: &str = "edges part, on\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b, c, d\n";
@@ -242,7 +241,7 @@ fn a_huge_grounding_stops_at_the_time_limit() {
     let code = "edges r, s\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(60)\nvar Ns = G.nodes()\n\
                 for i in range(60) { Ns[i] !r Ns[(i + 1) % 60]; Ns[i] !r Ns[(i + 7) % 60] }\n\
                 Mind.add(A r B | C r D | E r F | X s Y)\nout Mind.set_graph(G)\n";
-    let r = common::ds(&["--timeout", "1", "-e", code]);
+    let r = crate::common::ds(&["--timeout", "1", "-e", code]);
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("time limit reached"), "{}", r.stderr);
 }

@@ -2,8 +2,7 @@
 //! line by line: the file:line:col, the quoted source line, the caret under the offending
 //! token, and the message and notes.
 
-mod common;
-use common::ds_file;
+use crate::common::ds_file;
 
 fn error_of(name: &str, src: &str) -> String {
     let r = ds_file(name, src, &[]);

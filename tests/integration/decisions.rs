@@ -1,8 +1,7 @@
 //! One test (or more) per decision of `../shared/LANGUAGE.md` "Decisions that differ from the
 //! original". Every expectation is worked out by hand from the decision's text.
 
-mod common;
-use common::{ds, ds_eval, ds_file, fails_with, prints};
+use crate::common::{ds, ds_eval, ds_file, fails_with, prints};
 
 /// A small world used by several tests: p holds a and b; q holds c; nobody holds anything.
 const WORLD: &str = "edges on, hold\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b, c, p, q\na on p; b on p; c on q\n";

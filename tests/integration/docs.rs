@@ -2,8 +2,7 @@
 //! `output` must print exactly that output; a `ds` block alone must run without error; a
 //! `ds-error` block must fail with a script error (exit status 1) and a message.
 
-mod common;
-use common::ds_file;
+use crate::common::ds_file;
 
 struct Example {
     doc: String,

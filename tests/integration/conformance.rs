@@ -3,8 +3,7 @@
 //! out from the reference's words (quoted or cited next to it); where ds decides differently,
 //! docs/language.md ("Differences from the original") says so and the test follows ds.
 
-mod common;
-use common::{ds, ds_file, fails_with, prints};
+use crate::common::{ds, ds_file, fails_with, prints};
 
 /// A world: relations on and near, nodes a, b, c of graph G (the current graph).
 const WORLD: &str = "edges on, near\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b, c\n";

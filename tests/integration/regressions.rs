@@ -1,11 +1,10 @@
 //! Inputs that once crashed ds (or could have), kept so that they never do again. Each must end
 //! with output or a clear error, exit status 0 or 1.
 
-mod common;
-use common::{ds_eval, ds_file, prints};
+use crate::common::{ds_eval, ds_file, prints};
 
 #[track_caller]
-fn ends_cleanly(name: &str, src: &str) -> common::Run {
+fn ends_cleanly(name: &str, src: &str) -> crate::common::Run {
     let r = ds_file(name, src, &["--max-steps", "1000000"]);
     assert!(matches!(r.code, Some(0) | Some(1)), "{name}: exit {:?}\n{}", r.code, r.stderr);
     assert!(!r.stderr.contains("panicked"), "{name}: {}", r.stderr);
@@ -54,10 +53,10 @@ fn huge_sizes_are_refused_not_allocated() {
 
 #[test]
 fn runaway_loops_stop_at_the_limits() {
-    let r = common::ds(&["--max-steps", "1000", "-e", "var i = 0\nwhile True { i++ }"]);
+    let r = crate::common::ds(&["--max-steps", "1000", "-e", "var i = 0\nwhile True { i++ }"]);
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("step limit"), "{}", r.stderr);
-    let r = common::ds(&["--timeout", "0.2", "-e", "var i = 0\nwhile True { i++ }"]);
+    let r = crate::common::ds(&["--timeout", "0.2", "-e", "var i = 0\nwhile True { i++ }"]);
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("time limit"), "{}", r.stderr);
 }

@@ -3,8 +3,7 @@
 //! expectation is worked out by hand from the reference (or from docs/language.md where ds
 //! decides), with the reason next to it.
 
-mod common;
-use common::{ds_file, fails_with, prints};
+use crate::common::{ds_file, fails_with, prints};
 
 /// Three nodes a, b, c joined in a cycle a -> b -> c -> a along `next`.
 const CYCLE: &str = "edges next, on\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b, c\na next b; b next c; c next a\n";

@@ -2,8 +2,7 @@
 //! exit status 0 or 1, never a panic, a signal or any other status. The mutations are seeded, so
 //! a failure is reproducible; it prints the mutated script.
 
-mod common;
-use common::ds_file;
+use crate::common::ds_file;
 
 /// A small deterministic generator (xorshift64*), so that no crate is needed.
 struct Rng(u64);

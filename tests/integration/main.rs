@@ -1,0 +1,18 @@
+//! The integration tests, in one binary: linking each test file as its own binary cost most of
+//! the edit-test loop (nickel's core/tests/README.md makes the same point). Run one group with
+//! `cargo test --profile release-dev --test integration golden::`, one case by its name.
+
+mod common;
+mod conformance;
+mod decisions;
+mod docs;
+mod errors;
+mod extras;
+mod golden;
+mod krk;
+mod mind;
+mod mutations;
+mod regressions;
+mod repl_backend;
+mod repl_piped;
+mod repl_pty;
