@@ -4,6 +4,7 @@
 
 mod axiom;
 mod expr;
+pub mod index;
 pub mod ir;
 pub mod names;
 mod stmt;
@@ -60,6 +61,8 @@ pub struct Compiler {
     node_names: FxHashSet<Rc<str>>,
     ctx: Vec<FnCtx>,
     errors: Vec<Diagnostic>,
+    /// Where names are declared and used, when a tool asked for it (`record_names`).
+    index: Option<Box<index::NameIndex>>,
 }
 
 impl Default for Compiler {
@@ -79,6 +82,7 @@ impl Compiler {
             node_names: FxHashSet::default(),
             ctx: Vec::new(),
             errors: Vec::new(),
+            index: None,
         }
     }
 
@@ -204,6 +208,7 @@ impl Compiler {
                 self.error_with(d);
                 continue;
             }
+            self.note_demon(&name, def.name.span, &def.params);
             let id = match self.demons.get(&name) {
                 Some(sig) => sig.id,
                 None => {
@@ -221,8 +226,8 @@ impl Compiler {
             let value_slot =
                 def.set.as_ref().map(|_| c.declare_local(&Name { text: "value".into(), span: def.span }, true));
             let body = c.stmts(&def.body, world);
-            let get = def.get.as_ref().map(|s| c.block_stmts(s, world));
-            let set = def.set.as_ref().map(|s| c.block_stmts(s, world));
+            let get = def.get.as_ref().map(|s| c.block_stmts(s, def.span, world));
+            let set = def.set.as_ref().map(|s| c.block_stmts(s, def.span, world));
             (
                 body,
                 get,
@@ -252,6 +257,7 @@ impl Compiler {
             loop_depth: 0,
             sets_graph: false,
         });
+        self.note_function_start(span);
         let mut seen = FxHashSet::default();
         for p in params {
             if !seen.insert(p.text.clone()) {
@@ -261,8 +267,10 @@ impl Compiler {
             let slot = self.ctx_mut().frame_size;
             self.ctx_mut().frame_size += 1;
             self.ctx_mut().scopes[0].insert(p.text.clone(), Slot::Local(slot));
+            self.note_var_as(index::SymbolKind::Parameter, &p.text, Slot::Local(slot), p.span, true);
         }
         let (body, get, set, value_slot) = body(self, world);
+        self.note_function_end();
         let ctx = self.ctx.pop().expect("function context");
         FnCode {
             name: name.into(),
@@ -290,12 +298,15 @@ impl Compiler {
         self.ctx.last().expect("a function context")
     }
 
-    fn push_scope(&mut self) {
+    /// A scope for the code at `span`.
+    fn push_scope(&mut self, span: Span) {
         self.ctx_mut().scopes.push(FxHashMap::default());
+        self.note_scope_start(span);
     }
 
     fn pop_scope(&mut self) {
         self.ctx_mut().scopes.pop();
+        self.note_scope_end();
     }
 
     fn check_reserved(&mut self, n: &Name) {
@@ -315,12 +326,14 @@ impl Compiler {
             self.check_reserved(n);
         }
         if let Some(&slot) = self.innermost_scope().and_then(|s| s.get(&n.text)) {
+            self.note_var(&n.text, slot, n.span, true);
             return slot;
         }
         let slot = if self.ctx().top_level {
             if self.ctx().scopes.is_empty() {
                 let slot = self.new_global();
                 self.top.insert(n.text.clone(), slot);
+                self.note_var(&n.text, slot, n.span, true);
                 return slot;
             }
             self.new_global()
@@ -332,6 +345,7 @@ impl Compiler {
         if let Some(scope) = self.ctx_mut().scopes.last_mut() {
             scope.insert(n.text.clone(), slot);
         }
+        self.note_var(&n.text, slot, n.span, true);
         slot
     }
 
@@ -372,27 +386,9 @@ impl Compiler {
 
 /// Every `def` in a chunk, nested ones included (a demon is global wherever it is written).
 fn collect_defs<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a DefAst>) {
-    for s in stmts {
-        match &s.kind {
-            StmtKind::Def(d) => {
-                out.push(d);
-                collect_defs(&d.body, out);
-                for part in [&d.get, &d.set].into_iter().flatten() {
-                    collect_defs(part, out);
-                }
-            }
-            StmtKind::If(ifs) => {
-                for b in [Some(&ifs.then), ifs.on_false.as_ref(), ifs.on_undef.as_ref(), ifs.on_else.as_ref()]
-                    .into_iter()
-                    .flatten()
-                {
-                    collect_defs(&b.stmts, out);
-                }
-            }
-            StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => {
-                collect_defs(&body.stmts, out)
-            }
-            _ => {}
+    crate::syntax::ast::walk_stmts(stmts, &mut |s| {
+        if let StmtKind::Def(d) = &s.kind {
+            out.push(d);
         }
-    }
+    });
 }
