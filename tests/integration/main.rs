@@ -16,4 +16,5 @@ mod regressions;
 mod repl_backend;
 mod repl_piped;
 mod repl_pty;
+mod traps;
 mod warnings;
