@@ -163,6 +163,7 @@ impl Compiler {
             .iter()
             .map(|item| {
                 let init = item.init.as_ref().map(|e| self.expr(e, world));
+                self.warn_duplicate(&item.name.text, item.name.span);
                 let slot = self.declare_local(&item.name, false);
                 (slot, init)
             })

@@ -36,6 +36,14 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// `(X rel Y)`: an edge expression written in parentheses. The parentheses give the
+    /// expression their span (`helpers::paren`), so it starts before its left operand.
+    pub fn is_parenthesised_edge(&self) -> bool {
+        matches!(&self.kind, ExprKind::Edge { left, .. } if self.span.lo < left.span.lo)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {
     Add,

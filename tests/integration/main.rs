@@ -17,3 +17,4 @@ mod regressions;
 mod repl_backend;
 mod repl_piped;
 mod repl_pty;
+mod warnings;
