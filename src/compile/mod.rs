@@ -392,12 +392,14 @@ fn collect_defs<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a DefAst>) {
                     collect_defs(part, out);
                 }
             }
-            StmtKind::If(ifs) => {
-                for b in [Some(&ifs.then), ifs.on_false.as_ref(), ifs.on_undef.as_ref(), ifs.on_else.as_ref()]
-                    .into_iter()
-                    .flatten()
-                {
-                    collect_defs(&b.stmts, out);
+            StmtKind::If(arms) => {
+                for ifs in arms {
+                    for b in [Some(&ifs.then), ifs.on_false.as_ref(), ifs.on_undef.as_ref(), ifs.on_else.as_ref()]
+                        .into_iter()
+                        .flatten()
+                    {
+                        collect_defs(&b.stmts, out);
+                    }
                 }
             }
             StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => {

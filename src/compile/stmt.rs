@@ -103,13 +103,17 @@ impl Compiler {
                 trail: o.trail,
                 to_file: o.to_file,
             },
-            StmtKind::If(ifs) => StKind::If {
-                cond: self.expr(&ifs.cond, world),
-                then: self.block(&ifs.then, world),
-                on_false: ifs.on_false.as_ref().map(|b| self.block(b, world)),
-                on_undef: ifs.on_undef.as_ref().map(|b| self.block(b, world)),
-                on_else: ifs.on_else.as_ref().map(|b| self.block(b, world)),
-            },
+            StmtKind::If(arms) => StKind::If(
+                arms.iter()
+                    .map(|ifs| IfArm {
+                        cond: self.expr(&ifs.cond, world),
+                        then: self.block(&ifs.then, world),
+                        on_false: ifs.on_false.as_ref().map(|b| self.block(b, world)),
+                        on_undef: ifs.on_undef.as_ref().map(|b| self.block(b, world)),
+                        on_else: ifs.on_else.as_ref().map(|b| self.block(b, world)),
+                    })
+                    .collect(),
+            ),
             StmtKind::While { cond, body } => {
                 StKind::While { cond: self.expr(cond, world), body: self.loop_body(body, world) }
             }

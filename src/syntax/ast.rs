@@ -256,6 +256,7 @@ impl ClauseKind {
     }
 }
 
+/// One `if` (or `else if`) with its clauses.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IfStmt {
     pub cond: Expr,
@@ -302,7 +303,10 @@ pub enum StmtKind {
         names: Vec<Name>,
     },
     Out(OutStmt),
-    If(Box<IfStmt>),
+    /// An `if` and the `else if`s that follow it, kept flat (not nested in each other's
+    /// `else`), so a long chain costs neither a deep tree nor a long walk to attach a clause.
+    /// Every arm but the last goes on to the next one where it would run its `else`.
+    If(Vec<IfStmt>),
     /// A `false` / `undef` / `else` clause before it is attached to its `if`.
     Clause(ClauseKind, Block),
     While {

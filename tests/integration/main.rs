@@ -12,6 +12,7 @@ mod golden;
 mod krk;
 mod mind;
 mod mutations;
+mod parse_cost;
 mod regressions;
 mod repl_backend;
 mod repl_piped;
