@@ -8,6 +8,7 @@ pub mod index;
 pub mod ir;
 pub mod names;
 mod stmt;
+mod warn;
 
 use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{DefAst, Name, Stmt, StmtKind};
@@ -32,11 +33,20 @@ const RESERVED: [&str; 3] = ["value", "get", "set"];
 /// Per demon (or lambda, or the top level) while it is being compiled.
 struct FnCtx {
     scopes: Vec<FxHashMap<Rc<str>, Slot>>,
+    /// Where each variable of `scopes` was declared, for the duplicate-declaration warning.
+    decls: Vec<FxHashMap<Rc<str>, Span>>,
     frame_size: u32,
     top_level: bool,
     loop_depth: u32,
     /// The body assigns `GRAPH` (see `FnCode::sets_graph`).
     sets_graph: bool,
+}
+
+impl FnCtx {
+    fn new(scopes: Vec<FxHashMap<Rc<str>, Slot>>, top_level: bool) -> FnCtx {
+        let decls = scopes.iter().map(|_| FxHashMap::default()).collect();
+        FnCtx { scopes, decls, frame_size: 0, top_level, loop_depth: 0, sets_graph: false }
+    }
 }
 
 /// The names a chunk can add or change, saved so that a failed chunk adds nothing.
@@ -63,6 +73,10 @@ pub struct Compiler {
     errors: Vec<Diagnostic>,
     /// Where names are declared and used, when a tool asked for it (`record_names`).
     index: Option<Box<index::NameIndex>>,
+    warnings: Vec<Diagnostic>,
+    /// Where this chunk declared its top-level variables (a REPL entry may declare again what
+    /// an earlier entry declared without a warning).
+    top_decls: FxHashMap<Rc<str>, Span>,
 }
 
 impl Default for Compiler {
@@ -83,6 +97,8 @@ impl Compiler {
             ctx: Vec::new(),
             errors: Vec::new(),
             index: None,
+            warnings: Vec::new(),
+            top_decls: FxHashMap::default(),
         }
     }
 
@@ -90,9 +106,11 @@ impl Compiler {
     /// could make a later chunk misbehave; all errors found are returned.
     pub fn compile_chunk(&mut self, stmts: &[Stmt], world: &mut World) -> Result<Vec<St>, Vec<Diagnostic>> {
         self.errors.clear();
+        self.warnings.clear();
+        self.top_decls.clear();
         let before = self.names_snapshot();
         self.declare_demons(stmts);
-        self.ctx.push(FnCtx { scopes: Vec::new(), frame_size: 0, top_level: true, loop_depth: 0, sets_graph: false });
+        self.ctx.push(FnCtx::new(Vec::new(), true));
         let code = self.stmts(stmts, world);
         self.ctx.pop();
         if self.errors.is_empty() {
@@ -125,14 +143,9 @@ impl Compiler {
         world: &mut World,
     ) -> Result<Ex, Vec<Diagnostic>> {
         self.errors.clear();
-        self.ctx.push(FnCtx {
-            scopes: vec![scope.vars.clone()],
-            frame_size: 0,
-            top_level: scope.top_level,
-            loop_depth: 0,
-            sets_graph: false,
-        });
+        self.ctx.push(FnCtx::new(vec![scope.vars.clone()], scope.top_level));
         let ex = self.expr(e, world);
+        self.warnings.clear(); // an expression has none of the statements' warnings
         let ctx = self.ctx.pop().expect("eval context");
         if !scope.top_level && ctx.frame_size > 0 {
             self.error(
@@ -250,13 +263,7 @@ impl Compiler {
         world: &mut World,
         body: impl FnOnce(&mut Self, &mut World) -> (Vec<St>, Option<Vec<St>>, Option<Vec<St>>, Option<u32>),
     ) -> FnCode {
-        self.ctx.push(FnCtx {
-            scopes: vec![FxHashMap::default()],
-            frame_size: 0,
-            top_level: false,
-            loop_depth: 0,
-            sets_graph: false,
-        });
+        self.ctx.push(FnCtx::new(vec![FxHashMap::default()], false));
         self.note_function_start(span);
         let mut seen = FxHashSet::default();
         for p in params {
@@ -264,6 +271,7 @@ impl Compiler {
                 self.error(p.span, format!("parameter `{}` is named twice", p.text));
             }
             self.check_reserved(p);
+            self.note_declaration(&p.text, p.span);
             let slot = self.ctx_mut().frame_size;
             self.ctx_mut().frame_size += 1;
             self.ctx_mut().scopes[0].insert(p.text.clone(), Slot::Local(slot));
@@ -302,11 +310,13 @@ impl Compiler {
     fn push_scope(&mut self, span: Span) {
         self.ctx_mut().scopes.push(FxHashMap::default());
         self.note_scope_start(span);
+        self.ctx_mut().decls.push(FxHashMap::default());
     }
 
     fn pop_scope(&mut self) {
         self.ctx_mut().scopes.pop();
         self.note_scope_end();
+        self.ctx_mut().decls.pop();
     }
 
     fn check_reserved(&mut self, n: &Name) {
@@ -329,6 +339,7 @@ impl Compiler {
             self.note_var(&n.text, slot, n.span, true);
             return slot;
         }
+        self.note_declaration(&n.text, n.span);
         let slot = if self.ctx().top_level {
             if self.ctx().scopes.is_empty() {
                 let slot = self.new_global();

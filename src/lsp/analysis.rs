@@ -24,7 +24,7 @@ pub struct Analysis {
     pub stmts: Vec<Stmt>,
     pub syntax_ok: bool,
     pub index: NameIndex,
-    /// Everything wrong, as the compiler says it; spans may be in included files.
+    /// Every error and warning, as the compiler says it; spans may be in included files.
     pub problems: Vec<Diagnostic>,
     /// For each included file, the `#include` of the document that brought it in.
     pub included_by: FxHashMap<FileId, Span>,
@@ -72,9 +72,10 @@ impl Analysis {
         compiler.record_names();
         let mut world = World::new();
         let compiled = compiler.compile_chunk(&program, &mut world);
-        // After a syntax error the program is a repaired copy: its other errors may be made up.
-        if let (Err(ds), true) = (compiled, syntax_ok) {
-            problems.extend(ds);
+        // After a syntax error the program is a repaired copy: its other problems may be made up.
+        if syntax_ok {
+            problems.extend(compiler.take_warnings());
+            problems.extend(compiled.err().unwrap_or_default());
         }
         let index = compiler.take_names().unwrap_or_default();
         let relations = world.relations.iter().filter(|r| !r.is_empty()).cloned().collect();

@@ -1,10 +1,10 @@
-//! The compiler's diagnostics as the editor shows them: the exact range, the message with its
-//! notes ("did you mean `place`?"), and for a problem inside an included file, a squiggle on
+//! The compiler's errors and warnings as the editor shows them: the exact range, the severity,
+//! the message with its notes ("did you mean `place`?"), and for a problem inside an included file, a squiggle on
 //! the `#include` that brought it in, pointing to the place.
 
 use super::analysis::DOCUMENT;
 use super::documents::Document;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use lsp_types::{Diagnostic as LspDiagnostic, DiagnosticRelatedInformation, DiagnosticSeverity};
 
 pub fn of_document(doc: &Document) -> Vec<LspDiagnostic> {
@@ -17,8 +17,8 @@ fn convert(doc: &Document, d: &Diagnostic) -> Option<LspDiagnostic> {
         message.push('\n');
         message.push_str(note);
     }
-    let (span, related) = if d.span.file == DOCUMENT {
-        (d.span, None)
+    let (span, mut related) = if d.span.file == DOCUMENT {
+        (d.span, Vec::new())
     } else {
         let include = *doc.analysis.included_by.get(&d.span.file)?;
         let at = doc.location(d.span)?;
@@ -26,14 +26,24 @@ fn convert(doc: &Document, d: &Diagnostic) -> Option<LspDiagnostic> {
         let name = sources.name(d.span.file).unwrap_or("?");
         let (line, col) = sources.line_col(d.span.file, d.span.lo);
         message = format!("in the included file {name}:{line}:{col}: {message}");
-        (include, Some(vec![DiagnosticRelatedInformation { location: at, message: d.message.clone() }]))
+        (include, vec![DiagnosticRelatedInformation { location: at, message: d.message.clone() }])
+    };
+    // Other places the diagnostic points at (where a name was first declared).
+    for (place, text) in &d.labels {
+        if let Some(location) = doc.location(*place) {
+            related.push(DiagnosticRelatedInformation { location, message: text.clone() });
+        }
+    }
+    let severity = match d.severity {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
     };
     Some(LspDiagnostic {
         range: doc.range(span),
-        severity: Some(DiagnosticSeverity::ERROR),
+        severity: Some(severity),
         source: Some("ds".to_string()),
         message,
-        related_information: related,
+        related_information: (!related.is_empty()).then_some(related),
         ..LspDiagnostic::default()
     })
 }

@@ -89,11 +89,7 @@ pub fn folding_ranges(doc: &Document) -> Option<Vec<FoldingRange>> {
 /// The `{ }` blocks of a statement (a demon's body is folded as the whole `def`).
 fn blocks(s: &Stmt) -> Vec<Span> {
     match &s.kind {
-        StmtKind::If(ifs) => [Some(&ifs.then), ifs.on_false.as_ref(), ifs.on_undef.as_ref(), ifs.on_else.as_ref()]
-            .into_iter()
-            .flatten()
-            .map(|b| b.span)
-            .collect(),
+        StmtKind::If(arms) => arms.iter().flat_map(|arm| arm.blocks()).map(|b| b.span).collect(),
         StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => vec![body.span],
         _ => Vec::new(),
     }

@@ -228,3 +228,18 @@ def f(X)
         .collect();
     assert_eq!(ranges, vec![(0, 1), (3, 7), (5, 6)]);
 }
+
+#[test]
+fn warnings_reach_the_editor_as_warnings() {
+    let doc = open("var x = 1\nx == 2\nvar x = 3\n");
+    let severities: Vec<u64> = doc.diagnostics.iter().map(|d| d["severity"].as_u64().unwrap()).collect();
+    assert_eq!(severities, vec![2, 2], "{:?}", doc.diagnostics);
+    let compare = &doc.diagnostics[0];
+    assert_eq!(compare["range"]["start"], json!({"line": 1, "character": 0}));
+    assert!(compare["message"].as_str().unwrap().contains("write `x = ...`"), "{compare}");
+    let twice = &doc.diagnostics[1];
+    assert!(twice["message"].as_str().unwrap().contains("declared twice"), "{twice}");
+    let first = &twice["relatedInformation"][0];
+    assert_eq!(first["location"]["range"]["start"], json!({"line": 0, "character": 4}), "{twice}");
+    assert_eq!(first["message"], "first declared here");
+}
