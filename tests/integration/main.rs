@@ -3,6 +3,7 @@
 //! `cargo test --profile release-dev --test integration golden::`, one case by its name.
 
 mod common;
+mod conveniences;
 mod conformance;
 mod decisions;
 mod docs;
