@@ -9,7 +9,8 @@ use crate::value::{Logic, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-pub const BUILTINS: &[Builtin] = &[function("Heap", Arity::exactly(0), new_heap), method("peek", Arity::exactly(0), peek)];
+pub const BUILTINS: &[Builtin] =
+    &[function("Heap", Arity::exactly(0), new_heap), method("peek", Arity::exactly(0), peek)];
 
 fn new_heap(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
     Ok(Value::Heap(Rc::new(RefCell::new(Heap::default()))))
@@ -31,7 +32,10 @@ pub(super) fn push(heap: &HeapRef, args: &[Value], span: Span) -> R<Value> {
     let mut heap = heap.borrow_mut();
     if let Some(first) = heap.peek_priority().and_then(priority_kind) {
         if first != kind {
-            return fail(span, format!("this heap's priorities are {first}s, and this one is {}", priority.described()));
+            return fail(
+                span,
+                format!("this heap's priorities are {first}s, and this one is {}", priority.described()),
+            );
         }
     }
     heap.push(item.clone(), priority.clone());

@@ -59,9 +59,15 @@ fn heap_priorities_may_be_arrays_and_strings() {
 #[test]
 fn heap_misuse_is_an_error_that_says_how() {
     fails_with("var Q = Heap()\nQ.push(\"a\")\n", "`push` on a heap takes an item and its priority, but 1 given");
-    fails_with("var Q = Heap()\nQ.push(\"a\", None)\n", "a priority is a number, a string or an array of numbers, not None");
+    fails_with(
+        "var Q = Heap()\nQ.push(\"a\", None)\n",
+        "a priority is a number, a string or an array of numbers, not None",
+    );
     fails_with("var Q = Heap()\nQ.push(\"a\", Math.sqrt(-1))\n", "not NaN");
-    fails_with("var Q = Heap()\nQ.push(\"a\", 1)\nQ.push(\"b\", [1])\n", "this heap's priorities are numbers, and this one is an array");
+    fails_with(
+        "var Q = Heap()\nQ.push(\"a\", 1)\nQ.push(\"b\", [1])\n",
+        "this heap's priorities are numbers, and this one is an array",
+    );
     fails_with("var Q = Heap()\nQ.shift()\n", "a heap has no `shift`: `pop` takes the item of least priority");
     fails_with("var A = [1]\nA.peek()\n", "`peek` works on heaps, not on an array");
 }

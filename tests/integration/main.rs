@@ -3,8 +3,8 @@
 //! `cargo test --profile release-dev --test integration golden::`, one case by its name.
 
 mod common;
-mod conveniences;
 mod conformance;
+mod conveniences;
 mod decisions;
 mod docs;
 mod errors;
