@@ -8,15 +8,21 @@ use std::cmp::Ordering;
 
 pub const BUILTINS: &[Builtin] = &[
     method("push", Arity::at_least(1), push)
-        .doc("A.push(v, ...)", "adds the values at the end of A, in turn; returns A"),
-    method("pop", Arity::exactly(0), pop).doc("A.pop()", "removes and returns the last item (None when A is empty)"),
+        .doc(
+            "A.push(v, ...) or Q.push(item, priority)",
+            "adds the values at the end of array A, in turn; adds an item to heap Q",
+        )
+        .on(Receivers::ARRAY.or(Receivers::HEAP)),
+    method("pop", Arity::exactly(0), pop)
+        .doc("A.pop()", "removes and returns the last item, or of a heap the item of least priority (None when empty)")
+        .on(Receivers::ARRAY.or(Receivers::HEAP)),
     method("shift", Arity::exactly(0), shift)
         .doc("A.shift()", "removes and returns the first item (None when A is empty)"),
     method("unshift", Arity::at_least(1), unshift)
-        .doc("A.unshift(v, ...)", "adds the values at the front of A, each in turn; returns A"),
+        .doc("A.unshift(v, ...)", "adds the values at the front of A, each in turn"),
     method("empty", Arity::exactly(0), empty)
-        .doc("A.empty()", "True when the array, map or string has no items")
-        .on(Receivers::ARRAY.or(Receivers::MAP).or(Receivers::STRING)),
+        .doc("A.empty()", "True when the array, map, string or heap has no items")
+        .on(Receivers::ARRAY.or(Receivers::MAP).or(Receivers::STRING).or(Receivers::HEAP)),
     method("is", Arity::exactly(1), is)
         .doc("A.is(v)", "True when array A holds v, or map A has the key v")
         .on(Receivers::ARRAY.or(Receivers::MAP)),
@@ -77,26 +83,35 @@ fn create(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 fn array_obj(name: &str, obj: Option<Value>, span: Span) -> R<ArrayRef> {
     match object(obj, span)? {
         Value::Array(a) => Ok(a),
+        Value::Heap(_) if matches!(name, "shift" | "unshift") => {
+            fail(span, format!("a heap has no `{name}`: `pop` takes the item of least priority"))
+        }
         other => wrong_object(name, &other, "arrays", span),
     }
 }
 
 fn push(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Heap(h)) = &obj {
+        return super::heap::push(h, args, span);
+    }
     let a = array_obj("push", obj, span)?;
     a.extend(args.iter().cloned()); // appending keeps the array's index of graphs
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }
 
 fn pop(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Heap(h)) = &obj {
+        return Ok(super::heap::pop(h));
+    }
     let a = array_obj("pop", obj, span)?;
-    let v = a.borrow_mut().pop();
+    let v = a.borrow_mut().pop_back();
     Ok(v.unwrap_or(Value::None))
 }
 
 fn shift(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let a = array_obj("shift", obj, span)?;
-    let mut a = a.borrow_mut();
-    Ok(if a.is_empty() { Value::None } else { a.remove(0) })
+    let v = a.borrow_mut().pop_front();
+    Ok(v.unwrap_or(Value::None))
 }
 
 /// Each argument goes to the front in turn, so the last one ends up first.
@@ -104,7 +119,7 @@ fn unshift(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
     let a = array_obj("unshift", obj, span)?;
     let mut a = a.borrow_mut();
     for v in args {
-        a.insert(0, v.clone());
+        a.push_front(v.clone());
     }
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }
@@ -114,7 +129,8 @@ fn empty(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
         Value::Array(a) => Ok(Value::bool(a.borrow().is_empty())),
         Value::Map(m) => Ok(Value::bool(m.borrow().is_empty())),
         Value::Str(s) => Ok(Value::bool(s.is_empty())),
-        other => wrong_object("empty", &other, "arrays, maps and strings", span),
+        Value::Heap(h) => Ok(Value::bool(h.borrow().is_empty())),
+        other => wrong_object("empty", &other, "arrays, maps, strings and heaps", span),
     }
 }
 
@@ -167,7 +183,7 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         return Ok(Value::Graph(g.clone()));
     }
     let a = array_obj("sort", obj, span)?;
-    let mut items = a.borrow().clone();
+    let mut items = a.to_vec();
     match args.first() {
         None => items = merge_sort(items, &mut Value::total_cmp),
         Some(Value::Lambda(f)) => {
@@ -196,7 +212,7 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         }
         Some(other) => return fail(span, format!("`sort` takes a lambda, not {}", other.described())),
     }
-    *a.borrow_mut() = items;
+    *a.borrow_mut() = items.into();
     Ok(Value::Array(a))
 }
 

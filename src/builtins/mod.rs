@@ -5,6 +5,7 @@ mod array;
 mod convert;
 pub mod file;
 mod graph;
+mod heap;
 mod math;
 pub mod mind;
 mod mind_models;
@@ -113,6 +114,7 @@ impl Receivers {
     pub const NODE: Receivers = Receivers(16);
     pub const FILE: Receivers = Receivers(32);
     pub const PICTURE: Receivers = Receivers(64);
+    pub const HEAP: Receivers = Receivers(128);
 
     pub const fn or(self, other: Receivers) -> Receivers {
         Receivers(self.0 | other.0)
@@ -124,10 +126,11 @@ impl Receivers {
 }
 
 /// Every module's table, with the kind of value its methods work on.
-fn tables() -> [(Receivers, &'static [Builtin]); 10] {
+fn tables() -> [(Receivers, &'static [Builtin]); 11] {
     [
         (Receivers::ANY, convert::BUILTINS),
         (Receivers::ARRAY, array::BUILTINS),
+        (Receivers::HEAP, heap::BUILTINS),
         (Receivers::STRING, string::BUILTINS),
         (Receivers::GRAPH, graph::BUILTINS),
         (Receivers::NODE, node::BUILTINS),

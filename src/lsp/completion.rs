@@ -203,6 +203,7 @@ fn value_kind(e: &Expr) -> Option<Receivers> {
         ExprKind::Call { name, .. } => match &*name.text {
             "GRAPH" => Receivers::GRAPH,
             "range" | "ARRAY" => Receivers::ARRAY,
+            "Heap" => Receivers::HEAP,
             _ => return None,
         },
         ExprKind::Method { object, name, .. } => match (&object.kind, &*name.text) {

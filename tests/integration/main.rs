@@ -4,6 +4,7 @@
 
 mod common;
 mod conformance;
+mod conveniences;
 mod decisions;
 mod docs;
 mod errors;
