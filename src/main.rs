@@ -86,7 +86,7 @@ fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
         }
         None => None,
     };
-    session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline });
+    session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline, ..Limits::default() });
     // The sandbox is per thread: this runs on the interpreter's thread.
     ds::builtins::file::set_sandbox(cli.sandbox_files);
     session.interp.args = cli.args.clone();

@@ -10,6 +10,8 @@ pub mod mind;
 mod mind_models;
 mod node;
 mod regexp;
+mod search;
+mod search_compare;
 mod string;
 pub mod svg;
 mod system;
@@ -78,7 +80,7 @@ pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
 }
 
 /// Every module's table.
-fn tables() -> [&'static [Builtin]; 10] {
+fn tables() -> [&'static [Builtin]; 11] {
     [
         convert::BUILTINS,
         array::BUILTINS,
@@ -90,6 +92,7 @@ fn tables() -> [&'static [Builtin]; 10] {
         file::BUILTINS,
         svg::BUILTINS,
         mind::BUILTINS,
+        search::BUILTINS,
     ]
 }
 

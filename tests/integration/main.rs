@@ -16,3 +16,4 @@ mod regressions;
 mod repl_backend;
 mod repl_piped;
 mod repl_pty;
+mod search;
