@@ -1,15 +1,26 @@
-//! Every error the user sees: a message, the place (file:line:col with the source line and a
-//! caret), optional notes, and for runtime errors the demon call stack.
+//! Every error and warning the user sees: a message, the place (file:line:col with the source
+//! line and a caret), optional notes, and for runtime errors the demon call stack.
 
 use crate::syntax::{FileId, Span};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
 
+/// Whether a diagnostic stops the program (an error) or only points at a likely mistake.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Diagnostic {
+    pub severity: Severity,
     pub message: String,
     pub span: Span,
+    /// Other places that explain this one (a first declaration), each with a short text.
+    pub labels: Vec<(Span, String)>,
     pub notes: Vec<String>,
     /// Demon calls active when a runtime error happened, innermost first.
     pub stack: Vec<Frame>,
@@ -53,8 +64,10 @@ impl Diagnostic {
 
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            severity: Severity::Error,
             message: message.into(),
             span,
+            labels: Vec::new(),
             notes: Vec::new(),
             stack: Vec::new(),
             incomplete: false,
@@ -64,9 +77,64 @@ impl Diagnostic {
         }
     }
 
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(span, message) }
+    }
+
+    pub fn is_warning(&self) -> bool {
+        self.severity == Severity::Warning
+    }
+
+    /// A warning made an error by `--deny-warnings`.
+    pub fn denied(mut self) -> Diagnostic {
+        self.severity = Severity::Error;
+        self.with_note("this is a warning, made an error by `--deny-warnings`")
+    }
+
+    pub fn with_label(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+        self.labels.push((span, text.into()));
+        self
+    }
+
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
         self.notes.push(note.into());
         self
+    }
+}
+
+/// Where warnings go and what becomes of them: shown on standard error (or a test's buffer),
+/// run-time ones once per place, or made errors by `--deny-warnings` (decision 15).
+pub struct Warnings {
+    pub deny: bool,
+    /// Render with ANSI colours.
+    pub color: bool,
+    pub sink: Box<dyn std::io::Write>,
+    /// The places whose run-time warning was shown already.
+    shown: rustc_hash::FxHashSet<Span>,
+}
+
+impl Default for Warnings {
+    fn default() -> Self {
+        Warnings { deny: false, color: false, sink: Box::new(std::io::stderr()), shown: Default::default() }
+    }
+}
+
+impl Warnings {
+    /// Whether a run-time warning at `span` is shown now: only the first time.
+    pub fn first_at(&mut self, span: Span) -> bool {
+        self.shown.insert(span)
+    }
+
+    /// The same settings for a new session (whose places are new).
+    pub fn for_new_session(mut self) -> Warnings {
+        self.shown.clear();
+        self
+    }
+
+    /// Writes rendered warnings; a closed standard error is not an error of the script.
+    pub fn write(&mut self, text: &str) {
+        let _ = self.sink.write_all(text.as_bytes());
+        let _ = self.sink.flush();
     }
 }
 
@@ -106,11 +174,20 @@ impl SourceMap {
 
     /// Renders a diagnostic as plain text (or with colour when `color` is set).
     pub fn render(&self, d: &Diagnostic, color: bool) -> String {
-        let mut cs = CsDiagnostic::error().with_message(&d.message);
+        let cs = match d.severity {
+            Severity::Error => CsDiagnostic::error(),
+            Severity::Warning => CsDiagnostic::warning(),
+        };
+        let mut cs = cs.with_message(&d.message);
         let valid = self.source(d.span.file).is_some();
         if valid {
             let (lo, hi) = self.clamp(d.span);
-            cs = cs.with_labels(vec![Label::primary(d.span.file as usize, lo..hi)]);
+            let mut labels = vec![Label::primary(d.span.file as usize, lo..hi)];
+            for (span, text) in d.labels.iter().filter(|(s, _)| self.source(s.file).is_some()) {
+                let (lo, hi) = self.clamp(*span);
+                labels.push(Label::secondary(span.file as usize, lo..hi).with_message(text));
+            }
+            cs = cs.with_labels(labels);
         }
         let mut notes = d.notes.clone();
         for f in &d.stack {
@@ -126,7 +203,8 @@ impl SourceMap {
         let mut buf = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
         let config = term::Config::default();
         if term::emit(&mut buf, &config, &self.files, &cs).is_err() {
-            return format!("error: {}\n", d.message);
+            let word = if d.is_warning() { "warning" } else { "error" };
+            return format!("{word}: {}\n", d.message);
         }
         String::from_utf8_lossy(buf.as_slice()).into_owned()
     }

@@ -20,6 +20,9 @@ struct Cli {
     /// Parse and resolve FILE without running it.
     #[arg(long, requires = "file")]
     check: bool,
+    /// Treat warnings as errors: the script does not run (or stops) on the first one.
+    #[arg(long)]
+    deny_warnings: bool,
     /// Run FILE, then open the REPL in its state.
     #[arg(short = 'i', long)]
     interactive: bool,
@@ -63,7 +66,10 @@ fn run(cli: Cli) -> u8 {
     };
     if cli.check {
         return match session.check_source(&name, &src) {
-            Ok(()) => 0,
+            Ok(warnings) => {
+                ds::eprint_safe!("{}", session.render(&warnings, color));
+                0
+            }
             Err(d) => {
                 ds::eprint_safe!("{}", session.render(&d, color));
                 1
@@ -87,6 +93,8 @@ fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
         None => None,
     };
     session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline, ..Limits::default() });
+    session.interp.warnings.deny = cli.deny_warnings;
+    session.interp.warnings.color = std::io::stderr().is_terminal();
     // The sandbox is per thread: this runs on the interpreter's thread.
     ds::builtins::file::set_sandbox(cli.sandbox_files);
     session.interp.args = cli.args.clone();

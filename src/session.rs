@@ -1,6 +1,7 @@
 //! A session: the sources, the compiler's persistent state and the interpreter, so that a file,
 //! a snippet, or REPL entries one after another all run against the same world.
 
+use crate::compile::ir::St;
 use crate::diagnostics::{Diagnostic, SourceMap};
 use crate::eval::{Flow, Interp, Limits};
 use crate::syntax::ast::{Stmt, StmtKind};
@@ -27,13 +28,17 @@ const MAX_INCLUDE_DEPTH: usize = 32;
 /// The compiler lives in the interpreter (`interp.compiler`), so that `eval` can compile at
 /// run time against the program's names.
 pub struct Session {
-    pub sources: SourceMap,
     pub interp: Interp,
 }
 
 impl Session {
     pub fn new(out: Box<dyn Write>) -> Session {
-        Session { sources: SourceMap::default(), interp: Interp::new(out) }
+        Session { interp: Interp::new(out) }
+    }
+
+    /// The source files seen so far (the interpreter renders run-time warnings with them).
+    pub fn sources(&self) -> &SourceMap {
+        &self.interp.sources
     }
 
     pub fn set_limits(&mut self, limits: Limits) {
@@ -43,7 +48,7 @@ impl Session {
     /// Parses, compiles and runs one source text.
     /// Adds a source text to the sources shown in errors and to those `System.line` knows.
     pub fn add_source(&mut self, name: &str, src: &str) -> FileId {
-        let file = self.sources.add(name, src);
+        let file = self.interp.sources.add(name, src);
         self.interp.add_source_lines(file, src);
         file
     }
@@ -57,20 +62,39 @@ impl Session {
         }
     }
 
-    /// Parses and compiles without running (`ds --check`).
-    pub fn check_source(&mut self, name: &str, src: &str) -> Result<(), Vec<Diagnostic>> {
+    /// Parses and compiles without running (`ds --check`): the warnings when it compiles,
+    /// else the warnings and the errors.
+    pub fn check_source(&mut self, name: &str, src: &str) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
         let file = self.add_source(name, src);
         let base = Path::new(name).parent().map(Path::to_path_buf);
         let stmts = self.parse_with_includes(file, src, base.as_deref(), 0)?;
+        self.compile(&stmts).map(|(_, warnings)| warnings)
+    }
+
+    /// Compiles a chunk: its code and its warnings, or its warnings followed by its errors.
+    /// Under `--deny-warnings` a warning is an error.
+    fn compile(&mut self, stmts: &[Stmt]) -> Result<(Vec<St>, Vec<Diagnostic>), Vec<Diagnostic>> {
         let interp = &mut self.interp;
-        interp.compiler.compile_chunk(&stmts, &mut interp.world).map(|_| ())
+        let result = interp.compiler.compile_chunk(stmts, &mut interp.world);
+        let mut warnings = interp.compiler.take_warnings();
+        if interp.warnings.deny {
+            warnings = warnings.into_iter().map(Diagnostic::denied).collect();
+        }
+        match result {
+            Err(errors) => Err(warnings.into_iter().chain(errors).collect()),
+            Ok(_) if interp.warnings.deny && !warnings.is_empty() => Err(warnings),
+            Ok(code) => Ok((code, warnings)),
+        }
     }
 
     /// Runs already parsed statements (the REPL parses first to tell incomplete input apart).
+    /// Warnings found before the run are shown before it starts.
     pub fn run_stmts(&mut self, stmts: &[Stmt]) -> Outcome {
-        let interp = &mut self.interp;
-        let code = match interp.compiler.compile_chunk(stmts, &mut interp.world) {
-            Ok(code) => code,
+        let code = match self.compile(stmts) {
+            Ok((code, warnings)) => {
+                self.interp.show_warnings(&warnings);
+                code
+            }
             Err(d) => return Outcome::CompileErrors(d),
         };
         self.interp.demons = self.interp.compiler.demon_code.clone();
@@ -126,7 +150,7 @@ impl Session {
 
     /// Renders diagnostics as text for standard error.
     pub fn render(&self, diags: &[Diagnostic], color: bool) -> String {
-        diags.iter().map(|d| self.sources.render(d, color)).collect()
+        diags.iter().map(|d| self.interp.sources.render(d, color)).collect()
     }
 }
 

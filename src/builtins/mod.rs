@@ -5,6 +5,7 @@ mod array;
 mod convert;
 pub mod file;
 mod graph;
+mod heap;
 mod math;
 pub mod mind;
 mod mind_models;
@@ -80,10 +81,11 @@ pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
 }
 
 /// Every module's table.
-fn tables() -> [&'static [Builtin]; 11] {
+fn tables() -> [&'static [Builtin]; 12] {
     [
         convert::BUILTINS,
         array::BUILTINS,
+        heap::BUILTINS,
         string::BUILTINS,
         graph::BUILTINS,
         node::BUILTINS,

@@ -23,16 +23,24 @@ impl Compiler {
         Ex { kind: ExKind::Const(Value::None), span }
     }
 
-    /// An expression used as a statement: a top-level edge expression sets the edge.
+    /// An expression used as a statement: a bare edge expression `X rel Y` sets the edge; in
+    /// parentheses it only reads it (decision 14).
     pub(super) fn expr_stmt(&mut self, e: &Expr, world: &mut World) -> StKind {
         if let Some(axiom) = self.axiom_stmt(e, world) {
             return axiom;
         }
         if let ExprKind::Edge { left, mode, rel, right } = &e.kind {
-            let edge = self.edge(left, *mode, rel, right, world);
-            return StKind::SetEdge(edge);
+            if !e.is_parenthesised_edge() {
+                let edge = self.edge(left, *mode, rel, right, world);
+                return StKind::SetEdge(edge);
+            }
         }
-        StKind::Expr(self.expr(e, world))
+        let errors = self.errors.len();
+        let ex = self.expr(e, world);
+        if self.errors.len() == errors {
+            self.warn_unused(e, &ex); // an expression in error compiles to a placeholder
+        }
+        StKind::Expr(ex)
     }
 
     pub(super) fn expr(&mut self, e: &Expr, world: &mut World) -> Ex {

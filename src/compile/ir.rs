@@ -219,6 +219,16 @@ pub struct St {
     pub span: Span,
 }
 
+/// One arm of an `if` chain.
+#[derive(Debug)]
+pub struct IfArm {
+    pub cond: Ex,
+    pub then: Vec<St>,
+    pub on_false: Option<Vec<St>>,
+    pub on_undef: Option<Vec<St>>,
+    pub on_else: Option<Vec<St>>,
+}
+
 #[derive(Debug)]
 pub enum StKind {
     Expr(Ex),
@@ -241,13 +251,9 @@ pub enum StKind {
         /// `fout`: to the `fopen` file, if one is open.
         to_file: bool,
     },
-    If {
-        cond: Ex,
-        then: Vec<St>,
-        on_false: Option<Vec<St>>,
-        on_undef: Option<Vec<St>>,
-        on_else: Option<Vec<St>>,
-    },
+    /// An `if` and its `else if`s: the first arm whose condition picks a block runs it; an arm
+    /// that picks none goes on to the next.
+    If(Box<[IfArm]>),
     While {
         cond: Ex,
         body: Vec<St>,

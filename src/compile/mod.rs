@@ -7,6 +7,7 @@ mod expr;
 pub mod ir;
 pub mod names;
 mod stmt;
+mod warn;
 
 use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{DefAst, Name, Stmt, StmtKind};
@@ -31,11 +32,20 @@ const RESERVED: [&str; 3] = ["value", "get", "set"];
 /// Per demon (or lambda, or the top level) while it is being compiled.
 struct FnCtx {
     scopes: Vec<FxHashMap<Rc<str>, Slot>>,
+    /// Where each variable of `scopes` was declared, for the duplicate-declaration warning.
+    decls: Vec<FxHashMap<Rc<str>, Span>>,
     frame_size: u32,
     top_level: bool,
     loop_depth: u32,
     /// The body assigns `GRAPH` (see `FnCode::sets_graph`).
     sets_graph: bool,
+}
+
+impl FnCtx {
+    fn new(scopes: Vec<FxHashMap<Rc<str>, Slot>>, top_level: bool) -> FnCtx {
+        let decls = scopes.iter().map(|_| FxHashMap::default()).collect();
+        FnCtx { scopes, decls, frame_size: 0, top_level, loop_depth: 0, sets_graph: false }
+    }
 }
 
 /// The names a chunk can add or change, saved so that a failed chunk adds nothing.
@@ -60,6 +70,10 @@ pub struct Compiler {
     node_names: FxHashSet<Rc<str>>,
     ctx: Vec<FnCtx>,
     errors: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
+    /// Where this chunk declared its top-level variables (a REPL entry may declare again what
+    /// an earlier entry declared without a warning).
+    top_decls: FxHashMap<Rc<str>, Span>,
 }
 
 impl Default for Compiler {
@@ -79,6 +93,8 @@ impl Compiler {
             node_names: FxHashSet::default(),
             ctx: Vec::new(),
             errors: Vec::new(),
+            warnings: Vec::new(),
+            top_decls: FxHashMap::default(),
         }
     }
 
@@ -86,9 +102,11 @@ impl Compiler {
     /// could make a later chunk misbehave; all errors found are returned.
     pub fn compile_chunk(&mut self, stmts: &[Stmt], world: &mut World) -> Result<Vec<St>, Vec<Diagnostic>> {
         self.errors.clear();
+        self.warnings.clear();
+        self.top_decls.clear();
         let before = self.names_snapshot();
         self.declare_demons(stmts);
-        self.ctx.push(FnCtx { scopes: Vec::new(), frame_size: 0, top_level: true, loop_depth: 0, sets_graph: false });
+        self.ctx.push(FnCtx::new(Vec::new(), true));
         let code = self.stmts(stmts, world);
         self.ctx.pop();
         if self.errors.is_empty() {
@@ -121,14 +139,9 @@ impl Compiler {
         world: &mut World,
     ) -> Result<Ex, Vec<Diagnostic>> {
         self.errors.clear();
-        self.ctx.push(FnCtx {
-            scopes: vec![scope.vars.clone()],
-            frame_size: 0,
-            top_level: scope.top_level,
-            loop_depth: 0,
-            sets_graph: false,
-        });
+        self.ctx.push(FnCtx::new(vec![scope.vars.clone()], scope.top_level));
         let ex = self.expr(e, world);
+        self.warnings.clear(); // an expression has none of the statements' warnings
         let ctx = self.ctx.pop().expect("eval context");
         if !scope.top_level && ctx.frame_size > 0 {
             self.error(
@@ -245,19 +258,14 @@ impl Compiler {
         world: &mut World,
         body: impl FnOnce(&mut Self, &mut World) -> (Vec<St>, Option<Vec<St>>, Option<Vec<St>>, Option<u32>),
     ) -> FnCode {
-        self.ctx.push(FnCtx {
-            scopes: vec![FxHashMap::default()],
-            frame_size: 0,
-            top_level: false,
-            loop_depth: 0,
-            sets_graph: false,
-        });
+        self.ctx.push(FnCtx::new(vec![FxHashMap::default()], false));
         let mut seen = FxHashSet::default();
         for p in params {
             if !seen.insert(p.text.clone()) {
                 self.error(p.span, format!("parameter `{}` is named twice", p.text));
             }
             self.check_reserved(p);
+            self.note_declaration(&p.text, p.span);
             let slot = self.ctx_mut().frame_size;
             self.ctx_mut().frame_size += 1;
             self.ctx_mut().scopes[0].insert(p.text.clone(), Slot::Local(slot));
@@ -292,10 +300,12 @@ impl Compiler {
 
     fn push_scope(&mut self) {
         self.ctx_mut().scopes.push(FxHashMap::default());
+        self.ctx_mut().decls.push(FxHashMap::default());
     }
 
     fn pop_scope(&mut self) {
         self.ctx_mut().scopes.pop();
+        self.ctx_mut().decls.pop();
     }
 
     fn check_reserved(&mut self, n: &Name) {
@@ -317,6 +327,7 @@ impl Compiler {
         if let Some(&slot) = self.innermost_scope().and_then(|s| s.get(&n.text)) {
             return slot;
         }
+        self.note_declaration(&n.text, n.span);
         let slot = if self.ctx().top_level {
             if self.ctx().scopes.is_empty() {
                 let slot = self.new_global();
@@ -381,12 +392,14 @@ fn collect_defs<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a DefAst>) {
                     collect_defs(part, out);
                 }
             }
-            StmtKind::If(ifs) => {
-                for b in [Some(&ifs.then), ifs.on_false.as_ref(), ifs.on_undef.as_ref(), ifs.on_else.as_ref()]
-                    .into_iter()
-                    .flatten()
-                {
-                    collect_defs(&b.stmts, out);
+            StmtKind::If(arms) => {
+                for ifs in arms {
+                    for b in [Some(&ifs.then), ifs.on_false.as_ref(), ifs.on_undef.as_ref(), ifs.on_else.as_ref()]
+                        .into_iter()
+                        .flatten()
+                    {
+                        collect_defs(&b.stmts, out);
+                    }
                 }
             }
             StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => {

@@ -103,13 +103,17 @@ impl Compiler {
                 trail: o.trail,
                 to_file: o.to_file,
             },
-            StmtKind::If(ifs) => StKind::If {
-                cond: self.expr(&ifs.cond, world),
-                then: self.block(&ifs.then, world),
-                on_false: ifs.on_false.as_ref().map(|b| self.block(b, world)),
-                on_undef: ifs.on_undef.as_ref().map(|b| self.block(b, world)),
-                on_else: ifs.on_else.as_ref().map(|b| self.block(b, world)),
-            },
+            StmtKind::If(arms) => StKind::If(
+                arms.iter()
+                    .map(|ifs| IfArm {
+                        cond: self.expr(&ifs.cond, world),
+                        then: self.block(&ifs.then, world),
+                        on_false: ifs.on_false.as_ref().map(|b| self.block(b, world)),
+                        on_undef: ifs.on_undef.as_ref().map(|b| self.block(b, world)),
+                        on_else: ifs.on_else.as_ref().map(|b| self.block(b, world)),
+                    })
+                    .collect(),
+            ),
             StmtKind::While { cond, body } => {
                 StKind::While { cond: self.expr(cond, world), body: self.loop_body(body, world) }
             }
@@ -159,6 +163,7 @@ impl Compiler {
             .iter()
             .map(|item| {
                 let init = item.init.as_ref().map(|e| self.expr(e, world));
+                self.warn_duplicate(&item.name.text, item.name.span);
                 let slot = self.declare_local(&item.name, false);
                 (slot, init)
             })

@@ -10,7 +10,7 @@ mod ops;
 mod stmt;
 
 use crate::compile::ir::{DemonId, Ex, FnCode, Slot};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, SourceMap, Warnings};
 use crate::syntax::Span;
 use crate::value::display::to_text;
 use crate::value::Value;
@@ -105,6 +105,9 @@ pub struct Interp {
     pub trace_level: Rc<str>,
     /// `Search.stats()`: the statistics of the last search (None before the first).
     pub search_stats: Value,
+    /// The source files, for rendering diagnostics (run-time warnings are shown as they happen).
+    pub sources: SourceMap,
+    pub warnings: Warnings,
 }
 
 impl Interp {
@@ -134,7 +137,31 @@ impl Interp {
             line_starts: Default::default(),
             trace_level: "Warnings".into(),
             search_stats: Value::None,
+            sources: SourceMap::default(),
+            warnings: Warnings::default(),
         }
+    }
+
+    /// A run-time warning: shown the first time its place warns (after the output so far, so
+    /// that the two stay in order on a terminal), or an error under `--deny-warnings`.
+    pub fn warn(&mut self, d: Diagnostic) -> R<()> {
+        if self.warnings.deny {
+            let mut d = d.denied();
+            d.runtime = true;
+            return Err(Flow::Error(Box::new(d)));
+        }
+        if self.warnings.first_at(d.span) {
+            let _ = self.out.flush();
+            let text = self.sources.render(&d, self.warnings.color);
+            self.warnings.write(&text);
+        }
+        Ok(())
+    }
+
+    /// Shows warnings found before the run (they never stop it: see `Session`).
+    pub fn show_warnings(&mut self, diags: &[Diagnostic]) {
+        let text: String = diags.iter().map(|d| self.sources.render(d, self.warnings.color)).collect();
+        self.warnings.write(&text);
     }
 
     /// Remembers where the lines of a source file start (for `System.line`).

@@ -15,8 +15,10 @@ impl Interp {
             Add => self.add(l, r, span),
             Sub if matches!((&l, &r), (Value::Graph(_), Value::Graph(_))) => self.graph_algebra(op, &l, &r, span),
             Sub | Mul | Div | IntDiv | Rem => arithmetic(op, &l, &r, span),
-            Eq => Ok(Value::bool(l.equals(&r))),
-            Ne => Ok(Value::bool(!l.equals(&r))),
+            Eq | Ne => {
+                self.warn_other_world(&l, &r, op, span)?;
+                Ok(Value::bool(l.equals(&r) == (op == Eq)))
+            }
             Lt | Le | Gt | Ge => Ok(Value::Logic(match l.compare(&r) {
                 Some(o) => Logic::from_bool(match op {
                     Lt => o == Ordering::Less,
@@ -36,6 +38,25 @@ impl Interp {
                 _ => Logic::UNDEF,
             })),
         }
+    }
+
+    /// `G == H` where G and H are states of two different worlds (two `GRAPH(...)` calls): never
+    /// equal, whatever their edges, which is almost always a mistake (decision 15).
+    fn warn_other_world(&mut self, l: &Value, r: &Value, op: BinOp, span: Span) -> R<()> {
+        let (Value::Graph(a), Value::Graph(b)) = (l, r) else { return Ok(()) };
+        let (a, b) = (a.borrow(), b.borrow());
+        if a.class == b.class {
+            return Ok(());
+        }
+        let (sym, answer) = if op == BinOp::Eq { ("==", "False") } else { ("!=", "True") };
+        let message =
+            format!("`{}` {sym} `{}` compares states of two different worlds: always {answer}", a.name, b.name);
+        let d = crate::diagnostics::Diagnostic::warning(span, message).with_note(
+            "each `GRAPH(...)` starts a new world, with nodes of its own even when their names are the same; \
+             make the second state a copy of the first (`Goal = Start.copy()`) and change its edges",
+        );
+        drop((a, b));
+        self.warn(d)
     }
 
     /// A binary operator on evaluated operands. Two numbers (loops, arithmetic) are handled
@@ -134,7 +155,7 @@ impl Interp {
             (Value::Num(a), Value::Num(b)) => Ok(Value::Num(a + b)),
             (Value::Str(_), _) | (_, Value::Str(_)) | (Value::Node(_), _) => Ok(Value::Str(self.concat(&l, &r, span)?)),
             (Value::Array(a), Value::Array(b)) => {
-                let mut v = a.borrow().clone();
+                let mut v = a.to_vec();
                 v.extend(b.borrow().iter().cloned());
                 Ok(Value::array(v))
             }

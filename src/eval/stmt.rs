@@ -32,21 +32,24 @@ impl Interp {
         match &s.kind {
             StKind::Expr(e) => self.expr_stmt(e),
             StKind::SetEdge(edge) => self.set_edge_stmt(edge, s.span),
-            StKind::If { cond, then, on_false, on_undef, on_else } => {
-                let c = self.condition(cond)?;
-                let branch = if c.is_true() {
-                    Some(then)
-                } else if c.is_false() {
-                    on_false.as_ref().or(on_else.as_ref())
-                } else if c.is_undef() {
-                    on_undef.as_ref().or(on_else.as_ref())
-                } else {
-                    on_else.as_ref()
-                };
-                match branch {
-                    Some(b) => self.exec_block(b),
-                    None => Ok(()),
+            StKind::If(arms) => {
+                for arm in arms.iter() {
+                    let c = self.condition(&arm.cond)?;
+                    let branch = if c.is_true() {
+                        Some(&arm.then)
+                    } else if c.is_false() {
+                        arm.on_false.as_ref()
+                    } else if c.is_undef() {
+                        arm.on_undef.as_ref()
+                    } else {
+                        None
+                    };
+                    // No block for this value: the `else`, or else the next arm.
+                    if let Some(b) = branch.or(arm.on_else.as_ref()) {
+                        return self.exec_block(b);
+                    }
                 }
+                Ok(())
             }
             StKind::Return(Some(e)) => {
                 let v = self.operand(e)?;
@@ -82,7 +85,7 @@ impl Interp {
     #[inline(never)]
     fn exec_compound(&mut self, s: &St) -> R<()> {
         match &s.kind {
-            StKind::Expr(_) | StKind::SetEdge(_) | StKind::If { .. } | StKind::Return(Some(_)) => {
+            StKind::Expr(_) | StKind::SetEdge(_) | StKind::If(_) | StKind::Return(Some(_)) => {
                 unreachable!("handled by exec")
             }
             StKind::Var(items) => {

@@ -21,6 +21,9 @@ pub struct Reply {
     pub output: String,
     /// Rendered diagnostics; empty when the entry succeeded.
     pub errors: String,
+    /// Rendered warnings, when the backend captures its output (otherwise they went to
+    /// standard error as they were found).
+    pub warnings: String,
     /// `:quit` was entered.
     pub quit: bool,
 }
@@ -52,6 +55,7 @@ impl Write for SharedBuf {
 pub struct Backend {
     pub(super) session: Session,
     captured: Option<SharedBuf>,
+    captured_warnings: Option<SharedBuf>,
     /// Entries run so far; each becomes a source named `<repl:N>` in diagnostics.
     entries: usize,
     /// Render diagnostics with ANSI colours.
@@ -61,7 +65,7 @@ pub struct Backend {
 impl Backend {
     /// A backend over an existing session (after `ds -i FILE`); output goes to its writer.
     pub fn new(session: Session) -> Backend {
-        Backend { session, captured: None, entries: 0, color: false }
+        Backend { session, captured: None, captured_warnings: None, entries: 0, color: false }
     }
 
     /// A fresh session whose output is returned in `Reply::output` (for tests and embedding).
@@ -69,6 +73,9 @@ impl Backend {
         let buf = SharedBuf::default();
         let mut backend = Backend::new(Session::new(Box::new(buf.clone())));
         backend.captured = Some(buf);
+        let warnings = SharedBuf::default();
+        backend.session.interp.warnings.sink = Box::new(warnings.clone());
+        backend.captured_warnings = Some(warnings);
         backend
     }
 
@@ -93,6 +100,9 @@ impl Backend {
         let _ = self.session.interp.out.flush();
         if let Some(buf) = &self.captured {
             reply.output = String::from_utf8_lossy(&buf.0.take()).into_owned();
+        }
+        if let Some(buf) = &self.captured_warnings {
+            reply.warnings = String::from_utf8_lossy(&buf.0.take()).into_owned();
         }
         reply
     }
@@ -211,11 +221,15 @@ impl Echo {
 }
 
 /// Only an expression statement echoes; not an assignment, `++`/`--`, an edge statement
-/// (`X on Y` sets the edge, as in a script), nor an axiom statement.
+/// (`X on Y` sets the edge, as in a script), nor an axiom statement. An edge in parentheses,
+/// `(X on Y)`, reads the edge and shows it (decision 14).
 fn echo_rule(stmt: &Stmt) -> Option<Echo> {
     let StmtKind::Expr(e) = &stmt.kind else { return None };
     if crate::compile::axiom_shaped(e) {
         return None; // an axiom of the current graph, stored rather than evaluated
+    }
+    if e.is_parenthesised_edge() {
+        return Some(Echo::Always);
     }
     match e.kind {
         ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Edge { .. } => {

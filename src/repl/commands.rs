@@ -168,6 +168,7 @@ impl Backend {
         fresh.interp.limits = old.limits.clone();
         fresh.interp.interrupt = old.interrupt.clone();
         fresh.interp.script_dir = old.script_dir.take();
+        fresh.interp.warnings = std::mem::take(&mut old.warnings).for_new_session();
         self.session = fresh;
     }
 }

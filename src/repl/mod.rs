@@ -23,6 +23,7 @@ pub fn run(session: Session, interrupter: &Interrupter) -> u8 {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         backend.color = colors_wanted() && std::io::stderr().is_terminal();
+        backend.session.interp.warnings.color = backend.color;
         terminal::run(&mut backend, interrupter)
     } else {
         piped::run(&mut backend, stdin.lock(), interrupter)

@@ -168,6 +168,7 @@ impl Codec {
             Value::Lambda(_) => return Err(PackError::Kind("a lambda")),
             Value::File(_) => return Err(PackError::Kind("a file")),
             Value::Svg(_) => return Err(PackError::Kind("an SVG picture")),
+            Value::Heap(_) => return Err(PackError::Kind("a heap")),
         }
         Ok(())
     }
@@ -234,7 +235,7 @@ impl Codec {
             }
             ARRAY => {
                 let n = get_varint(key, at) as usize;
-                let items = (0..n).map(|_| self.unpack_at(key, at, world, None)).collect();
+                let items: Vec<Value> = (0..n).map(|_| self.unpack_at(key, at, world, None)).collect();
                 Value::Array(Rc::new(Array::new(items)))
             }
             MAP => {

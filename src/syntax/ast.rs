@@ -36,6 +36,14 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// `(X rel Y)`: an edge expression written in parentheses. The parentheses give the
+    /// expression their span (`helpers::paren`), so it starts before its left operand.
+    pub fn is_parenthesised_edge(&self) -> bool {
+        matches!(&self.kind, ExprKind::Edge { left, .. } if self.span.lo < left.span.lo)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinOp {
     Add,
@@ -248,6 +256,7 @@ impl ClauseKind {
     }
 }
 
+/// One `if` (or `else if`) with its clauses.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IfStmt {
     pub cond: Expr,
@@ -255,6 +264,9 @@ pub struct IfStmt {
     pub on_false: Option<Block>,
     pub on_undef: Option<Block>,
     pub on_else: Option<Block>,
+    /// The clause written last, whose block ends the `if`: a clause that follows may belong to
+    /// an `if` inside that block (None: the `then` block ends it).
+    pub last_clause: Option<ClauseKind>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -291,7 +303,10 @@ pub enum StmtKind {
         names: Vec<Name>,
     },
     Out(OutStmt),
-    If(Box<IfStmt>),
+    /// An `if` and the `else if`s that follow it, kept flat (not nested in each other's
+    /// `else`), so a long chain costs neither a deep tree nor a long walk to attach a clause.
+    /// Every arm but the last goes on to the next one where it would run its `else`.
+    If(Vec<IfStmt>),
     /// A `false` / `undef` / `else` clause before it is attached to its `if`.
     Clause(ClauseKind, Block),
     While {

@@ -106,7 +106,7 @@ pub fn braced(stmts: Option<Vec<Stmt>>, span: Span) -> ActionResult<Block> {
 }
 
 pub fn if_stmt(cond: Expr, then: Block) -> StmtKind {
-    StmtKind::If(Box::new(IfStmt { cond, then, on_false: None, on_undef: None, on_else: None }))
+    StmtKind::If(vec![IfStmt { cond, then, on_false: None, on_undef: None, on_else: None, last_clause: None }])
 }
 
 pub fn def(name: Name, params: Option<Vec<Name>>, body: DefBodyParts, span: Span) -> StmtKind {
@@ -189,32 +189,52 @@ pub fn attach_sections(stmts: Vec<Stmt>) -> ActionResult<Vec<Stmt>> {
 }
 
 /// Attaches a `false` / `undef` / `else` clause to the innermost `if` of the statement before it
-/// that can still take it (the usual dangling-else rule, extended to three clause words).
+/// that can still take it (the usual dangling-else rule, extended to three clause words). An
+/// `else` whose body is just an `if` becomes the next arm of that `if`'s chain.
 pub fn attach_clause(mut stmts: Vec<Stmt>, (kind, block, span): (ClauseKind, Block, Span)) -> ActionResult<Vec<Stmt>> {
-    let target = stmts.last_mut().and_then(|s| innermost_if(s, kind));
-    match target {
-        Some(ifs) => {
-            let slot = match kind {
-                ClauseKind::False => &mut ifs.on_false,
-                ClauseKind::Undef => &mut ifs.on_undef,
-                ClauseKind::Else => &mut ifs.on_else,
-            };
-            *slot = Some(block);
-            if let Some(last) = stmts.last_mut() {
-                last.span = last.span.to(span);
-            }
-            Ok(stmts)
-        }
-        None => Err(ParseError::User {
+    let Some(arms) = stmts.last_mut().and_then(|s| innermost_if(s, kind)) else {
+        return Err(ParseError::User {
             error: GrammarError {
                 message: format!("`{}` without an `if` before it that can take it", kind.word()),
                 span: Span { file: span.file, lo: span.lo, hi: span.lo + kind.word().len() as u32 },
             },
-        }),
+        });
+    };
+    let block = if kind == ClauseKind::Else { else_if(block) } else { Err(block) };
+    match block {
+        Ok(more) => arms.extend(more),
+        Err(block) => {
+            let last = arms.last_mut().expect("an `if` has at least one arm");
+            let slot = match kind {
+                ClauseKind::False => &mut last.on_false,
+                ClauseKind::Undef => &mut last.on_undef,
+                ClauseKind::Else => &mut last.on_else,
+            };
+            *slot = Some(block);
+            last.last_clause = Some(kind);
+        }
+    }
+    if let Some(last) = stmts.last_mut() {
+        last.span = last.span.to(span);
+    }
+    Ok(stmts)
+}
+
+/// The arms of the `if` that is the whole body of an `else` (`else if ...`), or the block.
+fn else_if(mut block: Block) -> Result<Vec<IfStmt>, Block> {
+    if !block.colon || block.stmts.len() != 1 || !matches!(block.stmts[0].kind, StmtKind::If(_)) {
+        return Err(block);
+    }
+    match block.stmts.pop().map(|s| s.kind) {
+        Some(StmtKind::If(arms)) => Ok(arms),
+        _ => unreachable!("checked above"),
     }
 }
 
-fn accepts(ifs: &IfStmt, kind: ClauseKind) -> bool {
+/// Whether an `if` chain can take the clause: only its last arm is open (the others go on to
+/// the next arm where they would run an `else`).
+fn accepts(arms: &[IfStmt], kind: ClauseKind) -> bool {
+    let Some(ifs) = arms.last() else { return false };
     if ifs.on_else.is_some() {
         return false;
     }
@@ -228,19 +248,16 @@ fn accepts(ifs: &IfStmt, kind: ClauseKind) -> bool {
 /// The block that ended last in a statement, if it was a one-statement `:` block.
 fn open_tail(s: &mut Stmt) -> Option<&mut Stmt> {
     let block = match &mut s.kind {
-        StmtKind::If(ifs) => {
-            let ifs = &mut **ifs;
-            if let Some(b) = ifs.on_else.as_mut() {
-                b
-            } else {
-                // The last clause written is the one that ended last; clauses are kept in order
-                // of appearance only implicitly, so prefer the most recently filled slot.
-                match (ifs.on_undef.as_mut(), ifs.on_false.as_mut()) {
-                    (Some(b), _) => b,
-                    (None, Some(b)) => b,
-                    (None, None) => &mut ifs.then,
-                }
-            }
+        StmtKind::If(arms) => {
+            let ifs = arms.last_mut()?;
+            // The clause written last ended last, whatever its kind.
+            let last = match ifs.last_clause {
+                Some(ClauseKind::Else) => ifs.on_else.as_mut(),
+                Some(ClauseKind::False) => ifs.on_false.as_mut(),
+                Some(ClauseKind::Undef) => ifs.on_undef.as_mut(),
+                None => None,
+            };
+            last.unwrap_or(&mut ifs.then)
         }
         StmtKind::While { body, .. } | StmtKind::For { body, .. } => body,
         _ => return None,
@@ -252,17 +269,27 @@ fn open_tail(s: &mut Stmt) -> Option<&mut Stmt> {
     }
 }
 
-fn innermost_if(s: &mut Stmt, kind: ClauseKind) -> Option<&mut IfStmt> {
-    // Look inside first: an inner `if` that can take the clause wins.
-    let inner_found = match open_tail(s) {
-        Some(inner) => innermost_if(inner, kind).is_some(),
-        None => false,
-    };
-    if inner_found {
-        return open_tail(s).and_then(|inner| innermost_if(inner, kind));
+/// The innermost `if` along the chain of open tails of `s` that can take the clause. One walk
+/// down to find how deep it is and one to reach it: looking inside before deciding at each
+/// level made an `else if` chain exponential to parse.
+fn innermost_if(s: &mut Stmt, kind: ClauseKind) -> Option<&mut Vec<IfStmt>> {
+    let mut depth = None;
+    let mut cur = &mut *s;
+    for level in 0.. {
+        if matches!(&cur.kind, StmtKind::If(arms) if accepts(arms, kind)) {
+            depth = Some(level);
+        }
+        match open_tail(cur) {
+            Some(inner) => cur = inner,
+            None => break,
+        }
     }
-    match &mut s.kind {
-        StmtKind::If(ifs) if accepts(ifs, kind) => Some(&mut **ifs),
+    let mut cur = s;
+    for _ in 0..depth? {
+        cur = open_tail(cur)?;
+    }
+    match &mut cur.kind {
+        StmtKind::If(arms) => Some(arms),
         _ => None,
     }
 }

@@ -59,3 +59,52 @@ pub fn fails_with(code: &str, fragment: &str) -> Run {
     assert!(r.stderr.contains(fragment), "stderr of:\n{code}\nshould contain {fragment:?}, got:\n{}", r.stderr);
     r
 }
+
+/// Runs `ds ARGS` on `src` written to a temporary file named `name`, killing it after `secs`
+/// seconds of wall clock (a generous bound: the point is that it ends, not how fast). Panics
+/// when it had to be killed.
+#[track_caller]
+pub fn ds_file_within(name: &str, src: &str, extra: &[&str], secs: u64) -> Run {
+    let dir = std::env::temp_dir().join(format!("ds-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, src).expect("write script");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ds"));
+    cmd.arg(&path).args(extra);
+    run_within(cmd, secs)
+}
+
+/// Runs a command with standard input closed, killing it after `secs` seconds.
+#[track_caller]
+pub fn run_within(mut cmd: Command, secs: u64) -> Run {
+    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("run ds");
+    let mut out = child.stdout.take().expect("stdout");
+    let mut err = child.stderr.take().expect("stderr");
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut out, &mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut err, &mut s);
+        s
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if start.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {secs} s: {cmd:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Run {
+        stdout: String::from_utf8_lossy(&reader.join().expect("stdout")).into_owned(),
+        stderr: String::from_utf8_lossy(&err_reader.join().expect("stderr")).into_owned(),
+        code: status.code(),
+    }
+}

@@ -1,6 +1,7 @@
 //! Examples in docs/*.md run as tests: a fenced block marked `ds` followed by a block marked
 //! `output` must print exactly that output; a `ds` block alone must run without error; a
-//! `ds-error` block must fail with a script error (exit status 1) and a message.
+//! `ds-error` block must fail with a script error (exit status 1) and a message. A `ds` block
+//! must draw no warning; a `ds-warning` block must draw one and still run (exit status 0).
 
 use crate::common::ds_file;
 
@@ -40,7 +41,7 @@ fn examples() -> Vec<Example> {
         let blocks = fenced_blocks(&text);
         let doc = path.file_name().unwrap_or_default().to_string_lossy().to_string();
         for (i, (kind, line, code)) in blocks.iter().enumerate() {
-            if kind != "ds" && kind != "ds-error" {
+            if !matches!(kind.as_str(), "ds" | "ds-error" | "ds-warning") {
                 continue;
             }
             let output = blocks.get(i + 1).filter(|b| b.0 == "output").map(|b| b.2.clone());
@@ -60,6 +61,10 @@ fn failure(e: &Example) -> Option<String> {
     }
     if r.code != Some(0) {
         return Some(format!("{place}: exit {:?}\n{}", r.code, r.stderr));
+    }
+    let warned = r.stderr.contains("warning:");
+    if warned != (e.kind == "ds-warning") {
+        return Some(format!("{place}: a `ds-warning` block warns and a `ds` block does not:\n{}", r.stderr));
     }
     match &e.output {
         Some(want) if *want != r.stdout => Some(format!("{place}:\n--- expected\n{want}--- got\n{}", r.stdout)),

@@ -28,6 +28,8 @@ fn check_case(case: &str) {
     let out = Command::new(env!("CARGO_BIN_EXE_ds")).arg(&script).args(&args).output().expect("run ds");
     let got = String::from_utf8_lossy(&out.stdout);
     let (got, want) = (without_times(&got), without_times(&want));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("warning:"), "{}: the scripts draw no warning:\n{stderr}", script.display());
     assert!(
         got == want && out.status.success(),
         "{} {:?} (exit {:?}):\n--- expected\n{want}--- got\n{got}--- stderr\n{}",

@@ -4,6 +4,7 @@
 
 mod common;
 mod conformance;
+mod conveniences;
 mod decisions;
 mod docs;
 mod errors;
@@ -12,8 +13,11 @@ mod golden;
 mod krk;
 mod mind;
 mod mutations;
+mod parse_cost;
 mod regressions;
 mod repl_backend;
 mod repl_piped;
 mod repl_pty;
 mod search;
+mod traps;
+mod warnings;
