@@ -33,6 +33,7 @@ pub mod eval;
 pub mod lsp;
 pub mod mind;
 pub mod repl;
+pub mod search;
 pub mod session;
 pub mod syntax;
 pub mod value;

@@ -11,6 +11,8 @@ pub mod mind;
 mod mind_models;
 mod node;
 mod regexp;
+mod search;
+mod search_compare;
 mod string;
 pub mod svg;
 mod system;
@@ -126,7 +128,7 @@ impl Receivers {
 }
 
 /// Every module's table, with the kind of value its methods work on.
-fn tables() -> [(Receivers, &'static [Builtin]); 11] {
+fn tables() -> [(Receivers, &'static [Builtin]); 12] {
     [
         (Receivers::ANY, convert::BUILTINS),
         (Receivers::ARRAY, array::BUILTINS),
@@ -139,6 +141,7 @@ fn tables() -> [(Receivers, &'static [Builtin]); 11] {
         (Receivers::FILE, file::BUILTINS),
         (Receivers::PICTURE, svg::BUILTINS),
         (Receivers::NONE, mind::BUILTINS),
+        (Receivers::NONE, search::BUILTINS),
     ]
 }
 

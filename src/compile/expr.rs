@@ -154,6 +154,10 @@ impl Compiler {
             self.note_name(SymbolKind::Node, n, span, false);
             return Self::ex(ExKind::Node(Box::new(node_ref(n, world))), span);
         }
+        if let Some(id) = self.demons.get(n).map(|sig| sig.id) {
+            self.note_name(SymbolKind::Demon, n, span, false);
+            return Self::ex(ExKind::DemonValue(id), span);
+        }
         let msg = if module_of(n).is_some() {
             format!("module `{n}` must be followed by `.` and a function or constant")
         } else {
@@ -182,6 +186,7 @@ impl Compiler {
         }
         v.extend(world.relations.iter().skip(1).cloned());
         v.extend(self.node_names.iter().cloned());
+        v.extend(self.demons.keys().cloned());
         v
     }
 

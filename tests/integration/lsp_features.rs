@@ -243,3 +243,12 @@ fn warnings_reach_the_editor_as_warnings() {
     assert_eq!(first["location"]["range"]["start"], json!({"line": 0, "character": 4}), "{twice}");
     assert_eq!(first["message"], "first declared here");
 }
+
+#[test]
+fn a_demon_passed_as_a_value_is_a_reference() {
+    let mut doc = open("def next(n) : return [n + 1]\nout Search.bfs(1, next, 3)\n");
+    assert_eq!(doc.diagnostics, Vec::<Value>::new());
+    assert_eq!(doc.lines("textDocument/definition", doc.pos("next,", 0, 1)), vec![0]);
+    let text = doc.hover(doc.pos("bfs", 0, 1));
+    assert!(text.contains("Search.bfs(Start, Next, Goal [, Opts])"), "{text}");
+}
