@@ -46,6 +46,9 @@ struct Cli {
     args: Vec<String>,
 }
 
+/// A year: longer is surely a mistake (and 1e19 s is past what the clock can add).
+const MAX_TIMEOUT: f64 = 365.0 * 24.0 * 3600.0;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = ds::run_on_big_stack(move || run(cli));
@@ -85,11 +88,13 @@ fn run(cli: Cli) -> u8 {
 /// Limits and script arguments from the command line; `Err(2)` for a bad option value.
 fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
     let deadline = match cli.timeout {
-        Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s)),
-        Some(_) => {
-            ds::eprintln_safe!("error: --timeout takes a number of seconds >= 0");
-            return Err(2);
-        }
+        Some(s) => match Duration::try_from_secs_f64(s).ok().and_then(|d| Instant::now().checked_add(d)) {
+            Some(at) if s <= MAX_TIMEOUT => Some(at),
+            _ => {
+                ds::eprintln_safe!("error: --timeout takes a number of seconds from 0 to {MAX_TIMEOUT}");
+                return Err(2);
+            }
+        },
         None => None,
     };
     session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline });

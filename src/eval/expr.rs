@@ -455,11 +455,13 @@ impl Interp {
     fn set_index(&mut self, o: Value, i: Value, v: Value, span: Span) -> R<()> {
         match (&o, &i) {
             (Value::Array(a), Value::Num(n)) => {
+                // The copy first: `v` may be the array itself (`a[0] = a`).
+                let v = self.stored_copy(v);
                 let mut a = a.borrow_mut();
                 let len = a.len();
                 match position(*n, len) {
                     Some(p) => {
-                        a[p] = self.stored_copy(v);
+                        a[p] = v;
                         Ok(())
                     }
                     None => fail(
@@ -472,7 +474,7 @@ impl Interp {
                 }
             }
             (Value::Map(m), _) => {
-                m.borrow_mut().insert(i, v);
+                Map::insert_shared(m, i, v);
                 Ok(())
             }
             (Value::Node(n), Value::Node(_)) => crate::builtins::set_attr(self, n, &i, v, span),
