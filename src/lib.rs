@@ -32,6 +32,7 @@ pub mod diagnostics;
 pub mod eval;
 pub mod mind;
 pub mod repl;
+pub mod sandbox;
 pub mod session;
 pub mod syntax;
 pub mod value;

@@ -35,10 +35,10 @@ struct Cli {
     /// Stop the script after SECONDS of running.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
-    /// For running untrusted scripts (the mutation tests): files only by plain names in the
-    /// current directory, and at most BYTES written to them in all.
-    #[arg(long, value_name = "BYTES", hide = true)]
-    sandbox_files: Option<u64>,
+    /// Run an untrusted script: it reads and writes no files; `#include` reads only `.ds`
+    /// files inside the script's folder.
+    #[arg(long)]
+    sandbox: bool,
     /// The script to run.
     file: Option<String>,
     /// Arguments for the script (`System.args()`).
@@ -75,7 +75,11 @@ fn run(cli: Cli) -> u8 {
             }
             Err(d) => {
                 ds::eprint_safe!("{}", session.render(&d, color));
-                1
+                if d.iter().any(|d| d.environment) {
+                    2
+                } else {
+                    1
+                }
             }
         };
     }
@@ -101,7 +105,16 @@ fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
     session.interp.warnings.deny = cli.deny_warnings;
     session.interp.warnings.color = std::io::stderr().is_terminal();
     // The sandbox is per thread: this runs on the interpreter's thread.
-    ds::builtins::file::set_sandbox(cli.sandbox_files);
+    if cli.sandbox {
+        let root = match (&cli.code, &cli.file) {
+            (None, Some(file)) => std::path::Path::new(file).parent().map(|p| p.to_path_buf()).unwrap_or_default(),
+            _ => std::path::PathBuf::from("."),
+        };
+        if let Err(e) = ds::sandbox::set(ds::sandbox::Access::Sandbox { root: root.clone() }) {
+            ds::eprintln_safe!("error: cannot use the folder {} for --sandbox: {e}", root.display());
+            return Err(2);
+        }
+    }
     session.interp.args = cli.args.clone();
     Ok(())
 }
@@ -140,7 +153,11 @@ fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
         Outcome::Exited(code) => code.clamp(0, 255) as u8,
         Outcome::CompileErrors(d) => {
             ds::eprint_safe!("{}", session.render(&d, color));
-            1
+            if d.iter().any(|d| d.environment) {
+                2
+            } else {
+                1
+            }
         }
         Outcome::RuntimeError(d) => {
             let _ = session.interp.out.flush();

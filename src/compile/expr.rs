@@ -161,9 +161,7 @@ impl Compiler {
 
     fn visible_names(&self, world: &World) -> Vec<Rc<str>> {
         let mut v: Vec<Rc<str>> = Vec::new();
-        for scope in &self.ctx().scopes {
-            v.extend(scope.keys().cloned());
-        }
+        v.extend(self.ctx().scopes.visible().map(|(k, _)| k.clone()));
         if self.ctx().top_level {
             v.extend(self.top.keys().cloned());
         } else {

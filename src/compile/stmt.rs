@@ -64,9 +64,7 @@ impl Compiler {
                             return (slot, init);
                         }
                         let slot = self.new_global();
-                        if let Some(scope) = self.ctx_mut().scopes.last_mut() {
-                            scope.insert(item.name.text.clone(), slot);
-                        } else {
+                        if !self.ctx_mut().scopes.insert(item.name.text.clone(), slot) {
                             self.top.insert(item.name.text.clone(), slot);
                         }
                         (slot, init)
@@ -79,8 +77,8 @@ impl Compiler {
                     let slot = self.top_slot(&n.text);
                     if self.ctx().top_level {
                         self.shared.insert(n.text.clone());
-                    } else if let Some(scope) = self.ctx_mut().scopes.last_mut() {
-                        scope.insert(n.text.clone(), slot);
+                    } else {
+                        self.ctx_mut().scopes.insert(n.text.clone(), slot);
                     }
                 }
                 return None;

@@ -17,4 +17,5 @@ mod regressions;
 mod repl_backend;
 mod repl_piped;
 mod repl_pty;
+mod sandbox;
 mod warnings;

@@ -225,7 +225,7 @@ fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
             other => format!("{other:?}"),
         }
     };
-    ds::builtins::file::set_sandbox(Some(100));
+    ds::sandbox::set(ds::sandbox::Access::Scratch { budget: 100 }).expect("sandbox");
     for src in [
         "File.open(\"/tmp/ds-sandbox-x\", \"w\")",
         "fopen(\"../x\")",
@@ -242,7 +242,7 @@ fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
     let msg = run(&format!("var F = File.open(\"{name}\", \"w\")\nF.out(\"x\".repeat(200))\n"));
     let _ = std::fs::remove_file(&name);
     assert!(msg.contains("limit on bytes written"), "{msg}");
-    ds::builtins::file::set_sandbox(None);
+    ds::sandbox::set(ds::sandbox::Access::Open).expect("sandbox");
     assert!(run("File.open(\"/nonexistent-dir/x\", \"w\")").contains("cannot open file"));
 }
 
@@ -343,4 +343,12 @@ fn an_out_of_range_timeout_is_a_command_line_error() {
         assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
     }
     assert_eq!(crate::common::ds(&["--timeout", "0", "-e", "out 1"]).code, Some(0));
+}
+
+#[test]
+fn an_index_inside_a_character_says_so() {
+    // It said "index 2 is out of range for a string of 6 bytes".
+    let r = crate::common::fails_with("var s = \"héllo\"\ns[2] = \"x\"\n", "index 2 is inside the character `é`");
+    assert!(r.stderr.contains("whose 2 bytes start at index 1"), "{}", r.stderr);
+    prints("var s = \"héllo\"\ns[1] = \"e\"\nout s, s.size()\n", "hello 5\n");
 }
