@@ -32,6 +32,8 @@ BENCHMARKS = [
      ["bench/programs/loop.ds"], ["bench/programs/loop.py"]),
     ("puzzle8", "8-puzzle full BFS: 181,440 string states, map visited",
      ["bench/programs/puzzle8.ds"], ["bench/programs/puzzle8.py"]),
+    ("puzzle8_queue", "the same BFS with the seed's queue: unshift at the front, pop from the back",
+     ["bench/programs/puzzle8_queue.ds"], ["bench/programs/puzzle8_queue.py"]),
     ("wolf", "scripts/wolf.ds (27 states) vs a hash-set solver",
      ["scripts/wolf.ds"], ["bench/programs/wolf_solver.py", "tests/oracle/worlds/wolf.json"]),
     ("wolf_chain", "scripts/wolf_chain.ds (434 states) vs a hash-set solver",

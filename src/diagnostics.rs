@@ -32,6 +32,9 @@ pub struct Diagnostic {
     pub omitted_frames: u32,
     /// The environment failed, not the script (an included file cannot be read): exit status 2.
     pub environment: bool,
+    /// The error is a limit of the run (Ctrl-C, `--timeout`, `--max-steps`), not a mistake of
+    /// the script: a search stops cleanly on it (`Search.stats()["reason"]`).
+    pub limit: Option<crate::eval::Limit>,
 }
 
 /// One entry of a runtime error's call stack; `repeat` counts identical calls folded into it.
@@ -73,6 +76,7 @@ impl Diagnostic {
             runtime: false,
             omitted_frames: 0,
             environment: false,
+            limit: None,
         }
     }
 

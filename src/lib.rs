@@ -33,6 +33,7 @@ pub mod eval;
 pub mod mind;
 pub mod repl;
 pub mod sandbox;
+pub mod search;
 pub mod session;
 pub mod syntax;
 pub mod value;

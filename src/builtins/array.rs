@@ -53,26 +53,35 @@ fn create(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 fn array_obj(name: &str, obj: Option<Value>, span: Span) -> R<ArrayRef> {
     match object(obj, span)? {
         Value::Array(a) => Ok(a),
+        Value::Heap(_) if matches!(name, "shift" | "unshift") => {
+            fail(span, format!("a heap has no `{name}`: `pop` takes the item of least priority"))
+        }
         other => wrong_object(name, &other, "arrays", span),
     }
 }
 
 fn push(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Heap(h)) = &obj {
+        return super::heap::push(h, args, span);
+    }
     let a = array_obj("push", obj, span)?;
     a.extend(args.iter().cloned()); // appending keeps the array's index of graphs
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }
 
 fn pop(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Heap(h)) = &obj {
+        return Ok(super::heap::pop(h));
+    }
     let a = array_obj("pop", obj, span)?;
-    let v = a.borrow_mut().pop();
+    let v = a.borrow_mut().pop_back();
     Ok(v.unwrap_or(Value::None))
 }
 
 fn shift(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let a = array_obj("shift", obj, span)?;
-    let mut a = a.borrow_mut();
-    Ok(if a.is_empty() { Value::None } else { a.remove(0) })
+    let v = a.borrow_mut().pop_front();
+    Ok(v.unwrap_or(Value::None))
 }
 
 /// Each argument goes to the front in turn, so the last one ends up first.
@@ -80,7 +89,7 @@ fn unshift(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
     let a = array_obj("unshift", obj, span)?;
     let mut a = a.borrow_mut();
     for v in args {
-        a.insert(0, v.clone());
+        a.push_front(v.clone());
     }
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }
@@ -90,7 +99,8 @@ fn empty(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
         Value::Array(a) => Ok(Value::bool(a.borrow().is_empty())),
         Value::Map(m) => Ok(Value::bool(m.borrow().is_empty())),
         Value::Str(s) => Ok(Value::bool(s.is_empty())),
-        other => wrong_object("empty", &other, "arrays, maps and strings", span),
+        Value::Heap(h) => Ok(Value::bool(h.borrow().is_empty())),
+        other => wrong_object("empty", &other, "arrays, maps, strings and heaps", span),
     }
 }
 
@@ -143,7 +153,7 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         return Ok(Value::Graph(g.clone()));
     }
     let a = array_obj("sort", obj, span)?;
-    let mut items = a.borrow().clone();
+    let mut items = a.to_vec();
     match args.first() {
         None => items = merge_sort(items, &mut Value::total_cmp),
         Some(Value::Lambda(f)) => {
@@ -172,7 +182,7 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         }
         Some(other) => return fail(span, format!("`sort` takes a lambda, not {}", other.described())),
     }
-    *a.borrow_mut() = items;
+    *a.borrow_mut() = items.into();
     Ok(Value::Array(a))
 }
 

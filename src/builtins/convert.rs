@@ -37,6 +37,7 @@ fn size(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
     let n = match object(obj, span)? {
         Value::Array(a) => a.borrow().len(),
         Value::Map(m) => m.borrow().len(),
+        Value::Heap(h) => h.borrow().len(),
         Value::Str(s) => s.len(),
         Value::Graph(g) => it.world.class(g.borrow().class).len(),
         Value::Logic(_) => 2,
@@ -116,7 +117,7 @@ fn logic(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
     Ok(Value::Logic(match object(obj, span)? {
         Value::Logic(l) => l,
         Value::Num(n) => from_num(n),
-        Value::Array(a) => match &a.borrow()[..] {
+        Value::Array(a) => match &*a.slice() {
             [] => Logic::UNDEF,
             [Value::Num(x)] => from_num(*x),
             [Value::Num(a), Value::Num(b), ..] => Logic::new(*a, *b),
@@ -141,7 +142,7 @@ fn fuzzy(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
     match object(obj, span)? {
         f @ Value::Fuzzy(_) => Ok(f),
         Value::Num(x) => Ok(Value::fuzzy([x; 4])),
-        Value::Array(a) => match a.borrow()[..] {
+        Value::Array(a) => match *a.slice() {
             [Value::Num(a), Value::Num(b), Value::Num(c)] => Ok(Value::fuzzy([a, b, b, c])),
             [Value::Num(a), Value::Num(b), Value::Num(c), Value::Num(d)] => Ok(Value::fuzzy([a, b, c, d])),
             _ => fail(span, "`fuzzy` makes a fuzzy number of an array of 3 or 4 numbers"),

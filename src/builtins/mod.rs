@@ -5,11 +5,14 @@ mod array;
 mod convert;
 pub mod file;
 mod graph;
+mod heap;
 mod math;
 pub mod mind;
 mod mind_models;
 mod node;
 mod regexp;
+mod search;
+mod search_compare;
 mod string;
 pub mod svg;
 mod system;
@@ -78,10 +81,11 @@ pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
 }
 
 /// Every module's table.
-fn tables() -> [&'static [Builtin]; 10] {
+fn tables() -> [&'static [Builtin]; 12] {
     [
         convert::BUILTINS,
         array::BUILTINS,
+        heap::BUILTINS,
         string::BUILTINS,
         graph::BUILTINS,
         node::BUILTINS,
@@ -90,6 +94,7 @@ fn tables() -> [&'static [Builtin]; 10] {
         file::BUILTINS,
         svg::BUILTINS,
         mind::BUILTINS,
+        search::BUILTINS,
     ]
 }
 

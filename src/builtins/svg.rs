@@ -167,7 +167,7 @@ fn create(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
 fn color_arg(v: &Value, name: &str, span: Span) -> R<String> {
     match v {
         Value::Str(s) => Ok(s.to_string()),
-        Value::Array(a) => match a.borrow()[..] {
+        Value::Array(a) => match *a.slice() {
             // NaN has no place in 0..255: clamping keeps it, and `rgb(NaN,0,0)` is no colour.
             [Value::Num(r), Value::Num(g), Value::Num(b)] if !(r.is_nan() || g.is_nan() || b.is_nan()) => {
                 let c = |x: f64| x.clamp(0.0, 255.0).round();
@@ -354,7 +354,7 @@ fn polygon(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
     for p in a.borrow().iter() {
         match p {
             Value::Num(x) => coords.push(*x),
-            Value::Array(xy) => match xy.borrow()[..] {
+            Value::Array(xy) => match *xy.slice() {
                 [Value::Num(x), Value::Num(y)] => coords.extend([x, y]),
                 _ => return bad(),
             },

@@ -155,7 +155,7 @@ impl Interp {
             (Value::Num(a), Value::Num(b)) => Ok(Value::Num(a + b)),
             (Value::Str(_), _) | (_, Value::Str(_)) | (Value::Node(_), _) => Ok(Value::Str(self.concat(&l, &r, span)?)),
             (Value::Array(a), Value::Array(b)) => {
-                let mut v = a.borrow().clone();
+                let mut v = a.to_vec();
                 v.extend(b.borrow().iter().cloned());
                 Ok(Value::array(v))
             }

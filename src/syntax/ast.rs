@@ -378,6 +378,9 @@ pub struct IfStmt {
     pub on_false: Option<Block>,
     pub on_undef: Option<Block>,
     pub on_else: Option<Block>,
+    /// The clause written last, whose block ends the `if`: a clause that follows may belong to
+    /// an `if` inside that block (None: the `then` block ends it).
+    pub last_clause: Option<ClauseKind>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

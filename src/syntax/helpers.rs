@@ -128,7 +128,7 @@ pub fn braced(stmts: Option<Vec<Stmt>>, span: Span) -> ActionResult<Block> {
 }
 
 pub fn if_stmt(cond: Expr, then: Block) -> StmtKind {
-    StmtKind::If(vec![IfStmt { cond, then, on_false: None, on_undef: None, on_else: None }])
+    StmtKind::If(vec![IfStmt { cond, then, on_false: None, on_undef: None, on_else: None, last_clause: None }])
 }
 
 pub fn def(name: Name, params: Option<Vec<Name>>, body: DefBodyParts, span: Span) -> StmtKind {
@@ -238,6 +238,7 @@ pub fn attach_clause(mut stmts: Vec<Stmt>, (kind, block, span): (ClauseKind, Blo
                 ClauseKind::Else => &mut last.on_else,
             };
             *slot = Some(block);
+            last.last_clause = Some(kind);
         }
     }
     if let Some(last) = stmts.last_mut() {
@@ -278,17 +279,14 @@ fn open_tail(s: &mut Stmt) -> Option<&mut Stmt> {
     let block = match &mut s.kind {
         StmtKind::If(arms) => {
             let ifs = arms.last_mut()?;
-            if let Some(b) = ifs.on_else.as_mut() {
-                b
-            } else {
-                // The last clause written is the one that ended last; clauses are kept in order
-                // of appearance only implicitly, so prefer the most recently filled slot.
-                match (ifs.on_undef.as_mut(), ifs.on_false.as_mut()) {
-                    (Some(b), _) => b,
-                    (None, Some(b)) => b,
-                    (None, None) => &mut ifs.then,
-                }
-            }
+            // The clause written last ended last, whatever its kind.
+            let last = match ifs.last_clause {
+                Some(ClauseKind::Else) => ifs.on_else.as_mut(),
+                Some(ClauseKind::False) => ifs.on_false.as_mut(),
+                Some(ClauseKind::Undef) => ifs.on_undef.as_mut(),
+                None => None,
+            };
+            last.unwrap_or(&mut ifs.then)
         }
         StmtKind::While { body, .. } | StmtKind::For { body, .. } => body,
         _ => return None,

@@ -1,4 +1,5 @@
-//! Arrays: a vector of values shared by reference, with an index of the graphs in it by content
+//! Arrays: a double-ended queue of values shared by reference (so `push`, `pop`, `shift` and
+//! `unshift` all take constant time: decision 16), with an index of the graphs in it by content
 //! hash. Search scripts keep their visited states in an array and test `Close.is(G)` before
 //! every push; with the index that test costs O(1) instead of a comparison with every state.
 //!
@@ -13,10 +14,14 @@ use crate::world::{facts, ClassId};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::cell::{Cell, Ref, RefCell, RefMut};
+use std::collections::VecDeque;
+
+/// The items of an array.
+pub type Items = VecDeque<Value>;
 
 #[derive(Debug, Default)]
 pub struct Array {
-    items: RefCell<Vec<Value>>,
+    items: RefCell<Items>,
     index: RefCell<GraphIndex>,
     /// Set by `borrow_mut`: the items may have changed in any way.
     dirty: Cell<bool>,
@@ -43,7 +48,7 @@ impl GraphIndex {
     }
 
     /// Files the items not yet indexed, and watches their graphs.
-    fn extend(&mut self, items: &[Value]) {
+    fn extend(&mut self, items: &Items) {
         for (i, item) in items.iter().enumerate().skip(self.covered) {
             if let Value::Graph(g) = item {
                 let g = g.borrow();
@@ -56,16 +61,28 @@ impl GraphIndex {
 }
 
 impl Array {
-    pub fn new(items: Vec<Value>) -> Array {
-        Array { items: RefCell::new(items), ..Array::default() }
+    pub fn new(items: impl Into<Items>) -> Array {
+        Array { items: RefCell::new(items.into()), ..Array::default() }
     }
 
-    pub fn borrow(&self) -> Ref<'_, Vec<Value>> {
+    pub fn borrow(&self) -> Ref<'_, Items> {
         self.items.borrow()
     }
 
+    /// The items as one slice (for matching on their shape). The order does not change, so
+    /// the graph index stays valid; it costs a move only after `unshift` wrapped the buffer.
+    pub fn slice(&self) -> Ref<'_, [Value]> {
+        self.items.borrow_mut().make_contiguous();
+        Ref::map(self.items.borrow(), |d| d.as_slices().0)
+    }
+
+    /// A copy of the items, in order.
+    pub fn to_vec(&self) -> Vec<Value> {
+        self.items.borrow().iter().cloned().collect()
+    }
+
     /// The items for any change; the graph index is dropped, as it cannot tell what changed.
-    pub fn borrow_mut(&self) -> RefMut<'_, Vec<Value>> {
+    pub fn borrow_mut(&self) -> RefMut<'_, Items> {
         self.dirty.set(true);
         self.items.borrow_mut()
     }
@@ -100,7 +117,7 @@ impl Array {
 }
 
 /// A linear search for a graph that compares the cached hashes before the facts.
-fn scan(items: &[Value], needle: &Value, class: ClassId, hash: u64) -> Option<usize> {
+fn scan(items: &Items, needle: &Value, class: ClassId, hash: u64) -> Option<usize> {
     items.iter().position(|x| match x {
         Value::Graph(h) => {
             let same_hash = {

@@ -12,7 +12,7 @@ pub fn write_value(out: &mut String, v: &Value, world: &World) {
 
 /// A container nested deeper than `MAX_NESTING` (one that holds itself) prints as `...`.
 fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
-    if depth > super::MAX_NESTING && matches!(v, Value::Array(_) | Value::Map(_)) {
+    if depth > super::MAX_NESTING && matches!(v, Value::Array(_) | Value::Map(_) | Value::Heap(_)) {
         out.push_str("...");
         return;
     }
@@ -55,6 +55,10 @@ fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
             out.push_str(node_name(world, n.class, n.id));
         }
         Value::Edge(r) => out.push_str(world.relation_name(*r)),
+        // A demon used as a value prints as its name; a lambda as its source.
+        Value::Lambda(f) if f.source.is_none() => {
+            let _ = write!(out, "{}({})", f.name, f.param_names.join(","));
+        }
         Value::Lambda(f) => {
             let _ = write!(out, "lambda({})", f.param_names.join(","));
             if let Some(body) = &f.source {
@@ -67,6 +71,19 @@ fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
         }
         Value::File(f) => out.push_str(&f.borrow().name),
         Value::Svg(s) => out.push_str(&s.borrow().text()),
+        // In the order `pop` takes them: `Heap[item:priority,...]`.
+        Value::Heap(h) => {
+            out.push_str("Heap[");
+            for (i, (item, priority)) in h.borrow().in_order().into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_nested(out, item, world, depth);
+                out.push(':');
+                write_nested(out, priority, world, depth);
+            }
+            out.push(']');
+        }
     }
 }
 

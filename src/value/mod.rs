@@ -4,6 +4,7 @@
 
 pub mod array;
 pub mod display;
+pub mod heap;
 pub mod logic;
 pub mod map;
 pub mod number;
@@ -65,6 +66,8 @@ pub enum Value {
     File(crate::builtins::file::FileRef),
     /// A picture made with `SVG.create()` (builtins/svg.rs).
     Svg(crate::builtins::svg::SvgRef),
+    /// A priority queue made with `Heap()`.
+    Heap(heap::HeapRef),
 }
 
 impl Value {
@@ -131,6 +134,7 @@ impl Value {
             Value::Fuzzy(_) => "fuzzy",
             Value::File(_) => "file",
             Value::Svg(_) => "svg",
+            Value::Heap(_) => "heap",
         }
     }
 
@@ -150,6 +154,7 @@ impl Value {
             Value::Fuzzy(_) => "a fuzzy number",
             Value::File(_) => "a file",
             Value::Svg(_) => "an SVG picture",
+            Value::Heap(_) => "a heap",
         }
     }
 
@@ -168,7 +173,8 @@ impl Value {
             Value::Map(_) => 9,
             Value::Lambda(_) => 10,
             Value::Svg(_) => 11,
-            Value::None => 12,
+            Value::Heap(_) => 12,
+            Value::None => 13,
         }
     }
 
@@ -230,6 +236,7 @@ impl Value {
             (Value::Fuzzy(a), Value::Fuzzy(b)) => a == b,
             (Value::File(a), Value::File(b)) => Rc::ptr_eq(a, b),
             (Value::Svg(a), Value::Svg(b)) => Rc::ptr_eq(a, b),
+            (Value::Heap(a), Value::Heap(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -283,6 +290,7 @@ impl Value {
             (Value::Lambda(a), Value::Lambda(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Map(a), Value::Map(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Svg(a), Value::Svg(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
+            (Value::Heap(a), Value::Heap(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             _ => self.compare(other).unwrap_or(Ordering::Equal),
         }
     }
@@ -290,8 +298,9 @@ impl Value {
     /// A copy for `A[i] = v` and `copy()`: containers shallowly, scalars as they are.
     pub fn shallow_copy(&self) -> Value {
         match self {
-            Value::Array(a) => Value::array(a.borrow().clone()),
+            Value::Array(a) => Value::array(a.to_vec()),
             Value::Map(m) => Value::Map(Rc::new(RefCell::new(m.borrow().clone()))),
+            Value::Heap(h) => Value::Heap(Rc::new(RefCell::new(h.borrow().clone()))),
             other => other.clone(),
         }
     }

@@ -4,6 +4,7 @@
 
 mod common;
 mod conformance;
+mod conveniences;
 mod decisions;
 mod docs;
 mod errors;
@@ -18,4 +19,6 @@ mod repl_backend;
 mod repl_piped;
 mod repl_pty;
 mod sandbox;
+mod search;
+mod traps;
 mod warnings;
