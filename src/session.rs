@@ -139,63 +139,72 @@ impl Session {
         base: Option<&Path>,
         depth: usize,
     ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
-        let mut budget = IncludeBudget { bytes: MAX_INCLUDED_BYTES, files: MAX_INCLUDES };
-        self.expand(file, src, base, depth, &mut budget)
-    }
-
-    /// `parse_with_includes` with the bytes that included files may still add: a file that
-    /// includes the next one twice, and so on, would otherwise grow exponentially.
-    fn expand(
-        &mut self,
-        file: FileId,
-        src: &str,
-        base: Option<&Path>,
-        depth: usize,
-        budget: &mut IncludeBudget,
-    ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
         let stmts = syntax::parse(src, file).map_err(|d| vec![d])?;
-        let mut out = Vec::with_capacity(stmts.len());
-        for s in stmts {
-            let StmtKind::Include(name) = &s.kind else {
-                out.push(s);
-                continue;
-            };
-            let error = |message: String| vec![Diagnostic::error(name.span, message)];
-            if depth >= MAX_INCLUDE_DEPTH {
-                return Err(error("`#include` nested too deeply (is a file including itself?)".into()));
-            }
-            let path: PathBuf = match base {
-                Some(b) => b.join(&*name.text),
-                None => PathBuf::from(&*name.text),
-            };
-            budget.files = budget.files.checked_sub(1).ok_or_else(|| {
-                error(format!(
-                    "more than {MAX_INCLUDES} `#include`s in all (does a file include another one many times?)"
-                ))
-            })?;
-            let path = crate::sandbox::script_file(&path).map_err(error)?;
-            let text = read_script(&path).map_err(|(message, unreadable)| {
-                let mut d = error(message);
-                d[0].environment = unreadable;
-                d
-            })?;
-            budget.bytes = budget.bytes.checked_sub(text.len()).ok_or_else(|| {
-                error(format!(
-                    "the `#include`s add more than {} MB of source (does a file include another one many times?)",
-                    MAX_INCLUDED_BYTES / 1_000_000
-                ))
-            })?;
-            let inner = self.add_source(&path.to_string_lossy(), &text);
-            let inner_base = path.parent().map(Path::to_path_buf);
-            out.extend(self.expand(inner, &text, inner_base.as_deref(), depth + 1, budget)?);
-        }
-        Ok(out)
+        expand_includes(stmts, base, depth, &mut |name, text| self.add_source(name, text))
     }
 
     /// Renders diagnostics as text for standard error.
     pub fn render(&self, diags: &[Diagnostic], color: bool) -> String {
         diags.iter().map(|d| self.interp.sources.render(d, color)).collect()
     }
+}
+
+/// Replaces each `#include` of parsed statements by the statements of the file it names (a path
+/// relative to `base`), recursively; `add_source` registers each file read and gives its id.
+pub fn expand_includes(
+    stmts: Vec<Stmt>,
+    base: Option<&Path>,
+    depth: usize,
+    add_source: &mut dyn FnMut(&str, &str) -> FileId,
+) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+    let mut budget = IncludeBudget { bytes: MAX_INCLUDED_BYTES, files: MAX_INCLUDES };
+    expand(stmts, base, depth, add_source, &mut budget)
+}
+
+/// `expand_includes` with what included files may still add: a file that includes the next one
+/// twice, and so on, would otherwise grow exponentially.
+fn expand(
+    stmts: Vec<Stmt>,
+    base: Option<&Path>,
+    depth: usize,
+    add_source: &mut dyn FnMut(&str, &str) -> FileId,
+    budget: &mut IncludeBudget,
+) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+    let mut out = Vec::with_capacity(stmts.len());
+    for s in stmts {
+        let StmtKind::Include(name) = &s.kind else {
+            out.push(s);
+            continue;
+        };
+        let error = |message: String| vec![Diagnostic::error(name.span, message)];
+        if depth >= MAX_INCLUDE_DEPTH {
+            return Err(error("`#include` nested too deeply (is a file including itself?)".into()));
+        }
+        let path: PathBuf = match base {
+            Some(b) => b.join(&*name.text),
+            None => PathBuf::from(&*name.text),
+        };
+        budget.files = budget.files.checked_sub(1).ok_or_else(|| {
+            error(format!("more than {MAX_INCLUDES} `#include`s in all (does a file include another one many times?)"))
+        })?;
+        let path = crate::sandbox::script_file(&path).map_err(error)?;
+        let text = read_script(&path).map_err(|(message, unreadable)| {
+            let mut d = error(message);
+            d[0].environment = unreadable;
+            d
+        })?;
+        budget.bytes = budget.bytes.checked_sub(text.len()).ok_or_else(|| {
+            error(format!(
+                "the `#include`s add more than {} MB of source (does a file include another one many times?)",
+                MAX_INCLUDED_BYTES / 1_000_000
+            ))
+        })?;
+        let inner = add_source(&path.to_string_lossy(), &text);
+        let inner_base = path.parent().map(Path::to_path_buf);
+        let parsed = syntax::parse(&text, inner).map_err(|d| vec![d])?;
+        out.extend(expand(parsed, inner_base.as_deref(), depth + 1, add_source, budget)?);
+    }
+    Ok(out)
 }
 
 /// Runs `f` on a thread with a large stack, so that the recursion limit (not the machine's
