@@ -31,6 +31,7 @@ pub mod compile;
 pub mod diagnostics;
 pub mod eval;
 pub mod mind;
+pub mod names;
 pub mod repl;
 pub mod session;
 pub mod syntax;
