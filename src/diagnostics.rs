@@ -30,6 +30,9 @@ pub struct Diagnostic {
     pub runtime: bool,
     /// Calls beyond `MAX_FRAMES` distinct frames.
     pub omitted_frames: u32,
+    /// The error is a limit of the run (Ctrl-C, `--timeout`, `--max-steps`), not a mistake of
+    /// the script: a search stops cleanly on it (`Search.stats()["reason"]`).
+    pub limit: Option<crate::eval::Limit>,
 }
 
 /// One entry of a runtime error's call stack; `repeat` counts identical calls folded into it.
@@ -70,6 +73,7 @@ impl Diagnostic {
             incomplete: false,
             runtime: false,
             omitted_frames: 0,
+            limit: None,
         }
     }
 

@@ -33,6 +33,7 @@ pub mod eval;
 pub mod mind;
 pub mod names;
 pub mod repl;
+pub mod search;
 pub mod session;
 pub mod syntax;
 pub mod value;

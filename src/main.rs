@@ -92,7 +92,7 @@ fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
         }
         None => None,
     };
-    session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline });
+    session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline, ..Limits::default() });
     session.interp.warnings.deny = cli.deny_warnings;
     session.interp.warnings.color = std::io::stderr().is_terminal();
     // The sandbox is per thread: this runs on the interpreter's thread.

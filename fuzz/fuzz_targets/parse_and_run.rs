@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
     let dir = scratch();
     ds::builtins::file::set_sandbox(Some(1 << 20));
     let mut session = Session::new(Box::new(std::io::sink()));
-    session.set_limits(Limits { max_depth: 64, max_steps: Some(20_000), deadline: None });
+    session.set_limits(Limits { max_depth: 64, max_steps: Some(20_000), ..Limits::default() });
     match session.run_source("fuzz.ds", src) {
         Outcome::CompileErrors(d) => {
             let _ = session.render(&d, false);

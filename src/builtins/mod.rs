@@ -11,6 +11,8 @@ pub mod mind;
 mod mind_models;
 mod node;
 mod regexp;
+mod search;
+mod search_compare;
 mod string;
 pub mod svg;
 mod system;
@@ -79,7 +81,7 @@ pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
 }
 
 /// Every module's table.
-fn tables() -> [&'static [Builtin]; 11] {
+fn tables() -> [&'static [Builtin]; 12] {
     [
         convert::BUILTINS,
         array::BUILTINS,
@@ -92,6 +94,7 @@ fn tables() -> [&'static [Builtin]; 11] {
         file::BUILTINS,
         svg::BUILTINS,
         mind::BUILTINS,
+        search::BUILTINS,
     ]
 }
 

@@ -143,6 +143,9 @@ impl Compiler {
         if self.node_names.contains(n) {
             return Self::ex(ExKind::Node(Box::new(node_ref(n, world))), span);
         }
+        if let Some(sig) = self.demons.get(n) {
+            return Self::ex(ExKind::DemonValue(sig.id), span);
+        }
         let hidden = self.hidden_from_here(n);
         let msg = if module_of(n).is_some() {
             format!("module `{n}` must be followed by `.` and a function or constant")
@@ -199,6 +202,7 @@ impl Compiler {
         }
         v.extend(world.relations.iter().skip(1).cloned());
         v.extend(self.node_names.iter().cloned());
+        v.extend(self.demons.keys().cloned());
         v
     }
 

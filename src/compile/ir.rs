@@ -54,6 +54,9 @@ pub enum ExKind {
     Map(Vec<(Ex, Ex)>),
     Tuple(Vec<Ex>),
     Lambda(Rc<FnCode>),
+    /// A demon's name used as a value (`Search.bfs(Start, all_actions, target_state)`): the
+    /// demon as a callable value, read when it runs (the demon may be defined later).
+    DemonValue(DemonId),
     Demon {
         id: DemonId,
         args: Vec<Ex>,

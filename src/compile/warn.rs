@@ -78,7 +78,12 @@ impl Compiler {
 fn has_effect(e: &Ex) -> bool {
     let any = |es: &[Ex]| es.iter().any(has_effect);
     match &e.kind {
-        ExKind::Const(_) | ExKind::Var(_) | ExKind::CurrentGraph | ExKind::Node(_) | ExKind::Lambda(_) => false,
+        ExKind::Const(_)
+        | ExKind::Var(_)
+        | ExKind::CurrentGraph
+        | ExKind::Node(_)
+        | ExKind::Lambda(_)
+        | ExKind::DemonValue(_) => false,
         ExKind::Array(items) | ExKind::Tuple(items) | ExKind::AndOr { args: items, .. } => any(items),
         ExKind::Map(entries) => entries.iter().any(|(k, v)| has_effect(k) || has_effect(v)),
         ExKind::NodeOf { graph, .. } => has_effect(graph),

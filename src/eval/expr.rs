@@ -69,6 +69,7 @@ impl Interp {
             ExKind::Sum(items) => self.sum(items),
             ExKind::Tuple(items) => self.tuple(items),
             ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
+            ExKind::DemonValue(id) => self.demon(*id, e.span).map(Value::Lambda),
             ExKind::Demon { id, args } => {
                 let code = self.demon(*id, e.span)?;
                 self.call_with(&code, args, e.span)

@@ -4,13 +4,49 @@
 //! (Ctrl-C, `--timeout`, or the steps left under `--max-steps`), and its work is added to the
 //! script's steps when it is done.
 
-use super::{fail, Interp, R};
+use super::{Flow, Interp, R};
+use crate::diagnostics::Diagnostic;
 use crate::syntax::Span;
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// A limit of the run that stopped it (or a search in it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// Ctrl-C.
+    Interrupt,
+    /// `--timeout`.
+    Timeout,
+    /// `--max-steps`.
+    Steps,
+}
+
+impl Limit {
+    /// The word `Search.stats()["reason"]` gives for it.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Limit::Interrupt => "interrupted",
+            Limit::Timeout => "timeout",
+            Limit::Steps => "max_steps",
+        }
+    }
+}
+
+/// The error a limit raises, marked as such (`Diagnostic::limit`).
+pub fn limit_error<T>(span: Span, limit: Limit, max_steps: Option<u64>) -> R<T> {
+    let message = match limit {
+        Limit::Interrupt => "interrupted".to_string(),
+        Limit::Timeout => "time limit reached (--timeout)".to_string(),
+        Limit::Steps => format!("step limit of {} reached (--max-steps)", max_steps.unwrap_or(0)),
+    };
+    let mut d = Diagnostic::error(span, message);
+    d.runtime = true;
+    d.limit = Some(limit);
+    Err(Flow::Error(Box::new(d)))
+}
 
 /// A shared counter of work with the limits that apply to it. Cloning shares the counter.
 #[derive(Clone)]
@@ -48,14 +84,14 @@ impl Meter {
     pub fn check(&self, span: Span) -> R<()> {
         let m = &self.0;
         if m.interrupt.swap(false, Ordering::Relaxed) {
-            return fail(span, "interrupted");
+            return limit_error(span, Limit::Interrupt, None);
         }
         if m.deadline.is_some_and(|d| Instant::now() >= d) {
-            return fail(span, "time limit reached (--timeout)");
+            return limit_error(span, Limit::Timeout, None);
         }
-        if let (Some(b), Some(max)) = (m.budget, m.max_steps) {
+        if let Some(b) = m.budget {
             if m.used.get() > b {
-                return fail(span, format!("step limit of {max} reached (--max-steps)"));
+                return limit_error(span, Limit::Steps, m.max_steps);
             }
         }
         Ok(())
@@ -67,7 +103,7 @@ impl Interp {
     pub fn meter(&self) -> Meter {
         Meter(Rc::new(Inner {
             used: Cell::new(0),
-            budget: self.limits.max_steps.map(|m| m.saturating_sub(self.steps)),
+            budget: self.limits.step_limit().map(|m| m.saturating_sub(self.steps)),
             max_steps: self.limits.max_steps,
             deadline: self.limits.deadline,
             interrupt: self.interrupt.clone(),
@@ -78,11 +114,47 @@ impl Interp {
     pub fn charge(&mut self, meter: &Meter, span: Span) -> R<()> {
         self.steps = self.steps.saturating_add(meter.used());
         meter.check(span)?;
-        if let Some(max) = self.limits.max_steps {
-            if self.steps > max {
-                return fail(span, format!("step limit of {max} reached (--max-steps)"));
-            }
+        if self.limits.step_limit().is_some_and(|max| self.steps > max) {
+            return limit_error(span, Limit::Steps, self.limits.max_steps);
         }
         Ok(())
+    }
+
+    /// The limit the run has reached, if any, without raising it: for computations that stop
+    /// cleanly (a search). Takes the Ctrl-C flag when it reports it.
+    pub fn limit_reached(&self) -> Option<Limit> {
+        if self.interrupt.swap(false, Ordering::Relaxed) {
+            return Some(Limit::Interrupt);
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Limit::Timeout);
+        }
+        if self.limits.step_limit().is_some_and(|max| self.steps > max) {
+            return Some(Limit::Steps);
+        }
+        None
+    }
+
+    /// Counts work done outside the evaluator as steps (a search's own bookkeeping).
+    pub fn add_steps(&mut self, n: u64) {
+        self.steps = self.steps.saturating_add(n);
+    }
+
+    /// After a search stopped cleanly on `--timeout` or `--max-steps`, the script gets once a
+    /// little more (one second, 100,000 steps) to report what it found; then the limit ends
+    /// the run as usual. Ctrl-C needs none: the next Ctrl-C stops the script.
+    pub fn grant_grace(&mut self, limit: Limit) {
+        if self.limits.grace_used {
+            return;
+        }
+        match limit {
+            Limit::Timeout => self.limits.deadline = Some(Instant::now() + std::time::Duration::from_secs(1)),
+            Limit::Steps => {
+                let max = self.limits.max_steps.unwrap_or(0);
+                self.limits.step_grace = self.steps.saturating_sub(max).saturating_add(100_000);
+            }
+            Limit::Interrupt => return,
+        }
+        self.limits.grace_used = true;
     }
 }

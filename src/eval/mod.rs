@@ -34,7 +34,7 @@ pub enum Flow {
     Exit(i32),
 }
 
-pub use meter::Meter;
+pub use meter::{limit_error, Limit, Meter};
 
 pub type R<T> = Result<T, Flow>;
 
@@ -51,11 +51,23 @@ pub struct Limits {
     pub max_depth: usize,
     pub max_steps: Option<u64>,
     pub deadline: Option<Instant>,
+    /// A search stopped on `--timeout` or `--max-steps` already gave the script its grace
+    /// (`Interp::grant_grace`).
+    pub grace_used: bool,
+    /// Steps allowed past `max_steps` by that grace.
+    pub step_grace: u64,
+}
+
+impl Limits {
+    /// The step count past which the run stops.
+    pub fn step_limit(&self) -> Option<u64> {
+        self.max_steps.map(|m| m.saturating_add(self.step_grace))
+    }
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_depth: 10_000, max_steps: None, deadline: None }
+        Limits { max_depth: 10_000, max_steps: None, deadline: None, grace_used: false, step_grace: 0 }
     }
 }
 
@@ -91,6 +103,8 @@ pub struct Interp {
     pub line_starts: rustc_hash::FxHashMap<crate::syntax::FileId, Rc<[u32]>>,
     /// `System.traceLevel()`: kept and returned; ds shows every error whatever it is.
     pub trace_level: Rc<str>,
+    /// `Search.stats()`: the statistics of the last search (None before the first).
+    pub search_stats: Value,
     /// The source files, for rendering diagnostics (run-time warnings are shown as they happen).
     pub sources: SourceMap,
     pub warnings: Warnings,
@@ -122,6 +136,7 @@ impl Interp {
             call_sites: Vec::new(),
             line_starts: Default::default(),
             trace_level: "Warnings".into(),
+            search_stats: Value::None,
             sources: SourceMap::default(),
             warnings: Warnings::default(),
         }
@@ -220,18 +235,16 @@ impl Interp {
     fn check_limits(&mut self, span: Span) -> R<()> {
         if self.steps & 0x3ff == 0 {
             if self.interrupt.swap(false, Ordering::Relaxed) {
-                return fail(span, "interrupted");
+                return limit_error(span, Limit::Interrupt, None);
             }
             if let Some(deadline) = self.limits.deadline {
                 if Instant::now() >= deadline {
-                    return fail(span, "time limit reached (--timeout)");
+                    return limit_error(span, Limit::Timeout, None);
                 }
             }
         }
-        if let Some(max) = self.limits.max_steps {
-            if self.steps > max {
-                return fail(span, format!("step limit of {max} reached (--max-steps)"));
-            }
+        if self.limits.step_limit().is_some_and(|max| self.steps > max) {
+            return limit_error(span, Limit::Steps, self.limits.max_steps);
         }
         Ok(())
     }

@@ -55,6 +55,10 @@ fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
             out.push_str(node_name(world, n.class, n.id));
         }
         Value::Edge(r) => out.push_str(world.relation_name(*r)),
+        // A demon used as a value prints as its name; a lambda as its source.
+        Value::Lambda(f) if f.source.is_none() => {
+            let _ = write!(out, "{}({})", f.name, f.param_names.join(","));
+        }
         Value::Lambda(f) => {
             let _ = write!(out, "lambda({})", f.param_names.join(","));
             if let Some(body) = &f.source {

@@ -169,6 +169,22 @@ impl Facts {
         self.items.iter()
     }
 
+    pub fn as_slice(&self) -> &[Fact] {
+        &self.items
+    }
+
+    /// Facts from a vector sorted by key without repeated keys or Undef values (the search's
+    /// unpacked states).
+    pub fn from_sorted(items: Vec<Fact>) -> Facts {
+        debug_assert!(items.windows(2).all(|w| w[0].key < w[1].key));
+        let mut facts = Facts::default();
+        for f in &items {
+            facts.toggle_hash(f.key, f.value);
+        }
+        facts.items = Rc::new(items);
+        facts
+    }
+
     fn position(&self, key: FactKey) -> Result<usize, usize> {
         self.items.binary_search_by(|f| f.key.cmp(&key))
     }

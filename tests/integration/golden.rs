@@ -175,6 +175,7 @@ cases! {
     wolf => "wolf",
     wolf_chain => "wolf_chain",
     wolf_one_way => "wolf_one_way",
+    wolf_search => "wolf_search",
     wolf_places => "wolf_places",
     wolf_triangle => "wolf_triangle",
     wolf_two_farmers => "wolf_two_farmers",

@@ -18,5 +18,6 @@ mod regressions;
 mod repl_backend;
 mod repl_piped;
 mod repl_pty;
+mod search;
 mod traps;
 mod warnings;

@@ -25,11 +25,14 @@ Usage:
     wolf_oracle.py WORLD.json --check-script SCRIPT.ds
                                              check that SCRIPT's world section declares the
                                              same world as WORLD.json (exit 1 if not)
+    wolf_oracle.py WORLD.json --search        also what the Search.bfs part of wolf_search.ds prints
     wolf_oracle.py --selftest                 reproduce the two authoritative answers
     wolf_oracle.py --all [--write]            selftest, then for every worlds/NAME.json: check that
                                              scripts/NAME.ds declares that world and carries the
                                              demons of scripts/wolf.ds (which must be the seed's),
-                                             and compare (or --write) tests/expected/NAME.out
+                                             and compare (or --write) tests/expected/NAME.out;
+                                             also scripts/wolf_search.ds (world wolf.json, the
+                                             demons of wolf.ds followed by its Search.bfs part)
 
 World JSON (see tests/oracle/worlds/):
     {
@@ -264,13 +267,72 @@ class Program:
         return None                                   # demon falls off the end: Undef
 
 
-def run(spec, linear=False, trace=False):
+    # Search.bfs(Start, all_actions, target_state), as docs/search.md defines it: breadth-first,
+    # level by level, states numbered in discovery order (0 is the start), the goal tested when
+    # a state is first generated; the start is not tested as such, but a successor equal to it
+    # is tested once. Counts: expanded (all_actions calls), generated (successors returned),
+    # duplicates (successors already stored), max frontier (before each expansion: the states
+    # of this level from the one expanded on, plus those of the next level so far), depth
+    # (deepest level stored), states (stored).
+    def library_bfs(self, start):
+        states, index = [start], {start: 0}
+        st = dict(expanded=0, generated=0, duplicates=0, max_frontier=0, depth=0)
+        start_checked = False
+        level, nxt, depth = 0, 1, 0
+        found = None
+        while level < nxt and found is None:
+            for i in range(level, nxt):
+                st["max_frontier"] = max(st["max_frontier"], (nxt - i) + (len(states) - nxt))
+                succ = self.all_actions(states[i])
+                st["expanded"] += 1
+                st["generated"] += len(succ)
+                for Gi in succ:
+                    if Gi in index:
+                        st["duplicates"] += 1
+                        if index[Gi] == 0 and not start_checked:
+                            start_checked = True
+                            if self.target_state(Gi):
+                                found = Gi
+                                break
+                        continue
+                    index[Gi] = len(states)
+                    states.append(Gi)
+                    st["depth"] = max(st["depth"], depth + 1)
+                    if self.target_state(Gi):
+                        found = Gi
+                        break
+                if found is not None:
+                    break
+            level, nxt, depth = nxt, len(states), depth + 1
+        st["states"] = len(states)
+        return found, st
+
+
+def search_lines(spec, finish):
+    """What scripts/wolf_search.ds prints after the seed's solver (whose result is `finish`)."""
+    world = World(spec)
+    start = Graph("Start", world.start_facts(spec))
+    found, st = Program(world).library_bfs(start)
+    actions = found.name.split(";")[1:] if found is not None else []
+    same = (found is None and finish is None) or (found is not None and found == finish)
+    return [
+        "Search.bfs: " + (found.name if found is not None else "no solution (exhausted)"),
+        "the same state as the solver's: " + ("True" if same else "False"),
+        "actions (%d): %s" % (len(actions), " ".join(actions)),
+        "expanded: %(expanded)d, generated: %(generated)d, duplicates: %(duplicates)d" % st,
+        "max frontier: %(max_frontier)d, depth: %(depth)d, states stored: %(states)d" % st,
+    ]
+
+
+def run(spec, linear=False, trace=False, search=False):
     world = World(spec)
     start = Graph("Start", world.start_facts(spec))
     out = []
     stats = {}
     finish = Program(world).solver(start, out, linear=linear, stats=stats)
     out.append("Can't find solution" if finish is None else finish.name)
+    if search:
+        out += search_lines(spec, finish)
     if trace:
         print("expanded states: %s, stats: %s" % (stats.get("expanded"), stats), file=sys.stderr)
     return out
@@ -469,8 +531,49 @@ def check_all(write):
                 ok = False
                 print("%s: tests/expected/%s.out differs from the oracle" % (name, name))
         print("%-18s %s" % (name, " | ".join(lines)))
+    ok = check_search_script(reference, write) and ok
     print("all: " + ("ok" if ok else "FAILED"))
     return ok
+
+
+def check_search_script(reference, write):
+    """scripts/wolf_search.ds: the world of worlds/wolf.json, the demons and final lines of
+    scripts/wolf.ds, then the Search.bfs part; its expected output from this oracle."""
+    ok = True
+    with open(os.path.join(HERE, "worlds", "wolf.json"), encoding="utf-8") as f:
+        spec = json.load(f)
+    script = os.path.join(REPO, "scripts", "wolf_search.ds")
+    with open(script, encoding="utf-8") as f:
+        text = f.read()
+    if not demon_section(text).startswith(reference):
+        ok = False
+        print("wolf_search: the demons differ from scripts/wolf.ds")
+    ok = check_script(spec, script) and ok
+    lines = run(spec, search=True)
+    ok = compare_expected("wolf_search", lines, write) and ok
+    print("%-18s %s" % ("wolf_search", " | ".join(lines[2:4])))
+    return ok
+
+
+def compare_expected(name, lines, write):
+    expected = "".join(l + "\n" for l in lines)
+    out_path = os.path.join(REPO, "tests", "expected", name + ".out")
+    if write:
+        with open(out_path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(expected)
+        return True
+    try:
+        with open(out_path, encoding="utf-8") as f:
+            current = f.read()
+    except OSError:
+        current = None
+    # `time:` lines hold CPU times; the golden test leaves them out too
+    current = None if current is None else "".join(
+        l + "\n" for l in current.split("\n")[:-1] if not l.startswith("time:"))
+    if current != expected:
+        print("%s: tests/expected/%s.out differs from the oracle" % (name, name))
+        return False
+    return True
 
 
 def main(argv):
@@ -487,7 +590,7 @@ def main(argv):
     if "--check-script" in argv:
         script = argv[argv.index("--check-script") + 1]
         return 0 if check_script(spec, script) else 1
-    for line in run(spec, linear="--linear" in argv, trace="--trace" in argv):
+    for line in run(spec, linear="--linear" in argv, trace="--trace" in argv, search="--search" in argv):
         print(line)
     return 0
 

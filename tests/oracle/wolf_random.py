@@ -5,7 +5,10 @@ Each world gets a fresh world section (random humans, animals, places, appetites
 starting places, in a random declaration order) in front of the unchanged demons of
 scripts/wolf.ds; ds must print exactly what wolf_oracle.py computes for the same world.
 
-Usage: wolf_random.py [--n 40] [--seed 1] [--ds target/release/ds]
+With --search the programs are scripts/wolf_search.ds's (the seed's solver, then Search.bfs
+over the same demons) and ds must print what the oracle's model of Search.bfs computes too.
+
+Usage: wolf_random.py [--n 40] [--seed 1] [--ds target/release/ds] [--search]
 """
 
 import json
@@ -50,9 +53,14 @@ def world_section(w):
     return "\n".join(lines) + "\n\n"
 
 
-def demons():
-    text = open(os.path.join(ROOT, "scripts", "wolf.ds"), encoding="utf-8").read()
+def demons(search=False):
+    name = "wolf_search.ds" if search else "wolf.ds"
+    text = open(os.path.join(ROOT, "scripts", name), encoding="utf-8").read()
     return text[text.index("def place"):]
+
+
+def without_times(text):
+    return "".join(l + "\n" for l in text.splitlines() if not l.startswith("time:"))
 
 
 def main():
@@ -60,6 +68,7 @@ def main():
     opt = lambda name, default: args[args.index(name) + 1] if name in args else default
     n, seed = int(opt("--n", "40")), int(opt("--seed", "1"))
     ds = opt("--ds", os.path.join(ROOT, "target", "release", "ds"))
+    search = "--search" in args
     rng = random.Random(seed)
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -67,16 +76,17 @@ def main():
             w = random_world(rng)
             script = os.path.join(tmp, "world%d.ds" % i)
             with open(script, "w", encoding="utf-8") as f:
-                f.write(world_section(w) + demons())
+                f.write(world_section(w) + demons(search))
             wpath = os.path.join(tmp, "world%d.json" % i)
             with open(wpath, "w", encoding="utf-8") as f:
                 json.dump(w, f)
-            want = subprocess.run([sys.executable, os.path.join(HERE, "wolf_oracle.py"), wpath],
-                                  capture_output=True, text=True).stdout
+            oracle = [sys.executable, os.path.join(HERE, "wolf_oracle.py"), wpath] + (["--search"] if search else [])
+            want = subprocess.run(oracle, capture_output=True, text=True).stdout
             got = subprocess.run([ds, script], capture_output=True, text=True)
-            status = "ok" if got.stdout == want and got.returncode == 0 else "DIFFERS"
+            status = "ok" if without_times(got.stdout) == want and got.returncode == 0 else "DIFFERS"
             failures += status != "ok"
-            print("%-8s world %2d: %s" % (status, i, want.strip().splitlines()[-1][:70]))
+            summary = [l for l in want.splitlines() if not l.startswith(("Close:", "Start;", "Can't"))]
+            print("%-8s world %2d: %s" % (status, i, (summary or want.splitlines())[-1][:70]))
             if status != "ok":
                 print(json.dumps(w), "\n--- oracle\n" + want + "--- ds\n" + got.stdout + got.stderr)
     print("%d of %d worlds differ" % (failures, n))

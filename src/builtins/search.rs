@@ -1,0 +1,281 @@
+//! The `Search` module (LANGUAGE.md decision 17): `Search.bfs`, `dfs`, `iddfs`, `ucs`, `astar`,
+//! `idastar`, `greedy`, `Search.stats()` and `Search.compare`. The engine is `crate::search`;
+//! this file reads the arguments and options and turns outcomes into script values.
+
+use super::{function, Arity, Builtin};
+use crate::compile::ir::FnCode;
+use crate::names::suggest;
+use crate::eval::{fail, Interp, Limit, R};
+use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
+use crate::search::symmetry::Symmetry;
+use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, NONE};
+use crate::syntax::Span;
+use crate::value::{Logic, Map, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Instant;
+
+pub const BUILTINS: &[Builtin] = &[
+    function("Search.bfs", Arity::range(3, 4), bfs),
+    function("Search.dfs", Arity::range(3, 4), dfs),
+    function("Search.iddfs", Arity::range(3, 4), iddfs),
+    function("Search.ucs", Arity::range(3, 4), ucs),
+    function("Search.astar", Arity::range(4, 5), astar),
+    function("Search.idastar", Arity::range(4, 5), idastar),
+    function("Search.greedy", Arity::range(4, 5), greedy),
+    function("Search.stats", Arity::exactly(0), stats),
+    function("Search.compare", Arity::range(5, 6), super::search_compare::compare),
+];
+
+fn bfs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    search_with(it, Algorithm::Bfs, args, span)
+}
+fn dfs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    search_with(it, Algorithm::Dfs, args, span)
+}
+fn iddfs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    search_with(it, Algorithm::Iddfs, args, span)
+}
+fn ucs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    search_with(it, Algorithm::Ucs, args, span)
+}
+fn astar(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    search_with(it, Algorithm::Astar, args, span)
+}
+fn idastar(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    search_with(it, Algorithm::Idastar, args, span)
+}
+fn greedy(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    search_with(it, Algorithm::Greedy, args, span)
+}
+
+/// `Search.stats()`: the map about the last search (an empty map before the first).
+fn stats(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    Ok(match &it.search_stats {
+        Value::Map(m) => Value::Map(Rc::new(RefCell::new(m.borrow().clone()))),
+        _ => Value::Map(Rc::default()),
+    })
+}
+
+/// `Search.ALG(Start, Next, Goal [, H] [, Opts])`.
+fn search_with(it: &mut Interp, algorithm: Algorithm, args: &[Value], span: Span) -> R<Value> {
+    let fname = format!("Search.{}", algorithm.name());
+    let h_given = algorithm.informed();
+    let opts_at = if h_given { 4 } else { 3 };
+    let h = if h_given { Some(callable(&args[3], &fname, 4, "H", span)?) } else { None };
+    let opts = Opts::read(it, args.get(opts_at), &fname, &args[0], span)?;
+    let spec = spec(it, algorithm, args, h, &opts, &fname, span)?;
+    let (result, _) = run(it, spec, &opts.config, span)?;
+    Ok(result)
+}
+
+/// The spec of a search from `Start, Next, Goal` and the options.
+pub(super) fn spec(
+    it: &mut Interp,
+    algorithm: Algorithm,
+    args: &[Value],
+    h: Option<Rc<FnCode>>,
+    opts: &Opts,
+    fname: &str,
+    span: Span,
+) -> R<Spec> {
+    let next = callable(&args[1], fname, 2, "Next", span)?;
+    let goal = match &args[2] {
+        Value::Lambda(code) => GoalTest::Demon(one_argument(code, fname, 3, "Goal", span)?),
+        v => GoalTest::Value(v.clone()),
+    };
+    let symmetry = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
+    let trace = match &opts.trace {
+        Some(Value::Lambda(code)) => Trace::Call(one_argument(code, fname, 0, "trace", span)?),
+        Some(v) if v.condition().is_true() => Trace::Print,
+        _ => Trace::Off,
+    };
+    Ok(Spec { algorithm, start: args[0].clone(), next, goal, h, symmetry, trace })
+}
+
+/// Runs a search; returns its result (the goal state or Undef) and the statistics map, which
+/// `Search.stats()` also gives from now on.
+pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, span: Span) -> R<(Value, Value)> {
+    let algorithm = spec.algorithm;
+    let started = Instant::now();
+    let mut store = StateStore::default();
+    let mut problem = ScriptProblem::new(it, spec, span)?;
+    let outcome = search::run(algorithm, &mut problem, &mut store, config)?;
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let result = match (&outcome.goal, problem.found.take()) {
+        (Some(_), Some(v)) => v,
+        _ => Value::Logic(Logic::UNDEF),
+    };
+    let map = stats_map(&mut problem, &store, &outcome, ms);
+    drop(problem);
+    it.search_stats = map.clone();
+    match outcome.reason {
+        Reason::Timeout => it.grant_grace(Limit::Timeout),
+        Reason::MaxSteps => it.grant_grace(Limit::Steps),
+        _ => {}
+    }
+    Ok((result, map))
+}
+
+/// The map of decision 17 (docs/search.md defines each entry).
+fn stats_map(problem: &mut ScriptProblem, store: &StateStore, o: &Outcome, ms: f64) -> Value {
+    let (mut path, mut actions, mut cost) = (Vec::new(), Vec::new(), Value::Logic(Logic::UNDEF));
+    if let Some(found) = &o.goal {
+        let mut ids = if found.origin.parent == NONE { Vec::new() } else { store.path(found.origin.parent) };
+        ids.push(found.id);
+        let last = ids.len() - 1;
+        for k in 0..ids.len() {
+            let label = (k == last).then_some(found.origin.label);
+            path.push(problem.state_along(store, &ids[..=k], label));
+            if k > 0 {
+                let action = if k == last { found.origin.action } else { store.origin(ids[k]).action };
+                actions.push(problem.action_value(store, action));
+            }
+        }
+        cost = Value::Num(found.origin.g);
+    }
+    let found = match o.reason.found() {
+        Some(b) => Logic::from_bool(b),
+        None => Logic::UNDEF,
+    };
+    let c = &o.counts;
+    let num = |n: u64| Value::Num(n as f64);
+    let entries = [
+        ("found", Value::Logic(found)),
+        ("reason", Value::str(o.reason.word())),
+        ("path", Value::array(path)),
+        ("actions", Value::array(actions)),
+        ("cost", cost),
+        ("expanded", num(c.expanded)),
+        ("generated", num(c.generated)),
+        ("duplicates", num(c.duplicates)),
+        ("max_frontier", num(c.max_frontier)),
+        ("depth", num(c.depth)),
+        ("states", num(store.len() as u64)),
+        ("bytes", num(store.memory() as u64)),
+        ("ms", Value::Num(ms)),
+        ("algorithm", Value::str(problem.spec().algorithm.name())),
+    ];
+    let mut m = Map::default();
+    for (k, v) in entries {
+        m.insert(Value::str(k), v);
+    }
+    Value::Map(Rc::new(RefCell::new(m)))
+}
+
+// ---------------------------------------------------------------- arguments and options
+
+/// A demon or lambda of one argument, given as argument `n` (`role` names it in messages).
+pub(super) fn callable(v: &Value, fname: &str, n: usize, role: &str, span: Span) -> R<Rc<FnCode>> {
+    match v {
+        Value::Lambda(code) => one_argument(code, fname, n, role, span),
+        other => fail(
+            span,
+            format!("argument {n} of `{fname}` ({role}) must be a demon or a lambda, not {}", other.described()),
+        ),
+    }
+}
+
+fn one_argument(code: &Rc<FnCode>, fname: &str, n: usize, role: &str, span: Span) -> R<Rc<FnCode>> {
+    if code.param_names.len() == 1 {
+        return Ok(code.clone());
+    }
+    let place = if n > 0 { format!("argument {n} of `{fname}` ({role})") } else { format!("`{role}` of `{fname}`") };
+    fail(span, format!("{place}: `{}` must take one argument, not {}", code.name, code.param_names.len()))
+}
+
+const OPTIONS: [&str; 7] = ["limit", "max_states", "symmetry", "trace", "threads", "time", "goal"];
+
+/// The options map of a search, read and checked.
+#[derive(Default)]
+pub(super) struct Opts {
+    pub config: Config,
+    pub symmetry: Option<Value>,
+    pub trace: Option<Value>,
+    /// `Search.compare`: print the ms column (default True).
+    pub time: bool,
+    /// `Search.explore`: which states to mark as goals.
+    pub goal: Option<Value>,
+}
+
+impl Opts {
+    pub fn read(it: &Interp, v: Option<&Value>, fname: &str, start: &Value, span: Span) -> R<Opts> {
+        let mut opts = Opts { time: true, ..Opts::default() };
+        let m = match v {
+            None => return Ok(opts),
+            Some(Value::Map(m)) => m.borrow().clone(),
+            Some(other) => {
+                return fail(span, format!("the options of `{fname}` must be a map, not {}", other.described()))
+            }
+        };
+        let _ = start;
+        for (k, v) in m.iter() {
+            let key = match k {
+                Value::Str(s) => s.to_string(),
+                other => it.text(other),
+            };
+            let count = |min: f64| -> R<f64> {
+                match v {
+                    Value::Num(n) if n.fract() == 0.0 && *n >= min => Ok(*n),
+                    _ => fail(
+                        span,
+                        format!("option `{key}` of `{fname}` must be a whole number >= {min}, not {}", it.text(v)),
+                    ),
+                }
+            };
+            match key.as_str() {
+                "limit" => opts.config.limit = Some(count(0.0)?.min(u32::MAX as f64) as u32),
+                "max_states" => opts.config.max_states = Some(count(1.0)?.min(usize::MAX as f64) as usize),
+                "threads" => {
+                    if count(1.0)? != 1.0 {
+                        return fail(span, format!("`{fname}` runs on one thread for now: `threads` must be 1"));
+                    }
+                }
+                "symmetry" => opts.symmetry = Some(v.clone()),
+                "trace" => opts.trace = Some(v.clone()),
+                "time" => opts.time = v.condition().is_true(),
+                "goal" => opts.goal = Some(v.clone()),
+                _ => {
+                    let mut msg = format!("`{fname}` has no option `{key}`; the options are {}", OPTIONS.join(", "));
+                    if let Some(s) = suggest(&key, OPTIONS) {
+                        msg = format!("`{fname}` has no option `{key}` (did you mean `{s}`?)");
+                    }
+                    return fail(span, msg);
+                }
+            }
+        }
+        Ok(opts)
+    }
+}
+
+/// The `symmetry` option: nodes of the start's world.
+fn symmetry(it: &Interp, v: Option<&Value>, start: &Value, fname: &str, span: Span) -> R<Option<Symmetry>> {
+    let Some(v) = v else { return Ok(None) };
+    let Value::Graph(g) = start else {
+        return fail(span, format!("`symmetry` of `{fname}` needs graph states; the start is {}", start.described()));
+    };
+    let class = g.borrow().class;
+    let Value::Array(items) = v else {
+        return fail(span, format!("`symmetry` of `{fname}` must be an array of nodes, not {}", v.described()));
+    };
+    let mut nodes = Vec::new();
+    for item in items.borrow().iter() {
+        match item {
+            Value::Node(n) if n.class == class => nodes.push(n.id),
+            Value::Node(n) => {
+                let name = crate::value::display::node_name(&it.world, n.class, n.id);
+                return fail(
+                    span,
+                    format!("`symmetry` of `{fname}` names `{name}`, a node of another world than the start's"),
+                );
+            }
+            other => {
+                return fail(
+                    span,
+                    format!("`symmetry` of `{fname}` must be an array of nodes; it holds {}", other.described()),
+                )
+            }
+        }
+    }
+    Ok(Some(Symmetry::new(class, nodes)))
+}

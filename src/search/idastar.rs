@@ -1,0 +1,137 @@
+//! IDA*: depth-first searches bounded by f = g + h, the bound raised each round to the least f
+//! that exceeded it. Only the current path is a cycle check (a successor already on it is a
+//! duplicate); states are still stored once, so that each one's h is asked once and its goal
+//! test done once. The goal is tested when a state is expanded, as in A*.
+
+use super::*;
+
+struct Frame {
+    id: StateId,
+    children: Vec<(StateId, Origin)>,
+    next: usize,
+}
+
+/// What the rounds share: per state its h, whether it is on the current path, whether it
+/// was tested and is not a goal.
+#[derive(Default)]
+struct Marks {
+    h: Vec<f64>,
+    on_path: Vec<bool>,
+    not_goal: Vec<bool>,
+}
+
+impl Marks {
+    fn fit(&mut self, id: StateId) {
+        let n = id as usize + 1;
+        if self.h.len() < n {
+            self.h.resize(n, 0.0);
+            self.on_path.resize(n, false);
+            self.not_goal.resize(n, false);
+        }
+    }
+}
+
+pub(super) fn idastar<P: Problem>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    counts: &mut Counts,
+) -> Step<Result<Found, Reason>, P::Error> {
+    let mut buf = Successors::default();
+    insert_start(p, store, &mut buf)?;
+    p.load(store, 0)?;
+    let mut marks = Marks::default();
+    marks.fit(0);
+    marks.h[0] = p.h(Which::Current)?;
+    let mut bound = marks.h[0];
+    loop {
+        match round(p, store, config, counts, bound, &mut marks)? {
+            Ok(found) => return Ok(Ok(found)),
+            Err(next) if next.is_finite() => bound = next,
+            Err(_) => return Ok(Err(Reason::Exhausted)),
+        }
+    }
+}
+
+/// One depth-first search within `bound`: the goal, or the least f beyond the bound
+/// (infinite when nothing was cut).
+fn round<P: Problem>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    counts: &mut Counts,
+    bound: f64,
+    marks: &mut Marks,
+) -> Step<Result<Found, f64>, P::Error> {
+    let mut next_bound = f64::INFINITY;
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut waiting = 0usize;
+    let mut succ = Successors::default();
+    let mut visit = Some((0, store.origin(0)));
+    loop {
+        if let Some((id, origin)) = visit.take() {
+            let f = origin.g + marks.h[id as usize];
+            if f > bound {
+                next_bound = next_bound.min(f);
+            } else {
+                if id != 0 {
+                    store.set_origin(id, origin);
+                }
+                p.check(counts, store)?;
+                p.load(store, id)?;
+                if !marks.not_goal[id as usize] {
+                    if p.is_goal(Which::Current)? {
+                        return Ok(Ok(Found { id, origin }));
+                    }
+                    marks.not_goal[id as usize] = true;
+                }
+                if p.tracing() {
+                    let h = marks.h[id as usize];
+                    let e = Expansion {
+                        step: counts.expanded + 1,
+                        id,
+                        parent: origin.parent,
+                        depth: origin.depth,
+                        g: origin.g,
+                        h: Some(h),
+                        f,
+                    };
+                    p.trace(&e, store)?;
+                }
+                p.expand(&mut succ)?;
+                counts.expanded += 1;
+                counts.generated += succ.len() as u64;
+                marks.on_path[id as usize] = true;
+                let mut children = Vec::with_capacity(succ.len());
+                for i in 0..succ.len() {
+                    let s = succ.get(i);
+                    let (depth, g) = (origin.depth + 1, origin.g + s.cost);
+                    let (sid, new) = insert(store, config, &s, id, depth, g)?;
+                    marks.fit(sid);
+                    if new {
+                        marks.h[sid as usize] = p.h(Which::Successor(i))?;
+                    }
+                    if marks.on_path[sid as usize] {
+                        counts.duplicates += 1;
+                        continue;
+                    }
+                    counts.reached(depth);
+                    children.push((sid, origin_of(store, &s, id, depth, g)));
+                }
+                waiting += children.len();
+                counts.frontier(waiting);
+                stack.push(Frame { id, children, next: 0 });
+            }
+        }
+        let Some(top) = stack.last_mut() else { break };
+        if top.next < top.children.len() {
+            visit = Some(top.children[top.next]);
+            top.next += 1;
+            waiting -= 1;
+        } else {
+            marks.on_path[top.id as usize] = false;
+            stack.pop();
+        }
+    }
+    Ok(Err(next_bound))
+}

@@ -1,0 +1,241 @@
+//! The search engine of the `Search` module (LANGUAGE.md decision 17): breadth-first,
+//! depth-first (with a depth limit), iterative deepening, uniform-cost, A*, IDA* and greedy
+//! best-first search over any problem that can pack its states into byte keys (`Problem`), and
+//! the exploration of a whole state space.
+//!
+//! The engine does not know the interpreter: `store.rs` keeps the states as packed keys, the
+//! algorithms work on state ids, and `script.rs` is the one place that turns keys into live
+//! values and calls the script's demons. `builtins/search.rs` is the script-facing module.
+
+mod best_first;
+mod bfs;
+mod dfs;
+
+mod idastar;
+pub mod pack;
+pub mod problem;
+pub mod progress;
+pub mod script;
+pub mod store;
+pub mod symmetry;
+
+pub use problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
+pub use store::{Origin, StateId, StateStore, NONE};
+
+/// Why a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    /// A goal was found.
+    Goal,
+    /// Every reachable state was searched and none is a goal.
+    Exhausted,
+    /// No goal within the depth limit (`dfs`, `iddfs` with `limit`); one may lie deeper.
+    DepthLimit,
+    /// `max_states` states are stored and another would be needed.
+    MaxStates,
+    Interrupted,
+    Timeout,
+    MaxSteps,
+}
+
+impl Reason {
+    /// The word `Search.stats()["reason"]` gives.
+    pub fn word(self) -> &'static str {
+        match self {
+            Reason::Goal => "goal",
+            Reason::Exhausted => "exhausted",
+            Reason::DepthLimit => "limit",
+            Reason::MaxStates => "max_states",
+            Reason::Interrupted => "interrupted",
+            Reason::Timeout => "timeout",
+            Reason::MaxSteps => "max_steps",
+        }
+    }
+
+    /// `found`: True with a goal, False when there is none (within the limit), Undef (None)
+    /// when a limit stopped the search before it could tell.
+    pub fn found(self) -> Option<bool> {
+        match self {
+            Reason::Goal => Some(true),
+            Reason::Exhausted | Reason::DepthLimit => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// The counts every algorithm keeps, with the same meaning in all (docs/search.md defines them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// States whose successors were asked for (calls of `Next`).
+    pub expanded: u64,
+    /// Successors `Next` returned, one by one, duplicates included.
+    pub generated: u64,
+    /// Generated successors dropped because their state was already met (and not by a worse
+    /// path that this one improves).
+    pub duplicates: u64,
+    /// The most states waiting to be expanded at one time.
+    pub max_frontier: u64,
+    /// The greatest depth (actions from the start) of a state the search reached.
+    pub depth: u64,
+}
+
+impl Counts {
+    fn frontier(&mut self, n: usize) {
+        self.max_frontier = self.max_frontier.max(n as u64);
+    }
+
+    fn reached(&mut self, depth: u32) {
+        self.depth = self.depth.max(depth as u64);
+    }
+}
+
+/// The algorithms, by the names scripts use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algorithm {
+    Bfs,
+    Dfs,
+    Iddfs,
+    Ucs,
+    Astar,
+    Idastar,
+    Greedy,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::Iddfs,
+        Algorithm::Ucs,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+        Algorithm::Greedy,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::Iddfs => "iddfs",
+            Algorithm::Ucs => "ucs",
+            Algorithm::Astar => "astar",
+            Algorithm::Idastar => "idastar",
+            Algorithm::Greedy => "greedy",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// Whether it needs a heuristic `H`.
+    pub fn informed(self) -> bool {
+        matches!(self, Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy)
+    }
+
+    /// Whether it orders states by path cost, so that a negative cost would be wrong.
+    pub fn needs_costs(self) -> bool {
+        matches!(self, Algorithm::Ucs | Algorithm::Astar | Algorithm::Idastar)
+    }
+}
+
+/// Options of one search.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Config {
+    /// Stop (reason `max_states`) rather than store more states than this.
+    pub max_states: Option<usize>,
+    /// The depth limit of `dfs` and the deepest limit `iddfs` tries.
+    pub limit: Option<u32>,
+}
+
+/// A goal found, and the way the search reached it: for a goal that is stored, its origin in
+/// the store; `bfs` may also find the start again as a goal (it does not test the start
+/// itself), and then `origin` is that second way to it.
+#[derive(Debug, Clone, Copy)]
+pub struct Found {
+    pub id: StateId,
+    pub origin: Origin,
+}
+
+/// The result of a search.
+#[derive(Debug, Clone, Copy)]
+pub struct Outcome {
+    pub goal: Option<Found>,
+    pub reason: Reason,
+    pub counts: Counts,
+}
+
+/// Runs `algorithm` on `problem`, with a fresh `store` (which keeps the states afterwards).
+pub fn run<P: Problem>(
+    algorithm: Algorithm,
+    problem: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+) -> Result<Outcome, P::Error> {
+    let mut counts = Counts::default();
+    let result = match algorithm {
+        Algorithm::Bfs => bfs::bfs(problem, store, config, &mut counts),
+        Algorithm::Dfs => dfs::dfs(problem, store, config, &mut counts),
+        Algorithm::Iddfs => dfs::iddfs(problem, store, config, &mut counts),
+        Algorithm::Ucs | Algorithm::Astar | Algorithm::Greedy => {
+            best_first::best_first(algorithm, problem, store, config, &mut counts)
+        }
+        Algorithm::Idastar => idastar::idastar(problem, store, config, &mut counts),
+    };
+    outcome(result, counts)
+}
+
+/// An algorithm's result as an outcome: `Ok(Ok(goal))` found one, `Ok(Err(reason))` ended
+/// without one; a limit is a clean end too.
+fn outcome<E>(result: Step<Result<Found, Reason>, E>, counts: Counts) -> Result<Outcome, E> {
+    match result {
+        Ok(Ok(found)) => Ok(Outcome { goal: Some(found), reason: Reason::Goal, counts }),
+        Ok(Err(reason)) | Err(Halt::Limit(reason)) => Ok(Outcome { goal: None, reason, counts }),
+        Err(Halt::Error(e)) => Err(e),
+    }
+}
+
+/// Stores the start (id 0).
+fn insert_start<P: Problem>(problem: &mut P, store: &mut StateStore, buf: &mut Successors) -> Step<(), P::Error> {
+    buf.clear();
+    problem.start(buf)?;
+    let s = buf.get(0);
+    let variant = s.variant.map_or(NONE, |v| store.intern_variant(v));
+    store.insert(s.key, Origin { variant, ..Origin::START });
+    Ok(())
+}
+
+/// The origin of successor `s` of `parent`, its action, label and variant interned.
+fn origin_of(store: &mut StateStore, s: &Succ<'_>, parent: StateId, depth: u32, g: f64) -> Origin {
+    Origin {
+        parent,
+        action: s.action.map_or(NONE, |a| store.intern_action(a)),
+        label: s.label.map_or(NONE, |l| store.intern_label(l)),
+        variant: s.variant.map_or(NONE, |v| store.intern_variant(v)),
+        depth,
+        g,
+    }
+}
+
+/// Stores successor `s` of `parent` if it is new; `(id, true)` for a new state, `(id, false)`
+/// for a known one. Stops with `max_states` rather than store one state too many.
+fn insert<E>(
+    store: &mut StateStore,
+    config: &Config,
+    s: &Succ<'_>,
+    parent: StateId,
+    depth: u32,
+    g: f64,
+) -> Step<(StateId, bool), E> {
+    if let Some(id) = store.find(s.key) {
+        return Ok((id, false));
+    }
+    if config.max_states.is_some_and(|m| store.len() >= m) {
+        return Err(Halt::Limit(Reason::MaxStates));
+    }
+    let origin = origin_of(store, s, parent, depth, g);
+    Ok(store.insert(s.key, origin))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,424 @@
+//! States as keys: a canonical byte encoding of a value, equal exactly when the values are
+//! `==` (content equality: a graph by its class and facts, arrays and maps by their items,
+//! strings by their text), and back.
+//!
+//! A graph of the start's class is packed as its difference from the start: the facts it has
+//! that the start has not, has with another value, or lacks; most facts (the `isa` of every
+//! node, the map of a world) are the same in every state and cost nothing. Each differing fact
+//! is five small numbers (source, relation, target graph, target, value): five bytes in most
+//! worlds. Node ids and graph uids are the same in every interpreter that ran the same script,
+//! so keys mean the same in every worker.
+
+use crate::value::{Array, Logic, Map, Str, Value};
+use crate::world::{ClassId, Fact, FactKey, Facts, GraphRef, World};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+const NONE: u8 = 0;
+const NUM: u8 = 1;
+const LOGIC: u8 = 2;
+const FUZZY_LOGIC: u8 = 3;
+const STR: u8 = 4;
+const ARRAY: u8 = 5;
+const MAP: u8 = 6;
+const GRAPH: u8 = 7;
+const NODE: u8 = 8;
+const EDGE: u8 = 9;
+const FUZZY: u8 = 10;
+
+/// The values of a fact in a graph's record; `ABSENT`: the start has the fact, this state not.
+const ABSENT: u8 = 0;
+const TRUE: u8 = 1;
+const FALSE: u8 = 2;
+const OTHER: u8 = 3;
+
+/// How deep arrays and maps inside a state may nest (deeper: a container holding itself).
+const MAX_DEPTH: usize = 64;
+
+/// Why a value cannot be a state.
+#[derive(Debug, PartialEq)]
+pub enum PackError {
+    /// Lambdas, files, pictures, state spaces: no content to compare.
+    Kind(&'static str),
+    TooDeep,
+}
+
+pub fn put_varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push((n as u8) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+/// Reads a number written by `put_varint` at `*at`.
+pub fn get_varint(key: &[u8], at: &mut usize) -> u64 {
+    let mut n = 0u64;
+    let mut shift = 0;
+    while let Some(&b) = key.get(*at) {
+        *at += 1;
+        n |= u64::from(b & 0x7f) << shift;
+        if b < 0x80 {
+            break;
+        }
+        shift += 7;
+    }
+    n
+}
+
+fn get_f64(key: &[u8], at: &mut usize) -> f64 {
+    let mut b = [0u8; 8];
+    if let Some(s) = key.get(*at..*at + 8) {
+        b.copy_from_slice(s);
+    }
+    *at += 8;
+    f64::from_le_bytes(b)
+}
+
+/// -0 and 0 are `==`, so they pack alike.
+fn put_f64(out: &mut Vec<u8>, x: f64) {
+    let x = if x == 0.0 { 0.0 } else { x };
+    out.extend_from_slice(&x.to_le_bytes());
+}
+
+/// Packs and unpacks the states of one search.
+pub struct Codec {
+    /// The start's class and facts, if the start is a graph.
+    base: Option<(ClassId, Facts)>,
+    /// A graph of each class met, copied (with its node values, attributes and flags) to
+    /// unpack a state of the class.
+    templates: Vec<(ClassId, GraphRef)>,
+}
+
+impl Codec {
+    pub fn new(start: &Value) -> Codec {
+        let base = match start {
+            Value::Graph(g) => {
+                let g = g.borrow();
+                Some((g.class, g.facts.clone()))
+            }
+            _ => None,
+        };
+        Codec { base, templates: Vec::new() }
+    }
+
+    /// The start's class, if the start is a graph.
+    pub fn base_class(&self) -> Option<ClassId> {
+        self.base.as_ref().map(|b| b.0)
+    }
+
+    pub fn pack(&mut self, v: &Value, out: &mut Vec<u8>) -> Result<(), PackError> {
+        self.pack_at(v, out, 0)
+    }
+
+    fn pack_at(&mut self, v: &Value, out: &mut Vec<u8>, depth: usize) -> Result<(), PackError> {
+        if depth > MAX_DEPTH {
+            return Err(PackError::TooDeep);
+        }
+        match v {
+            Value::None => out.push(NONE),
+            Value::Num(n) => {
+                out.push(NUM);
+                put_f64(out, *n);
+            }
+            Value::Logic(l) => pack_logic(*l, out),
+            Value::Str(s) => {
+                out.push(STR);
+                put_varint(out, s.len() as u64);
+                out.extend_from_slice(s.as_bytes());
+            }
+            Value::Array(a) => {
+                let items = a.borrow();
+                out.push(ARRAY);
+                put_varint(out, items.len() as u64);
+                for x in items.iter() {
+                    self.pack_at(x, out, depth + 1)?;
+                }
+            }
+            Value::Map(m) => {
+                let m = m.borrow();
+                out.push(MAP);
+                put_varint(out, m.len() as u64);
+                for (k, x) in m.iter() {
+                    self.pack_at(k, out, depth + 1)?;
+                    self.pack_at(x, out, depth + 1)?;
+                }
+            }
+            Value::Graph(g) => {
+                self.remember(g);
+                let g = g.borrow();
+                let facts: Vec<Fact> = g.facts.iter().copied().collect();
+                self.pack_graph(g.class, &facts, out);
+            }
+            Value::Node(n) => {
+                out.push(NODE);
+                put_varint(out, u64::from(n.class));
+                put_varint(out, u64::from(n.id));
+            }
+            Value::Edge(r) => {
+                out.push(EDGE);
+                put_varint(out, u64::from(*r));
+            }
+            Value::Fuzzy(f) => {
+                out.push(FUZZY);
+                for x in f.iter() {
+                    put_f64(out, *x);
+                }
+            }
+            Value::Lambda(_) => return Err(PackError::Kind("a lambda")),
+            Value::File(_) => return Err(PackError::Kind("a file")),
+            Value::Svg(_) => return Err(PackError::Kind("an SVG picture")),
+            Value::Heap(_) => return Err(PackError::Kind("a heap")),
+        }
+        Ok(())
+    }
+
+    fn remember(&mut self, g: &GraphRef) {
+        let class = g.borrow().class;
+        if !self.templates.iter().any(|(c, _)| *c == class) {
+            self.templates.push((class, g.clone()));
+        }
+    }
+
+    /// Packs a graph state of `class` given its facts (sorted by key, as `Facts` keeps them;
+    /// the symmetry module gives them renamed).
+    pub fn pack_graph(&self, class: ClassId, facts: &[Fact], out: &mut Vec<u8>) {
+        out.push(GRAPH);
+        put_varint(out, u64::from(class));
+        let base: &[Fact] = match &self.base {
+            Some((c, f)) if *c == class => {
+                out.push(1);
+                f.as_slice()
+            }
+            _ => {
+                out.push(0);
+                &[]
+            }
+        };
+        let mut count = 0u64;
+        merge_diff(base, facts, |_, _| count += 1);
+        put_varint(out, count);
+        merge_diff(base, facts, |key, value| put_record(out, key, value));
+    }
+
+    /// The value a key stands for. A graph gets the name `name` (nested graphs: their
+    /// template's); `world` makes the new state.
+    pub fn unpack(&self, key: &[u8], world: &mut World, name: Option<&Str>) -> Value {
+        let mut at = 0;
+        self.unpack_at(key, &mut at, world, name)
+    }
+
+    fn unpack_at(&self, key: &[u8], at: &mut usize, world: &mut World, name: Option<&Str>) -> Value {
+        let tag = key.get(*at).copied().unwrap_or(NONE);
+        *at += 1;
+        match tag {
+            NUM => Value::Num(get_f64(key, at)),
+            LOGIC => {
+                let b = key.get(*at).copied().unwrap_or(2);
+                *at += 1;
+                Value::Logic(match b {
+                    0 => Logic::FALSE,
+                    1 => Logic::TRUE,
+                    _ => Logic::UNDEF,
+                })
+            }
+            FUZZY_LOGIC => {
+                let p0 = get_f64(key, at);
+                Value::Logic(Logic::new(p0, get_f64(key, at)))
+            }
+            STR => {
+                let n = get_varint(key, at) as usize;
+                let end = (*at + n).min(key.len());
+                let s = std::str::from_utf8(&key[*at..end]).unwrap_or("");
+                *at = end;
+                Value::str(s)
+            }
+            ARRAY => {
+                let n = get_varint(key, at) as usize;
+                let items: Vec<Value> = (0..n).map(|_| self.unpack_at(key, at, world, None)).collect();
+                Value::Array(Rc::new(Array::new(items)))
+            }
+            MAP => {
+                let n = get_varint(key, at) as usize;
+                let mut m = Map::default();
+                for _ in 0..n {
+                    let k = self.unpack_at(key, at, world, None);
+                    let v = self.unpack_at(key, at, world, None);
+                    m.insert(k, v);
+                }
+                Value::Map(Rc::new(RefCell::new(m)))
+            }
+            GRAPH => self.unpack_graph(key, at, world, name),
+            NODE => {
+                let class = get_varint(key, at) as ClassId;
+                let id = get_varint(key, at) as u32;
+                Value::Node(crate::value::NodeVal { class, id, graph: None })
+            }
+            EDGE => Value::Edge(get_varint(key, at) as u32),
+            FUZZY => {
+                let mut f = [0.0; 4];
+                for x in &mut f {
+                    *x = get_f64(key, at);
+                }
+                Value::fuzzy(f)
+            }
+            _ => Value::None,
+        }
+    }
+
+    fn unpack_graph(&self, key: &[u8], at: &mut usize, world: &mut World, name: Option<&Str>) -> Value {
+        let class = get_varint(key, at) as ClassId;
+        let (facts, end) = self.graph_facts(class, key, *at);
+        *at = end;
+        let template = self.templates.iter().find(|(c, _)| *c == class).map(|(_, g)| g.clone());
+        let g = match template {
+            Some(t) => world.copy_graph(&t.borrow(), name.cloned()),
+            None => world.new_graph(name.map_or("state", |n| n.as_str())),
+        };
+        g.borrow_mut().facts = Facts::from_sorted(facts);
+        Value::Graph(g)
+    }
+
+    /// The facts of a packed graph of `class` whose record starts at `at` (after the class),
+    /// and where the record ends.
+    pub fn graph_facts(&self, class: ClassId, key: &[u8], mut at: usize) -> (Vec<Fact>, usize) {
+        let relative = key.get(at) == Some(&1);
+        at += 1;
+        let count = get_varint(key, &mut at);
+        let mut records = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            records.push(get_record(key, &mut at));
+        }
+        let base: &[Fact] = match &self.base {
+            Some((c, f)) if relative && *c == class => f.as_slice(),
+            _ => &[],
+        };
+        (apply_diff(base, &records), at)
+    }
+}
+
+fn pack_logic(l: Logic, out: &mut Vec<u8>) {
+    let crisp = [Logic::FALSE, Logic::TRUE, Logic::UNDEF].iter().position(|c| *c == l);
+    match crisp {
+        Some(i) => out.extend_from_slice(&[LOGIC, i as u8]),
+        None => {
+            out.push(FUZZY_LOGIC);
+            put_f64(out, l.p0);
+            put_f64(out, l.p1);
+        }
+    }
+}
+
+/// Calls `emit(key, value)` for each fact in which `facts` differ from `base` (both sorted):
+/// `None` for a fact of the base that `facts` lack.
+fn merge_diff(base: &[Fact], facts: &[Fact], mut emit: impl FnMut(FactKey, Option<Logic>)) {
+    let (mut i, mut j) = (0, 0);
+    while i < base.len() || j < facts.len() {
+        match (base.get(i), facts.get(j)) {
+            (Some(b), Some(f)) if b.key == f.key => {
+                if b.value != f.value {
+                    emit(f.key, Some(f.value));
+                }
+                i += 1;
+                j += 1;
+            }
+            (Some(b), Some(f)) if b.key < f.key => {
+                emit(b.key, None);
+                i += 1;
+            }
+            (Some(b), None) => {
+                emit(b.key, None);
+                i += 1;
+            }
+            (_, Some(f)) => {
+                emit(f.key, Some(f.value));
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+}
+
+/// The facts of `base` changed by `records` (sorted by key, as `merge_diff` made them).
+fn apply_diff(base: &[Fact], records: &[(FactKey, Option<Logic>)]) -> Vec<Fact> {
+    let mut out = Vec::with_capacity(base.len() + records.len());
+    let mut i = 0;
+    for &(key, value) in records {
+        while i < base.len() && base[i].key < key {
+            out.push(base[i]);
+            i += 1;
+        }
+        if i < base.len() && base[i].key == key {
+            i += 1;
+        }
+        if let Some(value) = value {
+            out.push(Fact { key, value });
+        }
+    }
+    out.extend_from_slice(&base[i..]);
+    out
+}
+
+fn put_record(out: &mut Vec<u8>, key: FactKey, value: Option<Logic>) {
+    for part in [key.src(), key.rel(), key.tgraph(), key.tgt()] {
+        put_varint(out, u64::from(part));
+    }
+    match value {
+        None => out.push(ABSENT),
+        Some(v) if v.is_true() => out.push(TRUE),
+        Some(v) if v.is_false() => out.push(FALSE),
+        Some(v) => {
+            out.push(OTHER);
+            put_f64(out, v.p0);
+            put_f64(out, v.p1);
+        }
+    }
+}
+
+fn get_record(key: &[u8], at: &mut usize) -> (FactKey, Option<Logic>) {
+    let mut part = || get_varint(key, at) as u32;
+    let (src, rel, tgraph, tgt) = (part(), part(), part(), part());
+    let code = key.get(*at).copied().unwrap_or(ABSENT);
+    *at += 1;
+    let value = match code {
+        TRUE => Some(Logic::TRUE),
+        FALSE => Some(Logic::FALSE),
+        OTHER => {
+            let p0 = get_f64(key, at);
+            Some(Logic::new(p0, get_f64(key, at)))
+        }
+        _ => None,
+    };
+    (FactKey::new(src, rel, tgraph, tgt), value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fact(src: u32, rel: u32, tgt: u32, value: Logic) -> Fact {
+        Fact { key: FactKey::new(src, rel, 0, tgt), value }
+    }
+
+    #[test]
+    fn a_diff_applied_to_its_base_gives_the_facts_back() {
+        let base = vec![fact(1, 7, 2, Logic::TRUE), fact(2, 7, 3, Logic::TRUE), fact(3, 8, 1, Logic::FALSE)];
+        let facts = vec![fact(1, 7, 2, Logic::FALSE), fact(2, 7, 4, Logic::TRUE), fact(3, 8, 1, Logic::FALSE)];
+        let mut records = Vec::new();
+        merge_diff(&base, &facts, |k, v| records.push((k, v)));
+        assert_eq!(records.len(), 3, "changed, removed, added: {records:?}");
+        assert_eq!(apply_diff(&base, &records), facts);
+        assert_eq!(apply_diff(&[], &[]), vec![]);
+    }
+
+    #[test]
+    fn varints_round_trip() {
+        for n in [0u64, 1, 127, 128, 300, u32::MAX as u64, u64::MAX] {
+            let mut v = Vec::new();
+            put_varint(&mut v, n);
+            let mut at = 0;
+            assert_eq!(get_varint(&v, &mut at), n);
+            assert_eq!(at, v.len());
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! What a search algorithm asks of the problem it searches: the start, the successors of a
+//! state, goal tests and heuristic values, and whether to go on. The interpreter's side
+//! (`script.rs`) answers by calling the script's demons; the algorithms see only packed keys.
+
+use super::store::{StateId, StateStore};
+use super::{Counts, Reason};
+
+/// Why an algorithm stops early: a limit of the run (a clean stop), or the problem's error
+/// (a script error, which ends the search and the script).
+#[derive(Debug)]
+pub enum Halt<E> {
+    Limit(Reason),
+    Error(E),
+}
+
+pub type Step<T, E> = Result<T, Halt<E>>;
+
+/// Which live state a question is about: the one last loaded (`Problem::load`), or a
+/// successor from the last expansion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    Current,
+    Successor(usize),
+}
+
+/// One expansion, for tracing: the state's id and parent, its path cost, its heuristic value
+/// (for informed searches) and f (g + h for A* and IDA*, h for greedy, g otherwise).
+#[derive(Debug, Clone, Copy)]
+pub struct Expansion {
+    pub step: u64,
+    pub id: StateId,
+    pub parent: StateId,
+    pub depth: u32,
+    pub g: f64,
+    pub h: Option<f64>,
+    pub f: f64,
+}
+
+pub trait Problem {
+    type Error;
+
+    /// Packs the start into `out` (one successor, its action and label empty).
+    fn start(&mut self, out: &mut Successors) -> Step<(), Self::Error>;
+
+    /// Makes stored state `id` the current one (unpacks it for the demons).
+    fn load(&mut self, store: &StateStore, id: StateId) -> Step<(), Self::Error>;
+
+    /// The successors of the current state, packed into `out` (cleared first), in the order the
+    /// problem gives them.
+    fn expand(&mut self, out: &mut Successors) -> Step<(), Self::Error>;
+
+    fn is_goal(&mut self, which: Which) -> Step<bool, Self::Error>;
+
+    /// The heuristic value of a state (only informed searches ask).
+    fn h(&mut self, which: Which) -> Step<f64, Self::Error>;
+
+    /// Called before every expansion: stops the search when a limit of the run is reached.
+    fn check(&mut self, counts: &Counts, store: &StateStore) -> Step<(), Self::Error>;
+
+    /// Called on every expansion when tracing is on.
+    fn trace(&mut self, _e: &Expansion, _store: &StateStore) -> Step<(), Self::Error> {
+        Ok(())
+    }
+
+    fn tracing(&self) -> bool {
+        false
+    }
+}
+
+/// Packed successors of one expansion: each a key, an optional action, label and symmetry
+/// variant (all bytes, in one buffer), and a cost.
+#[derive(Default)]
+pub struct Successors {
+    buf: Vec<u8>,
+    items: Vec<Item>,
+}
+
+struct Item {
+    /// Where the key, action, label and variant end in `buf` (each starts where the one
+    /// before ends; the key where the previous item's variant ends).
+    ends: [usize; 4],
+    /// Which of action, label, variant are present (bits 0, 1, 2).
+    has: u8,
+    cost: f64,
+}
+
+/// One successor, borrowed from `Successors`.
+#[derive(Debug, Clone, Copy)]
+pub struct Succ<'a> {
+    pub key: &'a [u8],
+    pub action: Option<&'a [u8]>,
+    pub label: Option<&'a [u8]>,
+    pub variant: Option<&'a [u8]>,
+    pub cost: f64,
+}
+
+impl Successors {
+    pub fn clear(&mut self) {
+        self.buf.clear();
+        self.items.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    pub fn push(&mut self, s: Succ<'_>) {
+        let mut ends = [0; 4];
+        let mut has = 0;
+        self.buf.extend_from_slice(s.key);
+        ends[0] = self.buf.len();
+        for (i, part) in [s.action, s.label, s.variant].into_iter().enumerate() {
+            if let Some(p) = part {
+                self.buf.extend_from_slice(p);
+                has |= 1 << i;
+            }
+            ends[i + 1] = self.buf.len();
+        }
+        self.items.push(Item { ends, has, cost: s.cost });
+    }
+
+    pub fn get(&self, i: usize) -> Succ<'_> {
+        let item = &self.items[i];
+        let start = if i == 0 { 0 } else { self.items[i - 1].ends[3] };
+        let part = |k: usize| {
+            let from = item.ends[k];
+            (item.has & (1 << k) != 0).then(|| &self.buf[from..item.ends[k + 1]])
+        };
+        Succ { key: &self.buf[start..item.ends[0]], action: part(0), label: part(1), variant: part(2), cost: item.cost }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn successors_keep_their_parts() {
+        let mut s = Successors::default();
+        s.push(Succ { key: b"k1", action: Some(b"up"), label: None, variant: None, cost: 1.0 });
+        s.push(Succ { key: b"k22", action: None, label: Some(b"L"), variant: Some(b""), cost: 2.5 });
+        let a = s.get(0);
+        assert_eq!((a.key, a.action, a.label, a.variant, a.cost), (&b"k1"[..], Some(&b"up"[..]), None, None, 1.0));
+        let b = s.get(1);
+        assert_eq!((b.key, b.action, b.label, b.variant), (&b"k22"[..], None, Some(&b"L"[..]), Some(&b""[..])));
+        assert_eq!(b.cost, 2.5);
+    }
+}

@@ -1,0 +1,496 @@
+//! The interpreter's side of a search: a `Problem` whose states are script values and whose
+//! successors, goal tests and heuristic values come from the script's demons (or lambdas).
+//! States live as packed keys in the store; a state is unpacked into a live value only to be
+//! given to `Next`, and the successors `Next` returns are packed at once.
+
+use super::pack::{Codec, PackError};
+use super::problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
+use super::progress::Progress;
+use super::store::{StateId, StateStore, NONE};
+use super::symmetry::Symmetry;
+use super::{Algorithm, Counts, Reason};
+use crate::compile::ir::FnCode;
+use crate::eval::{fail, Flow, Interp, Limit, R};
+use crate::syntax::Span;
+use crate::value::{Map, Str, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// How a state is recognised as a goal.
+pub enum GoalTest {
+    /// A demon or lambda: a goal when it returns True.
+    Demon(Rc<FnCode>),
+    /// A value to compare with (`==`; with symmetry, up to the permutations).
+    Value(Value),
+    /// `Search.explore` without a goal.
+    Nothing,
+}
+
+/// What `trace` does with each expansion.
+pub enum Trace {
+    Off,
+    /// Print a line to the script's output.
+    Print,
+    /// Call the demon or lambda with a map describing the expansion.
+    Call(Rc<FnCode>),
+}
+
+/// Everything a search is given.
+pub struct Spec {
+    pub algorithm: Algorithm,
+    pub start: Value,
+    pub next: Rc<FnCode>,
+    pub goal: GoalTest,
+    pub h: Option<Rc<FnCode>>,
+    pub symmetry: Option<Symmetry>,
+    pub trace: Trace,
+}
+
+/// A graph state's name relative to its parent's: kept per state (as a label) so that an
+/// unpacked state gets back the name `Next` gave it.
+const SAME_NAME: u8 = 0;
+const SUFFIX: u8 = 1;
+const WHOLE: u8 = 2;
+
+pub struct ScriptProblem<'a> {
+    pub it: &'a mut Interp,
+    span: Span,
+    spec: Spec,
+    codec: Codec,
+    goal_key: Option<Vec<u8>>,
+    /// The state loaded last (`load`), as a live value.
+    current: Value,
+    /// The successors of the last expansion, as `Next` returned them.
+    live: Vec<Value>,
+    key: Vec<u8>,
+    action: Vec<u8>,
+    label: Vec<u8>,
+    variant: Vec<u8>,
+    /// The last state that tested as a goal: the search's result.
+    pub found: Option<Value>,
+    progress: Progress,
+}
+
+impl<'a> ScriptProblem<'a> {
+    pub fn new(it: &'a mut Interp, spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
+        let mut codec = Codec::new(&spec.start);
+        let goal_key = match (&spec.goal, &spec.symmetry) {
+            (GoalTest::Value(v), Some(_)) => {
+                let mut key = Vec::new();
+                pack_state(&mut codec, spec.symmetry.as_ref(), v, &mut key)
+                    .map_err(|e| pack_failure(e, "the goal", span))?;
+                Some(key)
+            }
+            _ => None,
+        };
+        let current = spec.start.clone();
+        Ok(ScriptProblem {
+            it,
+            span,
+            spec,
+            codec,
+            goal_key,
+            current,
+            live: Vec::new(),
+            key: Vec::new(),
+            action: Vec::new(),
+            label: Vec::new(),
+            variant: Vec::new(),
+            found: None,
+            progress: Progress::new(),
+        })
+    }
+
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The live value of stored state `id`, reached by the origins in the store.
+    pub fn state(&mut self, store: &StateStore, id: StateId) -> Value {
+        let path = store.path(id);
+        self.state_along(store, &path, None)
+    }
+
+    /// The live value of the last state of `path`; `last_label` overrides its label (a goal
+    /// reached by another way than its stored origin).
+    pub fn state_along(&mut self, store: &StateStore, path: &[StateId], last_label: Option<u32>) -> Value {
+        let Some(&id) = path.last() else { return Value::None };
+        if id == 0 && path.len() == 1 {
+            return self.spec.start.clone();
+        }
+        let name = self.name_along(store, path, last_label);
+        let key = store.key(id);
+        let v = self.codec.unpack(key, &mut self.it.world, name.as_ref());
+        if let (Some(sym), Value::Graph(g)) = (&self.spec.symmetry, &v) {
+            let variant = store.variant_key(store.origin(id).variant).unwrap_or(&[]);
+            let mut g = g.borrow_mut();
+            let facts = sym.restore(g.facts.as_slice(), variant);
+            g.facts = crate::world::Facts::from_sorted(facts);
+        }
+        v
+    }
+
+    /// The name of a graph state at the end of `path`, rebuilt from the labels.
+    fn name_along(&self, store: &StateStore, path: &[StateId], last_label: Option<u32>) -> Option<Str> {
+        let Value::Graph(start) = &self.spec.start else { return None };
+        let mut name = start.borrow().name.to_string();
+        for (i, &id) in path.iter().enumerate().skip(1) {
+            let label = match last_label {
+                Some(l) if i == path.len() - 1 => l,
+                _ => store.origin(id).label,
+            };
+            let Some(label) = store.label_key(label) else { continue };
+            let text = std::str::from_utf8(label.get(1..).unwrap_or(&[])).unwrap_or("");
+            match label.first() {
+                Some(&SUFFIX) => {
+                    name.push(';');
+                    name.push_str(text);
+                }
+                Some(&WHOLE) => name = text.to_string(),
+                _ => {}
+            }
+        }
+        Some(name.as_str().into())
+    }
+
+    /// The value of a packed action (None when there is none).
+    pub fn action_value(&mut self, store: &StateStore, action: u32) -> Value {
+        match store.action_key(action) {
+            Some(key) => self.codec.unpack(key, &mut self.it.world, None),
+            None => Value::None,
+        }
+    }
+
+    fn call(&mut self, code: &Rc<FnCode>, arg: Value) -> Step<Value, Flow> {
+        let code = code.clone();
+        match self.it.call_fn(&code, vec![arg], self.span, None) {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(d)) if d.limit.is_some() => {
+                Err(Halt::Limit(reason_of(d.limit.unwrap_or(Limit::Interrupt))))
+            }
+            Err(flow) => Err(Halt::Error(flow)),
+        }
+    }
+
+    fn error<T>(&self, message: String) -> Step<T, Flow> {
+        match fail::<T>(self.span, message) {
+            Err(flow) => Err(Halt::Error(flow)),
+            Ok(_) => unreachable!("fail always fails"),
+        }
+    }
+
+    fn which(&self, which: Which) -> &Value {
+        match which {
+            Which::Current => &self.current,
+            Which::Successor(i) => &self.live[i],
+        }
+    }
+
+    /// Splits successor `i` into (action, state, cost), or says what is wrong with it.
+    fn split(&self, item: &Value, i: usize) -> Result<(Option<Value>, Value, f64), String> {
+        let next = called(&self.spec.next, "Next");
+        let array_states = matches!(self.spec.start, Value::Array(_));
+        let parts = match item {
+            Value::Array(a) => Some(a.borrow().clone()),
+            _ => None,
+        };
+        let (action, state, cost) = match parts {
+            Some(p) if p.len() == 2 || p.len() == 3 => {
+                let mut p = p.into_iter();
+                let (a, s) = (p.next().unwrap_or_default(), p.next().unwrap_or_default());
+                let cost = match p.next() {
+                    None => 1.0,
+                    Some(Value::Num(c)) if c.is_finite() => c,
+                    Some(other) => {
+                        return Err(format!(
+                            "successor {} of {next} has the cost {}: a cost must be a finite number",
+                            i + 1,
+                            self.it.text(&other)
+                        ))
+                    }
+                };
+                (Some(a), s, cost)
+            }
+            Some(p) if array_states || p.len() > 3 || p.len() < 2 => {
+                return Err(format!(
+                    "successor {} of {next} is an array of {} items: a successor is a state, [Action, State] or [Action, State, Cost]{}",
+                    i + 1,
+                    p.len(),
+                    if array_states { " (the states are arrays, so each must be given as [Action, State])" } else { "" }
+                ))
+            }
+            _ => (None, item.clone(), 1.0),
+        };
+        if cost < 0.0 && self.spec.algorithm.needs_costs() {
+            return Err(format!(
+                "successor {} of {next} has the negative cost {}: `{}` needs costs >= 0",
+                i + 1,
+                self.it.text(&Value::Num(cost)),
+                self.spec.algorithm.name()
+            ));
+        }
+        if let Some(class) = self.codec.base_class() {
+            match &state {
+                Value::Graph(g) if g.borrow().class == class => {}
+                Value::Graph(g) => {
+                    return Err(format!(
+                        "successor {} of {next} is a state of another world (`{}`), not a copy of the start",
+                        i + 1,
+                        g.borrow().name
+                    ))
+                }
+                other => {
+                    return Err(format!(
+                        "successor {} of {next} is {}, but the states of this search are graphs",
+                        i + 1,
+                        other.described()
+                    ))
+                }
+            }
+        }
+        Ok((action, state, cost))
+    }
+
+    /// Packs successor `state` (with its action) into the scratch buffers.
+    fn pack_successor(&mut self, action: Option<&Value>, state: &Value, i: usize) -> Step<(), Flow> {
+        self.key.clear();
+        if let Err(e) = pack_state(&mut self.codec, self.spec.symmetry.as_ref(), state, &mut self.key) {
+            let what = format!("successor {} of {}", i + 1, called(&self.spec.next, "Next"));
+            return Err(Halt::Error(pack_failure(e, &what, self.span)));
+        }
+        if let Some(sym) = &self.spec.symmetry {
+            self.variant.clear();
+            if let Value::Graph(g) = state {
+                sym.variant(g.borrow().facts.as_slice(), &mut self.variant);
+            }
+        }
+        self.label.clear();
+        let mut derived_action = None;
+        if let (Value::Graph(g), Value::Graph(parent)) = (state, &self.current) {
+            let (name, parent) = (g.borrow().name.clone(), parent.borrow().name.clone());
+            let suffix = name.strip_prefix(parent.as_str()).and_then(|s| s.strip_prefix(';'));
+            match suffix {
+                _ if name == parent => self.label.push(SAME_NAME),
+                Some(s) => {
+                    self.label.push(SUFFIX);
+                    self.label.extend_from_slice(s.as_bytes());
+                    derived_action = Some(Value::str(s));
+                }
+                None => {
+                    self.label.push(WHOLE);
+                    self.label.extend_from_slice(name.as_bytes());
+                    derived_action = Some(Value::Str(name));
+                }
+            }
+        }
+        self.action.clear();
+        if let Some(a) = action.or(derived_action.as_ref()) {
+            if let Err(e) = self.codec.pack(a, &mut self.action) {
+                let what = format!("the action of successor {} of {}", i + 1, called(&self.spec.next, "Next"));
+                return Err(Halt::Error(pack_failure(e, &what, self.span)));
+            }
+        }
+        Ok(())
+    }
+
+    fn push(&self, out: &mut Successors, cost: f64) {
+        fn some(b: &[u8]) -> Option<&[u8]> {
+            (!b.is_empty()).then_some(b)
+        }
+        out.push(Succ {
+            key: &self.key,
+            action: some(&self.action),
+            label: some(&self.label),
+            variant: self.spec.symmetry.as_ref().map(|_| self.variant.as_slice()),
+            cost,
+        });
+    }
+
+    /// The map given to a `trace` demon, or the line printed.
+    fn trace_map(&mut self, e: &Expansion, store: &StateStore) -> Value {
+        let action = self.action_value(store, store.origin(e.id).action);
+        let mut m = Map::default();
+        let num = |x: f64| Value::Num(x);
+        let parent = if e.parent == NONE { -1.0 } else { f64::from(e.parent) };
+        let h = e.h.map_or(Value::None, num);
+        for (k, v) in [
+            ("step", num(e.step as f64)),
+            ("id", num(f64::from(e.id))),
+            ("parent", num(parent)),
+            ("action", action),
+            ("state", self.current.clone()),
+            ("depth", num(f64::from(e.depth))),
+            ("g", num(e.g)),
+            ("h", h),
+            ("f", num(e.f)),
+        ] {
+            m.insert(Value::str(k), v);
+        }
+        Value::Map(Rc::new(RefCell::new(m)))
+    }
+}
+
+impl Problem for ScriptProblem<'_> {
+    type Error = Flow;
+
+    fn start(&mut self, out: &mut Successors) -> Step<(), Flow> {
+        let start = self.spec.start.clone();
+        self.key.clear();
+        if let Err(e) = pack_state(&mut self.codec, self.spec.symmetry.as_ref(), &start, &mut self.key) {
+            return Err(Halt::Error(pack_failure(e, "the start", self.span)));
+        }
+        self.variant.clear();
+        if let (Some(sym), Value::Graph(g)) = (&self.spec.symmetry, &start) {
+            sym.variant(g.borrow().facts.as_slice(), &mut self.variant);
+        }
+        self.action.clear();
+        self.label.clear();
+        self.push(out, 0.0);
+        Ok(())
+    }
+
+    fn load(&mut self, store: &StateStore, id: StateId) -> Step<(), Flow> {
+        self.current = self.state(store, id);
+        Ok(())
+    }
+
+    fn expand(&mut self, out: &mut Successors) -> Step<(), Flow> {
+        out.clear();
+        self.live.clear();
+        let next = self.spec.next.clone();
+        let result = self.call(&next, self.current.clone())?;
+        let Value::Array(items) = result else {
+            return self.error(format!(
+                "{} must return an array of successors, not {}",
+                called(&next, "Next"),
+                result.described()
+            ));
+        };
+        let items = items.borrow().clone();
+        self.it.add_steps(items.len() as u64);
+        for (i, item) in items.iter().enumerate() {
+            let (action, state, cost) = match self.split(item, i) {
+                Ok(parts) => parts,
+                Err(message) => return self.error(message),
+            };
+            self.pack_successor(action.as_ref(), &state, i)?;
+            self.push(out, cost);
+            self.live.push(state);
+        }
+        Ok(())
+    }
+
+    fn is_goal(&mut self, which: Which) -> Step<bool, Flow> {
+        let state = self.which(which).clone();
+        let yes = match &self.spec.goal {
+            GoalTest::Demon(code) => {
+                let code = code.clone();
+                self.call(&code, state.clone())?.condition().is_true()
+            }
+            GoalTest::Value(goal) => match &self.goal_key {
+                Some(goal_key) => {
+                    let mut key = Vec::new();
+                    let packed = pack_state(&mut self.codec, self.spec.symmetry.as_ref(), &state, &mut key);
+                    packed.is_ok() && key == *goal_key
+                }
+                None => state.equals(goal),
+            },
+            GoalTest::Nothing => false,
+        };
+        if yes {
+            self.found = Some(state);
+        }
+        Ok(yes)
+    }
+
+    fn h(&mut self, which: Which) -> Step<f64, Flow> {
+        let Some(h) = self.spec.h.clone() else { return Ok(0.0) };
+        let state = self.which(which).clone();
+        match self.call(&h, state)? {
+            Value::Num(x) if !x.is_nan() => Ok(x),
+            other => {
+                self.error(format!("the heuristic {} must return a number, not {}", called(&h, "H"), other.described()))
+            }
+        }
+    }
+
+    fn check(&mut self, counts: &Counts, store: &StateStore) -> Step<(), Flow> {
+        self.progress.update(counts, store);
+        match self.it.limit_reached() {
+            Some(limit) => Err(Halt::Limit(reason_of(limit))),
+            None => Ok(()),
+        }
+    }
+
+    fn tracing(&self) -> bool {
+        !matches!(self.spec.trace, Trace::Off)
+    }
+
+    fn trace(&mut self, e: &Expansion, store: &StateStore) -> Step<(), Flow> {
+        match &self.spec.trace {
+            Trace::Off => Ok(()),
+            Trace::Print => {
+                let mut line = format!("expand {}: {}", e.step, self.it.text(&self.current));
+                let n = |x: f64| crate::value::number::format_number(x);
+                line.push_str(&format!(" g={}", n(e.g)));
+                if let Some(h) = e.h {
+                    line.push_str(&format!(" h={} f={}", n(h), n(e.f)));
+                }
+                line.push('\n');
+                self.it.write_out(&line, self.span).map_err(Halt::Error)
+            }
+            Trace::Call(code) => {
+                let code = code.clone();
+                let m = self.trace_map(e, store);
+                self.call(&code, m).map(|_| ())
+            }
+        }
+    }
+}
+
+impl Drop for ScriptProblem<'_> {
+    fn drop(&mut self) {
+        self.progress.finish();
+    }
+}
+
+/// A demon by its name, a lambda by its role: "`moves`", "the Next lambda".
+fn called(code: &FnCode, role: &str) -> String {
+    if code.source.is_some() {
+        format!("the {role} lambda")
+    } else {
+        format!("`{}`", code.name)
+    }
+}
+
+pub fn reason_of(limit: Limit) -> Reason {
+    match limit {
+        Limit::Interrupt => Reason::Interrupted,
+        Limit::Timeout => Reason::Timeout,
+        Limit::Steps => Reason::MaxSteps,
+    }
+}
+
+/// Packs a state; a graph with symmetry in its canonical form.
+fn pack_state(codec: &mut Codec, sym: Option<&Symmetry>, v: &Value, out: &mut Vec<u8>) -> Result<(), PackError> {
+    match (sym, v) {
+        (Some(sym), Value::Graph(g)) => {
+            let g = g.borrow();
+            let facts = sym.canonical(g.facts.as_slice());
+            codec.pack_graph(g.class, &facts, out);
+            Ok(())
+        }
+        _ => codec.pack(v, out),
+    }
+}
+
+fn pack_failure(e: PackError, what: &str, span: Span) -> Flow {
+    let message = match e {
+        PackError::Kind(kind) => format!("{what} is {kind}, which cannot be a state of a search"),
+        PackError::TooDeep => format!("{what} nests arrays or maps too deeply (does one hold itself?)"),
+    };
+    match fail::<()>(span, message) {
+        Err(flow) => flow,
+        Ok(()) => unreachable!("fail always fails"),
+    }
+}

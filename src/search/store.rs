@@ -1,0 +1,275 @@
+//! The state store of the `Search` module: every distinct state once, as a packed key (plain
+//! bytes, see `pack.rs`), numbered in the order states were discovered (0 is the start), with
+//! a hash table from key to number and, per number, how the search reached it: the parent, the
+//! action, the name fragment of a graph state, the symmetry variant, the depth and the path
+//! cost. The path to a state is rebuilt from the parents at the end.
+//!
+//! Nothing here refers to the interpreter: keys, actions and labels are bytes, ids are `u32`,
+//! so the store can be shared between threads or sent between processes (Fast Downward's
+//! `StateRegistry` is the model: packed states for storage, live ones only while a demon
+//! computes successors).
+
+use hashbrown::HashTable;
+use std::hash::Hasher;
+
+/// A state's number in the store, in discovery order.
+pub type StateId = u32;
+
+/// "No such state / action / label": the start's parent and action.
+pub const NONE: u32 = u32::MAX;
+
+/// The hash of a key: deterministic (the same in every thread and process), fast on short keys.
+pub fn key_hash(key: &[u8]) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(key);
+    h.write_usize(key.len());
+    h.finish()
+}
+
+/// Byte strings, each stored once and numbered in the order they were first inserted: one
+/// arena of bytes, the end offset of each string, and a table of numbers hashed by content.
+#[derive(Default)]
+pub struct KeySet {
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+    table: HashTable<u32>,
+}
+
+impl KeySet {
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The string numbered `id`.
+    pub fn get(&self, id: u32) -> &[u8] {
+        let i = id as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.bytes[start..self.ends[i]]
+    }
+
+    pub fn find(&self, key: &[u8]) -> Option<u32> {
+        self.table.find(key_hash(key), |&id| self.get(id) == key).copied()
+    }
+
+    /// The number of `key`, and whether it was new.
+    pub fn insert(&mut self, key: &[u8]) -> (u32, bool) {
+        let hash = key_hash(key);
+        let (bytes, ends) = (&self.bytes, &self.ends);
+        let get = |id: u32| {
+            let i = id as usize;
+            &bytes[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]
+        };
+        if let Some(&id) = self.table.find(hash, |&id| get(id) == key) {
+            return (id, false);
+        }
+        let id = self.ends.len() as u32;
+        self.bytes.extend_from_slice(key);
+        self.ends.push(self.bytes.len());
+        let (bytes, ends) = (&self.bytes, &self.ends);
+        self.table.insert_unique(hash, id, |&id| {
+            let i = id as usize;
+            key_hash(&bytes[if i == 0 { 0 } else { ends[i - 1] }..ends[i]])
+        });
+        (id, true)
+    }
+
+    /// Bytes of memory held (allocated capacity).
+    pub fn memory(&self) -> usize {
+        self.bytes.capacity()
+            + self.ends.capacity() * std::mem::size_of::<usize>()
+            // a slot of the table: the id and one control byte
+            + self.table.capacity() * (std::mem::size_of::<u32>() + 1)
+    }
+}
+
+/// How the search reached a state.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Origin {
+    pub parent: StateId,
+    /// The action's number in `StateStore::action_key`, or `NONE`.
+    pub action: u32,
+    /// The label's number (a graph state's name relative to its parent's), or `NONE`.
+    pub label: u32,
+    /// The symmetry variant's number (which permutation of the canonical key was met), or `NONE`.
+    pub variant: u32,
+    /// Actions from the start along the parents.
+    pub depth: u32,
+    /// The cost of the path along the parents.
+    pub g: f64,
+}
+
+impl Origin {
+    /// The start's origin.
+    pub const START: Origin = Origin { parent: NONE, action: NONE, label: NONE, variant: NONE, depth: 0, g: 0.0 };
+}
+
+/// The states of one search, with their origins; also the actions, labels and variants they
+/// were met with, each interned once.
+#[derive(Default)]
+pub struct StateStore {
+    states: KeySet,
+    actions: KeySet,
+    labels: KeySet,
+    variants: KeySet,
+    parent: Vec<StateId>,
+    action: Vec<u32>,
+    label: Vec<u32>,
+    variant: Vec<u32>,
+    depth: Vec<u32>,
+    g: Vec<f64>,
+}
+
+impl StateStore {
+    /// The number of states stored.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    pub fn key(&self, id: StateId) -> &[u8] {
+        self.states.get(id)
+    }
+
+    pub fn find(&self, key: &[u8]) -> Option<StateId> {
+        self.states.find(key)
+    }
+
+    /// Stores a state met with `origin`; a state already stored keeps its origin. Returns its
+    /// id and whether it is new.
+    pub fn insert(&mut self, key: &[u8], origin: Origin) -> (StateId, bool) {
+        let (id, new) = self.states.insert(key);
+        if new {
+            self.parent.push(origin.parent);
+            self.action.push(origin.action);
+            self.label.push(origin.label);
+            self.variant.push(origin.variant);
+            self.depth.push(origin.depth);
+            self.g.push(origin.g);
+        }
+        (id, new)
+    }
+
+    /// Records a better way to a stored state (a cheaper or shallower path).
+    pub fn set_origin(&mut self, id: StateId, origin: Origin) {
+        let i = id as usize;
+        self.parent[i] = origin.parent;
+        self.action[i] = origin.action;
+        self.label[i] = origin.label;
+        self.variant[i] = origin.variant;
+        self.depth[i] = origin.depth;
+        self.g[i] = origin.g;
+    }
+
+    pub fn origin(&self, id: StateId) -> Origin {
+        let i = id as usize;
+        Origin {
+            parent: self.parent[i],
+            action: self.action[i],
+            label: self.label[i],
+            variant: self.variant[i],
+            depth: self.depth[i],
+            g: self.g[i],
+        }
+    }
+
+    pub fn parent(&self, id: StateId) -> StateId {
+        self.parent[id as usize]
+    }
+
+    pub fn depth(&self, id: StateId) -> u32 {
+        self.depth[id as usize]
+    }
+
+    pub fn g(&self, id: StateId) -> f64 {
+        self.g[id as usize]
+    }
+
+    /// Interns a packed action; its number goes into an `Origin`.
+    pub fn intern_action(&mut self, key: &[u8]) -> u32 {
+        self.actions.insert(key).0
+    }
+
+    pub fn intern_label(&mut self, key: &[u8]) -> u32 {
+        self.labels.insert(key).0
+    }
+
+    pub fn intern_variant(&mut self, key: &[u8]) -> u32 {
+        self.variants.insert(key).0
+    }
+
+    /// The packed action, label or variant of a number (None for `NONE`).
+    pub fn action_key(&self, n: u32) -> Option<&[u8]> {
+        (n != NONE).then(|| self.actions.get(n))
+    }
+
+    pub fn label_key(&self, n: u32) -> Option<&[u8]> {
+        (n != NONE).then(|| self.labels.get(n))
+    }
+
+    pub fn variant_key(&self, n: u32) -> Option<&[u8]> {
+        (n != NONE).then(|| self.variants.get(n))
+    }
+
+    /// The states from the start to `id`, along the parents.
+    pub fn path(&self, id: StateId) -> Vec<StateId> {
+        let mut path = vec![id];
+        let mut at = id;
+        while self.parent(at) != NONE {
+            at = self.parent(at);
+            path.push(at);
+        }
+        path.reverse();
+        path
+    }
+
+    /// Bytes of memory held by the store.
+    pub fn memory(&self) -> usize {
+        let per_state = 5 * std::mem::size_of::<u32>() + std::mem::size_of::<f64>();
+        self.states.memory()
+            + self.actions.memory()
+            + self.labels.memory()
+            + self.variants.memory()
+            + self.parent.capacity() * per_state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_numbered_once_in_order() {
+        let mut s = KeySet::default();
+        assert_eq!(s.insert(b"abc"), (0, true));
+        assert_eq!(s.insert(b""), (1, true));
+        assert_eq!(s.insert(b"abc"), (0, false));
+        for i in 0..10_000u32 {
+            s.insert(&i.to_le_bytes());
+        }
+        assert_eq!(s.find(b""), Some(1));
+        assert_eq!(s.find(&77u32.to_le_bytes()), Some(79));
+        assert_eq!(s.get(79), 77u32.to_le_bytes());
+        assert_eq!(s.find(b"nope"), None);
+    }
+
+    #[test]
+    fn paths_follow_parents() {
+        let mut st = StateStore::default();
+        st.insert(b"a", Origin::START);
+        let o = |parent, depth| Origin { parent, depth, ..Origin::START };
+        st.insert(b"b", o(0, 1));
+        st.insert(b"c", o(1, 2));
+        assert_eq!(st.insert(b"b", o(2, 3)), (1, false));
+        assert_eq!(st.origin(1), o(0, 1), "a known state keeps its origin");
+        assert_eq!(st.path(2), vec![0, 1, 2]);
+        st.set_origin(2, o(0, 1));
+        assert_eq!(st.path(2), vec![0, 2]);
+    }
+}

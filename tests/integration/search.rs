@@ -1,0 +1,216 @@
+//! The Search module (LANGUAGE.md decision 17): results, statistics, errors and limits.
+//! The answers on the scripts' problems are checked against the oracles by the golden tests.
+
+use crate::common::{ds, ds_file, fails_with, prints};
+use ds::repl::Backend;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Numbers from 1: +1 or *2 (inc/dbl), costs 1 and 3.
+const NUMBERS: &str = "def next(n) : return [[\"inc\", n + 1, 1], [\"dbl\", n * 2, 3]]\n";
+
+#[test]
+fn a_demon_is_a_value() {
+    prints("def f(x) : return x + 1\nvar g = f\nout g(2), g", "3 f(x)\n");
+    // a demon defined later in the file
+    prints("var g = later\nout g(1)\ndef later(x) : return [x]", "[1]\n");
+    // a variable or node of that name still wins, and unknown names stay errors
+    prints("def f(x) : return 1\nvar f = 5\nout f", "5\n");
+    fails_with("out nosuch", "unknown name `nosuch`: not a variable, edge or node");
+}
+
+#[test]
+fn every_algorithm_over_numbers() {
+    let cases = [
+        ("Search.bfs(1, next, 10)", "10 [inc,dbl,inc,dbl] 8"),
+        ("Search.iddfs(1, next, 10)", "10 [inc,dbl,inc,dbl] 8"),
+        ("Search.ucs(1, next, 10)", "10 [inc,inc,inc,inc,dbl] 7"),
+        ("Search.astar(1, next, 10, (n) => 0)", "10 [inc,inc,inc,inc,dbl] 7"),
+        ("Search.idastar(1, next, 10, (n) => 0)", "10 [inc,inc,inc,inc,dbl] 7"),
+        ("Search.greedy(1, next, 10, (n) => Math.abs(10 - n))", "10 [inc,dbl,dbl,inc,inc] 9"),
+        ("Search.dfs(1, next, 10, {\"limit\": 4})", "10 [inc,dbl,inc,dbl] 8"),
+    ];
+    for (call, want) in cases {
+        let code = format!("{NUMBERS}var R = {call}\nvar S = Search.stats()\nout R, S[\"actions\"], S[\"cost\"]");
+        prints(&code, &format!("{want}\n"));
+    }
+}
+
+#[test]
+fn states_of_every_kind() {
+    // strings, arrays (successors as [Action, State]), maps, and a goal given as a demon
+    prints("out Search.bfs(\"a\", (s) => s.size() < 4 ? [s + \"a\", s + \"b\"] : [], \"abb\")", "abb\n");
+    prints("out Search.bfs([0, 0], (s) => [[\"x\", [s[0] + 1, s[1]]], [\"y\", [s[0], s[1] + 1]]], [1, 2])", "[1,2]\n");
+    prints(
+        "def up(m) : return [{\"n\": m[\"n\"] + 1}]\ndef big(m) : return m[\"n\"] >= 3\nout Search.bfs({\"n\": 0}, up, big)",
+        "{n:3}\n",
+    );
+}
+
+#[test]
+fn the_statistics_map() {
+    let code = format!(
+        "{NUMBERS}Search.bfs(1, next, 10)\nvar S = Search.stats()\n\
+         for K in [\"found\", \"reason\", \"path\", \"expanded\", \"generated\", \"duplicates\", \"max_frontier\", \"depth\", \"states\", \"algorithm\"] : out K, S[K]\n\
+         out S[\"ms\"] >= 0, S[\"bytes\"] > 0"
+    );
+    // Levels {1}, {2}, {3, 4}, {6, 5, 8}: expanding 6 stores 7 and 12, then 5 gives 6 (a
+    // duplicate) and 10, the goal. Duplicates: 2 by dbl from 1, 4 by inc from 3, 6 from 5.
+    // The frontier is largest (4) before 5 is expanded: 5 and 8 wait, and 7 and 12.
+    prints(
+        &code,
+        "found True\nreason goal\npath [1,2,4,5,10]\nexpanded 6\ngenerated 12\nduplicates 3\n\
+         max_frontier 4\ndepth 4\nstates 10\nalgorithm bfs\nTrue True\n",
+    );
+    // nothing found: empty path and actions, cost Undef
+    let code = format!("{NUMBERS}out Search.bfs(1, (n) => n < 5 ? [n + 1] : [], 9)\nvar S = Search.stats()\nout S[\"found\"], S[\"reason\"], S[\"path\"], S[\"actions\"], S[\"cost\"]");
+    prints(&code, "Undef\nFalse exhausted [] [] Undef\n");
+}
+
+#[test]
+fn graph_states_keep_their_names() {
+    let code = r#"
+edges on
+var Start = GRAPH("Start")
+GRAPH = Start
+nodes x, $1, $2, $3
+x on $1
+def moves(G)
+{
+   GRAPH = G
+   var R = []
+   for P in [$1, $2, $3] {
+      if (x on P) == True : continue
+      var N = G.copy()
+      GRAPH = N
+      for Q in [$1, $2, $3] : x on Q = Undef
+      x on P
+      N.name(N.name() + ";x." + P.string())
+      R.push(N)
+      GRAPH = G
+   }
+   return R
+}
+def at3(G) { GRAPH = G; return (x on $3) == True }
+var F = Search.ucs(Start, moves, at3)
+out F.name(), Search.stats()["actions"], Search.stats()["path"][1].name()
+"#;
+    prints(code, "Start;x.$3 [x.$3] Start;x.$3\n");
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let cases = [
+        ("Search.bfs(1, (n) => n + 1, 5)", "the Next lambda must return an array of successors, not a number"),
+        ("Search.bfs(1, (n) => [[1, 2, 3, 4]], 5)", "successor 1 of the Next lambda is an array of 4 items"),
+        ("Search.bfs(1, (n) => [[\"a\", n + 1, \"c\"]], 5)", "a cost must be a finite number"),
+        ("Search.ucs(1, (n) => [[\"a\", n + 1, -1]], 5)", "has the negative cost -1: `ucs` needs costs >= 0"),
+        (
+            "Search.astar(1, (n) => [n + 1], 5, (n) => \"x\")",
+            "the heuristic the H lambda must return a number, not a string",
+        ),
+        (
+            "Search.bfs(1, (a, b) => [a], 5)",
+            "argument 2 of `Search.bfs` (Next): `lambda` must take one argument, not 2",
+        ),
+        ("Search.bfs(1, 7, 5)", "argument 2 of `Search.bfs` (Next) must be a demon or a lambda, not a number"),
+        (
+            "Search.bfs(1, (n) => [n + 1], 5, {\"max_state\": 3})",
+            "has no option `max_state` (did you mean `max_states`?)",
+        ),
+        ("Search.bfs(1, (n) => [(x) => x], 5)", "successor 1 of the Next lambda is a lambda, which cannot be a state"),
+        ("Search.bfs([1], (s) => [[2]], 5)", "(the states are arrays, so each must be given as [Action, State])"),
+        ("Search.bfs(1, (n) => [n + 1], 5, {\"threads\": 2})", "`threads` must be 1"),
+        ("Search.bfs(1, (n) => [n + 1], 5, {\"symmetry\": [1]})", "`symmetry` of `Search.bfs` needs graph states"),
+    ];
+    for (code, message) in cases {
+        fails_with(code, message);
+    }
+    let world = "var A = GRAPH(\"A\")\nA.nodes x\nvar B = GRAPH(\"B\")\nB.nodes y\nglobal B\n";
+    fails_with(
+        &format!("{world}def n(g) : return [B]\nSearch.bfs(A, n, 5)"),
+        "successor 1 of `n` is a state of another world (`B`)",
+    );
+    fails_with(
+        &format!("{world}def n(g) : return [1]\nSearch.bfs(A, n, 5)"),
+        "is a number, but the states of this search are graphs",
+    );
+    fails_with(
+        &format!("{world}Search.bfs(A, (g) => [g], 5, {{\"symmetry\": [B=>$y]}})"),
+        "`symmetry` of `Search.bfs` names `y`, a node of another world than the start's",
+    );
+    // an error inside a demon shows the demon and where the search called it
+    let r = fails_with("def n(x) : return [x / \"a\"]\nSearch.bfs(1, n, 5)", "");
+    assert!(r.stderr.contains(":2:1") && r.stderr.contains("n"), "{}", r.stderr);
+}
+
+#[test]
+fn max_states_stops_cleanly() {
+    let code = format!(
+        "{NUMBERS}var R = Search.bfs(1, next, -1, {{\"max_states\": 50}})\nvar S = Search.stats()\n\
+         out R, S[\"found\"], S[\"reason\"], S[\"states\"], S[\"path\"]"
+    );
+    prints(&code, "Undef Undef max_states 50 []\n");
+}
+
+/// An endless search: every number has a successor, the goal is never met.
+const ENDLESS: &str = "var R = Search.bfs(1, (n) => [n + 1], -1)\nvar S = Search.stats()\n\
+                       out R, S[\"found\"], S[\"reason\"], S[\"expanded\"] > 0\n";
+
+#[test]
+fn run_limits_stop_a_search_cleanly_then_the_run() {
+    // The script goes on after the search (with a little grace to report), then the limit
+    // ends it.
+    let src = format!("{ENDLESS}out \"after\"\nvar i = 0\nwhile True {{ i = i + 1 }}\n");
+    for (flag, value, reason, message) in [
+        ("--max-steps", "100000", "max_steps", "step limit of 100000 reached (--max-steps)"),
+        ("--timeout", "0.3", "timeout", "time limit reached (--timeout)"),
+    ] {
+        let r = ds_file("search_limit.ds", &src, &[flag, value]);
+        assert_eq!(r.stdout, format!("Undef Undef {reason} True\nafter\n"), "{flag}: {}", r.stderr);
+        assert_eq!(r.code, Some(1), "{flag}");
+        assert!(r.stderr.contains(message), "{flag}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn ctrl_c_stops_a_search_and_the_session_goes_on() {
+    let mut b = Backend::capturing();
+    let flag = b.interrupt_flag();
+    let done = Arc::new(AtomicBool::new(false));
+    let pinger = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            while !done.load(Ordering::SeqCst) {
+                flag.store(true, Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        })
+    };
+    let reply = b.eval("var R = Search.bfs(1, (n) => [n + 1], -1)");
+    done.store(true, Ordering::SeqCst);
+    pinger.join().unwrap();
+    assert!(!reply.failed(), "{}", reply.errors);
+    let reply = b.eval("out R, Search.stats()[\"found\"], Search.stats()[\"reason\"]");
+    assert_eq!(reply.output, "Undef Undef interrupted\n", "{}", reply.errors);
+}
+
+#[test]
+fn trace_prints_or_calls() {
+    prints(
+        "Search.astar(1, (n) => [[\"inc\", n + 1, 1], [\"dbl\", n * 2, 3]], 6, (n) => n < 6 ? 1 : 0, {\"trace\": True})",
+        "expand 1: 1 g=0 h=1 f=1\nexpand 2: 2 g=1 h=1 f=2\nexpand 3: 3 g=2 h=1 f=3\nexpand 4: 4 g=3 h=1 f=4\n",
+    );
+    prints(
+        "def show(E) : out E[\"step\"], E[\"id\"], E[\"parent\"], E[\"action\"], E[\"state\"], E[\"g\"]\n\
+         Search.bfs(1, (n) => [[\"inc\", n + 1]], 3, {\"trace\": show})",
+        "1 0 -1 None 1 0\n2 1 0 inc 2 1\n",
+    );
+}
+
+#[test]
+fn search_usage_errors_name_the_function() {
+    let r = ds(&["-e", "Search.bfs(1, 2)"]);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("function `Search.bfs` takes 3 to 4 arguments, but 2 given"), "{}", r.stderr);
+}
