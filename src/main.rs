@@ -47,6 +47,10 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    // `lsp` is a reserved word of the command line (LANGUAGE.md decision 18): `ds ./lsp` runs a file.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "lsp") {
+        return ExitCode::from(ds::run_on_big_stack(ds::lsp::run));
+    }
     let cli = Cli::parse();
     let code = ds::run_on_big_stack(move || run(cli));
     ExitCode::from(code)

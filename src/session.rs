@@ -119,39 +119,51 @@ impl Session {
         depth: usize,
     ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
         let stmts = syntax::parse(src, file).map_err(|d| vec![d])?;
-        let mut out = Vec::with_capacity(stmts.len());
-        for s in stmts {
-            let StmtKind::Include(name) = &s.kind else {
-                out.push(s);
-                continue;
-            };
-            if depth >= MAX_INCLUDE_DEPTH {
-                return Err(vec![Diagnostic::error(
-                    name.span,
-                    "`#include` nested too deeply (is a file including itself?)",
-                )]);
-            }
-            if let Err(e) = crate::builtins::file::allowed_path(&name.text) {
-                return Err(vec![Diagnostic::error(name.span, e)]);
-            }
-            let path: PathBuf = match base {
-                Some(b) => b.join(&*name.text),
-                None => PathBuf::from(&*name.text),
-            };
-            let text = std::fs::read_to_string(&path).map_err(|e| {
-                vec![Diagnostic::error(name.span, format!("cannot read included file `{}`: {e}", path.display()))]
-            })?;
-            let inner = self.add_source(&path.to_string_lossy(), &text);
-            let inner_base = path.parent().map(Path::to_path_buf);
-            out.extend(self.parse_with_includes(inner, &text, inner_base.as_deref(), depth + 1)?);
-        }
-        Ok(out)
+        expand_includes(stmts, base, depth, &mut |name, text| self.add_source(name, text))
     }
 
     /// Renders diagnostics as text for standard error.
     pub fn render(&self, diags: &[Diagnostic], color: bool) -> String {
         diags.iter().map(|d| self.interp.sources.render(d, color)).collect()
     }
+}
+
+/// Replaces each `#include` of parsed statements by the statements of the file it names (a path
+/// relative to `base`), recursively; `add_source` registers each file read and gives its id.
+pub fn expand_includes(
+    stmts: Vec<Stmt>,
+    base: Option<&Path>,
+    depth: usize,
+    add_source: &mut dyn FnMut(&str, &str) -> FileId,
+) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+    let mut out = Vec::with_capacity(stmts.len());
+    for s in stmts {
+        let StmtKind::Include(name) = &s.kind else {
+            out.push(s);
+            continue;
+        };
+        if depth >= MAX_INCLUDE_DEPTH {
+            return Err(vec![Diagnostic::error(
+                name.span,
+                "`#include` nested too deeply (is a file including itself?)",
+            )]);
+        }
+        if let Err(e) = crate::builtins::file::allowed_path(&name.text) {
+            return Err(vec![Diagnostic::error(name.span, e)]);
+        }
+        let path: PathBuf = match base {
+            Some(b) => b.join(&*name.text),
+            None => PathBuf::from(&*name.text),
+        };
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            vec![Diagnostic::error(name.span, format!("cannot read included file `{}`: {e}", path.display()))]
+        })?;
+        let inner = add_source(&path.to_string_lossy(), &text);
+        let inner_base = path.parent().map(Path::to_path_buf);
+        let parsed = syntax::parse(&text, inner).map_err(|d| vec![d])?;
+        out.extend(expand_includes(parsed, inner_base.as_deref(), depth + 1, add_source)?);
+    }
+    Ok(out)
 }
 
 /// Runs `f` on a thread with a large stack, so that the recursion limit (not the machine's

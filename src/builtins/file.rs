@@ -6,7 +6,7 @@
 //! `F.eof()` True when no line is left; `F.is_open()`; `F.close()`. Writes go straight to the file (no buffer), so nothing is
 //! lost on any exit path. A file that cannot be opened, read or written is a runtime error.
 
-use super::{function, method, object, str_arg, wrong_object, Arity, Builtin, BuiltinFn};
+use super::{function, method, object, str_arg, wrong_object, Arity, Builtin, BuiltinFn, Receivers};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::Value;
@@ -69,28 +69,39 @@ pub(crate) fn write_file(name: &str, text: &str, span: Span) -> R<()> {
 }
 
 pub const BUILTINS: &[Builtin] = &[
-    function("File.open", Arity::range(1, 2), open),
-    function("File.scriptDir", Arity::exactly(0), script_dir),
-    function("fopen", Arity::range(1, 2), fopen),
-    function("fclose", Arity::exactly(0), fclose),
-    method("out", Arity::at_least(0), out),
-    method("write", Arity::at_least(0), write),
-    method("getline", Arity::exactly(0), getline),
-    method("getlines", Arity::exactly(0), getlines),
-    method("in", Arity::exactly(0), rest),
-    method("eof", Arity::exactly(0), eof),
-    method("is_open", Arity::exactly(0), is_open),
-    method("close", Arity::range(0, 1), close),
+    function("File.open", Arity::range(1, 2), open)
+        .doc("File.open(name [, mode])", "opens a file to read (\"r\"), write afresh (\"w\") or append to (\"a\")"),
+    function("File.scriptDir", Arity::exactly(0), script_dir)
+        .doc("File.scriptDir()", "the folder of the running script, for data files next to it"),
+    function("fopen", Arity::range(1, 2), fopen)
+        .doc("fopen(name [, mode])", "sends `fout` to the file: \"w\" (the default) starts it afresh, \"a\" appends"),
+    function("fclose", Arity::exactly(0), fclose)
+        .doc("fclose()", "closes the `fout` file: `fout` prints to the console again"),
+    method("out", Arity::at_least(0), out)
+        .doc("F.out(v, ...)", "writes the values' printed forms to F, separated by spaces, and a newline"),
+    method("write", Arity::at_least(0), write)
+        .doc("F.write(v, ...)", "writes the values' printed forms to F, nothing between"),
+    method("getline", Arity::exactly(0), getline)
+        .doc("F.getline()", "the next line of F without its newline (None at the end)"),
+    method("getlines", Arity::exactly(0), getlines).doc("F.getlines()", "the remaining lines of F as an array"),
+    method("in", Arity::exactly(0), rest).doc("F.in()", "the rest of F as one string"),
+    method("eof", Arity::exactly(0), eof).doc("F.eof()", "True when no line of F is left to read"),
+    method("is_open", Arity::exactly(0), is_open).doc("F.is_open()", "True while F is open"),
+    method("close", Arity::range(0, 1), close)
+        .doc("F.close() or G.close([flag])", "closes file F; of a graph, the same as `G.closed_world([flag])`")
+        .on(Receivers::FILE.or(Receivers::GRAPH)),
     // The module forms of the methods, `File.getline(F)` = `F.getline()` (reference 7.7).
-    function("File.out", Arity::at_least(1), file_out),
-    function("File.write", Arity::at_least(1), file_write),
-    function("File.getline", Arity::exactly(1), file_getline),
-    function("File.getlines", Arity::exactly(1), file_getlines),
-    function("File.in", Arity::exactly(1), file_in),
-    function("File.eof", Arity::exactly(1), file_eof),
-    function("File.is_open", Arity::exactly(1), file_is_open),
-    function("File.close", Arity::exactly(1), file_close),
-    function("File.size", Arity::exactly(1), file_size),
+    function("File.out", Arity::at_least(1), file_out).doc("File.out(F, v, ...)", "the same as `F.out(v, ...)`"),
+    function("File.write", Arity::at_least(1), file_write)
+        .doc("File.write(F, v, ...)", "the same as `F.write(v, ...)`"),
+    function("File.getline", Arity::exactly(1), file_getline).doc("File.getline(F)", "the same as `F.getline()`"),
+    function("File.getlines", Arity::exactly(1), file_getlines).doc("File.getlines(F)", "the same as `F.getlines()`"),
+    function("File.in", Arity::exactly(1), file_in).doc("File.in(F)", "the same as `F.in()`"),
+    function("File.eof", Arity::exactly(1), file_eof).doc("File.eof(F)", "the same as `F.eof()`"),
+    function("File.is_open", Arity::exactly(1), file_is_open).doc("File.is_open(F)", "the same as `F.is_open()`"),
+    function("File.close", Arity::exactly(1), file_close).doc("File.close(F)", "the same as `F.close()`"),
+    function("File.size", Arity::exactly(1), file_size)
+        .doc("File.size(F)", "the size of F in bytes: of the text being read, or written so far"),
 ];
 
 /// `File.f(F, args...)` is `F.f(args...)`.

@@ -1,5 +1,6 @@
 //! Compiling expressions: names to slots and constants, calls to demons or builtins.
 
+use super::index::SymbolKind;
 use super::ir::*;
 use super::Compiler;
 use crate::builtins::{self, Arity};
@@ -51,9 +52,15 @@ impl Compiler {
             ExprKind::Logic(l) => ExKind::Const(Value::Logic(*l)),
             ExprKind::None => ExKind::Const(Value::None),
             ExprKind::Name(n) => return self.name(n, span, world),
-            ExprKind::NodeConst(n) => ExKind::Node(Box::new(node_ref(n, world))),
+            ExprKind::NodeConst(n) => {
+                self.note_name(SymbolKind::Node, n, span, false);
+                ExKind::Node(Box::new(node_ref(n, world)))
+            }
             ExprKind::EdgeConst(n) => match world.relation(n) {
-                Some(id) => ExKind::Const(Value::Edge(id)),
+                Some(id) => {
+                    self.note_name(SymbolKind::Relation, n, span, false);
+                    ExKind::Const(Value::Edge(id))
+                }
                 None => {
                     self.unknown_relation(n, span, world);
                     return Self::bad(span);
@@ -77,6 +84,7 @@ impl Compiler {
             ExprKind::Method { object, name, args } => return self.method(object, name, args, span, world),
             ExprKind::Field { object, name } => return self.field(object, name, span, world),
             ExprKind::NodeOf { graph, node } => {
+                self.note_name(SymbolKind::Node, &node.text, node.span, false);
                 ExKind::NodeOf { graph: Box::new(self.expr(graph, world)), node: Box::new(node_ref(&node.text, world)) }
             }
             ExprKind::Index { object, index } => {
@@ -132,19 +140,23 @@ impl Compiler {
     /// A bare name: variable, `GRAPH`, declared edge, declared node, in that order.
     fn name(&mut self, n: &Rc<str>, span: Span, world: &mut World) -> Ex {
         if let Some(slot) = self.lookup_var(n) {
+            self.note_var(n, slot, span, false);
             return Self::ex(ExKind::Var(slot), span);
         }
         if &**n == "GRAPH" {
             return Self::ex(ExKind::CurrentGraph, span);
         }
         if let Some(id) = world.relation(n) {
+            self.note_name(SymbolKind::Relation, n, span, false);
             return Self::ex(ExKind::Const(Value::Edge(id)), span);
         }
         if self.node_names.contains(n) {
+            self.note_name(SymbolKind::Node, n, span, false);
             return Self::ex(ExKind::Node(Box::new(node_ref(n, world))), span);
         }
-        if let Some(sig) = self.demons.get(n) {
-            return Self::ex(ExKind::DemonValue(sig.id), span);
+        if let Some(id) = self.demons.get(n).map(|sig| sig.id) {
+            self.note_name(SymbolKind::Demon, n, span, false);
+            return Self::ex(ExKind::DemonValue(id), span);
         }
         let hidden = self.hidden_from_here(n);
         let msg = if module_of(n).is_some() {
@@ -254,6 +266,7 @@ impl Compiler {
     fn call(&mut self, name: &Name, args: &[Expr], span: Span, world: &mut World) -> Ex {
         let n = &*name.text;
         if let Some(sig) = self.demons.get(n).cloned() {
+            self.note_name(SymbolKind::Demon, &name.text, name.span, false);
             if sig.arity != args.len() {
                 self.arity_error("demon", n, &plural(sig.arity, "argument"), args.len(), span);
             }
@@ -286,6 +299,7 @@ impl Compiler {
             return Self::ex(ExKind::Builtin { name: b.name, f: b.f, object: None, args }, span);
         }
         if let Some(slot) = self.lookup_var(n) {
+            self.note_var(&name.text, slot, name.span, false);
             let args = self.exprs(args, world);
             let callee = Box::new(Self::ex(ExKind::Var(slot), name.span));
             return Self::ex(ExKind::CallValue { callee, args }, span);
@@ -316,7 +330,10 @@ impl Compiler {
         }
         let var = match &args[0].kind {
             ExprKind::Name(n) => match self.lookup_var(n) {
-                Some(slot) => slot,
+                Some(slot) => {
+                    self.note_var(n, slot, args[0].span, false);
+                    slot
+                }
                 None => self.declare_local(&Name { text: n.clone(), span: args[0].span }, false),
             },
             _ => {
@@ -418,6 +435,7 @@ impl Compiler {
             };
         }
         let graph = Box::new(self.expr(object, world));
+        self.note_name(SymbolKind::Node, &name.text, name.span, false);
         Self::ex(ExKind::NodeOf { graph, node: Box::new(node_ref(&name.text, world)) }, span)
     }
 
@@ -438,10 +456,13 @@ impl Compiler {
         let left = self.operand(left, world);
         let right = self.operand(right, world);
         let rel_kind = if let Some(slot) = self.lookup_var(&rel.text) {
+            self.note_var(&rel.text, slot, rel.span, false);
             Rel::Var(slot)
         } else if let Some(id) = world.relation(&rel.text) {
+            self.note_name(SymbolKind::Relation, &rel.text, rel.span, false);
             Rel::Fixed(id)
         } else if let Some(sig) = self.demons.get(&rel.text).cloned() {
+            self.note_name(SymbolKind::Demon, &rel.text, rel.span, false);
             if sig.arity != 2 {
                 self.error(
                     rel.span,
@@ -461,6 +482,7 @@ impl Compiler {
         match &e.kind {
             ExprKind::Name(n) => {
                 if let Some(slot) = self.lookup_var(n) {
+                    self.note_var(n, slot, e.span, false);
                     return Target::Var(slot);
                 }
                 if &**n == "GRAPH" {
@@ -481,6 +503,7 @@ impl Compiler {
             ExprKind::Edge { left, mode, rel, right } => Target::Edge(self.edge(left, *mode, rel, right, world)),
             ExprKind::Call { name, args } if self.demons.contains_key(&name.text) => {
                 let sig = self.demons[&name.text].clone();
+                self.note_name(SymbolKind::Demon, &name.text, name.span, false);
                 if sig.arity != args.len() {
                     self.arity_error("demon", &name.text, &plural(sig.arity, "argument"), args.len(), e.span);
                 }

@@ -4,6 +4,7 @@
 
 mod axiom;
 mod expr;
+pub mod index;
 pub mod ir;
 mod stmt;
 mod warn;
@@ -71,6 +72,8 @@ pub struct Compiler {
     node_names: FxHashSet<Rc<str>>,
     ctx: Vec<FnCtx>,
     errors: Vec<Diagnostic>,
+    /// Where names are declared and used, when a tool asked for it (`record_names`).
+    index: Option<Box<index::NameIndex>>,
     warnings: Vec<Diagnostic>,
     /// Where this chunk declared its top-level variables (a REPL entry may declare again what
     /// an earlier entry declared without a warning).
@@ -94,6 +97,7 @@ impl Compiler {
             node_names: FxHashSet::default(),
             ctx: Vec::new(),
             errors: Vec::new(),
+            index: None,
             warnings: Vec::new(),
             top_decls: FxHashMap::default(),
         }
@@ -218,6 +222,7 @@ impl Compiler {
                 self.error_with(d);
                 continue;
             }
+            self.note_demon(&name, def.name.span, &def.params);
             let id = match self.demons.get(&name) {
                 Some(sig) => sig.id,
                 None => {
@@ -235,8 +240,8 @@ impl Compiler {
             let value_slot =
                 def.set.as_ref().map(|_| c.declare_local(&Name { text: "value".into(), span: def.span }, true));
             let body = c.stmts(&def.body, world);
-            let get = def.get.as_ref().map(|s| c.block_stmts(s, world));
-            let set = def.set.as_ref().map(|s| c.block_stmts(s, world));
+            let get = def.get.as_ref().map(|s| c.block_stmts(s, def.span, world));
+            let set = def.set.as_ref().map(|s| c.block_stmts(s, def.span, world));
             (
                 body,
                 get,
@@ -261,6 +266,7 @@ impl Compiler {
         body: impl FnOnce(&mut Self, &mut World) -> (Vec<St>, Option<Vec<St>>, Option<Vec<St>>, Option<u32>),
     ) -> FnCode {
         self.ctx.push(FnCtx { lambda, ..FnCtx::new(vec![FxHashMap::default()], false) });
+        self.note_function_start(span);
         let mut seen = FxHashSet::default();
         for p in params {
             if !seen.insert(p.text.clone()) {
@@ -271,8 +277,10 @@ impl Compiler {
             let slot = self.ctx_mut().frame_size;
             self.ctx_mut().frame_size += 1;
             self.ctx_mut().scopes[0].insert(p.text.clone(), Slot::Local(slot));
+            self.note_var_as(index::SymbolKind::Parameter, &p.text, Slot::Local(slot), p.span, true);
         }
         let (body, get, set, value_slot) = body(self, world);
+        self.note_function_end();
         let ctx = self.ctx.pop().expect("function context");
         FnCode {
             name: name.into(),
@@ -300,13 +308,16 @@ impl Compiler {
         self.ctx.last().expect("a function context")
     }
 
-    fn push_scope(&mut self) {
+    /// A scope for the code at `span`.
+    fn push_scope(&mut self, span: Span) {
         self.ctx_mut().scopes.push(FxHashMap::default());
+        self.note_scope_start(span);
         self.ctx_mut().decls.push(FxHashMap::default());
     }
 
     fn pop_scope(&mut self) {
         self.ctx_mut().scopes.pop();
+        self.note_scope_end();
         self.ctx_mut().decls.pop();
     }
 
@@ -327,6 +338,7 @@ impl Compiler {
             self.check_reserved(n);
         }
         if let Some(&slot) = self.innermost_scope().and_then(|s| s.get(&n.text)) {
+            self.note_var(&n.text, slot, n.span, true);
             return slot;
         }
         self.note_declaration(&n.text, n.span);
@@ -334,6 +346,7 @@ impl Compiler {
             if self.ctx().scopes.is_empty() {
                 let slot = self.new_global();
                 self.top.insert(n.text.clone(), slot);
+                self.note_var(&n.text, slot, n.span, true);
                 return slot;
             }
             self.new_global()
@@ -345,6 +358,7 @@ impl Compiler {
         if let Some(scope) = self.ctx_mut().scopes.last_mut() {
             scope.insert(n.text.clone(), slot);
         }
+        self.note_var(&n.text, slot, n.span, true);
         slot
     }
 
@@ -385,29 +399,9 @@ impl Compiler {
 
 /// Every `def` in a chunk, nested ones included (a demon is global wherever it is written).
 fn collect_defs<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a DefAst>) {
-    for s in stmts {
-        match &s.kind {
-            StmtKind::Def(d) => {
-                out.push(d);
-                collect_defs(&d.body, out);
-                for part in [&d.get, &d.set].into_iter().flatten() {
-                    collect_defs(part, out);
-                }
-            }
-            StmtKind::If(arms) => {
-                for ifs in arms {
-                    for b in [Some(&ifs.then), ifs.on_false.as_ref(), ifs.on_undef.as_ref(), ifs.on_else.as_ref()]
-                        .into_iter()
-                        .flatten()
-                    {
-                        collect_defs(&b.stmts, out);
-                    }
-                }
-            }
-            StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => {
-                collect_defs(&body.stmts, out)
-            }
-            _ => {}
+    crate::syntax::ast::walk_stmts(stmts, &mut |s| {
+        if let StmtKind::Def(d) = &s.kind {
+            out.push(d);
         }
-    }
+    });
 }

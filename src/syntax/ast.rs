@@ -329,3 +329,39 @@ pub enum StmtKind {
     Block(Block),
     Expr(Expr),
 }
+
+impl IfStmt {
+    /// The blocks of one arm: `then`, and the `false:`, `undef:` and `else` clauses it has.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
+        [Some(&self.then), self.on_false.as_ref(), self.on_undef.as_ref(), self.on_else.as_ref()].into_iter().flatten()
+    }
+}
+
+impl Stmt {
+    /// The statement lists directly inside this statement: a demon's body and its `get:` and
+    /// `set:` sections, an `if`'s branches, a loop's body, a block.
+    pub fn inner_lists(&self) -> Vec<&[Stmt]> {
+        match &self.kind {
+            StmtKind::Def(d) => {
+                let mut v = vec![d.body.as_slice()];
+                v.extend([&d.get, &d.set].into_iter().flatten().map(Vec::as_slice));
+                v
+            }
+            StmtKind::If(arms) => arms.iter().flat_map(IfStmt::blocks).map(|b| b.stmts.as_slice()).collect(),
+            StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => vec![&body.stmts],
+            StmtKind::Clause(_, body) => vec![&body.stmts],
+            StmtKind::Section(_, Some(s)) => vec![std::slice::from_ref(&**s)],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Calls `f` on every statement of `stmts` and, depth first, on every statement inside them.
+pub fn walk_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
+    for s in stmts {
+        f(s);
+        for inner in s.inner_lists() {
+            walk_stmts(inner, f);
+        }
+    }
+}

@@ -32,6 +32,13 @@ impl fmt::Display for LexError {
     }
 }
 
+/// Keywords and literal constants of the language, for completion (the REPL, the language
+/// server).
+pub const KEYWORDS: [&str; 25] = [
+    "var", "static", "global", "edges", "nodes", "out", "fout", "if", "while", "for", "def", "return", "break",
+    "continue", "#include", "else", "false", "undef", "in", "ifdef", "True", "False", "Undef", "None", "GRAPH",
+];
+
 #[derive(Logos, Debug, Clone, PartialEq)]
 #[logos(error = LexError)]
 #[logos(skip r"[ \t\r\f\x0B]+")]
