@@ -32,6 +32,7 @@ pub mod diagnostics;
 pub mod eval;
 pub mod lsp;
 pub mod mind;
+pub mod names;
 pub mod repl;
 pub mod sandbox;
 pub mod search;

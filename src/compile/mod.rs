@@ -6,7 +6,6 @@ mod axiom;
 mod expr;
 pub mod index;
 pub mod ir;
-pub mod names;
 mod scopes;
 mod stmt;
 mod warn;
@@ -41,12 +40,14 @@ struct FnCtx {
     loop_depth: u32,
     /// The body assigns `GRAPH` (see `FnCode::sets_graph`).
     sets_graph: bool,
+    /// A lambda's body (it sees no variable of the code around it).
+    lambda: bool,
 }
 
 impl FnCtx {
     fn new(scopes: scopes::Scopes, top_level: bool) -> FnCtx {
         let decls = (0..scopes.depth()).map(|_| FxHashMap::default()).collect();
-        FnCtx { scopes, decls, frame_size: 0, top_level, loop_depth: 0, sets_graph: false }
+        FnCtx { scopes, decls, frame_size: 0, top_level, loop_depth: 0, sets_graph: false, lambda: false }
     }
 }
 
@@ -235,7 +236,7 @@ impl Compiler {
 
     fn compile_def(&mut self, def: &DefAst, world: &mut World) {
         let Some(sig) = self.demons.get(&def.name.text).cloned() else { return };
-        let code = self.function(&def.name.text, &def.params, def.span, world, |c, world| {
+        let code = self.function(&def.name.text, false, &def.params, def.span, world, |c, world| {
             let value_slot =
                 def.set.as_ref().map(|_| c.declare_local(&Name { text: "value".into(), span: def.span }, true));
             let body = c.stmts(&def.body, world);
@@ -258,12 +259,13 @@ impl Compiler {
     fn function(
         &mut self,
         name: &str,
+        lambda: bool,
         params: &[Name],
         span: Span,
         world: &mut World,
         body: impl FnOnce(&mut Self, &mut World) -> (Vec<St>, Option<Vec<St>>, Option<Vec<St>>, Option<u32>),
     ) -> FnCode {
-        self.ctx.push(FnCtx::new(scopes::Scopes::with([]), false));
+        self.ctx.push(FnCtx { lambda, ..FnCtx::new(scopes::Scopes::with([]), false) });
         self.note_function_start(span);
         let mut seen = FxHashSet::default();
         for p in params {

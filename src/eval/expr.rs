@@ -1,7 +1,8 @@
 //! Expressions.
 
-use super::{fail, Interp, R};
+use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, ExKind, NodeRef, Slot, Target};
+use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::UnOp;
 use crate::syntax::Span;
 use crate::value::{Logic, Map, NodeVal, Value};
@@ -244,10 +245,8 @@ impl Interp {
         let g = match self.eval(graph)? {
             Value::Graph(g) => g,
             other => {
-                return fail(
-                    graph.span,
-                    format!("`=>` and `.$node` need a graph on the left, not {}", other.described()),
-                )
+                let message = format!("`=>` and `.$node` need a graph on the left, not {}", other.described());
+                return Err(with_method_hint(span, message, &n.name));
             }
         };
         let class = g.borrow().class;
@@ -263,7 +262,7 @@ impl Interp {
             }
             None => {
                 let gname = g.borrow().name.clone();
-                fail(span, format!("graph `{gname}` has no node `{}`", n.name))
+                Err(with_method_hint(span, format!("graph `{gname}` has no node `{}`", n.name), &n.name))
             }
         }
     }
@@ -552,4 +551,16 @@ fn replace_char(s: &str, i: &Value, v: &Value, span: Span) -> R<Value> {
     let end = s[p..].chars().next().map_or(p, |c| p + c.len_utf8());
     let first: String = new.chars().take(1).collect();
     Ok(Value::Str(format!("{}{}{}", &s[..p], first, &s[end..]).into()))
+}
+
+/// A runtime error about `X.name` read as a node, noting that `name` is a method when it is one
+/// (`A.size` for `A.size()`).
+fn with_method_hint(span: Span, message: String, name: &str) -> Flow {
+    let mut d = match crate::builtins::lookup_method(name) {
+        Some(_) => Diagnostic::error(span, format!("`{name}` is a method: call it with parentheses, `.{name}()`"))
+            .with_note(format!("without them, `.{name}` reads a node: {message}")),
+        None => Diagnostic::error(span, message),
+    };
+    d.runtime = true;
+    Flow::Error(Box::new(d))
 }

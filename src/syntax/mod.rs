@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod helpers;
+mod hints;
 pub mod lexer;
 pub mod token;
 
@@ -56,10 +57,11 @@ fn parse_error(
             Diagnostic::error(Span::new(file, location, location + 1), "invalid token")
         }
         ParseError::UnrecognizedEof { location, expected } => {
-            let mut d = Diagnostic::error(
-                Span::new(file, location.min(end), location.min(end)),
-                format!("unexpected end of input{}", expected_list(&expected)),
-            );
+            let found = format!("unexpected end of input{}", expected_list(&expected));
+            let mut d = match hints::hint(src, location) {
+                Some(h) => Diagnostic::error(Span::new(file, h.lo, h.hi), h.message).with_note(found),
+                None => Diagnostic::error(Span::new(file, location.min(end), location.min(end)), found),
+            };
             if let Some((open, at)) = unclosed {
                 let line = src[..at].matches('\n').count() + 1;
                 d = d.with_note(format!("the `{open}` on line {line} is not closed"));
@@ -68,7 +70,13 @@ fn parse_error(
             d
         }
         ParseError::UnrecognizedToken { token: (lo, tok, hi), expected } => {
-            Diagnostic::error(Span::new(file, lo, hi), format!("unexpected {tok}{}", expected_list(&expected)))
+            // The end of a statement is a newline: mark the end of its line, not the next line.
+            let hi = if tok == token::Tok::Term { lo } else { hi };
+            let found = format!("unexpected {tok}{}", expected_list(&expected));
+            match hints::hint(src, lo) {
+                Some(h) => Diagnostic::error(Span::new(file, h.lo, h.hi), h.message).with_note(found),
+                None => Diagnostic::error(Span::new(file, lo, hi), found),
+            }
         }
         ParseError::ExtraToken { token: (lo, tok, hi) } => {
             Diagnostic::error(Span::new(file, lo, hi), format!("unexpected {tok}"))
