@@ -4,8 +4,8 @@
 
 use super::{function, Arity, Builtin};
 use crate::compile::ir::FnCode;
-use crate::compile::names::suggest;
 use crate::eval::{fail, Interp, Limit, R};
+use crate::names::suggest;
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::symmetry::Symmetry;
 use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, NONE};

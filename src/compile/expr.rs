@@ -2,10 +2,10 @@
 
 use super::index::SymbolKind;
 use super::ir::*;
-use super::names::suggest;
 use super::Compiler;
 use crate::builtins::{self, Arity};
 use crate::diagnostics::Diagnostic;
+use crate::names::suggest;
 use crate::syntax::ast::{self, BinOp, EdgeMode, Expr, ExprKind, Name, UnOp};
 use crate::syntax::Span;
 use crate::value::Value;
@@ -158,27 +158,53 @@ impl Compiler {
             self.note_name(SymbolKind::Demon, n, span, false);
             return Self::ex(ExKind::DemonValue(id), span);
         }
+        let hidden = self.hidden_from_here(n);
         let msg = if module_of(n).is_some() {
             format!("module `{n}` must be followed by `.` and a function or constant")
+        } else if hidden.is_some() {
+            let what = if self.ctx().lambda { "lambda" } else { "demon" };
+            format!("`{n}` is not visible in this {what}")
         } else {
             format!("unknown name `{n}`: not a variable, edge or node")
         };
         let mut d = Diagnostic::error(span, msg);
         let candidates = self.visible_names(world);
-        if let Some(s) = suggest(n, candidates.iter().map(|s| &**s)) {
+        if let Some(note) = hidden {
+            d = d.with_note(note);
+        } else if let Some(s) = suggest(n, candidates.iter().map(|s| &**s)) {
             d = d.with_note(format!("did you mean `{s}`?"));
-        } else if !self.ctx().top_level && self.top.contains_key(n) {
-            d = d.with_note(format!("`{n}` is a top-level variable; write `global {n}` to use it in a demon"));
         }
         self.error_with(d);
         Self::bad(span)
     }
 
+    /// Why a variable that exists is not visible here: it belongs to the code around a lambda,
+    /// or to the top level (which a demon or lambda sees only through `global`).
+    fn hidden_from_here(&self, n: &str) -> Option<String> {
+        let ctx = self.ctx();
+        if ctx.top_level {
+            return None;
+        }
+        let outer = &self.ctx[..self.ctx.len() - 1];
+        if ctx.lambda && outer.iter().any(|c| c.scopes.lookup(n).is_some()) {
+            return Some(format!(
+                "a lambda sees its parameters, its own variables, `GRAPH` and the top-level names shared with \
+                 `global`, not the variables of the code around it; pass `{n}` as an argument, or keep it in a \
+                 top-level variable shared with `global {n}`"
+            ));
+        }
+        if !self.top.contains_key(n) {
+            return None;
+        }
+        let what = if ctx.lambda { "a lambda" } else { "a demon" };
+        Some(format!(
+            "`{n}` is a top-level variable, which {what} does not see; write `global {n}` at the top level to share it"
+        ))
+    }
+
     fn visible_names(&self, world: &World) -> Vec<Rc<str>> {
         let mut v: Vec<Rc<str>> = Vec::new();
-        for scope in &self.ctx().scopes {
-            v.extend(scope.keys().cloned());
-        }
+        v.extend(self.ctx().scopes.visible().map(|(k, _)| k.clone()));
         if self.ctx().top_level {
             v.extend(self.top.keys().cloned());
         } else {
@@ -191,6 +217,20 @@ impl Compiler {
     }
 
     pub(super) fn unknown_relation(&mut self, n: &str, span: Span, world: &World) {
+        // `X word Y` reads as an edge; these words are other languages' operators.
+        let meant = match n {
+            "in" => Some("to ask whether an array or map holds a value, write `A.is(X)`"),
+            "and" => Some("logic values are joined with `&`: `A & B`"),
+            "or" => Some("logic values are joined with `|`: `A | B`"),
+            "is" => Some("compare with `A == B`, or ask whether an array holds a value with `A.is(X)`"),
+            _ => None,
+        };
+        if let Some(meant) = meant {
+            let d = Diagnostic::error(span, format!("`{n}` is not an operator: {meant}")).with_note(format!(
+                "between two values, `{n}` reads as an edge type (`X {n} Y`), and none is declared; `edges {n}` declares one"
+            ));
+            return self.error_with(d);
+        }
         let mut d = Diagnostic::error(span, format!("unknown edge type `{n}`"));
         let names: Vec<Rc<str>> = world.relations.iter().skip(1).cloned().collect();
         if let Some(s) = suggest(n, names.iter().map(|s| &**s)) {
@@ -202,7 +242,7 @@ impl Compiler {
     }
 
     fn lambda(&mut self, l: &ast::LambdaAst, world: &mut World) -> FnCode {
-        let mut code = self.function("lambda", &l.params, l.span, world, |c, world| {
+        let mut code = self.function("lambda", true, &l.params, l.span, world, |c, world| {
             let body = match &l.body {
                 ast::LambdaBody::Expr(e) => {
                     let ex = c.expr(e, world);
@@ -448,10 +488,9 @@ impl Compiler {
                     return Target::CurrentGraph;
                 }
                 let mut d = Diagnostic::error(e.span, format!("cannot assign to `{n}`: it is not a declared variable"));
-                d = if !self.ctx().top_level && self.top.contains_key(n) {
-                    d.with_note(format!("`{n}` is a top-level variable; write `global {n}` to use it in a demon"))
-                } else {
-                    d.with_note(format!("declare it first: `var {n} = ...`"))
+                d = match self.hidden_from_here(n) {
+                    Some(note) => d.with_note(note),
+                    None => d.with_note(format!("declare it first: `var {n} = ...`")),
                 };
                 self.error_with(d);
                 Target::Var(Slot::Global(0))

@@ -1,4 +1,5 @@
-//! "Did you mean ...?" suggestions for unknown names.
+//! "Did you mean ...?" suggestions for unknown names and misspelt keywords (used by the
+//! compiler and by the syntax hints).
 
 /// The candidate closest to `name` within a small edit distance, if any.
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
