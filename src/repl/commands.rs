@@ -103,11 +103,16 @@ impl Backend {
         let text = self.session.interp.world.graph_dot(&g.borrow(), &Default::default());
         match file {
             None => self.write(&text),
-            Some(path) => {
-                if let Err(e) = std::fs::write(path, text) {
-                    reply.error(format!("cannot write {path}: {e}"));
+            Some(path) => match std::fs::write(path, &text) {
+                Ok(()) => {
+                    let name = g.borrow().name.clone();
+                    self.write(&format!(
+                        "wrote graph {name} to {path} ({} lines of Graphviz DOT)\n",
+                        text.lines().count()
+                    ));
                 }
-            }
+                Err(e) => reply.error(format!("cannot write {path}: {e}")),
+            },
         }
     }
 
