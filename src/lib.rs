@@ -34,6 +34,7 @@ pub mod lsp;
 pub mod mind;
 pub mod names;
 pub mod repl;
+pub mod sandbox;
 pub mod search;
 pub mod session;
 pub mod syntax;

@@ -168,7 +168,7 @@ fn splice(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
         Some(_) => num_arg(args, 1, "splice", span)?.trunc().max(0.0) as usize,
         None => a.len() - start,
     };
-    let end = (start + count).min(a.len());
+    let end = start.saturating_add(count).min(a.len());
     Ok(Value::array(a.drain(start..end).collect()))
 }
 
@@ -247,7 +247,7 @@ fn keys(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value>
 
 fn remove(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
-        Value::Map(m) => Ok(m.borrow_mut().remove(&args[0]).unwrap_or(Value::None)),
+        Value::Map(m) => Ok(crate::value::Map::remove_shared(&m, &args[0]).unwrap_or(Value::None)),
         other => wrong_object("remove", &other, "maps", span),
     }
 }

@@ -186,7 +186,7 @@ impl Compiler {
             return None;
         }
         let outer = &self.ctx[..self.ctx.len() - 1];
-        if ctx.lambda && outer.iter().any(|c| c.scopes.iter().any(|s| s.contains_key(n))) {
+        if ctx.lambda && outer.iter().any(|c| c.scopes.lookup(n).is_some()) {
             return Some(format!(
                 "a lambda sees its parameters, its own variables, `GRAPH` and the top-level names shared with \
                  `global`, not the variables of the code around it; pass `{n}` as an argument, or keep it in a \
@@ -204,9 +204,7 @@ impl Compiler {
 
     fn visible_names(&self, world: &World) -> Vec<Rc<str>> {
         let mut v: Vec<Rc<str>> = Vec::new();
-        for scope in &self.ctx().scopes {
-            v.extend(scope.keys().cloned());
-        }
+        v.extend(self.ctx().scopes.visible().map(|(k, _)| k.clone()));
         if self.ctx().top_level {
             v.extend(self.top.keys().cloned());
         } else {

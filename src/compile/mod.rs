@@ -6,6 +6,7 @@ mod axiom;
 mod expr;
 pub mod index;
 pub mod ir;
+mod scopes;
 mod stmt;
 mod warn;
 
@@ -31,7 +32,7 @@ const RESERVED: [&str; 3] = ["value", "get", "set"];
 
 /// Per demon (or lambda, or the top level) while it is being compiled.
 struct FnCtx {
-    scopes: Vec<FxHashMap<Rc<str>, Slot>>,
+    scopes: scopes::Scopes,
     /// Where each variable of `scopes` was declared, for the duplicate-declaration warning.
     decls: Vec<FxHashMap<Rc<str>, Span>>,
     frame_size: u32,
@@ -44,8 +45,8 @@ struct FnCtx {
 }
 
 impl FnCtx {
-    fn new(scopes: Vec<FxHashMap<Rc<str>, Slot>>, top_level: bool) -> FnCtx {
-        let decls = scopes.iter().map(|_| FxHashMap::default()).collect();
+    fn new(scopes: scopes::Scopes, top_level: bool) -> FnCtx {
+        let decls = (0..scopes.depth()).map(|_| FxHashMap::default()).collect();
         FnCtx { scopes, decls, frame_size: 0, top_level, loop_depth: 0, sets_graph: false, lambda: false }
     }
 }
@@ -111,7 +112,7 @@ impl Compiler {
         self.top_decls.clear();
         let before = self.names_snapshot();
         self.declare_demons(stmts);
-        self.ctx.push(FnCtx::new(Vec::new(), true));
+        self.ctx.push(FnCtx::new(scopes::Scopes::default(), true));
         let code = self.stmts(stmts, world);
         self.ctx.pop();
         if self.errors.is_empty() {
@@ -128,9 +129,7 @@ impl Compiler {
     fn eval_scope(&self) -> EvalScope {
         let ctx = self.ctx();
         let mut vars = FxHashMap::default();
-        for scope in &ctx.scopes {
-            vars.extend(scope.iter().map(|(k, v)| (k.clone(), *v)));
-        }
+        vars.extend(ctx.scopes.visible().map(|(k, v)| (k.clone(), v)));
         EvalScope { vars, top_level: ctx.top_level }
     }
 
@@ -144,7 +143,8 @@ impl Compiler {
         world: &mut World,
     ) -> Result<Ex, Vec<Diagnostic>> {
         self.errors.clear();
-        self.ctx.push(FnCtx::new(vec![scope.vars.clone()], scope.top_level));
+        self.ctx
+            .push(FnCtx::new(scopes::Scopes::with(scope.vars.iter().map(|(k, v)| (k.clone(), *v))), scope.top_level));
         let ex = self.expr(e, world);
         self.warnings.clear(); // an expression has none of the statements' warnings
         let ctx = self.ctx.pop().expect("eval context");
@@ -265,7 +265,7 @@ impl Compiler {
         world: &mut World,
         body: impl FnOnce(&mut Self, &mut World) -> (Vec<St>, Option<Vec<St>>, Option<Vec<St>>, Option<u32>),
     ) -> FnCode {
-        self.ctx.push(FnCtx { lambda, ..FnCtx::new(vec![FxHashMap::default()], false) });
+        self.ctx.push(FnCtx { lambda, ..FnCtx::new(scopes::Scopes::with([]), false) });
         self.note_function_start(span);
         let mut seen = FxHashSet::default();
         for p in params {
@@ -276,7 +276,7 @@ impl Compiler {
             self.note_declaration(&p.text, p.span);
             let slot = self.ctx_mut().frame_size;
             self.ctx_mut().frame_size += 1;
-            self.ctx_mut().scopes[0].insert(p.text.clone(), Slot::Local(slot));
+            self.ctx_mut().scopes.insert(p.text.clone(), Slot::Local(slot));
             self.note_var_as(index::SymbolKind::Parameter, &p.text, Slot::Local(slot), p.span, true);
         }
         let (body, get, set, value_slot) = body(self, world);
@@ -310,7 +310,7 @@ impl Compiler {
 
     /// A scope for the code at `span`.
     fn push_scope(&mut self, span: Span) {
-        self.ctx_mut().scopes.push(FxHashMap::default());
+        self.ctx_mut().scopes.push();
         self.note_scope_start(span);
         self.ctx_mut().decls.push(FxHashMap::default());
     }
@@ -337,7 +337,7 @@ impl Compiler {
         if !allow_reserved {
             self.check_reserved(n);
         }
-        if let Some(&slot) = self.innermost_scope().and_then(|s| s.get(&n.text)) {
+        if let Some(slot) = self.innermost_slot(&n.text) {
             self.note_var(&n.text, slot, n.span, true);
             return slot;
         }
@@ -355,30 +355,27 @@ impl Compiler {
             ctx.frame_size += 1;
             Slot::Local(ctx.frame_size - 1)
         };
-        if let Some(scope) = self.ctx_mut().scopes.last_mut() {
-            scope.insert(n.text.clone(), slot);
-        }
+        self.ctx_mut().scopes.insert(n.text.clone(), slot);
         self.note_var(&n.text, slot, n.span, true);
         slot
     }
 
-    fn innermost_scope(&self) -> Option<&FxHashMap<Rc<str>, Slot>> {
+    /// The slot of `name` in the innermost scope (at the top level outside blocks, the
+    /// top-level names), if it declares it.
+    fn innermost_slot(&self, name: &str) -> Option<Slot> {
         let ctx = self.ctx();
-        match ctx.scopes.last() {
-            Some(s) => Some(s),
-            None if ctx.top_level => Some(&self.top),
-            None => None,
+        if ctx.scopes.is_empty() {
+            return if ctx.top_level { self.top.get(name).copied() } else { None };
         }
+        ctx.scopes.innermost(name)
     }
 
     /// A variable visible here: the current function's scopes, then (in demons) the top-level
     /// names shared with `global`; at the top level, its outermost scope.
     fn lookup_var(&self, name: &str) -> Option<Slot> {
         let ctx = self.ctx();
-        for scope in ctx.scopes.iter().rev() {
-            if let Some(&s) = scope.get(name) {
-                return Some(s);
-            }
+        if let Some(s) = ctx.scopes.lookup(name) {
+            return Some(s);
         }
         if ctx.top_level || self.shared.contains(name) {
             return self.top.get(name).copied();

@@ -68,9 +68,7 @@ impl Compiler {
                             return (slot, init);
                         }
                         let slot = self.new_global();
-                        if let Some(scope) = self.ctx_mut().scopes.last_mut() {
-                            scope.insert(item.name.text.clone(), slot);
-                        } else {
+                        if !self.ctx_mut().scopes.insert(item.name.text.clone(), slot) {
                             self.top.insert(item.name.text.clone(), slot);
                         }
                         self.note_var(&item.name.text, slot, item.name.span, true);
@@ -87,8 +85,7 @@ impl Compiler {
                         self.shared.insert(n.text.clone());
                         self.note_var(&n.text, slot, n.span, !known);
                         self.note_shared(slot);
-                    } else if let Some(scope) = self.ctx_mut().scopes.last_mut() {
-                        scope.insert(n.text.clone(), slot);
+                    } else if self.ctx_mut().scopes.insert(n.text.clone(), slot) {
                         self.note_var(&n.text, slot, n.span, true);
                     }
                 }

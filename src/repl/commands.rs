@@ -57,7 +57,11 @@ impl Backend {
         if path.is_empty() {
             return reply.error("`:load` needs a file name");
         }
-        let src = match std::fs::read_to_string(path) {
+        let real = match crate::sandbox::script_file(Path::new(path)) {
+            Ok(real) => real,
+            Err(e) => return reply.error(e),
+        };
+        let src = match crate::builtins::file::read_text(&real) {
             Ok(src) => src,
             Err(e) => return reply.error(format!("cannot read {path}: {e}")),
         };
@@ -103,16 +107,18 @@ impl Backend {
         let text = self.session.interp.world.graph_dot(&g.borrow(), &Default::default());
         match file {
             None => self.write(&text),
-            Some(path) => match std::fs::write(path, &text) {
-                Ok(()) => {
-                    let name = g.borrow().name.clone();
-                    self.write(&format!(
-                        "wrote graph {name} to {path} ({} lines of Graphviz DOT)\n",
-                        text.lines().count()
-                    ));
+            Some(path) => {
+                let written =
+                    crate::sandbox::data_file(path).and_then(|p| std::fs::write(p, &text).map_err(|e| e.to_string()));
+                match written {
+                    Ok(()) => {
+                        let name = g.borrow().name.clone();
+                        let lines = text.lines().count();
+                        self.write(&format!("wrote graph {name} to {path} ({lines} lines of Graphviz DOT)\n"));
+                    }
+                    Err(e) => reply.error(format!("cannot write {path}: {e}")),
                 }
-                Err(e) => reply.error(format!("cannot write {path}: {e}")),
-            },
+            }
         }
     }
 

@@ -18,19 +18,22 @@ pub use ast::{FileId, Span};
 
 use crate::diagnostics::Diagnostic;
 use lalrpop_util::ParseError;
+use std::rc::Rc;
 
 /// Parses one source file into statements; the only entry point to the parser.
 pub fn parse(src: &str, file: FileId) -> Result<Vec<ast::Stmt>, Diagnostic> {
     let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
     let unclosed = tokens.unclosed;
-    grammar::ProgramParser::new().parse(file, src, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
+    let shared: Rc<str> = src.into();
+    grammar::ProgramParser::new().parse(file, &shared, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
 }
 
 /// Parses a single expression (used by the REPL and `eval`).
 pub fn parse_expr(src: &str, file: FileId) -> Result<ast::Expr, Diagnostic> {
     let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
     let unclosed = tokens.unclosed;
-    grammar::ExprParser::new().parse(file, src, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
+    let shared: Rc<str> = src.into();
+    grammar::ExprParser::new().parse(file, &shared, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
 }
 
 /// A lexer failure as a diagnostic; a string or block comment still open at the end of the

@@ -21,6 +21,7 @@ mod regressions;
 mod repl_backend;
 mod repl_piped;
 mod repl_pty;
+mod sandbox;
 mod search;
 mod traps;
 mod warnings;
