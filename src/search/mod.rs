@@ -11,11 +11,13 @@ mod best_first;
 mod bfs;
 mod dfs;
 
+pub mod export;
 mod idastar;
 pub mod pack;
 pub mod problem;
 pub mod progress;
 pub mod script;
+pub mod space;
 pub mod store;
 pub mod symmetry;
 
