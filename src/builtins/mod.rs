@@ -10,6 +10,7 @@ mod math;
 pub mod mind;
 mod mind_models;
 mod node;
+mod pad;
 mod regexp;
 mod search;
 mod search_compare;
@@ -143,12 +144,13 @@ impl Receivers {
 }
 
 /// Every module's table, with the kind of value its methods work on.
-fn tables() -> [(Receivers, &'static [Builtin]); 12] {
+fn tables() -> [(Receivers, &'static [Builtin]); 13] {
     [
         (Receivers::ANY, convert::BUILTINS),
         (Receivers::ARRAY, array::BUILTINS),
         (Receivers::HEAP, heap::BUILTINS),
         (Receivers::STRING, string::BUILTINS),
+        (Receivers::ANY, pad::BUILTINS),
         (Receivers::GRAPH, graph::BUILTINS),
         (Receivers::NODE, node::BUILTINS),
         (Receivers::NONE, math::BUILTINS),
