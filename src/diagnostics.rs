@@ -30,6 +30,8 @@ pub struct Diagnostic {
     pub runtime: bool,
     /// Calls beyond `MAX_FRAMES` distinct frames.
     pub omitted_frames: u32,
+    /// The environment failed, not the script (an included file cannot be read): exit status 2.
+    pub environment: bool,
     /// The error is a limit of the run (Ctrl-C, `--timeout`, `--max-steps`), not a mistake of
     /// the script: a search stops cleanly on it (`Search.stats()["reason"]`).
     pub limit: Option<crate::eval::Limit>,
@@ -73,6 +75,7 @@ impl Diagnostic {
             incomplete: false,
             runtime: false,
             omitted_frames: 0,
+            environment: false,
             limit: None,
         }
     }
@@ -178,9 +181,11 @@ impl SourceMap {
             Severity::Error => CsDiagnostic::error(),
             Severity::Warning => CsDiagnostic::warning(),
         };
-        let mut cs = cs.with_message(&d.message);
-        let valid = self.source(d.span.file).is_some();
-        if valid {
+        let mut cs = cs.with_message(clip(&d.message, MAX_MESSAGE));
+        let window = self.source(d.span.file).and_then(|src| Window::around(self, src, d.span));
+        if let Some(w) = &window {
+            cs = cs.with_labels(w.labels(d));
+        } else if self.source(d.span.file).is_some() {
             let (lo, hi) = self.clamp(d.span);
             let mut labels = vec![Label::primary(d.span.file as usize, lo..hi)];
             for (span, text) in d.labels.iter().filter(|(s, _)| self.source(s.file).is_some()) {
@@ -199,10 +204,14 @@ impl SourceMap {
         if d.omitted_frames > 0 {
             notes.push(format!("... and {} more calls further out", d.omitted_frames));
         }
-        cs = cs.with_notes(notes);
+        cs = cs.with_notes(notes.iter().map(|n| clip(n, MAX_MESSAGE)).collect());
         let mut buf = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
         let config = term::Config::default();
-        if term::emit(&mut buf, &config, &self.files, &cs).is_err() {
+        let emitted = match &window {
+            Some(w) => term::emit(&mut buf, &config, w, &cs),
+            None => term::emit(&mut buf, &config, &self.files, &cs),
+        };
+        if emitted.is_err() {
             let word = if d.is_warning() { "warning" } else { "error" };
             return format!("{word}: {}\n", d.message);
         }
@@ -221,6 +230,111 @@ impl SourceMap {
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
+    }
+    i
+}
+
+/// The longest message, note or source line shown whole: a 10 MB line (or a value of that size
+/// in a message) must not print 10 MB.
+const MAX_MESSAGE: usize = 2000;
+const MAX_LINE: usize = 300;
+
+/// `text`, cut at `max` bytes (on a character boundary) with an ellipsis.
+fn clip(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    format!("{}…", &text[..floor_char_boundary(text, max)])
+}
+
+/// The part of a very long source line around a diagnostic's place, shown instead of the
+/// line, with the true line and column numbers.
+struct Window<'a> {
+    name: &'a str,
+    /// The part shown, with `…` where the line goes on.
+    text: String,
+    /// The place in `text` of byte `start` of the source.
+    shift: isize,
+    start: usize,
+    end: usize,
+    line: usize,
+    /// Characters of the line before the window (less one for a leading `…`).
+    first_col: usize,
+}
+
+impl<'a> Window<'a> {
+    fn around(map: &'a SourceMap, src: &'a str, span: Span) -> Option<Window<'a>> {
+        let lo = floor_char_boundary(src, (span.lo as usize).min(src.len()));
+        let line_start = src[..lo].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = src[lo..].find('\n').map_or(src.len(), |i| lo + i);
+        if line_end - line_start <= MAX_LINE {
+            return None;
+        }
+        let start = floor_char_boundary(src, lo.saturating_sub(MAX_LINE / 4).max(line_start));
+        let end = ceil_char_boundary(src, (start + MAX_LINE).min(line_end));
+        let prefix = if start > line_start { "…" } else { "" };
+        let suffix = if end < line_end { "…" } else { "" };
+        let text = format!("{prefix}{}{suffix}", &src[start..end]);
+        let first_col = src[line_start..start].chars().count() - prefix.chars().count();
+        let line = src[..line_start].matches('\n').count() + 1;
+        let name = map.name(span.file).unwrap_or("?");
+        Some(Window { name, text, shift: prefix.len() as isize - start as isize, start, end, line, first_col })
+    }
+
+    /// The labels of `d` that fall in the window, moved to its text.
+    fn labels(&self, d: &Diagnostic) -> Vec<Label<usize>> {
+        let inside = |span: Span| span.file == d.span.file && (self.start..=self.end).contains(&(span.lo as usize));
+        let place = |span: Span| {
+            let lo = (span.lo as usize).clamp(self.start, self.end);
+            let hi = (span.hi as usize).clamp(lo, self.end);
+            let at = |i: usize| floor_char_boundary(&self.text, (i as isize + self.shift) as usize);
+            at(lo)..at(hi)
+        };
+        let mut labels = vec![Label::primary(d.span.file as usize, place(d.span))];
+        for (span, text) in d.labels.iter().filter(|(s, _)| inside(*s)) {
+            labels.push(Label::secondary(d.span.file as usize, place(*span)).with_message(text));
+        }
+        labels
+    }
+}
+
+impl<'a> codespan_reporting::files::Files<'a> for Window<'a> {
+    type FileId = usize;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, _: usize) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(self.name)
+    }
+
+    fn source(&'a self, _: usize) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(&self.text)
+    }
+
+    fn line_index(&'a self, _: usize, _: usize) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(0)
+    }
+
+    fn line_number(&'a self, _: usize, _: usize) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(self.line)
+    }
+
+    fn column_number(&'a self, _: usize, _: usize, byte: usize) -> Result<usize, codespan_reporting::files::Error> {
+        let byte = floor_char_boundary(&self.text, byte.min(self.text.len()));
+        Ok(self.first_col + self.text[..byte].chars().count() + 1)
+    }
+
+    fn line_range(&'a self, _: usize, line: usize) -> Result<std::ops::Range<usize>, codespan_reporting::files::Error> {
+        match line {
+            0 => Ok(0..self.text.len()),
+            _ => Err(codespan_reporting::files::Error::LineTooLarge { given: line, max: 0 }),
+        }
+    }
+}
+
+fn ceil_char_boundary(s: &str, mut i: usize) -> usize {
+    while i < s.len() && !s.is_char_boundary(i) {
+        i += 1;
     }
     i
 }

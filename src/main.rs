@@ -35,10 +35,10 @@ struct Cli {
     /// Stop the script after SECONDS of running.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
-    /// For running untrusted scripts (the mutation tests): files only by plain names in the
-    /// current directory, and at most BYTES written to them in all.
-    #[arg(long, value_name = "BYTES", hide = true)]
-    sandbox_files: Option<u64>,
+    /// Run an untrusted script: it reads and writes no files; `#include` reads only `.ds`
+    /// files inside the script's folder.
+    #[arg(long)]
+    sandbox: bool,
     /// The script to run.
     file: Option<String>,
     /// Arguments for the script (`System.args()`).
@@ -46,7 +46,14 @@ struct Cli {
     args: Vec<String>,
 }
 
+/// A year: longer is surely a mistake (and 1e19 s is past what the clock can add).
+const MAX_TIMEOUT: f64 = 365.0 * 24.0 * 3600.0;
+
 fn main() -> ExitCode {
+    // `lsp` is a reserved word of the command line (LANGUAGE.md decision 18): `ds ./lsp` runs a file.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "lsp") {
+        return ExitCode::from(ds::run_on_big_stack(ds::lsp::run));
+    }
     let cli = Cli::parse();
     let code = ds::run_on_big_stack(move || run(cli));
     ExitCode::from(code)
@@ -72,7 +79,11 @@ fn run(cli: Cli) -> u8 {
             }
             Err(d) => {
                 ds::eprint_safe!("{}", session.render(&d, color));
-                1
+                if d.iter().any(|d| d.environment) {
+                    2
+                } else {
+                    1
+                }
             }
         };
     }
@@ -85,18 +96,29 @@ fn run(cli: Cli) -> u8 {
 /// Limits and script arguments from the command line; `Err(2)` for a bad option value.
 fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
     let deadline = match cli.timeout {
-        Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s)),
-        Some(_) => {
-            ds::eprintln_safe!("error: --timeout takes a number of seconds >= 0");
-            return Err(2);
-        }
+        Some(s) => match Duration::try_from_secs_f64(s).ok().and_then(|d| Instant::now().checked_add(d)) {
+            Some(at) if s <= MAX_TIMEOUT => Some(at),
+            _ => {
+                ds::eprintln_safe!("error: --timeout takes a number of seconds from 0 to {MAX_TIMEOUT}");
+                return Err(2);
+            }
+        },
         None => None,
     };
     session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline, ..Limits::default() });
     session.interp.warnings.deny = cli.deny_warnings;
     session.interp.warnings.color = std::io::stderr().is_terminal();
     // The sandbox is per thread: this runs on the interpreter's thread.
-    ds::builtins::file::set_sandbox(cli.sandbox_files);
+    if cli.sandbox {
+        let root = match (&cli.code, &cli.file) {
+            (None, Some(file)) => std::path::Path::new(file).parent().map(|p| p.to_path_buf()).unwrap_or_default(),
+            _ => std::path::PathBuf::from("."),
+        };
+        if let Err(e) = ds::sandbox::set(ds::sandbox::Access::Sandbox { root: root.clone() }) {
+            ds::eprintln_safe!("error: cannot use the folder {} for --sandbox: {e}", root.display());
+            return Err(2);
+        }
+    }
     session.interp.args = cli.args.clone();
     Ok(())
 }
@@ -135,7 +157,11 @@ fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
         Outcome::Exited(code) => code.clamp(0, 255) as u8,
         Outcome::CompileErrors(d) => {
             ds::eprint_safe!("{}", session.render(&d, color));
-            1
+            if d.iter().any(|d| d.environment) {
+                2
+            } else {
+                1
+            }
         }
         Outcome::RuntimeError(d) => {
             let _ = session.interp.out.flush();

@@ -24,6 +24,27 @@ pub enum Outcome {
 }
 
 const MAX_INCLUDE_DEPTH: usize = 32;
+/// All the files one script includes, together, and how many inclusions there may be.
+const MAX_INCLUDED_BYTES: usize = 50_000_000;
+const MAX_INCLUDES: usize = 1000;
+
+/// What the `#include`s of one script may still add.
+struct IncludeBudget {
+    bytes: usize,
+    files: usize,
+}
+
+/// The text of an included script. Only `.ds` files are included (with links resolved), so
+/// that an error in one never shows a line of some other file (`#include "/etc/passwd"`).
+/// An error says whether the file could not be read (exit status 2) or is no script.
+fn read_script(path: &Path) -> Result<String, (String, bool)> {
+    let unreadable = |e: std::io::Error| (format!("cannot read included file `{}`: {e}", path.display()), true);
+    let real = std::fs::canonicalize(path).map_err(unreadable)?;
+    if real.extension().is_none_or(|e| e != "ds") {
+        return Err((format!("`{}` is not a ds script: `#include` reads `.ds` files only", path.display()), false));
+    }
+    crate::builtins::file::read_text(&real).map_err(unreadable)
+}
 
 /// The compiler lives in the interpreter (`interp.compiler`), so that `eval` can compile at
 /// run time against the program's names.
@@ -119,39 +140,71 @@ impl Session {
         depth: usize,
     ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
         let stmts = syntax::parse(src, file).map_err(|d| vec![d])?;
-        let mut out = Vec::with_capacity(stmts.len());
-        for s in stmts {
-            let StmtKind::Include(name) = &s.kind else {
-                out.push(s);
-                continue;
-            };
-            if depth >= MAX_INCLUDE_DEPTH {
-                return Err(vec![Diagnostic::error(
-                    name.span,
-                    "`#include` nested too deeply (is a file including itself?)",
-                )]);
-            }
-            if let Err(e) = crate::builtins::file::allowed_path(&name.text) {
-                return Err(vec![Diagnostic::error(name.span, e)]);
-            }
-            let path: PathBuf = match base {
-                Some(b) => b.join(&*name.text),
-                None => PathBuf::from(&*name.text),
-            };
-            let text = std::fs::read_to_string(&path).map_err(|e| {
-                vec![Diagnostic::error(name.span, format!("cannot read included file `{}`: {e}", path.display()))]
-            })?;
-            let inner = self.add_source(&path.to_string_lossy(), &text);
-            let inner_base = path.parent().map(Path::to_path_buf);
-            out.extend(self.parse_with_includes(inner, &text, inner_base.as_deref(), depth + 1)?);
-        }
-        Ok(out)
+        expand_includes(stmts, base, depth, &mut |name, text| self.add_source(name, text))
     }
 
     /// Renders diagnostics as text for standard error.
     pub fn render(&self, diags: &[Diagnostic], color: bool) -> String {
         diags.iter().map(|d| self.interp.sources.render(d, color)).collect()
     }
+}
+
+/// Replaces each `#include` of parsed statements by the statements of the file it names (a path
+/// relative to `base`), recursively; `add_source` registers each file read and gives its id.
+pub fn expand_includes(
+    stmts: Vec<Stmt>,
+    base: Option<&Path>,
+    depth: usize,
+    add_source: &mut dyn FnMut(&str, &str) -> FileId,
+) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+    let mut budget = IncludeBudget { bytes: MAX_INCLUDED_BYTES, files: MAX_INCLUDES };
+    expand(stmts, base, depth, add_source, &mut budget)
+}
+
+/// `expand_includes` with what included files may still add: a file that includes the next one
+/// twice, and so on, would otherwise grow exponentially.
+fn expand(
+    stmts: Vec<Stmt>,
+    base: Option<&Path>,
+    depth: usize,
+    add_source: &mut dyn FnMut(&str, &str) -> FileId,
+    budget: &mut IncludeBudget,
+) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+    let mut out = Vec::with_capacity(stmts.len());
+    for s in stmts {
+        let StmtKind::Include(name) = &s.kind else {
+            out.push(s);
+            continue;
+        };
+        let error = |message: String| vec![Diagnostic::error(name.span, message)];
+        if depth >= MAX_INCLUDE_DEPTH {
+            return Err(error("`#include` nested too deeply (is a file including itself?)".into()));
+        }
+        let path: PathBuf = match base {
+            Some(b) => b.join(&*name.text),
+            None => PathBuf::from(&*name.text),
+        };
+        budget.files = budget.files.checked_sub(1).ok_or_else(|| {
+            error(format!("more than {MAX_INCLUDES} `#include`s in all (does a file include another one many times?)"))
+        })?;
+        let path = crate::sandbox::script_file(&path).map_err(error)?;
+        let text = read_script(&path).map_err(|(message, unreadable)| {
+            let mut d = error(message);
+            d[0].environment = unreadable;
+            d
+        })?;
+        budget.bytes = budget.bytes.checked_sub(text.len()).ok_or_else(|| {
+            error(format!(
+                "the `#include`s add more than {} MB of source (does a file include another one many times?)",
+                MAX_INCLUDED_BYTES / 1_000_000
+            ))
+        })?;
+        let inner = add_source(&path.to_string_lossy(), &text);
+        let inner_base = path.parent().map(Path::to_path_buf);
+        let parsed = syntax::parse(&text, inner).map_err(|d| vec![d])?;
+        out.extend(expand(parsed, inner_base.as_deref(), depth + 1, add_source, budget)?);
+    }
+    Ok(out)
 }
 
 /// Runs `f` on a thread with a large stack, so that the recursion limit (not the machine's

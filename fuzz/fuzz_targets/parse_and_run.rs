@@ -37,7 +37,7 @@ fn empty(dir: &PathBuf) {
 fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else { return };
     let dir = scratch();
-    ds::builtins::file::set_sandbox(Some(1 << 20));
+    let _ = ds::sandbox::set(ds::sandbox::Access::Scratch { budget: 1 << 20 });
     let mut session = Session::new(Box::new(std::io::sink()));
     session.set_limits(Limits { max_depth: 64, max_steps: Some(20_000), ..Limits::default() });
     match session.run_source("fuzz.ds", src) {

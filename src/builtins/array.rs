@@ -1,27 +1,57 @@
 //! Array (and map) methods: the queue and visited-list operations search scripts live on.
 
-use super::{method, num_arg, object, wrong_object, Arity, Builtin};
+use super::{method, num_arg, object, wrong_object, Arity, Builtin, Receivers};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{ArrayRef, Value};
 use std::cmp::Ordering;
 
 pub const BUILTINS: &[Builtin] = &[
-    method("push", Arity::at_least(1), push),
-    method("pop", Arity::exactly(0), pop),
-    method("shift", Arity::exactly(0), shift),
-    method("unshift", Arity::at_least(1), unshift),
-    method("empty", Arity::exactly(0), empty),
-    method("is", Arity::exactly(1), is),
-    method("find", Arity::exactly(1), find),
-    method("splice", Arity::range(1, 2), splice),
-    method("sort", Arity::range(0, 1), sort),
-    method("join", Arity::range(0, 1), join),
-    method("clear", Arity::exactly(0), clear),
-    method("keys", Arity::exactly(0), keys),
-    method("remove", Arity::exactly(1), remove),
-    method("mix", Arity::exactly(0), mix),
-    method("create", Arity::exactly(1), create),
+    method("push", Arity::at_least(1), push)
+        .doc(
+            "A.push(v, ...) or Q.push(item, priority)",
+            "adds the values at the end of array A, in turn; adds an item to heap Q",
+        )
+        .on(Receivers::ARRAY.or(Receivers::HEAP)),
+    method("pop", Arity::exactly(0), pop)
+        .doc("A.pop()", "removes and returns the last item, or of a heap the item of least priority (None when empty)")
+        .on(Receivers::ARRAY.or(Receivers::HEAP)),
+    method("shift", Arity::exactly(0), shift)
+        .doc("A.shift()", "removes and returns the first item (None when A is empty)"),
+    method("unshift", Arity::at_least(1), unshift)
+        .doc("A.unshift(v, ...)", "adds the values at the front of A, each in turn"),
+    method("empty", Arity::exactly(0), empty)
+        .doc("A.empty()", "True when the array, map, string or heap has no items")
+        .on(Receivers::ARRAY.or(Receivers::MAP).or(Receivers::STRING).or(Receivers::HEAP)),
+    method("is", Arity::exactly(1), is)
+        .doc("A.is(v)", "True when array A holds v, or map A has the key v")
+        .on(Receivers::ARRAY.or(Receivers::MAP)),
+    method("find", Arity::exactly(1), find)
+        .doc("A.find(v)", "the position of v in array A, or of the text v in a string; -1 when absent")
+        .on(Receivers::ARRAY.or(Receivers::STRING)),
+    method("splice", Arity::range(1, 2), splice)
+        .doc("A.splice(start [, count])", "removes count items (all the rest) from start and returns them as an array"),
+    method("sort", Arity::range(0, 1), sort)
+        .doc(
+            "A.sort([cmp])",
+            "sorts A in place, by type then value, or by cmp(a, b) (negative or True: a first); returns A",
+        )
+        .on(Receivers::ARRAY.or(Receivers::GRAPH)),
+    method("join", Arity::range(0, 1), join)
+        .doc("A.join([sep])", "the items' printed forms joined by sep (\",\" by default)"),
+    method("clear", Arity::exactly(0), clear)
+        .doc("A.clear()", "removes every item of an array or map, or every edge of a graph")
+        .on(Receivers::ARRAY.or(Receivers::MAP).or(Receivers::GRAPH)),
+    method("keys", Arity::exactly(0), keys)
+        .doc("M.keys()", "the keys of map M, in order, as an array")
+        .on(Receivers::MAP),
+    method("remove", Arity::exactly(1), remove)
+        .doc("M.remove(k)", "removes key k from map M and returns its value (None when absent)")
+        .on(Receivers::MAP),
+    method("mix", Arity::exactly(0), mix)
+        .doc("A.mix()", "shuffles A in place (`Math.randomSeed` makes it repeatable); returns A"),
+    method("create", Arity::exactly(1), create)
+        .doc("A.create(n)", "resizes A to n items, adding Nones or cutting off the end; returns A"),
 ];
 
 /// `A.mix()`: shuffles A in place (Fisher-Yates, with `Math.random`'s generator, so
@@ -138,7 +168,7 @@ fn splice(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
         Some(_) => num_arg(args, 1, "splice", span)?.trunc().max(0.0) as usize,
         None => a.len() - start,
     };
-    let end = (start + count).min(a.len());
+    let end = start.saturating_add(count).min(a.len());
     Ok(Value::array(a.drain(start..end).collect()))
 }
 
@@ -217,7 +247,7 @@ fn keys(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value>
 
 fn remove(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
-        Value::Map(m) => Ok(m.borrow_mut().remove(&args[0]).unwrap_or(Value::None)),
+        Value::Map(m) => Ok(crate::value::Map::remove_shared(&m, &args[0]).unwrap_or(Value::None)),
         other => wrong_object("remove", &other, "maps", span),
     }
 }

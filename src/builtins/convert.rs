@@ -6,22 +6,47 @@ use crate::syntax::Span;
 use crate::value::{Logic, Value};
 
 pub const BUILTINS: &[Builtin] = &[
-    method("type", Arity::exactly(0), type_),
-    method("string", Arity::exactly(0), string),
-    method("size", Arity::exactly(0), size),
-    method("length", Arity::exactly(0), size),
-    method("copy", Arity::range(0, 1), copy),
-    method("copy_deep", Arity::range(0, 1), copy_deep),
-    method("float", Arity::exactly(0), float),
-    method("logic", Arity::exactly(0), logic),
-    method("array", Arity::exactly(0), array),
-    method("fuzzy", Arity::exactly(0), fuzzy),
-    method("count", Arity::exactly(0), size),
-    function("range", Arity::range(1, 3), range),
-    function("ARRAY", Arity::exactly(1), array_of),
-    function("and", Arity::at_least(1), and),
-    function("eval", Arity::exactly(1), eval_stub),
-    function("or", Arity::at_least(1), or),
+    method("type", Arity::exactly(0), type_).doc("X.type()", "the name of X's type, as a string"),
+    method("string", Arity::exactly(0), string).doc("X.string()", "X as `out` would print it, as a string"),
+    method("size", Arity::exactly(0), size).doc(
+        "X.size()",
+        "items of an array, map or heap, bytes of a string or file, nodes of a graph (2 for a logic value, 1 for others)",
+    ),
+    method("length", Arity::exactly(0), size).doc("X.length()", "the same as `X.size()`"),
+    method("copy", Arity::range(0, 1), copy).doc(
+        "X.copy([name])",
+        "a copy: of a graph, a new state of its world with the same edges; of an array or map, a shallow one",
+    ),
+    method("copy_deep", Arity::range(0, 1), copy_deep)
+        .doc("X.copy_deep([name])", "a copy of arrays and maps at every depth (of a graph, the same as `copy`)"),
+    method("float", Arity::exactly(0), float)
+        .doc("X.float()", "X as a number: a string parsed, a logic value's truth; None when it is not one"),
+    method("logic", Arity::exactly(0), logic)
+        .doc("X.logic()", "X as a logic value: 0 False, 1 True, 0.5 half, [p0, p1] that pair; Undef otherwise"),
+    method("array", Arity::exactly(0), array)
+        .doc("X.array()", "X as an array: a logic value's [p0, p1], a fuzzy number's four, [X] for others"),
+    method("fuzzy", Arity::exactly(0), fuzzy)
+        .doc("X.fuzzy()", "X as a fuzzy number: x is (x, x, x, x), [a, b, c] is (a, b, b, c), [a, b, c, d] those four"),
+    method("count", Arity::exactly(0), size).doc("X.count()", "the same as `X.size()`"),
+    function("range", Arity::range(1, 3), range).doc(
+        "range(stop) or range(start, stop [, step])",
+        "the array of numbers from start (0) up to, not including, stop",
+    ),
+    function("ARRAY", Arity::exactly(1), array_of).doc("ARRAY(n)", "an array of max(n, 1) Nones"),
+    function("and", Arity::at_least(1), and)
+        .doc("and(A, ...)", "True when every argument is exactly True, evaluated left to right until one is not"),
+    function("eval", Arity::exactly(1), eval_stub).doc(
+        "eval(S)",
+        "compiles the string S as an expression here, with the variables visible here, and gives its value",
+    ),
+    function("or", Arity::at_least(1), or)
+        .doc("or(A, ...)", "True when some argument is exactly True, evaluated left to right until one is"),
+    function("exists", Arity::range(2, 4), quantifier_stub).doc(
+        "exists(X, Cond [, N [, M]])",
+        "True when some node (exactly N, or N to M nodes) of the current graph makes Cond True; binds X to the first",
+    ),
+    function("forall", Arity::exactly(2), quantifier_stub)
+        .doc("forall(X, Cond)", "True when every node of the current graph makes Cond True"),
 ];
 
 fn type_(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
@@ -190,6 +215,12 @@ fn array_of(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
 /// it is called, see `eval/code.rs`); this entry only reserves the name.
 fn eval_stub(_: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     fail(span, "`eval` cannot be called this way")
+}
+
+/// `exists` and `forall` are compiled into their own kinds of expression (the first argument is
+/// a variable to bind); these entries give them a place in the table, with their descriptions.
+fn quantifier_stub(_: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    fail(span, "`exists` and `forall` are compiled specially")
 }
 
 /// Two-valued: True when every argument is exactly True.

@@ -6,61 +6,23 @@
 //! `F.eof()` True when no line is left; `F.is_open()`; `F.close()`. Writes go straight to the file (no buffer), so nothing is
 //! lost on any exit path. A file that cannot be opened, read or written is a runtime error.
 
-use super::{function, method, object, str_arg, wrong_object, Arity, Builtin, BuiltinFn};
+use super::{function, method, object, str_arg, wrong_object, Arity, Builtin, BuiltinFn, Receivers};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::Value;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::rc::Rc;
 
-// ---------------------------------------------------------------- sandbox
-
-thread_local! {
-    /// With a sandbox (`set_sandbox`), the bytes scripts on this thread may still write to files.
-    static SANDBOX: Cell<Option<u64>> = const { Cell::new(None) };
+/// Takes `len` bytes from the sandbox's allowance before a write (see `crate::sandbox`).
+fn charge_write(len: usize, span: Span) -> R<()> {
+    crate::sandbox::charge_write(len).or_else(|e| fail(span, e))
 }
 
-/// Limits what scripts run on this thread can do with files, for running untrusted input (the
-/// fuzzer): with `Some(bytes)`, every file name a script gives (`File.open`, `fopen`,
-/// `G.dot(file)`, `S.save(file)`, `#include`) must be a plain name in the current directory (no
-/// `/`, `\\`, `..`), and all writes together may not exceed `bytes`. `None` lifts the limits.
-pub fn set_sandbox(bytes: Option<u64>) {
-    SANDBOX.with(|s| s.set(bytes));
-}
-
-/// The name of a file a script asked for, if the sandbox allows it.
-pub(crate) fn allowed_path(name: &str) -> Result<&str, String> {
-    let sandboxed = SANDBOX.with(|s| s.get().is_some());
-    let plain = !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0', ':']);
-    if sandboxed && !plain {
-        return Err(format!("file `{name}` is outside the sandbox: only plain names in the current directory"));
-    }
-    Ok(name)
-}
-
-/// Takes `len` bytes from the sandbox's allowance before a write (no limit without a sandbox).
-pub(crate) fn charge_write(len: usize, span: Span) -> R<()> {
-    let over = SANDBOX.with(|s| match s.get() {
-        None => false,
-        Some(left) => match left.checked_sub(len as u64) {
-            Some(rest) => {
-                s.set(Some(rest));
-                false
-            }
-            None => true,
-        },
-    });
-    if over {
-        return fail(span, "the sandbox's limit on bytes written to files is reached");
-    }
-    Ok(())
-}
-
-/// Writes a whole file (`G.dot(file)`, `S.save(file)`), within the sandbox's limits.
+/// Writes a whole file (`G.dot(file)`, `S.save(file)`), if the sandbox allows it.
 pub(crate) fn write_file(name: &str, text: &str, span: Span) -> R<()> {
-    let path = allowed_path(name).or_else(|e| fail(span, e))?;
+    let path = crate::sandbox::data_file(name).or_else(|e| fail(span, e))?;
     charge_write(text.len(), span)?;
     if let Err(e) = std::fs::write(path, text) {
         return fail(span, format!("cannot write `{name}`: {e}"));
@@ -68,29 +30,53 @@ pub(crate) fn write_file(name: &str, text: &str, span: Span) -> R<()> {
     Ok(())
 }
 
+/// The whole text of a file, refused past `value::MAX_TEXT` (a script may name a device that
+/// never ends, such as `/dev/zero`).
+pub(crate) fn read_text(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let max = crate::value::MAX_TEXT as u64;
+    let mut bytes = Vec::new();
+    File::open(path)?.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::other(format!("it is longer than {} MB", max / 1_000_000)));
+    }
+    String::from_utf8(bytes).map_err(|_| std::io::Error::other("it is not UTF-8 text"))
+}
+
 pub const BUILTINS: &[Builtin] = &[
-    function("File.open", Arity::range(1, 2), open),
-    function("File.scriptDir", Arity::exactly(0), script_dir),
-    function("fopen", Arity::range(1, 2), fopen),
-    function("fclose", Arity::exactly(0), fclose),
-    method("out", Arity::at_least(0), out),
-    method("write", Arity::at_least(0), write),
-    method("getline", Arity::exactly(0), getline),
-    method("getlines", Arity::exactly(0), getlines),
-    method("in", Arity::exactly(0), rest),
-    method("eof", Arity::exactly(0), eof),
-    method("is_open", Arity::exactly(0), is_open),
-    method("close", Arity::range(0, 1), close),
+    function("File.open", Arity::range(1, 2), open)
+        .doc("File.open(name [, mode])", "opens a file to read (\"r\"), write afresh (\"w\") or append to (\"a\")"),
+    function("File.scriptDir", Arity::exactly(0), script_dir)
+        .doc("File.scriptDir()", "the folder of the running script, for data files next to it"),
+    function("fopen", Arity::range(1, 2), fopen)
+        .doc("fopen(name [, mode])", "sends `fout` to the file: \"w\" (the default) starts it afresh, \"a\" appends"),
+    function("fclose", Arity::exactly(0), fclose)
+        .doc("fclose()", "closes the `fout` file: `fout` prints to the console again"),
+    method("out", Arity::at_least(0), out)
+        .doc("F.out(v, ...)", "writes the values' printed forms to F, separated by spaces, and a newline"),
+    method("write", Arity::at_least(0), write)
+        .doc("F.write(v, ...)", "writes the values' printed forms to F, nothing between"),
+    method("getline", Arity::exactly(0), getline)
+        .doc("F.getline()", "the next line of F without its newline (None at the end)"),
+    method("getlines", Arity::exactly(0), getlines).doc("F.getlines()", "the remaining lines of F as an array"),
+    method("in", Arity::exactly(0), rest).doc("F.in()", "the rest of F as one string"),
+    method("eof", Arity::exactly(0), eof).doc("F.eof()", "True when no line of F is left to read"),
+    method("is_open", Arity::exactly(0), is_open).doc("F.is_open()", "True while F is open"),
+    method("close", Arity::range(0, 1), close)
+        .doc("F.close() or G.close([flag])", "closes file F; of a graph, the same as `G.closed_world([flag])`")
+        .on(Receivers::FILE.or(Receivers::GRAPH)),
     // The module forms of the methods, `File.getline(F)` = `F.getline()` (reference 7.7).
-    function("File.out", Arity::at_least(1), file_out),
-    function("File.write", Arity::at_least(1), file_write),
-    function("File.getline", Arity::exactly(1), file_getline),
-    function("File.getlines", Arity::exactly(1), file_getlines),
-    function("File.in", Arity::exactly(1), file_in),
-    function("File.eof", Arity::exactly(1), file_eof),
-    function("File.is_open", Arity::exactly(1), file_is_open),
-    function("File.close", Arity::exactly(1), file_close),
-    function("File.size", Arity::exactly(1), file_size),
+    function("File.out", Arity::at_least(1), file_out).doc("File.out(F, v, ...)", "the same as `F.out(v, ...)`"),
+    function("File.write", Arity::at_least(1), file_write)
+        .doc("File.write(F, v, ...)", "the same as `F.write(v, ...)`"),
+    function("File.getline", Arity::exactly(1), file_getline).doc("File.getline(F)", "the same as `F.getline()`"),
+    function("File.getlines", Arity::exactly(1), file_getlines).doc("File.getlines(F)", "the same as `F.getlines()`"),
+    function("File.in", Arity::exactly(1), file_in).doc("File.in(F)", "the same as `F.in()`"),
+    function("File.eof", Arity::exactly(1), file_eof).doc("File.eof(F)", "the same as `F.eof()`"),
+    function("File.is_open", Arity::exactly(1), file_is_open).doc("File.is_open(F)", "the same as `F.is_open()`"),
+    function("File.close", Arity::exactly(1), file_close).doc("File.close(F)", "the same as `F.close()`"),
+    function("File.size", Arity::exactly(1), file_size)
+        .doc("File.size(F)", "the size of F in bytes: of the text being read, or written so far"),
 ];
 
 /// `File.f(F, args...)` is `F.f(args...)`.
@@ -168,12 +154,12 @@ fn open_as(fname: &str, default: &str, _: &mut Interp, _: Option<Value>, args: &
     if fname == "fopen" && !matches!(mode, "w" | "a") {
         return fail(span, "`fopen` opens the file of `fout` for writing: its mode is \"w\" or \"a\"");
     }
-    allowed_path(&name).or_else(|e| fail(span, e))?;
+    let path = crate::sandbox::data_file(&name).or_else(|e| fail(span, e))?;
     let mut handle = FileHandle { name: name.clone(), writer: None, text: String::new(), pos: 0, open: true };
     let result = match mode {
-        "w" => File::create(&name).map(|f| handle.writer = Some(f)),
-        "a" => OpenOptions::new().append(true).create(true).open(&name).map(|f| handle.writer = Some(f)),
-        "r" => std::fs::read_to_string(&name).map(|t| handle.text = t),
+        "w" => File::create(&path).map(|f| handle.writer = Some(f)),
+        "a" => OpenOptions::new().append(true).create(true).open(&path).map(|f| handle.writer = Some(f)),
+        "r" => read_text(&path).map(|t| handle.text = t),
         other => return fail(span, format!("file mode must be \"r\", \"w\" or \"a\", not \"{other}\"")),
     };
     if let Err(e) = result {

@@ -1,6 +1,6 @@
 //! Graph functions and methods: creating, copying, naming and inspecting world states.
 
-use super::{function, method, num_arg, object, wrong_object, Arity, Builtin};
+use super::{function, method, num_arg, object, wrong_object, Arity, Builtin, Receivers};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{NodeVal, Value};
@@ -8,33 +8,58 @@ use crate::world::print::{DotOptions, DumpOptions};
 use crate::world::{GraphRef, BUILTIN_RELATIONS};
 
 pub const BUILTINS: &[Builtin] = &[
-    function("GRAPH", Arity::range(0, 1), new_graph),
-    method("name", Arity::range(0, 1), name),
-    method("verbose", Arity::range(0, 1), verbose),
-    method("nodes", Arity::range(0, 2), nodes),
-    method("add_node", Arity::range(0, 1), add_node),
-    method("add_nodes", Arity::exactly(1), add_nodes),
-    method("dot", Arity::range(0, 4), dot),
-    method("class_id", Arity::exactly(0), class_id),
-    method("edges", Arity::range(0, 1), edges),
-    method("clear_edges", Arity::exactly(0), clear_edges),
-    method("facts", Arity::exactly(0), facts),
-    method("hash", Arity::exactly(0), hash),
-    method("str", Arity::exactly(0), sentences),
-    method("json", Arity::range(0, 2), json),
-    method("closed_world", Arity::range(0, 1), closed_world),
-    method("edges_blocked", Arity::range(0, 1), edges_blocked),
-    method("edges_changes", Arity::range(0, 1), edges_changes),
-    method("changed", Arity::exactly(0), changed),
-    method("change", Arity::exactly(3), change),
-    method("sorted", Arity::range(0, 1), sorted),
-    method("edgesNum", Arity::exactly(0), edges_num),
-    method("delete_nodes", Arity::exactly(0), delete_nodes),
-    function("delete_nodes", Arity::exactly(0), delete_nodes_current),
-    function("class_id", Arity::exactly(0), class_id_current),
-    method("isomorphic", Arity::exactly(1), isomorphic),
-    function("add", Arity::range(2, 3), add),
-    method("senses_graph", Arity::range(0, 1), senses_graph),
+    function("GRAPH", Arity::range(0, 1), new_graph)
+        .doc("GRAPH([name])", "a new empty graph with a node list of its own: the first state of a new world"),
+    method("name", Arity::range(0, 1), name).doc("G.name([new])", "the graph's name; with new, renames it"),
+    method("verbose", Arity::range(0, 1), verbose)
+        .doc("G.verbose([n])", "notes on standard error: 1 on changed and deleted edges, 2 also on new ones, 0 none"),
+    method("nodes", Arity::range(0, 2), nodes)
+        .doc("G.nodes() or N.nodes(rel [, V])", "the nodes of graph G; the targets of node N's rel edges (of value V)")
+        .on(Receivers::GRAPH.or(Receivers::NODE)),
+    method("add_node", Arity::range(0, 1), add_node)
+        .doc("G.add_node([name])", "adds a node to G's world and returns it"),
+    method("add_nodes", Arity::exactly(1), add_nodes).doc("G.add_nodes(n)", "adds n unnamed nodes to G's world; returns G"),
+    method("dot", Arity::range(0, 4), dot).doc(
+        "G.dot([file [, rels [, loops [, mode]]]])",
+        "the graph as Graphviz text, printed or written to file; only the relations rels, without loops when loops is False",
+    ),
+    method("class_id", Arity::exactly(0), class_id).doc("G.class_id()", "the number of G's world (its node list)"),
+    method("edges", Arity::range(0, 1), edges)
+        .doc("G.edges([all])", "the relation types as an array; with False only the declared ones"),
+    method("clear_edges", Arity::exactly(0), clear_edges).doc("G.clear_edges()", "removes every edge of G; returns G"),
+    method("facts", Arity::exactly(0), facts).doc("G.facts()", "the number of edges G holds"),
+    method("hash", Arity::exactly(0), hash).doc("G.hash()", "G's content hash as 16 hex digits (equal graphs, equal hashes)"),
+    method("str", Arity::exactly(0), sentences).doc("G.str()", "G's edges as sentences, `a rel b . `"),
+    method("json", Arity::range(0, 2), json).doc(
+        "G.json([values [, inverse]])",
+        "the dump of `out G` as a string; without node values when values is 0; with inverse 1, incoming edges too",
+    ),
+    method("closed_world", Arity::range(0, 1), closed_world)
+        .doc("G.closed_world([flag])", "reads or sets the closed-world flag of G's world (it is only kept)"),
+    method("edges_blocked", Arity::range(0, 1), edges_blocked)
+        .doc("G.edges_blocked([1|0])", "with 1, setting an edge leaves an existing edge as it is"),
+    method("edges_changes", Arity::range(0, 1), edges_changes)
+        .doc("G.edges_changes([n])", "how many edge changes were made in G (since it was made, or since set to n)"),
+    method("changed", Arity::exactly(0), changed)
+        .doc("G.changed()", "True when an edge of G changed since the last `changed()` (or since G was made)"),
+    method("change", Arity::exactly(3), change)
+        .doc("G.change(rel, from, to)", "every rel edge of value from gets value to; returns how many changed"),
+    method("sorted", Arity::range(0, 1), sorted)
+        .doc("G.sorted([n])", "a number kept for the original's switch (edges are always sorted)"),
+    method("edgesNum", Arity::exactly(0), edges_num)
+        .doc("G.edgesNum()", "the number of relation types, the built-in ones included"),
+    method("delete_nodes", Arity::exactly(0), delete_nodes)
+        .doc("G.delete_nodes()", "removes every node of G's world from all its graphs, with their edges"),
+    function("delete_nodes", Arity::exactly(0), delete_nodes_current)
+        .doc("delete_nodes()", "removes every node of the current graph's world from all its graphs"),
+    function("class_id", Arity::exactly(0), class_id_current)
+        .doc("class_id()", "the number of the current graph's world"),
+    method("isomorphic", Arity::exactly(1), isomorphic)
+        .doc("G.isomorphic(H)", "True when renaming G's nodes one-to-one can turn G's edges into H's"),
+    function("add", Arity::range(2, 3), add)
+        .doc("add(G1, G2 [, rels])", "adds to G1 the edges of G2 between pairs G1 has none for (skipping rels); returns G1"),
+    method("senses_graph", Arity::range(0, 1), senses_graph)
+        .doc("G.senses_graph([S])", "node constants G's world lacks are looked up in S; without S, gives S (or None)"),
 ];
 
 /// `G.str()`: the facts as sentences, `a rel b . `, `a  not rel b . `, `a rel(p0,p1) b . `.

@@ -9,8 +9,12 @@ use crate::value::{Logic, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-pub const BUILTINS: &[Builtin] =
-    &[function("Heap", Arity::exactly(0), new_heap), method("peek", Arity::exactly(0), peek)];
+pub const BUILTINS: &[Builtin] = &[
+    function("Heap", Arity::exactly(0), new_heap)
+        .doc("Heap()", "an empty priority queue: `Q.push(item, priority)`, `Q.pop()` the item of least priority"),
+    method("peek", Arity::exactly(0), peek)
+        .doc("Q.peek()", "the item `Q.pop()` would take, left in the heap (None when empty)"),
+];
 
 fn new_heap(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
     Ok(Value::Heap(Rc::new(RefCell::new(Heap::default()))))

@@ -16,29 +16,60 @@ use std::rc::Rc;
 pub use super::mind_models::value_in_models;
 
 pub const BUILTINS: &[Builtin] = &[
-    // Compiled specially (their arguments are axioms): listed for suggestions and completion.
-    function("Mind.add", Arity::at_least(1), compiled_specially),
-    function("Mind.add_usual", Arity::at_least(1), compiled_specially),
-    function("Mind.value", Arity::exactly(2), compiled_specially),
-    function("set", Arity::at_least(1), compiled_specially),
-    function("Mind.set_graph", Arity::at_least(1), set_graph),
-    function("Mind.out", Arity::range(0, 1), out),
-    function("Mind.clear", Arity::range(0, 1), clear),
-    function("Mind.clear_used", Arity::exactly(0), clear_used),
-    function("Mind.was_conflict", Arity::exactly(0), was_conflict),
-    function("Mind.mode", Arity::range(0, 1), mode),
-    function("Mind.verbose", Arity::range(0, 1), verbose),
-    function("Mind.group", Arity::range(0, 1), group),
-    function("Mind.differnt_vals", Arity::range(0, 1), different_vals),
-    function("Mind.different_vals", Arity::range(0, 1), different_vals),
-    function("Mind.out_undef", Arity::range(0, 1), out_undef),
-    function("Mind.validator", Arity::exactly(1), validator),
-    function("Mind.get_models", Arity::range(2, 3), super::mind_models::get_models),
-    function("Mind.count_models", Arity::range(2, 3), super::mind_models::count_models),
-    function("Mind.get_usual_models", Arity::range(2, 3), super::mind_models::get_usual_models),
-    function("Mind.split_graph", Arity::exactly(2), super::mind_models::split_graph),
-    function("Mind.split_graph_usual", Arity::exactly(1), super::mind_models::split_graph_usual),
-    function("Mind.merge", Arity::at_least(1), super::mind_models::merge),
+    function("Mind.add", Arity::at_least(1), compiled_specially)
+        .doc("Mind.add(axiom, ...)", "adds axioms that always hold, such as `X part Y & Y part Z -> X part Z`"),
+    function("Mind.add_usual", Arity::at_least(1), compiled_specially)
+        .doc("Mind.add_usual(axiom, ...)", "adds usual axioms: defaults that a model may break"),
+    function("Mind.value", Arity::exactly(2), compiled_specially)
+        .doc("Mind.value(models, expr)", "the logic value expr has in every model (as `GRAPH`), else Undef"),
+    function("set", Arity::at_least(1), compiled_specially)
+        .doc("set(axiom, ...)", "applies the axioms once to the current graph; the number of edges set, or -1"),
+    function("Mind.set_graph", Arity::at_least(1), set_graph).doc(
+        "Mind.set_graph(G [, group, ...])",
+        "sets what follows from the axioms in G; the number of edges set, or -1",
+    ),
+    function("Mind.out", Arity::range(0, 1), out)
+        .doc("Mind.out([G])", "prints Mind's axioms and G's, one clause a line"),
+    function("Mind.clear", Arity::range(0, 1), clear)
+        .doc("Mind.clear([G])", "removes Mind's axioms, or with G, G's own"),
+    function("Mind.clear_used", Arity::exactly(0), clear_used)
+        .doc("Mind.clear_used()", "resets the counts `Mind.out` shows"),
+    function("Mind.was_conflict", Arity::exactly(0), was_conflict)
+        .doc("Mind.was_conflict()", "True when the last inference met a contradiction"),
+    function("Mind.mode", Arity::range(0, 1), mode)
+        .doc("Mind.mode([n])", "a setting kept and returned; it changes nothing"),
+    function("Mind.verbose", Arity::range(0, 1), verbose)
+        .doc("Mind.verbose([n])", "1: a note on standard error for each edge set and each contradiction"),
+    function("Mind.group", Arity::range(0, 1), group)
+        .doc("Mind.group([n])", "the group of the axioms added from now on (0)"),
+    function("Mind.differnt_vals", Arity::range(0, 1), different_vals)
+        .doc("Mind.differnt_vals([0|1])", "the original's spelling of `Mind.different_vals`"),
+    function("Mind.different_vals", Arity::range(0, 1), different_vals)
+        .doc("Mind.different_vals([0|1])", "1: the variables of one axiom stand for different nodes"),
+    function("Mind.out_undef", Arity::range(0, 1), out_undef)
+        .doc("Mind.out_undef([n])", "a setting kept and returned; it changes nothing"),
+    function("Mind.validator", Arity::exactly(1), validator)
+        .doc("Mind.validator(F)", "a lambda that must return True for a model to be kept (None removes it)"),
+    function("Mind.get_models", Arity::range(2, 3), super::mind_models::get_models).doc(
+        "Mind.get_models(G, rel or [rels] [, max])",
+        "the first max (10; 0: all) completions of G the axioms allow",
+    ),
+    function("Mind.count_models", Arity::range(2, 3), super::mind_models::count_models)
+        .doc("Mind.count_models(G, rel or [rels] [, max])", "the number of models (all, or up to max)"),
+    function("Mind.get_usual_models", Arity::range(2, 3), super::mind_models::get_usual_models).doc(
+        "Mind.get_usual_models(G, rel or [rels] [, max])",
+        "the models that break the fewest instances of usual axioms first",
+    ),
+    function("Mind.split_graph", Arity::exactly(2), super::mind_models::split_graph).doc(
+        "Mind.split_graph(G, rel or [rels])",
+        "G after inference, split on its first open edge: the True and False graphs",
+    ),
+    function("Mind.split_graph_usual", Arity::exactly(1), super::mind_models::split_graph_usual)
+        .doc("Mind.split_graph_usual(G)", "G after inference, split on the first edge a usual axiom would set"),
+    function("Mind.merge", Arity::at_least(1), super::mind_models::merge).doc(
+        "Mind.merge(G1, G2, ...) or Mind.merge([Gs])",
+        "a graph with the edges all of them have with the same value",
+    ),
 ];
 
 fn compiled_specially(_: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {

@@ -70,36 +70,95 @@ pub struct Builtin {
     pub kind: Kind,
     pub arity: Arity,
     pub f: BuiltinFn,
+    /// How a call is written (`A.push(v, ...)`), and what it does in one line: the one text
+    /// that the docs, the REPL and the language server show.
+    pub usage: &'static str,
+    pub doc: &'static str,
+    /// Methods: the kinds of value they work on, when not just those of their table (`tables`).
+    pub on: Receivers,
 }
 
 pub const fn function(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
-    Builtin { name, kind: Kind::Function, arity, f }
+    Builtin { name, kind: Kind::Function, arity, f, usage: "", doc: "", on: Receivers::NONE }
 }
 
 pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
-    Builtin { name, kind: Kind::Method, arity, f }
+    Builtin { name, kind: Kind::Method, arity, f, usage: "", doc: "", on: Receivers::NONE }
 }
 
-/// Every module's table.
-fn tables() -> [&'static [Builtin]; 12] {
+impl Builtin {
+    /// Sets how a call is written and its one-line description.
+    pub const fn doc(mut self, usage: &'static str, doc: &'static str) -> Builtin {
+        self.usage = usage;
+        self.doc = doc;
+        self
+    }
+
+    /// A method that works on these kinds of value, not (only) on its table's.
+    pub const fn on(mut self, on: Receivers) -> Builtin {
+        self.on = on;
+        self
+    }
+}
+
+/// Kinds of value a method works on (a set), for tools that complete `X.` when the kind of X
+/// is known. The evaluator does not use it: each method checks its object itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Receivers(u16);
+
+impl Receivers {
+    pub const NONE: Receivers = Receivers(0);
+    pub const ANY: Receivers = Receivers(u16::MAX);
+    pub const ARRAY: Receivers = Receivers(1);
+    pub const MAP: Receivers = Receivers(2);
+    pub const STRING: Receivers = Receivers(4);
+    pub const GRAPH: Receivers = Receivers(8);
+    pub const NODE: Receivers = Receivers(16);
+    pub const FILE: Receivers = Receivers(32);
+    pub const PICTURE: Receivers = Receivers(64);
+    pub const HEAP: Receivers = Receivers(128);
+
+    pub const fn or(self, other: Receivers) -> Receivers {
+        Receivers(self.0 | other.0)
+    }
+
+    pub fn includes(self, other: Receivers) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+/// Every module's table, with the kind of value its methods work on.
+fn tables() -> [(Receivers, &'static [Builtin]); 12] {
     [
-        convert::BUILTINS,
-        array::BUILTINS,
-        heap::BUILTINS,
-        string::BUILTINS,
-        graph::BUILTINS,
-        node::BUILTINS,
-        math::BUILTINS,
-        system::BUILTINS,
-        file::BUILTINS,
-        svg::BUILTINS,
-        mind::BUILTINS,
-        search::BUILTINS,
+        (Receivers::ANY, convert::BUILTINS),
+        (Receivers::ARRAY, array::BUILTINS),
+        (Receivers::HEAP, heap::BUILTINS),
+        (Receivers::STRING, string::BUILTINS),
+        (Receivers::GRAPH, graph::BUILTINS),
+        (Receivers::NODE, node::BUILTINS),
+        (Receivers::NONE, math::BUILTINS),
+        (Receivers::NONE, system::BUILTINS),
+        (Receivers::FILE, file::BUILTINS),
+        (Receivers::PICTURE, svg::BUILTINS),
+        (Receivers::NONE, mind::BUILTINS),
+        (Receivers::NONE, search::BUILTINS),
     ]
 }
 
+/// Every builtin, functions and methods.
+pub fn all() -> impl Iterator<Item = &'static Builtin> {
+    tables().into_iter().flat_map(|(_, t)| t)
+}
+
+/// Every method with the kinds of value it works on.
+pub fn methods() -> impl Iterator<Item = (&'static Builtin, Receivers)> {
+    tables().into_iter().flat_map(|(on, t)| {
+        t.iter().filter(|b| b.kind == Kind::Method).map(move |b| (b, if b.on == Receivers::NONE { on } else { b.on }))
+    })
+}
+
 fn find(name: &str, kind: Kind) -> Option<&'static Builtin> {
-    tables().into_iter().flatten().find(|b| b.kind == kind && b.name == name)
+    all().find(|b| b.kind == kind && b.name == name)
 }
 
 /// A function called without an object: `range(5)`, `Math.sqrt(2)`.
@@ -113,16 +172,21 @@ pub fn lookup_method(name: &str) -> Option<&'static Builtin> {
 }
 
 pub fn function_names() -> impl Iterator<Item = &'static str> {
-    tables().into_iter().flatten().filter(|b| b.kind == Kind::Function).map(|b| b.name)
+    all().filter(|b| b.kind == Kind::Function).map(|b| b.name)
 }
 
 pub fn method_names() -> impl Iterator<Item = &'static str> {
-    tables().into_iter().flatten().filter(|b| b.kind == Kind::Method).map(|b| b.name)
+    all().filter(|b| b.kind == Kind::Method).map(|b| b.name)
 }
 
 /// `Math.PI` and friends.
 pub fn constant(name: &str) -> Option<Value> {
     math::constant(name)
+}
+
+/// The module constants: (name, one-line description).
+pub fn constants() -> impl Iterator<Item = (&'static str, &'static str)> {
+    math::CONSTANTS.iter().map(|c| (c.0, c.2))
 }
 
 // ---------------------------------------------------------------- helpers for the modules
@@ -156,5 +220,29 @@ pub(crate) fn str_arg<'a>(args: &'a [Value], i: usize, fname: &str, span: Span) 
             fail(span, format!("argument {} of `{fname}` must be a string, not {}", i + 1, other.described()))
         }
         None => fail(span, format!("`{fname}` is missing argument {}", i + 1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every builtin has its usage and one-line description (`Builtin::doc`): the docs, the
+    /// REPL and the language server show them. A builtin added without one fails here.
+    #[test]
+    fn every_builtin_is_described() {
+        for b in all() {
+            assert!(!b.doc.is_empty() && !b.usage.is_empty(), "builtin `{}` has no `.doc(usage, description)`", b.name);
+            let short = b.name.rsplit('.').next().unwrap_or(b.name);
+            assert!(b.usage.contains(short), "the usage of `{}` does not name it: {}", b.name, b.usage);
+            assert!(
+                !b.doc.contains('\n') && b.doc.len() <= 140,
+                "the description of `{}` is not one short line",
+                b.name
+            );
+        }
+        for (name, doc) in constants() {
+            assert!(!doc.is_empty(), "constant `{name}` has no description");
+        }
     }
 }

@@ -1,29 +1,55 @@
 //! Node methods: `isa` paths, edge reading and setting by method, counting edges.
 
-use super::{method, object, wrong_object, Arity, Builtin};
+use super::{method, object, wrong_object, Arity, Builtin, Receivers};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
 use crate::world::{Target, ISA};
 
+/// Methods that also have a graph form naming the node (`G.isa(A, B)`).
+const NODE_OR_GRAPH: Receivers = Receivers::NODE.or(Receivers::GRAPH);
+
 pub const BUILTINS: &[Builtin] = &[
-    method("isa", Arity::range(1, 2), isa),
-    method("edge", Arity::exactly(2), edge),
-    method("is_edge", Arity::exactly(2), is_edge),
-    method("set_edge", Arity::range(2, 3), set_edge),
-    method("count_out", Arity::range(1, 3), count_out),
-    method("count_in", Arity::range(1, 3), count_in),
-    method("id", Arity::exactly(0), id),
-    method("graph", Arity::exactly(0), graph),
-    method("path", Arity::range(2, 3), path_method),
-    method("get", Arity::range(0, 2), get),
-    method("isolated", Arity::exactly(0), isolated),
-    method("value", Arity::range(0, 1), value),
-    method("bind", Arity::exactly(0), bind),
-    method("unbind", Arity::exactly(0), unbind),
-    method("common", Arity::exactly(2), common),
-    method("delete_edges", Arity::range(1, 2), delete_edges),
-    method("attr", Arity::range(0, 1), attr),
+    method("isa", Arity::range(1, 2), isa)
+        .doc(
+            "N.isa(C) or G.isa(A, B)",
+            "the truest value of a path of `isa` edges from N to C, Undef when there is none",
+        )
+        .on(NODE_OR_GRAPH),
+    method("edge", Arity::exactly(2), edge).doc("N.edge(rel, M)", "the value of the edge N rel M"),
+    method("is_edge", Arity::exactly(2), is_edge).doc("N.is_edge(rel, M)", "True when the edge N rel M is not Undef"),
+    method("set_edge", Arity::range(2, 3), set_edge)
+        .doc("N.set_edge(rel, M [, V])", "sets the edge N rel M to V (True); N and M may be arrays of nodes"),
+    method("count_out", Arity::range(1, 3), count_out)
+        .doc("N.count_out(rel [, V]) or G.count_out(N, rel [, V])", "the number of N's outgoing rel edges (of value V)")
+        .on(NODE_OR_GRAPH),
+    method("count_in", Arity::range(1, 3), count_in)
+        .doc("N.count_in(rel [, V]) or G.count_in(N, rel [, V])", "the number of N's incoming rel edges (of value V)")
+        .on(NODE_OR_GRAPH),
+    method("id", Arity::exactly(0), id)
+        .doc("N.id()", "the node without its graph binding (None for anything but a node)"),
+    method("graph", Arity::exactly(0), graph).doc("N.graph()", "the graph N is bound to (else the current graph)"),
+    method("path", Arity::range(2, 3), path_method)
+        .doc("N.path(rel or [rels], M) or G.path(rel, A, B)", "like `isa`, along the given relations")
+        .on(NODE_OR_GRAPH),
+    method("get", Arity::range(0, 2), get).doc(
+        "N.get([rel [, M]])",
+        "through `isa`: the nearest True/False rel edge to M; all inherited rel targets; a map of has, obj, sub, unit",
+    ),
+    method("isolated", Arity::exactly(0), isolated).doc("N.isolated()", "True when N has no edges at all, in or out"),
+    method("value", Arity::range(0, 1), value)
+        .doc("N.value([V])", "the value stored on N in its graph (None if none); with V, stores V"),
+    method("bind", Arity::exactly(0), bind).doc("N.bind()", "N bound to the current graph"),
+    method("unbind", Arity::exactly(0), unbind).doc("N.unbind()", "N without its graph binding"),
+    method("common", Arity::exactly(2), common)
+        .doc("N.common(rel or [rels], M)", "True when the walks from N and from M along True rel edges meet"),
+    method("delete_edges", Arity::range(1, 2), delete_edges).doc(
+        "N.delete_edges(rel [, recursive])",
+        "removes N's rel edges, and (unless recursive is False) their targets' in turn; returns how many",
+    ),
+    method("attr", Arity::range(0, 1), attr)
+        .doc("N.attr([A]) or G.attr()", "N[A]; without A, the attributes N has; G.attr(): each node's own attributes")
+        .on(NODE_OR_GRAPH),
 ];
 
 fn node_arg(v: &Value, what: &str, span: Span) -> R<NodeVal> {

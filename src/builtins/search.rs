@@ -4,8 +4,8 @@
 
 use super::{function, Arity, Builtin};
 use crate::compile::ir::FnCode;
-use crate::compile::names::suggest;
 use crate::eval::{fail, Interp, Limit, R};
+use crate::names::suggest;
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::symmetry::Symmetry;
 use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, NONE};
@@ -16,15 +16,40 @@ use std::rc::Rc;
 use std::time::Instant;
 
 pub const BUILTINS: &[Builtin] = &[
-    function("Search.bfs", Arity::range(3, 4), bfs),
-    function("Search.dfs", Arity::range(3, 4), dfs),
-    function("Search.iddfs", Arity::range(3, 4), iddfs),
-    function("Search.ucs", Arity::range(3, 4), ucs),
-    function("Search.astar", Arity::range(4, 5), astar),
-    function("Search.idastar", Arity::range(4, 5), idastar),
-    function("Search.greedy", Arity::range(4, 5), greedy),
-    function("Search.stats", Arity::exactly(0), stats),
-    function("Search.compare", Arity::range(5, 6), super::search_compare::compare),
+    function("Search.bfs", Arity::range(3, 4), bfs).doc(
+        "Search.bfs(Start, Next, Goal [, Opts])",
+        "breadth-first search: the goal state fewest actions away, or Undef",
+    ),
+    function("Search.dfs", Arity::range(3, 4), dfs).doc(
+        "Search.dfs(Start, Next, Goal [, Opts])",
+        "depth-first search (the option limit bounds the depth): some goal state, or Undef",
+    ),
+    function("Search.iddfs", Arity::range(3, 4), iddfs).doc(
+        "Search.iddfs(Start, Next, Goal [, Opts])",
+        "iterative deepening: depth-first with limits 1, 2, 3 ...; fewest actions",
+    ),
+    function("Search.ucs", Arity::range(3, 4), ucs).doc(
+        "Search.ucs(Start, Next, Goal [, Opts])",
+        "uniform-cost search: the goal state of the cheapest path, or Undef",
+    ),
+    function("Search.astar", Arity::range(4, 5), astar).doc(
+        "Search.astar(Start, Next, Goal, H [, Opts])",
+        "A*: the cheapest path when H never overestimates the cost left",
+    ),
+    function("Search.idastar", Arity::range(4, 5), idastar).doc(
+        "Search.idastar(Start, Next, Goal, H [, Opts])",
+        "iterative-deepening A*: depth first within a bound on g + h, raised each round",
+    ),
+    function("Search.greedy", Arity::range(4, 5), greedy).doc(
+        "Search.greedy(Start, Next, Goal, H [, Opts])",
+        "greedy best-first search: least H first; some path, quickly when H is good",
+    ),
+    function("Search.stats", Arity::exactly(0), stats)
+        .doc("Search.stats()", "a map about the last search: found, path, actions, cost, expanded, generated ..."),
+    function("Search.compare", Arity::range(5, 6), super::search_compare::compare).doc(
+        "Search.compare(Start, Next, Goal, H, Algorithms [, Opts])",
+        "runs each algorithm on the problem, prints a table of their results and returns its rows",
+    ),
 ];
 
 fn bfs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {

@@ -6,20 +6,37 @@ use crate::syntax::Span;
 use crate::value::{Str, Value, MAX_TEXT};
 
 pub const BUILTINS: &[Builtin] = &[
-    method("substr", Arity::range(1, 2), substr),
-    method("substring", Arity::range(1, 2), substring),
-    method("indexOf", Arity::range(1, 2), index_of),
-    method("split", Arity::range(0, 2), split),
-    method("trim", Arity::exactly(0), trim),
-    method("replace", Arity::range(2, 3), replace),
-    method("repeat", Arity::exactly(1), repeat),
-    method("include", Arity::exactly(1), include),
-    method("startsWith", Arity::exactly(1), starts_with),
-    method("endsWith", Arity::exactly(1), ends_with),
-    method("upper", Arity::exactly(0), upper),
-    method("lower", Arity::exactly(0), lower),
-    method("search", Arity::exactly(1), search),
-    method("replaceRegexp", Arity::exactly(2), replace_regexp),
+    method("substr", Arity::range(1, 2), substr).doc(
+        "S.substr(start [, len])",
+        "the len bytes (all the rest) of S from start; a negative start counts from the end",
+    ),
+    method("substring", Arity::range(1, 2), substring).doc(
+        "S.substring(start [, end])",
+        "the bytes of S from start up to end (the end); negative positions count from the end",
+    ),
+    method("indexOf", Arity::range(1, 2), index_of)
+        .doc("S.indexOf(sub [, from])", "the position of the first sub in S (from position from on), or -1"),
+    method("split", Arity::range(0, 2), split).doc(
+        "S.split([regex [, max]])",
+        "the pieces of S between matches of regex (a space by default; \"\" splits into characters), at most max",
+    ),
+    method("trim", Arity::exactly(0), trim).doc("S.trim()", "S without white space at either end"),
+    method("replace", Arity::range(2, 3), replace).doc(
+        "S.replace(a, b [, n])",
+        "S with the first n (1; negative: every) occurrences of the text a replaced by b",
+    ),
+    method("repeat", Arity::exactly(1), repeat).doc("S.repeat(n)", "S written n times in a row"),
+    method("include", Arity::exactly(1), include).doc("S.include(s)", "True when the text s occurs in S"),
+    method("startsWith", Arity::exactly(1), starts_with).doc("S.startsWith(s)", "True when S begins with s"),
+    method("endsWith", Arity::exactly(1), ends_with).doc("S.endsWith(s)", "True when S ends with s"),
+    method("upper", Arity::exactly(0), upper).doc("S.upper()", "S in upper case"),
+    method("lower", Arity::exactly(0), lower).doc("S.lower()", "S in lower case"),
+    method("search", Arity::exactly(1), search)
+        .doc("S.search(regex)", "the position of the first match of the regular expression in S, or -1"),
+    method("replaceRegexp", Arity::exactly(2), replace_regexp).doc(
+        "S.replaceRegexp(regex, format)",
+        "S with every match replaced by format, where $& is the match, $1... its groups and $$ a dollar",
+    ),
 ];
 
 fn text(name: &str, obj: Option<Value>, span: Span) -> R<Str> {

@@ -26,24 +26,34 @@ use std::fmt::Write;
 use std::rc::Rc;
 
 pub const BUILTINS: &[Builtin] = &[
-    function("SVG.create", Arity::exactly(0), create),
-    method("color_line", Arity::range(0, 1), color_line),
-    method("color_fill", Arity::range(0, 1), color_fill),
-    method("color_text", Arity::range(0, 1), color_text),
-    method("width_line", Arity::range(0, 1), width_line),
-    method("size_font", Arity::range(0, 1), size_font),
-    method("line", Arity::exactly(4), line),
-    method("rect", Arity::exactly(4), rect),
-    method("circle", Arity::exactly(3), circle),
-    method("circle_fill", Arity::exactly(3), circle_fill),
-    method("point", Arity::range(2, 3), point),
-    method("arc", Arity::exactly(5), arc),
-    method("text", Arity::exactly(3), text),
-    method("polygon", Arity::range(1, 3), polygon),
-    method("transf_beg", Arity::range(2, 5), transf_beg),
-    method("transf_end", Arity::exactly(0), transf_end),
-    method("transf_all", Arity::range(2, 5), transf_all),
-    method("save", Arity::exactly(3), save),
+    function("SVG.create", Arity::exactly(0), create)
+        .doc("SVG.create()", "a new empty picture; its methods draw and return it"),
+    method("color_line", Arity::range(0, 1), color_line)
+        .doc("P.color_line([c])", "reads or sets the line colour: a name, #rrggbb or [r, g, b]"),
+    method("color_fill", Arity::range(0, 1), color_fill).doc("P.color_fill([c])", "reads or sets the fill colour"),
+    method("color_text", Arity::range(0, 1), color_text).doc("P.color_text([c])", "reads or sets the text colour"),
+    method("width_line", Arity::range(0, 1), width_line).doc("P.width_line([w])", "reads or sets the line width (1)"),
+    method("size_font", Arity::range(0, 1), size_font).doc("P.size_font([s])", "reads or sets the font size (12)"),
+    method("line", Arity::exactly(4), line).doc("P.line(x1, y1, x2, y2)", "draws a line"),
+    method("rect", Arity::exactly(4), rect).doc("P.rect(x, y, w, h)", "draws the outline of a rectangle"),
+    method("circle", Arity::exactly(3), circle).doc("P.circle(x, y, r)", "draws the outline of a circle"),
+    method("circle_fill", Arity::exactly(3), circle_fill)
+        .doc("P.circle_fill(x, y, r)", "draws a disc in the fill colour"),
+    method("point", Arity::range(2, 3), point)
+        .doc("P.point(x, y [, r])", "draws a dot of radius r (1) in the line colour"),
+    method("arc", Arity::exactly(5), arc)
+        .doc("P.arc(x, y, r, a1, a2)", "draws an arc from angle a1 to a2 (degrees, clockwise from the x axis)"),
+    method("text", Arity::exactly(3), text).doc("P.text(x, y, text)", "writes text in the text colour and font size"),
+    method("polygon", Arity::range(1, 3), polygon).doc(
+        "P.polygon(points [, fill [, closed]])",
+        "draws a polygon through [[x, y], ...] or [x1, y1, ...]; filled when fill is True, open when closed is False",
+    ),
+    method("transf_beg", Arity::range(2, 5), transf_beg)
+        .doc("P.transf_beg(dx, dy [, phi [, sx [, sy]]])", "starts a group moved, turned and scaled"),
+    method("transf_end", Arity::exactly(0), transf_end).doc("P.transf_end()", "ends the group `transf_beg` started"),
+    method("transf_all", Arity::range(2, 5), transf_all)
+        .doc("P.transf_all(dx, dy [, phi [, sx [, sy]]])", "moves, turns and scales the whole picture"),
+    method("save", Arity::exactly(3), save).doc("P.save(file, w, h)", "writes the picture, w by h, to the file"),
 ];
 
 /// A picture being drawn.

@@ -6,16 +6,24 @@ use crate::syntax::Span;
 use crate::value::Value;
 
 pub const BUILTINS: &[Builtin] = &[
-    function("System.args", Arity::exactly(0), args),
-    function("System.time", Arity::range(0, 1), time),
-    function("System.version", Arity::exactly(0), version),
-    function("System.versionStr", Arity::exactly(0), version_str),
-    function("System.exit", Arity::range(0, 1), exit),
-    function("System.error", Arity::exactly(0), error),
-    function("System.errorMsg", Arity::exactly(0), error_msg),
-    function("System.stat", Arity::exactly(0), stat),
-    function("System.line", Arity::range(0, 1), line),
-    function("System.traceLevel", Arity::range(0, 1), trace_level),
+    function("System.args", Arity::exactly(0), args)
+        .doc("System.args()", "the command-line arguments after the script"),
+    function("System.time", Arity::range(0, 1), time)
+        .doc("System.time([reset])", "milliseconds since the last reset, and a reset unless reset is False"),
+    function("System.version", Arity::exactly(0), version).doc("System.version()", "the version of ds as a number"),
+    function("System.versionStr", Arity::exactly(0), version_str)
+        .doc("System.versionStr()", "the version of ds as text"),
+    function("System.exit", Arity::range(0, 1), exit)
+        .doc("System.exit([code])", "ends the script with exit status code (0)"),
+    function("System.error", Arity::exactly(0), error).doc("System.error()", "always False: an error stops the script"),
+    function("System.errorMsg", Arity::exactly(0), error_msg)
+        .doc("System.errorMsg()", "always \"\": an error stops the script"),
+    function("System.stat", Arity::exactly(0), stat)
+        .doc("System.stat()", "prints how many times each demon was called"),
+    function("System.line", Arity::range(0, 1), line)
+        .doc("System.line([depth])", "the line of this call, or of the demon call depth levels up"),
+    function("System.traceLevel", Arity::range(0, 1), trace_level)
+        .doc("System.traceLevel([level])", "a setting of the original's messages, kept and returned"),
 ];
 
 /// `System.error()`: True if an error happened since the last call. An error stops a ds

@@ -3,6 +3,7 @@
 //! atoms, its connectives clauses (`mind::cnf`), and a name that is not a variable, an edge
 //! type or a declared node becomes a universally quantified variable.
 
+use super::index::SymbolKind;
 use super::ir::*;
 use super::Compiler;
 use crate::diagnostics::Diagnostic;
@@ -193,9 +194,11 @@ impl Compiler {
 
     fn axiom_relation(&mut self, rel: &Name, world: &World) -> Option<Rel> {
         if let Some(slot) = self.lookup_var(&rel.text) {
+            self.note_var(&rel.text, slot, rel.span, false);
             return Some(Rel::Var(slot));
         }
         if let Some(id) = world.relation(&rel.text) {
+            self.note_name(SymbolKind::Relation, &rel.text, rel.span, false);
             return Some(Rel::Fixed(id));
         }
         if self.demons.contains_key(&rel.text) {
@@ -213,9 +216,11 @@ impl Compiler {
         match &e.kind {
             ExprKind::Name(n) => {
                 if let Some(slot) = self.lookup_var(n) {
+                    self.note_var(n, slot, e.span, false);
                     return fixed(ExKind::Var(slot));
                 }
                 if self.node_names.contains(n) {
+                    self.note_name(SymbolKind::Node, n, e.span, false);
                     return fixed(ExKind::Node(Box::new(super::expr::node_ref(n, world))));
                 }
                 if &**n == "GRAPH" || world.relation(n).is_some() {
@@ -228,7 +233,10 @@ impl Compiler {
                 };
                 Some(TermEx::Var(index.min(u8::MAX as usize) as u8))
             }
-            ExprKind::NodeConst(n) => fixed(ExKind::Node(Box::new(super::expr::node_ref(n, world)))),
+            ExprKind::NodeConst(n) => {
+                self.note_name(SymbolKind::Node, n, e.span, false);
+                fixed(ExKind::Node(Box::new(super::expr::node_ref(n, world))))
+            }
             _ => {
                 let d = Diagnostic::error(e.span, format!("`{what}`: an axiom's nodes are names or `$node` constants"))
                     .with_note(AXIOM_FORM);

@@ -1,10 +1,11 @@
 //! Compiling expressions: names to slots and constants, calls to demons or builtins.
 
+use super::index::SymbolKind;
 use super::ir::*;
-use super::names::suggest;
 use super::Compiler;
 use crate::builtins::{self, Arity};
 use crate::diagnostics::Diagnostic;
+use crate::names::suggest;
 use crate::syntax::ast::{self, BinOp, EdgeMode, Expr, ExprKind, Name, UnOp};
 use crate::syntax::Span;
 use crate::value::Value;
@@ -51,9 +52,15 @@ impl Compiler {
             ExprKind::Logic(l) => ExKind::Const(Value::Logic(*l)),
             ExprKind::None => ExKind::Const(Value::None),
             ExprKind::Name(n) => return self.name(n, span, world),
-            ExprKind::NodeConst(n) => ExKind::Node(Box::new(node_ref(n, world))),
+            ExprKind::NodeConst(n) => {
+                self.note_name(SymbolKind::Node, n, span, false);
+                ExKind::Node(Box::new(node_ref(n, world)))
+            }
             ExprKind::EdgeConst(n) => match world.relation(n) {
-                Some(id) => ExKind::Const(Value::Edge(id)),
+                Some(id) => {
+                    self.note_name(SymbolKind::Relation, n, span, false);
+                    ExKind::Const(Value::Edge(id))
+                }
                 None => {
                     self.unknown_relation(n, span, world);
                     return Self::bad(span);
@@ -77,6 +84,7 @@ impl Compiler {
             ExprKind::Method { object, name, args } => return self.method(object, name, args, span, world),
             ExprKind::Field { object, name } => return self.field(object, name, span, world),
             ExprKind::NodeOf { graph, node } => {
+                self.note_name(SymbolKind::Node, &node.text, node.span, false);
                 ExKind::NodeOf { graph: Box::new(self.expr(graph, world)), node: Box::new(node_ref(&node.text, world)) }
             }
             ExprKind::Index { object, index } => {
@@ -132,41 +140,71 @@ impl Compiler {
     /// A bare name: variable, `GRAPH`, declared edge, declared node, in that order.
     fn name(&mut self, n: &Rc<str>, span: Span, world: &mut World) -> Ex {
         if let Some(slot) = self.lookup_var(n) {
+            self.note_var(n, slot, span, false);
             return Self::ex(ExKind::Var(slot), span);
         }
         if &**n == "GRAPH" {
             return Self::ex(ExKind::CurrentGraph, span);
         }
         if let Some(id) = world.relation(n) {
+            self.note_name(SymbolKind::Relation, n, span, false);
             return Self::ex(ExKind::Const(Value::Edge(id)), span);
         }
         if self.node_names.contains(n) {
+            self.note_name(SymbolKind::Node, n, span, false);
             return Self::ex(ExKind::Node(Box::new(node_ref(n, world))), span);
         }
-        if let Some(sig) = self.demons.get(n) {
-            return Self::ex(ExKind::DemonValue(sig.id), span);
+        if let Some(id) = self.demons.get(n).map(|sig| sig.id) {
+            self.note_name(SymbolKind::Demon, n, span, false);
+            return Self::ex(ExKind::DemonValue(id), span);
         }
+        let hidden = self.hidden_from_here(n);
         let msg = if module_of(n).is_some() {
             format!("module `{n}` must be followed by `.` and a function or constant")
+        } else if hidden.is_some() {
+            let what = if self.ctx().lambda { "lambda" } else { "demon" };
+            format!("`{n}` is not visible in this {what}")
         } else {
             format!("unknown name `{n}`: not a variable, edge or node")
         };
         let mut d = Diagnostic::error(span, msg);
         let candidates = self.visible_names(world);
-        if let Some(s) = suggest(n, candidates.iter().map(|s| &**s)) {
+        if let Some(note) = hidden {
+            d = d.with_note(note);
+        } else if let Some(s) = suggest(n, candidates.iter().map(|s| &**s)) {
             d = d.with_note(format!("did you mean `{s}`?"));
-        } else if !self.ctx().top_level && self.top.contains_key(n) {
-            d = d.with_note(format!("`{n}` is a top-level variable; write `global {n}` to use it in a demon"));
         }
         self.error_with(d);
         Self::bad(span)
     }
 
+    /// Why a variable that exists is not visible here: it belongs to the code around a lambda,
+    /// or to the top level (which a demon or lambda sees only through `global`).
+    fn hidden_from_here(&self, n: &str) -> Option<String> {
+        let ctx = self.ctx();
+        if ctx.top_level {
+            return None;
+        }
+        let outer = &self.ctx[..self.ctx.len() - 1];
+        if ctx.lambda && outer.iter().any(|c| c.scopes.lookup(n).is_some()) {
+            return Some(format!(
+                "a lambda sees its parameters, its own variables, `GRAPH` and the top-level names shared with \
+                 `global`, not the variables of the code around it; pass `{n}` as an argument, or keep it in a \
+                 top-level variable shared with `global {n}`"
+            ));
+        }
+        if !self.top.contains_key(n) {
+            return None;
+        }
+        let what = if ctx.lambda { "a lambda" } else { "a demon" };
+        Some(format!(
+            "`{n}` is a top-level variable, which {what} does not see; write `global {n}` at the top level to share it"
+        ))
+    }
+
     fn visible_names(&self, world: &World) -> Vec<Rc<str>> {
         let mut v: Vec<Rc<str>> = Vec::new();
-        for scope in &self.ctx().scopes {
-            v.extend(scope.keys().cloned());
-        }
+        v.extend(self.ctx().scopes.visible().map(|(k, _)| k.clone()));
         if self.ctx().top_level {
             v.extend(self.top.keys().cloned());
         } else {
@@ -179,6 +217,20 @@ impl Compiler {
     }
 
     pub(super) fn unknown_relation(&mut self, n: &str, span: Span, world: &World) {
+        // `X word Y` reads as an edge; these words are other languages' operators.
+        let meant = match n {
+            "in" => Some("to ask whether an array or map holds a value, write `A.is(X)`"),
+            "and" => Some("logic values are joined with `&`: `A & B`"),
+            "or" => Some("logic values are joined with `|`: `A | B`"),
+            "is" => Some("compare with `A == B`, or ask whether an array holds a value with `A.is(X)`"),
+            _ => None,
+        };
+        if let Some(meant) = meant {
+            let d = Diagnostic::error(span, format!("`{n}` is not an operator: {meant}")).with_note(format!(
+                "between two values, `{n}` reads as an edge type (`X {n} Y`), and none is declared; `edges {n}` declares one"
+            ));
+            return self.error_with(d);
+        }
         let mut d = Diagnostic::error(span, format!("unknown edge type `{n}`"));
         let names: Vec<Rc<str>> = world.relations.iter().skip(1).cloned().collect();
         if let Some(s) = suggest(n, names.iter().map(|s| &**s)) {
@@ -190,7 +242,7 @@ impl Compiler {
     }
 
     fn lambda(&mut self, l: &ast::LambdaAst, world: &mut World) -> FnCode {
-        let mut code = self.function("lambda", &l.params, l.span, world, |c, world| {
+        let mut code = self.function("lambda", true, &l.params, l.span, world, |c, world| {
             let body = match &l.body {
                 ast::LambdaBody::Expr(e) => {
                     let ex = c.expr(e, world);
@@ -212,6 +264,7 @@ impl Compiler {
     fn call(&mut self, name: &Name, args: &[Expr], span: Span, world: &mut World) -> Ex {
         let n = &*name.text;
         if let Some(sig) = self.demons.get(n).cloned() {
+            self.note_name(SymbolKind::Demon, &name.text, name.span, false);
             if sig.arity != args.len() {
                 self.arity_error("demon", n, &plural(sig.arity, "argument"), args.len(), span);
             }
@@ -244,6 +297,7 @@ impl Compiler {
             return Self::ex(ExKind::Builtin { name: b.name, f: b.f, object: None, args }, span);
         }
         if let Some(slot) = self.lookup_var(n) {
+            self.note_var(&name.text, slot, name.span, false);
             let args = self.exprs(args, world);
             let callee = Box::new(Self::ex(ExKind::Var(slot), name.span));
             return Self::ex(ExKind::CallValue { callee, args }, span);
@@ -274,7 +328,10 @@ impl Compiler {
         }
         let var = match &args[0].kind {
             ExprKind::Name(n) => match self.lookup_var(n) {
-                Some(slot) => slot,
+                Some(slot) => {
+                    self.note_var(n, slot, args[0].span, false);
+                    slot
+                }
                 None => self.declare_local(&Name { text: n.clone(), span: args[0].span }, false),
             },
             _ => {
@@ -376,6 +433,7 @@ impl Compiler {
             };
         }
         let graph = Box::new(self.expr(object, world));
+        self.note_name(SymbolKind::Node, &name.text, name.span, false);
         Self::ex(ExKind::NodeOf { graph, node: Box::new(node_ref(&name.text, world)) }, span)
     }
 
@@ -396,10 +454,13 @@ impl Compiler {
         let left = self.operand(left, world);
         let right = self.operand(right, world);
         let rel_kind = if let Some(slot) = self.lookup_var(&rel.text) {
+            self.note_var(&rel.text, slot, rel.span, false);
             Rel::Var(slot)
         } else if let Some(id) = world.relation(&rel.text) {
+            self.note_name(SymbolKind::Relation, &rel.text, rel.span, false);
             Rel::Fixed(id)
         } else if let Some(sig) = self.demons.get(&rel.text).cloned() {
+            self.note_name(SymbolKind::Demon, &rel.text, rel.span, false);
             if sig.arity != 2 {
                 self.error(
                     rel.span,
@@ -419,6 +480,7 @@ impl Compiler {
         match &e.kind {
             ExprKind::Name(n) => {
                 if let Some(slot) = self.lookup_var(n) {
+                    self.note_var(n, slot, e.span, false);
                     return Target::Var(slot);
                 }
                 if &**n == "GRAPH" {
@@ -426,10 +488,9 @@ impl Compiler {
                     return Target::CurrentGraph;
                 }
                 let mut d = Diagnostic::error(e.span, format!("cannot assign to `{n}`: it is not a declared variable"));
-                d = if !self.ctx().top_level && self.top.contains_key(n) {
-                    d.with_note(format!("`{n}` is a top-level variable; write `global {n}` to use it in a demon"))
-                } else {
-                    d.with_note(format!("declare it first: `var {n} = ...`"))
+                d = match self.hidden_from_here(n) {
+                    Some(note) => d.with_note(note),
+                    None => d.with_note(format!("declare it first: `var {n} = ...`")),
                 };
                 self.error_with(d);
                 Target::Var(Slot::Global(0))
@@ -440,6 +501,7 @@ impl Compiler {
             ExprKind::Edge { left, mode, rel, right } => Target::Edge(self.edge(left, *mode, rel, right, world)),
             ExprKind::Call { name, args } if self.demons.contains_key(&name.text) => {
                 let sig = self.demons[&name.text].clone();
+                self.note_name(SymbolKind::Demon, &name.text, name.span, false);
                 if sig.arity != args.len() {
                     self.arity_error("demon", &name.text, &plural(sig.arity, "argument"), args.len(), e.span);
                 }

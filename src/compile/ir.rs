@@ -298,7 +298,7 @@ pub struct FnCode {
     pub sets_graph: bool,
     pub span: Span,
     /// A lambda's body as written: it prints as `lambda(a,b) => body` (reference 2.9).
-    pub source: Option<Rc<str>>,
+    pub source: Option<crate::syntax::ast::SourceText>,
     /// How many times it was called (`System.stat()`).
     pub calls: std::cell::Cell<u64>,
 }

@@ -4,8 +4,9 @@
 
 mod axiom;
 mod expr;
+pub mod index;
 pub mod ir;
-pub mod names;
+mod scopes;
 mod stmt;
 mod warn;
 
@@ -31,7 +32,7 @@ const RESERVED: [&str; 3] = ["value", "get", "set"];
 
 /// Per demon (or lambda, or the top level) while it is being compiled.
 struct FnCtx {
-    scopes: Vec<FxHashMap<Rc<str>, Slot>>,
+    scopes: scopes::Scopes,
     /// Where each variable of `scopes` was declared, for the duplicate-declaration warning.
     decls: Vec<FxHashMap<Rc<str>, Span>>,
     frame_size: u32,
@@ -39,12 +40,14 @@ struct FnCtx {
     loop_depth: u32,
     /// The body assigns `GRAPH` (see `FnCode::sets_graph`).
     sets_graph: bool,
+    /// A lambda's body (it sees no variable of the code around it).
+    lambda: bool,
 }
 
 impl FnCtx {
-    fn new(scopes: Vec<FxHashMap<Rc<str>, Slot>>, top_level: bool) -> FnCtx {
-        let decls = scopes.iter().map(|_| FxHashMap::default()).collect();
-        FnCtx { scopes, decls, frame_size: 0, top_level, loop_depth: 0, sets_graph: false }
+    fn new(scopes: scopes::Scopes, top_level: bool) -> FnCtx {
+        let decls = (0..scopes.depth()).map(|_| FxHashMap::default()).collect();
+        FnCtx { scopes, decls, frame_size: 0, top_level, loop_depth: 0, sets_graph: false, lambda: false }
     }
 }
 
@@ -70,6 +73,8 @@ pub struct Compiler {
     node_names: FxHashSet<Rc<str>>,
     ctx: Vec<FnCtx>,
     errors: Vec<Diagnostic>,
+    /// Where names are declared and used, when a tool asked for it (`record_names`).
+    index: Option<Box<index::NameIndex>>,
     warnings: Vec<Diagnostic>,
     /// Where this chunk declared its top-level variables (a REPL entry may declare again what
     /// an earlier entry declared without a warning).
@@ -93,6 +98,7 @@ impl Compiler {
             node_names: FxHashSet::default(),
             ctx: Vec::new(),
             errors: Vec::new(),
+            index: None,
             warnings: Vec::new(),
             top_decls: FxHashMap::default(),
         }
@@ -106,7 +112,7 @@ impl Compiler {
         self.top_decls.clear();
         let before = self.names_snapshot();
         self.declare_demons(stmts);
-        self.ctx.push(FnCtx::new(Vec::new(), true));
+        self.ctx.push(FnCtx::new(scopes::Scopes::default(), true));
         let code = self.stmts(stmts, world);
         self.ctx.pop();
         if self.errors.is_empty() {
@@ -123,9 +129,7 @@ impl Compiler {
     fn eval_scope(&self) -> EvalScope {
         let ctx = self.ctx();
         let mut vars = FxHashMap::default();
-        for scope in &ctx.scopes {
-            vars.extend(scope.iter().map(|(k, v)| (k.clone(), *v)));
-        }
+        vars.extend(ctx.scopes.visible().map(|(k, v)| (k.clone(), v)));
         EvalScope { vars, top_level: ctx.top_level }
     }
 
@@ -139,7 +143,8 @@ impl Compiler {
         world: &mut World,
     ) -> Result<Ex, Vec<Diagnostic>> {
         self.errors.clear();
-        self.ctx.push(FnCtx::new(vec![scope.vars.clone()], scope.top_level));
+        self.ctx
+            .push(FnCtx::new(scopes::Scopes::with(scope.vars.iter().map(|(k, v)| (k.clone(), *v))), scope.top_level));
         let ex = self.expr(e, world);
         self.warnings.clear(); // an expression has none of the statements' warnings
         let ctx = self.ctx.pop().expect("eval context");
@@ -217,6 +222,7 @@ impl Compiler {
                 self.error_with(d);
                 continue;
             }
+            self.note_demon(&name, def.name.span, &def.params);
             let id = match self.demons.get(&name) {
                 Some(sig) => sig.id,
                 None => {
@@ -230,12 +236,12 @@ impl Compiler {
 
     fn compile_def(&mut self, def: &DefAst, world: &mut World) {
         let Some(sig) = self.demons.get(&def.name.text).cloned() else { return };
-        let code = self.function(&def.name.text, &def.params, def.span, world, |c, world| {
+        let code = self.function(&def.name.text, false, &def.params, def.span, world, |c, world| {
             let value_slot =
                 def.set.as_ref().map(|_| c.declare_local(&Name { text: "value".into(), span: def.span }, true));
             let body = c.stmts(&def.body, world);
-            let get = def.get.as_ref().map(|s| c.block_stmts(s, world));
-            let set = def.set.as_ref().map(|s| c.block_stmts(s, world));
+            let get = def.get.as_ref().map(|s| c.block_stmts(s, def.span, world));
+            let set = def.set.as_ref().map(|s| c.block_stmts(s, def.span, world));
             (
                 body,
                 get,
@@ -253,12 +259,14 @@ impl Compiler {
     fn function(
         &mut self,
         name: &str,
+        lambda: bool,
         params: &[Name],
         span: Span,
         world: &mut World,
         body: impl FnOnce(&mut Self, &mut World) -> (Vec<St>, Option<Vec<St>>, Option<Vec<St>>, Option<u32>),
     ) -> FnCode {
-        self.ctx.push(FnCtx::new(vec![FxHashMap::default()], false));
+        self.ctx.push(FnCtx { lambda, ..FnCtx::new(scopes::Scopes::with([]), false) });
+        self.note_function_start(span);
         let mut seen = FxHashSet::default();
         for p in params {
             if !seen.insert(p.text.clone()) {
@@ -268,9 +276,11 @@ impl Compiler {
             self.note_declaration(&p.text, p.span);
             let slot = self.ctx_mut().frame_size;
             self.ctx_mut().frame_size += 1;
-            self.ctx_mut().scopes[0].insert(p.text.clone(), Slot::Local(slot));
+            self.ctx_mut().scopes.insert(p.text.clone(), Slot::Local(slot));
+            self.note_var_as(index::SymbolKind::Parameter, &p.text, Slot::Local(slot), p.span, true);
         }
         let (body, get, set, value_slot) = body(self, world);
+        self.note_function_end();
         let ctx = self.ctx.pop().expect("function context");
         FnCode {
             name: name.into(),
@@ -298,13 +308,16 @@ impl Compiler {
         self.ctx.last().expect("a function context")
     }
 
-    fn push_scope(&mut self) {
-        self.ctx_mut().scopes.push(FxHashMap::default());
+    /// A scope for the code at `span`.
+    fn push_scope(&mut self, span: Span) {
+        self.ctx_mut().scopes.push();
+        self.note_scope_start(span);
         self.ctx_mut().decls.push(FxHashMap::default());
     }
 
     fn pop_scope(&mut self) {
         self.ctx_mut().scopes.pop();
+        self.note_scope_end();
         self.ctx_mut().decls.pop();
     }
 
@@ -324,7 +337,8 @@ impl Compiler {
         if !allow_reserved {
             self.check_reserved(n);
         }
-        if let Some(&slot) = self.innermost_scope().and_then(|s| s.get(&n.text)) {
+        if let Some(slot) = self.innermost_slot(&n.text) {
+            self.note_var(&n.text, slot, n.span, true);
             return slot;
         }
         self.note_declaration(&n.text, n.span);
@@ -332,6 +346,7 @@ impl Compiler {
             if self.ctx().scopes.is_empty() {
                 let slot = self.new_global();
                 self.top.insert(n.text.clone(), slot);
+                self.note_var(&n.text, slot, n.span, true);
                 return slot;
             }
             self.new_global()
@@ -340,29 +355,27 @@ impl Compiler {
             ctx.frame_size += 1;
             Slot::Local(ctx.frame_size - 1)
         };
-        if let Some(scope) = self.ctx_mut().scopes.last_mut() {
-            scope.insert(n.text.clone(), slot);
-        }
+        self.ctx_mut().scopes.insert(n.text.clone(), slot);
+        self.note_var(&n.text, slot, n.span, true);
         slot
     }
 
-    fn innermost_scope(&self) -> Option<&FxHashMap<Rc<str>, Slot>> {
+    /// The slot of `name` in the innermost scope (at the top level outside blocks, the
+    /// top-level names), if it declares it.
+    fn innermost_slot(&self, name: &str) -> Option<Slot> {
         let ctx = self.ctx();
-        match ctx.scopes.last() {
-            Some(s) => Some(s),
-            None if ctx.top_level => Some(&self.top),
-            None => None,
+        if ctx.scopes.is_empty() {
+            return if ctx.top_level { self.top.get(name).copied() } else { None };
         }
+        ctx.scopes.innermost(name)
     }
 
     /// A variable visible here: the current function's scopes, then (in demons) the top-level
     /// names shared with `global`; at the top level, its outermost scope.
     fn lookup_var(&self, name: &str) -> Option<Slot> {
         let ctx = self.ctx();
-        for scope in ctx.scopes.iter().rev() {
-            if let Some(&s) = scope.get(name) {
-                return Some(s);
-            }
+        if let Some(s) = ctx.scopes.lookup(name) {
+            return Some(s);
         }
         if ctx.top_level || self.shared.contains(name) {
             return self.top.get(name).copied();
@@ -383,29 +396,9 @@ impl Compiler {
 
 /// Every `def` in a chunk, nested ones included (a demon is global wherever it is written).
 fn collect_defs<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a DefAst>) {
-    for s in stmts {
-        match &s.kind {
-            StmtKind::Def(d) => {
-                out.push(d);
-                collect_defs(&d.body, out);
-                for part in [&d.get, &d.set].into_iter().flatten() {
-                    collect_defs(part, out);
-                }
-            }
-            StmtKind::If(arms) => {
-                for ifs in arms {
-                    for b in [Some(&ifs.then), ifs.on_false.as_ref(), ifs.on_undef.as_ref(), ifs.on_else.as_ref()]
-                        .into_iter()
-                        .flatten()
-                    {
-                        collect_defs(&b.stmts, out);
-                    }
-                }
-            }
-            StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => {
-                collect_defs(&body.stmts, out)
-            }
-            _ => {}
+    crate::syntax::ast::walk_stmts(stmts, &mut |s| {
+        if let StmtKind::Def(d) = &s.kind {
+            out.push(d);
         }
-    }
+    });
 }

@@ -1,8 +1,10 @@
 //! Compiling statements: blocks and scopes, declarations, and the three kinds of `for`.
 
+use super::index::SymbolKind;
 use super::ir::*;
 use super::Compiler;
 use crate::syntax::ast::{self, Block, Name, Stmt, StmtKind};
+use crate::syntax::Span;
 use crate::world::World;
 use std::cell::Cell;
 
@@ -19,11 +21,12 @@ impl Compiler {
 
     /// A nested block with its own scope.
     pub(super) fn block(&mut self, b: &Block, world: &mut World) -> Vec<St> {
-        self.block_stmts(&b.stmts, world)
+        self.block_stmts(&b.stmts, b.span, world)
     }
 
-    pub(super) fn block_stmts(&mut self, stmts: &[Stmt], world: &mut World) -> Vec<St> {
-        self.push_scope();
+    /// Statements in a scope of their own, which spans `span`.
+    pub(super) fn block_stmts(&mut self, stmts: &[Stmt], span: Span, world: &mut World) -> Vec<St> {
+        self.push_scope(span);
         let code = self.stmts(stmts, world);
         self.pop_scope();
         code
@@ -61,14 +64,14 @@ impl Compiler {
                         // variable of that name (reference 3.2); a demon's locals live in its
                         // frame, so there a static is a variable of its own.
                         if let Some(slot @ Slot::Global(_)) = self.lookup_var(&item.name.text) {
+                            self.note_var(&item.name.text, slot, item.name.span, true);
                             return (slot, init);
                         }
                         let slot = self.new_global();
-                        if let Some(scope) = self.ctx_mut().scopes.last_mut() {
-                            scope.insert(item.name.text.clone(), slot);
-                        } else {
+                        if !self.ctx_mut().scopes.insert(item.name.text.clone(), slot) {
                             self.top.insert(item.name.text.clone(), slot);
                         }
+                        self.note_var(&item.name.text, slot, item.name.span, true);
                         (slot, init)
                     })
                     .collect();
@@ -76,11 +79,14 @@ impl Compiler {
             }
             StmtKind::Global(names) => {
                 for n in names {
+                    let known = self.top.contains_key(&n.text);
                     let slot = self.top_slot(&n.text);
                     if self.ctx().top_level {
                         self.shared.insert(n.text.clone());
-                    } else if let Some(scope) = self.ctx_mut().scopes.last_mut() {
-                        scope.insert(n.text.clone(), slot);
+                        self.note_var(&n.text, slot, n.span, !known);
+                        self.note_shared(slot);
+                    } else if self.ctx_mut().scopes.insert(n.text.clone(), slot) {
+                        self.note_var(&n.text, slot, n.span, true);
                     }
                 }
                 return None;
@@ -88,12 +94,14 @@ impl Compiler {
             StmtKind::Edges(names) => {
                 for n in names {
                     world.declare_relation(&n.text);
+                    self.note_name(SymbolKind::Relation, &n.text, n.span, true);
                 }
                 return None;
             }
             StmtKind::Nodes { graph, names } => {
                 for n in names {
                     self.node_names.insert(n.text.clone());
+                    self.note_name(SymbolKind::Node, &n.text, n.span, true);
                 }
                 let graph = graph.as_ref().map(|g| self.expr(g, world));
                 StKind::Nodes { graph, names: names.iter().map(|n| n.text.clone()).collect() }
@@ -174,7 +182,8 @@ impl Compiler {
         if vars.len() > 4 {
             self.error(vars[4].span, "`for` takes at most four loop variables");
         }
-        self.push_scope();
+        let whole = vars.first().map_or(body.span, |v| v.span.to(body.span));
+        self.push_scope(whole);
         let slots: Vec<Slot> = vars.iter().map(|v| self.declare_local(v, false)).collect();
         let kind = match source {
             None => StKind::ForNodes { vars: slots, cond: None, body: self.loop_body(body, world) },

@@ -1,7 +1,8 @@
 //! Expressions.
 
-use super::{fail, Interp, R};
+use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, ExKind, NodeRef, Slot, Target};
+use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::UnOp;
 use crate::syntax::Span;
 use crate::value::{Logic, Map, NodeVal, Value};
@@ -244,10 +245,8 @@ impl Interp {
         let g = match self.eval(graph)? {
             Value::Graph(g) => g,
             other => {
-                return fail(
-                    graph.span,
-                    format!("`=>` and `.$node` need a graph on the left, not {}", other.described()),
-                )
+                let message = format!("`=>` and `.$node` need a graph on the left, not {}", other.described());
+                return Err(with_method_hint(span, message, &n.name));
             }
         };
         let class = g.borrow().class;
@@ -263,7 +262,7 @@ impl Interp {
             }
             None => {
                 let gname = g.borrow().name.clone();
-                fail(span, format!("graph `{gname}` has no node `{}`", n.name))
+                Err(with_method_hint(span, format!("graph `{gname}` has no node `{}`", n.name), &n.name))
             }
         }
     }
@@ -456,11 +455,13 @@ impl Interp {
     fn set_index(&mut self, o: Value, i: Value, v: Value, span: Span) -> R<()> {
         match (&o, &i) {
             (Value::Array(a), Value::Num(n)) => {
+                // The copy first: `v` may be the array itself (`a[0] = a`).
+                let v = self.stored_copy(v);
                 let mut a = a.borrow_mut();
                 let len = a.len();
                 match position(*n, len) {
                     Some(p) => {
-                        a[p] = self.stored_copy(v);
+                        a[p] = v;
                         Ok(())
                     }
                     None => fail(
@@ -473,7 +474,7 @@ impl Interp {
                 }
             }
             (Value::Map(m), _) => {
-                m.borrow_mut().insert(i, v);
+                Map::insert_shared(m, i, v);
                 Ok(())
             }
             (Value::Node(n), Value::Node(_)) => crate::builtins::set_attr(self, n, &i, v, span),
@@ -535,17 +536,31 @@ fn replace_char(s: &str, i: &Value, v: &Value, span: Span) -> R<Value> {
     let (Value::Num(n), Value::Str(new)) = (i, v) else {
         return fail(span, format!("a string item is set by a number index to a string, not {}", v.described()));
     };
-    let Some(p) = position(*n, s.len()).filter(|p| s.is_char_boundary(*p)) else {
+    let index = crate::value::number::format_number(*n);
+    let Some(p) = position(*n, s.len()) else {
+        return fail(span, format!("index {index} is out of range for a string of {} bytes", s.len()));
+    };
+    if !s.is_char_boundary(p) {
+        let start = (0..p).rev().find(|&i| s.is_char_boundary(i)).unwrap_or(0);
+        let c = s[start..].chars().next().unwrap_or(' ');
         return fail(
             span,
-            format!(
-                "index {} is out of range for a string of {} bytes",
-                crate::value::number::format_number(*n),
-                s.len()
-            ),
+            format!("index {index} is inside the character `{c}`, whose {} bytes start at index {start}", c.len_utf8()),
         );
-    };
+    }
     let end = s[p..].chars().next().map_or(p, |c| p + c.len_utf8());
     let first: String = new.chars().take(1).collect();
     Ok(Value::Str(format!("{}{}{}", &s[..p], first, &s[end..]).into()))
+}
+
+/// A runtime error about `X.name` read as a node, noting that `name` is a method when it is one
+/// (`A.size` for `A.size()`).
+fn with_method_hint(span: Span, message: String, name: &str) -> Flow {
+    let mut d = match crate::builtins::lookup_method(name) {
+        Some(_) => Diagnostic::error(span, format!("`{name}` is a method: call it with parentheses, `.{name}()`"))
+            .with_note(format!("without them, `.{name}` reads a node: {message}")),
+        None => Diagnostic::error(span, message),
+    };
+    d.runtime = true;
+    Flow::Error(Box::new(d))
 }

@@ -135,7 +135,7 @@ impl Backend {
             }
         };
         let span = expr.span;
-        let stmt = Stmt { kind: StmtKind::Return { value: Some(expr), ifdef: false }, span };
+        let stmt = Stmt::new(StmtKind::Return { value: Some(expr), ifdef: false }, span);
         self.run_guarded(&[stmt], reply).flatten()
     }
 

@@ -57,7 +57,11 @@ impl Backend {
         if path.is_empty() {
             return reply.error("`:load` needs a file name");
         }
-        let src = match std::fs::read_to_string(path) {
+        let real = match crate::sandbox::script_file(Path::new(path)) {
+            Ok(real) => real,
+            Err(e) => return reply.error(e),
+        };
+        let src = match crate::builtins::file::read_text(&real) {
             Ok(src) => src,
             Err(e) => return reply.error(format!("cannot read {path}: {e}")),
         };
@@ -104,7 +108,9 @@ impl Backend {
         match file {
             None => self.write(&text),
             Some(path) => {
-                if let Err(e) = std::fs::write(path, text) {
+                let written =
+                    crate::sandbox::data_file(path).and_then(|p| std::fs::write(p, text).map_err(|e| e.to_string()));
+                if let Err(e) = written {
                     reply.error(format!("cannot write {path}: {e}"));
                 }
             }

@@ -4,11 +4,7 @@ use super::commands::COMMANDS;
 use crate::builtins;
 use crate::session::Session;
 
-/// Keywords and literal constants of the language.
-pub const KEYWORDS: [&str; 25] = [
-    "var", "static", "global", "edges", "nodes", "out", "fout", "if", "while", "for", "def", "return", "break",
-    "continue", "#include", "else", "false", "undef", "in", "ifdef", "True", "False", "Undef", "None", "GRAPH",
-];
+pub use crate::syntax::token::KEYWORDS;
 
 /// Everything a completion can offer, gathered from the session after each entry.
 #[derive(Debug, Default, Clone)]

@@ -106,7 +106,11 @@ fn new_editor(color: bool) -> rustyline::Result<Editor<DsHelper, FileHistory>> {
 }
 
 /// `ds/history` in the user's data directory (`~/.local/share` on Linux).
+/// None under `--sandbox`, which writes no file, the history's included.
 fn history_path() -> Option<PathBuf> {
+    if crate::sandbox::sandboxed() {
+        return None;
+    }
     Some(dirs::data_dir()?.join("ds").join("history"))
 }
 

@@ -30,10 +30,71 @@ pub struct Name {
     pub span: Span,
 }
 
+/// How deep the syntax tree may nest (`syntax::parse` refuses deeper input): every pass over
+/// it, and dropping it, recurses once per level.
+pub const MAX_DEPTH: u32 = 200_000;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+    /// Levels of nesting from here down (1 for a leaf).
+    pub depth: u32,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        let depth = kind.depth_below().saturating_add(1);
+        Expr { kind, span, depth }
+    }
+}
+
+fn deepest<'a>(exprs: impl IntoIterator<Item = &'a Expr>) -> u32 {
+    exprs.into_iter().map(|e| e.depth).max().unwrap_or(0)
+}
+
+impl ExprKind {
+    /// The depth of the deepest part (0 for a leaf).
+    fn depth_below(&self) -> u32 {
+        use ExprKind::*;
+        match self {
+            Number(_) | Str(_) | Logic(_) | None | Name(_) | NodeConst(_) | EdgeConst(_) => 0,
+            Array(items) | Tuple(items) | Call { args: items, .. } => deepest(items),
+            Map(entries) => entries.iter().map(|(k, v)| k.depth.max(v.depth)).max().unwrap_or(0),
+            Lambda(l) => match &l.body {
+                LambdaBody::Expr(e) => e.depth,
+                LambdaBody::Block(b) => b.depth(),
+            },
+            Apply { callee: object, args } | Method { object, args, .. } => object.depth.max(deepest(args)),
+            Field { object, .. } | NodeOf { graph: object, .. } | IncDec { target: object, .. } => object.depth,
+            Unary { operand, .. } => operand.depth,
+            Index { object: a, index: b }
+            | Binary { left: a, right: b, .. }
+            | Edge { left: a, right: b, .. }
+            | Assign { target: a, value: b }
+            | CompoundAssign { target: a, value: b, .. } => a.depth.max(b.depth),
+            Ternary { cond, branches } => cond.depth.max(deepest(branches)),
+        }
+    }
+}
+
+/// A piece of a source text that shares the whole text: a lambda prints its body from it, and
+/// nested lambdas must not each keep a copy of what they contain.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourceText {
+    text: Rc<str>,
+    lo: u32,
+    hi: u32,
+}
+
+impl SourceText {
+    pub fn new(text: Rc<str>, span: Span) -> SourceText {
+        SourceText { text, lo: span.lo, hi: span.hi }
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.text.get(self.lo as usize..self.hi as usize).unwrap_or("...")
+    }
 }
 
 impl Expr {
@@ -192,7 +253,7 @@ pub struct LambdaAst {
     pub body: LambdaBody,
     pub span: Span,
     /// The body as written, for printing.
-    pub text: Rc<str>,
+    pub text: SourceText,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -210,10 +271,63 @@ pub struct Block {
     pub span: Span,
 }
 
+impl Block {
+    pub fn depth(&self) -> u32 {
+        stmts_depth(&self.stmts)
+    }
+}
+
+fn stmts_depth(stmts: &[Stmt]) -> u32 {
+    stmts.iter().map(|s| s.depth).max().unwrap_or(0)
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
+    /// Levels of nesting from here down, expressions included (see `MAX_DEPTH`).
+    pub depth: u32,
+}
+
+impl Stmt {
+    pub fn new(kind: StmtKind, span: Span) -> Stmt {
+        let depth = kind.depth_below().saturating_add(1);
+        Stmt { kind, span, depth }
+    }
+}
+
+impl StmtKind {
+    /// The depth of the deepest part (0 when there is none).
+    pub fn depth_below(&self) -> u32 {
+        use StmtKind::*;
+        let block = |b: &Option<self::Block>| b.as_ref().map_or(0, self::Block::depth);
+        let expr = |e: &Option<self::Expr>| e.as_ref().map_or(0, |e| e.depth);
+        let items = |items: &[VarItem]| items.iter().map(|i| expr(&i.init)).max().unwrap_or(0);
+        match self {
+            Section(_, first) => first.as_ref().map_or(0, |s| s.depth),
+            Var(v) | Static(v) => items(v),
+            Global(_) | Edges(_) | Break | Continue | Include(_) => 0,
+            Nodes { graph, .. } => expr(graph),
+            Out(o) => deepest(o.items.iter().map(|(_, e)| e)),
+            If(arms) => arms
+                .iter()
+                .map(|a| {
+                    let clauses = block(&a.on_false).max(block(&a.on_undef)).max(block(&a.on_else));
+                    a.cond.depth.max(a.then.depth()).max(clauses)
+                })
+                .max()
+                .unwrap_or(0),
+            Clause(_, b) | Block(b) => b.depth(),
+            While { cond, body } => cond.depth.max(body.depth()),
+            For { source, body, .. } => expr(source).max(body.depth()),
+            Def(d) => {
+                let part = |p: &Option<Vec<Stmt>>| p.as_deref().map_or(0, stmts_depth);
+                stmts_depth(&d.body).max(part(&d.get)).max(part(&d.set))
+            }
+            Return { value, .. } => expr(value),
+            Expr(e) => e.depth,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -328,4 +442,40 @@ pub enum StmtKind {
     Include(Name),
     Block(Block),
     Expr(Expr),
+}
+
+impl IfStmt {
+    /// The blocks of one arm: `then`, and the `false:`, `undef:` and `else` clauses it has.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
+        [Some(&self.then), self.on_false.as_ref(), self.on_undef.as_ref(), self.on_else.as_ref()].into_iter().flatten()
+    }
+}
+
+impl Stmt {
+    /// The statement lists directly inside this statement: a demon's body and its `get:` and
+    /// `set:` sections, an `if`'s branches, a loop's body, a block.
+    pub fn inner_lists(&self) -> Vec<&[Stmt]> {
+        match &self.kind {
+            StmtKind::Def(d) => {
+                let mut v = vec![d.body.as_slice()];
+                v.extend([&d.get, &d.set].into_iter().flatten().map(Vec::as_slice));
+                v
+            }
+            StmtKind::If(arms) => arms.iter().flat_map(IfStmt::blocks).map(|b| b.stmts.as_slice()).collect(),
+            StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => vec![&body.stmts],
+            StmtKind::Clause(_, body) => vec![&body.stmts],
+            StmtKind::Section(_, Some(s)) => vec![std::slice::from_ref(&**s)],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Calls `f` on every statement of `stmts` and, depth first, on every statement inside them.
+pub fn walk_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
+    for s in stmts {
+        f(s);
+        for inner in s.inner_lists() {
+            walk_stmts(inner, f);
+        }
+    }
 }

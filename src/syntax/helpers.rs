@@ -24,55 +24,76 @@ pub fn prepend<T>(first: T, mut rest: Vec<T>) -> Vec<T> {
     rest
 }
 
-fn boxed(kind: ExprKind, span: Span) -> Expr {
-    Expr { kind, span }
+/// A node of the tree, refused when it nests deeper than `MAX_DEPTH` (checked as the tree is
+/// built, so that not even a partly built tree is too deep to drop).
+fn boxed(kind: ExprKind, span: Span) -> ActionResult<Expr> {
+    nested(Expr::new(kind, span), |e| (e.depth, e.span))
 }
 
-pub fn binary(op: BinOp, left: Expr, right: Expr, span: Span) -> Expr {
+fn nested<T>(node: T, at: impl Fn(&T) -> (u32, Span)) -> ActionResult<T> {
+    let (depth, span) = at(&node);
+    if depth <= MAX_DEPTH {
+        return Ok(node);
+    }
+    let message = format!("this is nested more than {MAX_DEPTH} levels deep");
+    Err(ParseError::User { error: GrammarError { message, span: Span { hi: span.lo + 1, ..span } } })
+}
+
+/// An atom (a literal, a name, a call, an array or map literal).
+pub fn atom(kind: ExprKind, span: Span) -> ActionResult<Expr> {
+    boxed(kind, span)
+}
+
+/// A statement, refused when too deep (see `boxed`).
+pub fn stmt(kind: StmtKind, span: Span) -> ActionResult<Stmt> {
+    nested(Stmt::new(kind, span), |s| (s.depth, s.span))
+}
+
+pub fn binary(op: BinOp, left: Expr, right: Expr, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::Binary { op, left: Box::new(left), right: Box::new(right) }, span)
 }
 
-pub fn unary(op: UnOp, operand: Expr, span: Span) -> Expr {
+pub fn unary(op: UnOp, operand: Expr, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::Unary { op, operand: Box::new(operand) }, span)
 }
 
-pub fn edge(left: Expr, mode: EdgeMode, rel: Name, right: Expr, span: Span) -> Expr {
+pub fn edge(left: Expr, mode: EdgeMode, rel: Name, right: Expr, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::Edge { left: Box::new(left), mode, rel, right: Box::new(right) }, span)
 }
 
-pub fn ternary(cond: Expr, branches: Vec<Expr>, span: Span) -> Expr {
+pub fn ternary(cond: Expr, branches: Vec<Expr>, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::Ternary { cond: Box::new(cond), branches }, span)
 }
 
-pub fn assign(target: Expr, value: Expr, span: Span) -> Expr {
+pub fn assign(target: Expr, value: Expr, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::Assign { target: Box::new(target), value: Box::new(value) }, span)
 }
 
-pub fn compound(op: BinOp, target: Expr, value: Expr, span: Span) -> Expr {
+pub fn compound(op: BinOp, target: Expr, value: Expr, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::CompoundAssign { op, target: Box::new(target), value: Box::new(value) }, span)
 }
 
-pub fn inc_dec(target: Expr, delta: f64, span: Span) -> Expr {
+pub fn inc_dec(target: Expr, delta: f64, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::IncDec { target: Box::new(target), delta }, span)
 }
 
-pub fn index(object: Expr, index: Expr, span: Span) -> Expr {
+pub fn index(object: Expr, index: Expr, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::Index { object: Box::new(object), index: Box::new(index) }, span)
 }
 
-pub fn apply(callee: Expr, args: Vec<Expr>, span: Span) -> Expr {
-    boxed(ExprKind::Apply { callee: Box::new(callee), args }, span)
+pub fn apply(callee: ActionResult<Expr>, args: Vec<Expr>, span: Span) -> ActionResult<Expr> {
+    boxed(ExprKind::Apply { callee: Box::new(callee?), args }, span)
 }
 
-pub fn method(object: Expr, name: Name, args: Vec<Expr>, span: Span) -> Expr {
+pub fn method(object: Expr, name: Name, args: Vec<Expr>, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::Method { object: Box::new(object), name, args }, span)
 }
 
-pub fn field(object: Expr, name: Name, span: Span) -> Expr {
+pub fn field(object: Expr, name: Name, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::Field { object: Box::new(object), name }, span)
 }
 
-pub fn node_of(graph: Expr, node: Name, span: Span) -> Expr {
+pub fn node_of(graph: Expr, node: Name, span: Span) -> ActionResult<Expr> {
     boxed(ExprKind::NodeOf { graph: Box::new(graph), node }, span)
 }
 
@@ -82,14 +103,15 @@ pub fn paren(mut e: Expr, span: Span) -> Expr {
     e
 }
 
-/// A lambda keeps the source text of its body, which is how it prints (reference 2.9).
-pub fn lambda(params: Option<Vec<Name>>, body: LambdaBody, span: Span, src: &str) -> Expr {
+/// A lambda keeps (a share of) the source text of its body, which is how it prints
+/// (reference 2.9).
+pub fn lambda(params: Option<Vec<Name>>, body: LambdaBody, span: Span, src: &Rc<str>) -> ActionResult<Expr> {
     let params = params.unwrap_or_default();
     let body_span = match &body {
         LambdaBody::Expr(e) => e.span,
         LambdaBody::Block(b) => b.span,
     };
-    let text: Rc<str> = src.get(body_span.lo as usize..body_span.hi as usize).unwrap_or("...").into();
+    let text = SourceText::new(src.clone(), body_span);
     boxed(ExprKind::Lambda(Rc::new(LambdaAst { params, body, span, text })), span)
 }
 
@@ -118,7 +140,7 @@ pub fn def(name: Name, params: Option<Vec<Name>>, body: DefBodyParts, span: Span
 pub type DefBodyParts = (Vec<Stmt>, Option<Vec<Stmt>>, Option<Vec<Stmt>>, bool);
 
 pub fn section(kind: SectionKind, first: Option<Stmt>, span: Span) -> Stmt {
-    Stmt { kind: StmtKind::Section(kind, first.map(Box::new)), span }
+    Stmt::new(StmtKind::Section(kind, first.map(Box::new)), span)
 }
 
 fn section_word(kind: SectionKind) -> &'static str {
@@ -165,6 +187,7 @@ pub fn def_sections(stmts: Vec<Stmt>) -> ActionResult<DefBodyParts> {
 pub fn attach_sections(stmts: Vec<Stmt>) -> ActionResult<Vec<Stmt>> {
     let mut out: Vec<Stmt> = Vec::with_capacity(stmts.len());
     for s in stmts {
+        let section_depth = s.depth;
         let StmtKind::Section(kind, first) = s.kind else {
             out.push(s);
             continue;
@@ -184,6 +207,7 @@ pub fn attach_sections(stmts: Vec<Stmt>) -> ActionResult<Vec<Stmt>> {
         *slot = Some(first.map(|f| vec![*f]).unwrap_or_default());
         def.span = def.span.to(s.span);
         last.span = last.span.to(s.span);
+        last.depth = last.depth.max(section_depth.saturating_add(1));
     }
     Ok(out)
 }
@@ -192,7 +216,7 @@ pub fn attach_sections(stmts: Vec<Stmt>) -> ActionResult<Vec<Stmt>> {
 /// that can still take it (the usual dangling-else rule, extended to three clause words). An
 /// `else` whose body is just an `if` becomes the next arm of that `if`'s chain.
 pub fn attach_clause(mut stmts: Vec<Stmt>, (kind, block, span): (ClauseKind, Block, Span)) -> ActionResult<Vec<Stmt>> {
-    let Some(arms) = stmts.last_mut().and_then(|s| innermost_if(s, kind)) else {
+    let Some((level, arms)) = stmts.last_mut().and_then(|s| innermost_if(s, kind)) else {
         return Err(ParseError::User {
             error: GrammarError {
                 message: format!("`{}` without an `if` before it that can take it", kind.word()),
@@ -200,6 +224,9 @@ pub fn attach_clause(mut stmts: Vec<Stmt>, (kind, block, span): (ClauseKind, Blo
             },
         });
     };
+    // The statement that holds the `if` (`level` statements down) gets one level deeper than
+    // the clause; the statements in between keep their depth, which only this check reads.
+    let depth = block.depth().saturating_add(level + 1);
     let block = if kind == ClauseKind::Else { else_if(block) } else { Err(block) };
     match block {
         Ok(more) => arms.extend(more),
@@ -216,6 +243,8 @@ pub fn attach_clause(mut stmts: Vec<Stmt>, (kind, block, span): (ClauseKind, Blo
     }
     if let Some(last) = stmts.last_mut() {
         last.span = last.span.to(span);
+        last.depth = last.depth.max(depth);
+        nested(&*last, |s| (s.depth, s.span))?;
     }
     Ok(stmts)
 }
@@ -272,7 +301,7 @@ fn open_tail(s: &mut Stmt) -> Option<&mut Stmt> {
 /// The innermost `if` along the chain of open tails of `s` that can take the clause. One walk
 /// down to find how deep it is and one to reach it: looking inside before deciding at each
 /// level made an `else if` chain exponential to parse.
-fn innermost_if(s: &mut Stmt, kind: ClauseKind) -> Option<&mut Vec<IfStmt>> {
+fn innermost_if(s: &mut Stmt, kind: ClauseKind) -> Option<(u32, &mut Vec<IfStmt>)> {
     let mut depth = None;
     let mut cur = &mut *s;
     for level in 0.. {
@@ -284,12 +313,13 @@ fn innermost_if(s: &mut Stmt, kind: ClauseKind) -> Option<&mut Vec<IfStmt>> {
             None => break,
         }
     }
+    let depth = depth?;
     let mut cur = s;
-    for _ in 0..depth? {
+    for _ in 0..depth {
         cur = open_tail(cur)?;
     }
     match &mut cur.kind {
-        StmtKind::If(arms) => Some(arms),
+        StmtKind::If(arms) => Some((depth, arms)),
         _ => None,
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod helpers;
+mod hints;
 pub mod lexer;
 pub mod token;
 
@@ -17,19 +18,22 @@ pub use ast::{FileId, Span};
 
 use crate::diagnostics::Diagnostic;
 use lalrpop_util::ParseError;
+use std::rc::Rc;
 
 /// Parses one source file into statements; the only entry point to the parser.
 pub fn parse(src: &str, file: FileId) -> Result<Vec<ast::Stmt>, Diagnostic> {
     let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
     let unclosed = tokens.unclosed;
-    grammar::ProgramParser::new().parse(file, src, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
+    let shared: Rc<str> = src.into();
+    grammar::ProgramParser::new().parse(file, &shared, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
 }
 
 /// Parses a single expression (used by the REPL and `eval`).
 pub fn parse_expr(src: &str, file: FileId) -> Result<ast::Expr, Diagnostic> {
     let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
     let unclosed = tokens.unclosed;
-    grammar::ExprParser::new().parse(file, src, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
+    let shared: Rc<str> = src.into();
+    grammar::ExprParser::new().parse(file, &shared, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
 }
 
 /// A lexer failure as a diagnostic; a string or block comment still open at the end of the
@@ -53,10 +57,11 @@ fn parse_error(
             Diagnostic::error(Span::new(file, location, location + 1), "invalid token")
         }
         ParseError::UnrecognizedEof { location, expected } => {
-            let mut d = Diagnostic::error(
-                Span::new(file, location.min(end), location.min(end)),
-                format!("unexpected end of input{}", expected_list(&expected)),
-            );
+            let found = format!("unexpected end of input{}", expected_list(&expected));
+            let mut d = match hints::hint(src, location) {
+                Some(h) => Diagnostic::error(Span::new(file, h.lo, h.hi), h.message).with_note(found),
+                None => Diagnostic::error(Span::new(file, location.min(end), location.min(end)), found),
+            };
             if let Some((open, at)) = unclosed {
                 let line = src[..at].matches('\n').count() + 1;
                 d = d.with_note(format!("the `{open}` on line {line} is not closed"));
@@ -65,7 +70,13 @@ fn parse_error(
             d
         }
         ParseError::UnrecognizedToken { token: (lo, tok, hi), expected } => {
-            Diagnostic::error(Span::new(file, lo, hi), format!("unexpected {tok}{}", expected_list(&expected)))
+            // The end of a statement is a newline: mark the end of its line, not the next line.
+            let hi = if tok == token::Tok::Term { lo } else { hi };
+            let found = format!("unexpected {tok}{}", expected_list(&expected));
+            match hints::hint(src, lo) {
+                Some(h) => Diagnostic::error(Span::new(file, h.lo, h.hi), h.message).with_note(found),
+                None => Diagnostic::error(Span::new(file, lo, hi), found),
+            }
         }
         ParseError::ExtraToken { token: (lo, tok, hi) } => {
             Diagnostic::error(Span::new(file, lo, hi), format!("unexpected {tok}"))

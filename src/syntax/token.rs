@@ -15,6 +15,8 @@ pub enum LexError {
     UnterminatedString,
     UnterminatedComment,
     BadNumber,
+    /// `&&` or `||`, from other languages: the message says how ds writes them.
+    DoubledOperator(&'static str),
 }
 
 impl fmt::Display for LexError {
@@ -24,9 +26,18 @@ impl fmt::Display for LexError {
             LexError::UnterminatedString => "unterminated string literal",
             LexError::UnterminatedComment => "unterminated block comment `/* ... */`",
             LexError::BadNumber => "malformed number",
+            LexError::DoubledOperator("&&") => "`&&` is written `&` in DemonScript: `A & B`",
+            LexError::DoubledOperator(_) => "`||` is written `|` in DemonScript: `A | B`",
         })
     }
 }
+
+/// Keywords and literal constants of the language, for completion (the REPL, the language
+/// server).
+pub const KEYWORDS: [&str; 25] = [
+    "var", "static", "global", "edges", "nodes", "out", "fout", "if", "while", "for", "def", "return", "break",
+    "continue", "#include", "else", "false", "undef", "in", "ifdef", "True", "False", "Undef", "None", "GRAPH",
+];
 
 #[derive(Logos, Debug, Clone, PartialEq)]
 #[logos(error = LexError)]
@@ -172,6 +183,9 @@ pub enum Tok {
     And,
     #[token("|")]
     Or,
+    #[token("&&", doubled)]
+    #[token("||", doubled)]
+    DoubledOperator,
     #[token("!")]
     Bang,
     #[token("?")]
@@ -215,6 +229,11 @@ fn number(lex: &mut Lexer<Tok>) -> Result<f64, LexError> {
         lex.bump(1);
     }
     Ok(n)
+}
+
+/// `&&` and `||` are never tokens: an error that says how ds writes them.
+fn doubled(lex: &mut Lexer<Tok>) -> Result<(), LexError> {
+    Err(LexError::DoubledOperator(if lex.slice() == "&&" { "&&" } else { "||" }))
 }
 
 /// Nested `/* ... */` comments; the layout pass drops the token.

@@ -62,7 +62,7 @@ fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
         Value::Lambda(f) => {
             let _ = write!(out, "lambda({})", f.param_names.join(","));
             if let Some(body) = &f.source {
-                let _ = write!(out, " => {body}");
+                let _ = write!(out, " => {}", body.as_str());
             }
         }
         Value::Fuzzy(f) => {

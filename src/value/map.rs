@@ -12,6 +12,7 @@ use super::Value;
 use crate::world::facts;
 use indexmap::{Equivalent, IndexMap};
 use rustc_hash::{FxBuildHasher, FxHasher};
+use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
 #[derive(Debug, Clone, Default)]
@@ -66,6 +67,24 @@ impl Map {
         let v = self.table.swap_remove(&Probe(key))?;
         self.unsorted = true;
         Some(v)
+    }
+
+    /// `M[k] = v` on a shared map. Hashing and comparing the key may read the map itself
+    /// (`m[m] = 1`, `m[[m]] = 1`), so the map leaves its cell for the change (reading as empty
+    /// meanwhile) instead of being borrowed across it.
+    pub fn insert_shared(cell: &RefCell<Map>, key: Value, value: Value) -> bool {
+        let mut map = cell.take();
+        let new = map.insert(key, value);
+        *cell.borrow_mut() = map;
+        new
+    }
+
+    /// `M.remove(k)` on a shared map (see `insert_shared`).
+    pub fn remove_shared(cell: &RefCell<Map>, key: &Value) -> Option<Value> {
+        let mut map = cell.take();
+        let old = map.remove(key);
+        *cell.borrow_mut() = map;
+        old
     }
 
     pub fn len(&self) -> usize {

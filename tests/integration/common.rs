@@ -76,8 +76,16 @@ pub fn ds_file_within(name: &str, src: &str, extra: &[&str], secs: u64) -> Run {
 
 /// Runs a command with standard input closed, killing it after `secs` seconds.
 #[track_caller]
-pub fn run_within(mut cmd: Command, secs: u64) -> Run {
-    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("run ds");
+pub fn run_within(cmd: Command, secs: u64) -> Run {
+    run_with(cmd, secs, true)
+}
+
+#[track_caller]
+fn run_with(mut cmd: Command, secs: u64, null_stdin: bool) -> Run {
+    if null_stdin {
+        cmd.stdin(Stdio::null());
+    }
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("run ds");
     let mut out = child.stdout.take().expect("stdout");
     let mut err = child.stderr.take().expect("stderr");
     let reader = std::thread::spawn(move || {
@@ -107,4 +115,10 @@ pub fn run_within(mut cmd: Command, secs: u64) -> Run {
         stderr: String::from_utf8_lossy(&err_reader.join().expect("stderr")).into_owned(),
         code: status.code(),
     }
+}
+
+/// `run_within` for a command whose standard input is already set.
+#[track_caller]
+pub fn run_within_keeping_stdin(cmd: Command, secs: u64) -> Run {
+    run_with(cmd, secs, false)
 }

@@ -153,7 +153,7 @@ fn a_top_level_variable_in_a_demon_needs_global() {
     2 │ def f() { count = 1 }
       │           ^^^^^
       │
-      = `count` is a top-level variable; write `global count` to use it in a demon
+      = `count` is a top-level variable, which a demon does not see; write `global count` at the top level to share it
     ");
 }
 
@@ -170,4 +170,140 @@ fn a_mind_argument_that_is_not_an_axiom() {
       = an axiom joins edge literals `X rel Y`, `X !rel Y` (and `X == Y`, `X != Y`) with `!`, `&`, `|`, `->`, `<->`; a name that is not declared stands for any node
       = for example: `Mind.add(X part Y & Y part Z -> X part Z)`
     ");
+}
+
+#[test]
+fn a_size_without_parentheses_names_the_method() {
+    // A method written without its parentheses reads as a node of a graph.
+    insta::assert_snapshot!(error_of("size.ds", "var A = [1, 2]\nout A.size\n"), @r"
+    error: `size` is a method: call it with parentheses, `.size()`
+      ┌─ size.ds:2:5
+      │
+    2 │ out A.size
+      │     ^^^^^^
+      │
+      = without them, `.size` reads a node: `=>` and `.$node` need a graph on the left, not an array
+    ");
+}
+
+#[test]
+fn in_between_two_values_names_is() {
+    insta::assert_snapshot!(error_of("in.ds", "var A = [1, 2]\nif 2 in A : out \"yes\"\n"), @r#"
+    error: `in` is not an operator: to ask whether an array or map holds a value, write `A.is(X)`
+      ┌─ in.ds:2:6
+      │
+    2 │ if 2 in A : out "yes"
+      │      ^^
+      │
+      = between two values, `in` reads as an edge type (`X in Y`), and none is declared; `edges in` declares one
+    "#);
+}
+
+#[test]
+fn a_doubled_ampersand_names_the_single_one() {
+    insta::assert_snapshot!(error_of("andand.ds", "var a = True\nout a && a\n"), @r"
+    error: `&&` is written `&` in DemonScript: `A & B`
+      ┌─ andand.ds:2:7
+      │
+    2 │ out a && a
+      │       ^^
+    ");
+}
+
+#[test]
+fn a_doubled_bar_names_the_single_one() {
+    insta::assert_snapshot!(error_of("oror.ds", "var a = True\nout a || a\n"), @r"
+    error: `||` is written `|` in DemonScript: `A | B`
+      ┌─ oror.ds:2:7
+      │
+    2 │ out a || a
+      │       ^^
+    ");
+}
+
+#[test]
+fn not_names_the_bang() {
+    // The parser stops at the `:`; the message points at the word that caused it.
+    insta::assert_snapshot!(error_of("not.ds", "var x = True\nif not x : out 1\n"), @r"
+    error: `not X` is written `!X`
+      ┌─ not.ds:2:4
+      │
+    2 │ if not x : out 1
+      │    ^^^
+      │
+      = unexpected `:`; expected an expression
+    ");
+}
+
+#[test]
+fn elif_names_else_if() {
+    insta::assert_snapshot!(error_of("elif.ds", "var x = 1\nif x > 2 : out 1\nelif x > 0 : out 2\n"), @r"
+    error: `elif` is written `else if`
+      ┌─ elif.ds:3:1
+      │
+    3 │ elif x > 0 : out 2
+      │ ^^^^
+      │
+      = unexpected `>`; expected an expression
+    ");
+}
+
+#[test]
+fn elseif_names_else_if() {
+    insta::assert_snapshot!(error_of("elseif.ds", "var x = 1\nif x > 2 : out 1\nelseif x > 0 : out 2\n"), @r"
+    error: `elseif` is written `else if`, in two words
+      ┌─ elseif.ds:3:1
+      │
+    3 │ elseif x > 0 : out 2
+      │ ^^^^^^
+      │
+      = unexpected `>`; expected an expression
+    ");
+}
+
+#[test]
+fn a_misspelt_out_is_named_and_the_next_line_left_alone() {
+    // `ot cat` reads as the start of an edge `ot cat ...`; the error stays on its line.
+    insta::assert_snapshot!(error_of("ot.ds", "nodes cat\not cat\nout 1\n"), @r"
+    error: unknown statement `ot`: did you mean `out`?
+      ┌─ ot.ds:2:1
+      │
+    2 │ ot cat
+      │ ^^
+      │
+      = unexpected end of statement; expected an expression
+    ");
+}
+
+#[test]
+fn a_lambda_does_not_see_the_demons_variables() {
+    insta::assert_snapshot!(error_of("lambda.ds", "def cheapest(A) {\n  var Cost = 2\n  A.sort((a, b) => a * Cost - b)\n  return A\n}\n"), @r"
+    error: `Cost` is not visible in this lambda
+      ┌─ lambda.ds:3:24
+      │
+    3 │   A.sort((a, b) => a * Cost - b)
+      │                        ^^^^
+      │
+      = a lambda sees its parameters, its own variables, `GRAPH` and the top-level names shared with `global`, not the variables of the code around it; pass `Cost` as an argument, or keep it in a top-level variable shared with `global Cost`
+    ");
+}
+
+#[test]
+fn a_top_level_variable_in_a_lambda_needs_global() {
+    insta::assert_snapshot!(error_of("lambda_top.ds", "var Cost = 2\nvar F = (a) => a * Cost\n"), @r"
+    error: `Cost` is not visible in this lambda
+      ┌─ lambda_top.ds:2:20
+      │
+    2 │ var F = (a) => a * Cost
+      │                    ^^^^
+      │
+      = `Cost` is a top-level variable, which a lambda does not see; write `global Cost` at the top level to share it
+    ");
+}
+
+#[test]
+fn a_name_close_to_a_keyword_gets_no_hint_when_it_is_not_the_mistake() {
+    // `vars[0]` is a variable, not a misspelt `var`; the parser's own message stays.
+    let e = error_of("vars.ds", "var vars = [1]\nvars[0] = 1 +* 2\n");
+    assert!(e.starts_with("error: unexpected `*`; expected an expression"), "{e}");
 }

@@ -225,7 +225,7 @@ fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
             other => format!("{other:?}"),
         }
     };
-    ds::builtins::file::set_sandbox(Some(100));
+    ds::sandbox::set(ds::sandbox::Access::Scratch { budget: 100 }).expect("sandbox");
     for src in [
         "File.open(\"/tmp/ds-sandbox-x\", \"w\")",
         "fopen(\"../x\")",
@@ -242,7 +242,7 @@ fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
     let msg = run(&format!("var F = File.open(\"{name}\", \"w\")\nF.out(\"x\".repeat(200))\n"));
     let _ = std::fs::remove_file(&name);
     assert!(msg.contains("limit on bytes written"), "{msg}");
-    ds::builtins::file::set_sandbox(None);
+    ds::sandbox::set(ds::sandbox::Access::Open).expect("sandbox");
     assert!(run("File.open(\"/nonexistent-dir/x\", \"w\")").contains("cannot open file"));
 }
 
@@ -310,4 +310,45 @@ fn an_svg_colour_is_never_nan() {
     assert!(r.stderr.contains("takes a colour name or an array [r, g, b]"), "{}", r.stderr);
     let r = ends_cleanly("svg_clamp.ds", "var S = SVG.create()\nout S.color_text([300, 1e300, -1]).color_text()\n");
     assert_eq!(r.stdout, "rgb(255,255,0)\n");
+}
+
+#[test]
+fn a_container_used_in_its_own_assignment_does_not_panic() {
+    // The map was borrowed for the change while its key was hashed (the key holds the map);
+    // the array was borrowed while the value stored (the array) was copied. Exit 101.
+    let r = ends_cleanly(
+        "self_key.ds",
+        "var m = {}\nm[m] = 1\nm[m] = 2\nm[[m]] = 3\nm[{\"k\": m}] = 4\nout m.size(), m.remove(m), m.is(m)\n\
+         var a = [1]\na[0] = a\nout a\nvar b = [1, 2]\nb[1] = [b, b]\nout b.size()\n",
+    );
+    assert_eq!(r.stdout, "3 2 False\n[[1]]\n2\n");
+}
+
+#[test]
+fn huge_counts_and_positions_are_clamped_not_overflowed() {
+    // `start + count` overflowed (exit 101) with a count of 1e300.
+    prints(
+        "var a = [1, 2, 3]\nout a.splice(1, 1e300), a\nvar b = [1, 2, 3]\nout b.splice(-1e300, 1e300), b\n\
+         out \"abc\".substr(1, 1e300), \"abc\".indexOf(\"c\", 1e300)\n",
+        "[2,3] [1]\n[1,2,3] []\nbc -1\n",
+    );
+}
+
+#[test]
+fn an_out_of_range_timeout_is_a_command_line_error() {
+    // 1e19 s overflowed the clock and 1e20 the duration: panics (exit 101).
+    for t in ["1e19", "1e20", "nan", "inf", "-0.5", "99999999999"] {
+        let r = crate::common::ds(&["--timeout", t, "-e", "out 1"]);
+        assert_eq!((r.code, r.stdout.as_str()), (Some(2), ""), "--timeout {t}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    }
+    assert_eq!(crate::common::ds(&["--timeout", "0", "-e", "out 1"]).code, Some(0));
+}
+
+#[test]
+fn an_index_inside_a_character_says_so() {
+    // It said "index 2 is out of range for a string of 6 bytes".
+    let r = crate::common::fails_with("var s = \"héllo\"\ns[2] = \"x\"\n", "index 2 is inside the character `é`");
+    assert!(r.stderr.contains("whose 2 bytes start at index 1"), "{}", r.stderr);
+    prints("var s = \"héllo\"\ns[1] = \"e\"\nout s, s.size()\n", "hello 5\n");
 }

@@ -1,4 +1,5 @@
-//! "Did you mean ...?" suggestions for unknown names.
+//! "Did you mean ...?" suggestions for unknown names and misspelt keywords (used by the
+//! compiler and by the syntax hints).
 
 /// The candidate closest to `name` within a small edit distance, if any.
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
@@ -16,10 +17,13 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c.to_string())
 }
 
-/// Levenshtein distance, counting a case change as one edit.
+/// Edit distance: insertions, deletions, substitutions (a case change counts) and swaps of two
+/// neighbouring characters (`wnat` for `want`), each one edit.
 fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    // Three rows: the one before the previous is needed for swaps.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     let mut cur = vec![0; b.len() + 1];
     for i in 1..=a.len() {
@@ -27,7 +31,11 @@ fn distance(a: &str, b: &str) -> usize {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
             cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                cur[j] = cur[j].min(before[j - 2] + 1);
+            }
         }
+        std::mem::swap(&mut before, &mut prev);
         std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
@@ -42,5 +50,7 @@ mod tests {
         assert_eq!(suggest("solvr", ["solver", "place"]), Some("solver".into()));
         assert_eq!(suggest("x", ["solver"]), None);
         assert_eq!(suggest("Strat", ["Start", "Sen"]), Some("Start".into()));
+        assert_eq!(suggest("wnat", ["unit", "want"]), Some("want".into()));
+        assert_eq!(suggest("palce", ["place", "plane"]), Some("place".into()));
     }
 }

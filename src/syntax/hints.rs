@@ -1,0 +1,69 @@
+//! What a user probably meant when a statement does not parse: words from other languages
+//! (`not`, `elif`, `then`, `print`) and misspelt statement keywords (`ot cat` for `out cat`).
+//! The parser only sees where the statement stopped making sense (`if not x :` fails at the
+//! `:`), so the tokens of the statement before that point are looked at again here.
+
+use super::lexer;
+use super::token::Tok;
+use crate::names::suggest;
+
+/// A message for a syntax error that names the likely fix, about the word at `lo..hi`.
+pub struct Hint {
+    pub lo: usize,
+    pub hi: usize,
+    pub message: String,
+}
+
+/// Words of other languages, and what DemonScript writes instead.
+const FOREIGN: [(&str, &str); 12] = [
+    ("not", "`not X` is written `!X`"),
+    ("elif", "`elif` is written `else if`"),
+    ("elsif", "`elsif` is written `else if`"),
+    ("elseif", "`elseif` is written `else if`, in two words"),
+    ("then", "there is no `then`: write `if Cond : statement` or `if Cond { ... }`"),
+    ("print", "output is written `out`: `out X, Y`"),
+    ("println", "output is written `out`: `out X, Y`"),
+    ("echo", "output is written `out`: `out X, Y`"),
+    ("let", "a variable is declared with `var`: `var X = ...`"),
+    ("function", "a demon (a function) is defined with `def`: `def name(X) { ... }`"),
+    ("fn", "a demon (a function) is defined with `def`: `def name(X) { ... }`"),
+    ("func", "a demon (a function) is defined with `def`: `def name(X) { ... }`"),
+];
+
+/// Statement keywords a misspelt first word may have meant.
+const STATEMENT_WORDS: [&str; 12] =
+    ["out", "fout", "var", "static", "global", "edges", "nodes", "if", "while", "for", "def", "return"];
+
+/// The hint for a syntax error whose token starts at `error_lo`, if the statement shows one.
+pub fn hint(src: &str, error_lo: usize) -> Option<Hint> {
+    let tokens = lexer::tokenize(src).ok()?.tokens;
+    let end = tokens.iter().position(|t| t.0 >= error_lo).unwrap_or(tokens.len());
+    let start = tokens[..end].iter().rposition(|t| ends_statement(&t.1)).map_or(0, |i| i + 1);
+    let statement = &tokens[start..end];
+    for (lo, tok, hi) in statement {
+        if let Tok::Ident(word) = tok {
+            if let Some((_, text)) = FOREIGN.iter().find(|(w, _)| **w == **word) {
+                return Some(Hint { lo: *lo, hi: *hi, message: text.to_string() });
+            }
+        }
+    }
+    misspelt_keyword(statement)
+}
+
+/// `ot cat`: a statement that starts with a name followed by an operand, where the name is
+/// close to a statement keyword (two names in a row only make sense as an edge `X rel Y`).
+fn misspelt_keyword(statement: &[lexer::Spanned]) -> Option<Hint> {
+    let [(lo, Tok::Ident(word), hi), (_, next, _), ..] = statement else { return None };
+    // Not a bracket: `vars[0]` and `fo(x)` are a variable and a call.
+    let operand = matches!(next, Tok::Ident(_) | Tok::Str(_) | Tok::Number(_) | Tok::NodeName(_));
+    let keyword = suggest(word, STATEMENT_WORDS)?;
+    operand.then(|| Hint {
+        lo: *lo,
+        hi: *hi,
+        message: format!("unknown statement `{word}`: did you mean `{keyword}`?"),
+    })
+}
+
+fn ends_statement(t: &Tok) -> bool {
+    matches!(t, Tok::Term | Tok::BlockOpen | Tok::RBrace | Tok::Colon | Tok::Else | Tok::FalseKw | Tok::UndefKw)
+}
