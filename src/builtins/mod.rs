@@ -118,6 +118,21 @@ impl Receivers {
     pub const PICTURE: Receivers = Receivers(64);
     pub const HEAP: Receivers = Receivers(128);
 
+    /// The kind of a value, for the methods that work on it (None: a kind no method is for).
+    pub fn of(v: &Value) -> Option<Receivers> {
+        Some(match v {
+            Value::Array(_) => Receivers::ARRAY,
+            Value::Map(_) => Receivers::MAP,
+            Value::Str(_) => Receivers::STRING,
+            Value::Graph(_) => Receivers::GRAPH,
+            Value::Node(_) => Receivers::NODE,
+            Value::File(_) => Receivers::FILE,
+            Value::Svg(_) => Receivers::PICTURE,
+            Value::Heap(_) => Receivers::HEAP,
+            _ => return None,
+        })
+    }
+
     pub const fn or(self, other: Receivers) -> Receivers {
         Receivers(self.0 | other.0)
     }
