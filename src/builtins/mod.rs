@@ -10,6 +10,7 @@ mod math;
 pub mod mind;
 mod mind_models;
 mod node;
+mod pad;
 mod regexp;
 mod search;
 mod search_compare;
@@ -152,6 +153,7 @@ fn tables() -> [(Receivers, &'static [Builtin]); 13] {
         (Receivers::ARRAY, array::BUILTINS),
         (Receivers::HEAP, heap::BUILTINS),
         (Receivers::STRING, string::BUILTINS),
+        (Receivers::ANY, pad::BUILTINS),
         (Receivers::GRAPH, graph::BUILTINS),
         (Receivers::NODE, node::BUILTINS),
         (Receivers::NONE, math::BUILTINS),
