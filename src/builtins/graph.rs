@@ -19,7 +19,7 @@ pub const BUILTINS: &[Builtin] = &[
     method("add_node", Arity::range(0, 1), add_node)
         .doc("G.add_node([name])", "adds a node to G's world and returns it (an unnamed one bound to G)"),
     method("add_nodes", Arity::exactly(1), add_nodes).doc("G.add_nodes(n)", "adds n unnamed nodes to G's world; returns G"),
-    method("dot", Arity::range(0, 4), dot).doc(
+    method("dot", Arity::range(0, 4), dot).on(Receivers::GRAPH.or(Receivers::SPACE)).doc(
         "G.dot([file [, rels [, loops [, mode]]]])",
         "the graph as Graphviz text, printed or written to file; only the relations rels, without loops when loops is False",
     ),
@@ -34,7 +34,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     method("hash", Arity::exactly(0), hash).doc("G.hash()", "G's content hash as 16 hex digits (equal graphs, equal hashes)"),
     method("str", Arity::exactly(0), sentences).doc("G.str()", "G's edges as sentences, `a rel b . `"),
-    method("json", Arity::range(0, 2), json).doc(
+    method("json", Arity::range(0, 2), json).on(Receivers::GRAPH.or(Receivers::SPACE)).doc(
         "G.json([values [, inverse]])",
         "the dump of `out G` as a string; without node values when values is 0; with inverse 1, incoming edges too",
     ),
@@ -95,6 +95,9 @@ fn sentences(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<
 
 /// `G.json()`: the same dump as `out G`, as a string.
 fn json(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Space(s)) = &obj {
+        return super::search_space::json(it, s, args, span);
+    }
     let g = graph_obj("json", obj, span)?;
     let flag = |i: usize, default: bool| args.get(i).map_or(Ok(default), |v| flag_arg(v, "json", span));
     let opts = DumpOptions { values: flag(0, true)?, inverse: flag(1, false)? };
@@ -194,6 +197,9 @@ fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
 /// `rels` (one or a non-empty array); loops left out when `loops` is False. `mode` is
 /// accepted and changes nothing (ds keeps attributes apart from the edges).
 fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Space(s)) = &obj {
+        return super::search_space::dot(it, s, args, span);
+    }
     let g = graph_obj("dot", obj, span)?;
     let mut opts = DotOptions::default();
     if let Some(rels) = args.get(1) {

@@ -14,6 +14,7 @@ mod pad;
 mod regexp;
 mod search;
 mod search_compare;
+mod search_space;
 mod string;
 pub mod svg;
 mod system;
@@ -118,6 +119,7 @@ impl Receivers {
     pub const FILE: Receivers = Receivers(32);
     pub const PICTURE: Receivers = Receivers(64);
     pub const HEAP: Receivers = Receivers(128);
+    pub const SPACE: Receivers = Receivers(256);
 
     /// The kind of a value, for the methods that work on it (None: a kind no method is for).
     pub fn of(v: &Value) -> Option<Receivers> {
@@ -130,6 +132,7 @@ impl Receivers {
             Value::File(_) => Receivers::FILE,
             Value::Svg(_) => Receivers::PICTURE,
             Value::Heap(_) => Receivers::HEAP,
+            Value::Space(_) => Receivers::SPACE,
             _ => return None,
         })
     }
@@ -159,6 +162,7 @@ fn tables() -> [(Receivers, &'static [Builtin]); 13] {
         (Receivers::PICTURE, svg::BUILTINS),
         (Receivers::NONE, mind::BUILTINS),
         (Receivers::NONE, search::BUILTINS),
+        (Receivers::SPACE, search_space::BUILTINS),
     ]
 }
 
