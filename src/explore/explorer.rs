@@ -1,15 +1,17 @@
 //! The answers of the explorer's JSON API (docs/explorer.md): states of the space explored
-//! breadth-first as far as the page asks (`search::space`), paths, statistics, and the replay of
+//! breadth-first as far as the page asks (`search::on_demand`), paths, statistics, and the replay of
 //! a search by one of the `Search` module's algorithms.
 
 use super::problem::{Names, Parts};
 use crate::eval::{Flow, Interp};
-use crate::search::export::{action_json, state_json, state_name};
+use crate::search::export::{action_value_json, state_fields};
+use crate::search::on_demand::OnDemand;
 use crate::search::problem::{Expansion, Halt, Problem, Step, Successors, Which};
 use crate::search::script::ScriptProblem;
-use crate::search::space::Space;
 use crate::search::{self, Algorithm, Config, Counts, StateId, StateStore, NONE};
 use crate::syntax::Span;
+use crate::value::Value;
+use crate::world::World;
 use serde_json::{json, Value as Json};
 
 /// A request the API cannot answer, and why.
@@ -28,7 +30,7 @@ pub const REPLAY_STATES: usize = 10_000;
 
 pub struct Explorer<'a> {
     problem: ScriptProblem<'a>,
-    space: Space,
+    space: OnDemand,
     parts: Parts,
     names: Names,
     file: String,
@@ -50,7 +52,7 @@ impl<'a> Explorer<'a> {
         span: Span,
     ) -> Result<Explorer<'a>, String> {
         let mut problem = ScriptProblem::new(it, parts.spec(Algorithm::Bfs), span).map_err(|f| flow_message(&f))?;
-        let space = match Space::new(&mut problem, Some(max_states), true) {
+        let space = match OnDemand::new(&mut problem, Some(max_states), true) {
             Ok(s) => s,
             Err(halt) => return Err(halt_text(problem.it, halt)),
         };
@@ -70,14 +72,19 @@ impl<'a> Explorer<'a> {
         self.problem.it
     }
 
-    fn known(&self, id: u64) -> Result<StateId, ApiError> {
-        match StateId::try_from(id) {
-            Ok(id) if (id as usize) < self.space.len() => Ok(id),
-            _ => Err(ApiError::NotFound(format!(
-                "no state {id}: {} states are known so far (ids start at 0, the start)",
-                self.space.len()
-            ))),
-        }
+    /// `id` as a state id, exploring until that state is known.
+    fn known(&mut self, id: u64) -> Result<StateId, ApiError> {
+        let found = match StateId::try_from(id) {
+            Ok(sid) => self.advance(|space, p| space.discover(p, sid))?.then_some(sid),
+            Err(_) => None,
+        };
+        found.ok_or_else(|| {
+            let why = match self.space.stopped {
+                Some(_) => "the exploration stopped at --max-states",
+                None => "every reachable state is known",
+            };
+            ApiError::NotFound(format!("no state {id}: {} states are known and {why}", self.space.len()))
+        })
     }
 
     fn failed(&mut self, halt: Halt<Flow>) -> ApiError {
@@ -89,7 +96,7 @@ impl<'a> Explorer<'a> {
     /// successors. A limit (`--timeout`) ends the request instead.
     fn advance<T>(
         &mut self,
-        mut step: impl FnMut(&mut Space, &mut ScriptProblem<'a>) -> Step<T, Flow>,
+        mut step: impl FnMut(&mut OnDemand, &mut ScriptProblem<'a>) -> Step<T, Flow>,
     ) -> Result<T, ApiError> {
         loop {
             match step(&mut self.space, &mut self.problem) {
@@ -148,7 +155,7 @@ impl<'a> Explorer<'a> {
     /// The text of action number `n` of the explorer's store.
     fn action(&mut self, n: u32) -> Json {
         let v = self.problem.action_value(&self.space.store, n);
-        action_json(&self.problem.it.world, &v)
+        action_value_json(&self.problem.it.world, n, &v)
     }
 
     /// The name of a stored state (a graph's name; another value's printed form).
@@ -258,7 +265,7 @@ impl<'a> Explorer<'a> {
                 }
                 false => None,
             };
-            let action = action_json(&problem.it.world, &action);
+            let action = action_value_json(&problem.it.world, origin.action, &action);
             let value = problem.state(&store, sid);
             let name = state_name(&problem.it.world, &value);
             states.push(Met { key: store.key(sid).to_vec(), parent: origin.parent, action, name, g: origin.g, h });
@@ -401,5 +408,32 @@ fn flow_text(it: &Interp, flow: &Flow) -> String {
         Flow::Error(d) => it.sources.render(d, false),
         Flow::Exit(code) => format!("the script called System.exit({code}) while the explorer asked it for states"),
         _ => "the script's demon ended with break, continue or return outside a demon".to_string(),
+    }
+}
+
+/// A state as the API gives it: what `Search.explore`'s JSON says of it (`state_fields`: a
+/// graph's `name` and `facts`, another value's `value`), with a `name` for every state, its
+/// `nodes` and its `text` as `out` prints it.
+fn state_json(world: &World, state: &Value) -> serde_json::Map<String, Json> {
+    let mut m = state_fields(world, state);
+    let nodes: Vec<String> = match state {
+        Value::Graph(g) => {
+            let class = world.class(g.borrow().class);
+            class.ids().map(|id| class.name(id).to_string()).collect()
+        }
+        _ => Vec::new(),
+    };
+    m.insert("name".into(), json!(state_name(world, state)));
+    m.entry("facts").or_insert_with(|| json!([]));
+    m.insert("nodes".into(), json!(nodes));
+    m.insert("text".into(), json!(crate::value::display::to_text(state, world)));
+    m
+}
+
+/// A graph state's name (`Start;f.t.g`); another value's printed form.
+fn state_name(world: &World, state: &Value) -> String {
+    match state {
+        Value::Graph(g) => g.borrow().name.to_string(),
+        v => crate::value::display::to_text(v, world),
     }
 }

@@ -4,7 +4,7 @@
 //! until Ctrl-C. docs/explorer.md is the user's view.
 //!
 //! `problem` finds the named parts in the script, `explorer` answers the JSON API from a
-//! `search::space::Space` explored breadth-first as far as the page asks (so ids are those of
+//! `search::on_demand::OnDemand` explored breadth-first as far as the page asks (so ids are those of
 //! a whole exploration), `server` speaks HTTP, `web` holds the page.
 
 mod explorer;

@@ -169,11 +169,13 @@ impl Codec {
             Value::File(_) => return Err(PackError::Kind("a file")),
             Value::Svg(_) => return Err(PackError::Kind("an SVG picture")),
             Value::Heap(_) => return Err(PackError::Kind("a heap")),
+            Value::Space(_) => return Err(PackError::Kind("a state space")),
         }
         Ok(())
     }
 
-    fn remember(&mut self, g: &GraphRef) {
+    /// Keeps `g` as the template of its class, if the class has none yet.
+    pub fn remember(&mut self, g: &GraphRef) {
         let class = g.borrow().class;
         if !self.templates.iter().any(|(c, _)| *c == class) {
             self.templates.push((class, g.clone()));

@@ -71,6 +71,9 @@ fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
         }
         Value::File(f) => out.push_str(&f.borrow().name),
         Value::Svg(s) => out.push_str(&s.borrow().text()),
+        Value::Space(s) => {
+            let _ = write!(out, "state space: {} states, {} transitions", s.len(), s.transitions.len());
+        }
         // In the order `pop` takes them: `Heap[item:priority,...]`.
         Value::Heap(h) => {
             out.push_str("Heap[");

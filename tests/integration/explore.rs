@@ -227,7 +227,7 @@ fn bad_requests_get_clear_answers() {
     let ex = wolf();
     let (status, body) = ex.get("/api/state/999999");
     assert_eq!(status, 404);
-    assert!(body.contains("no state 999999"), "{body}");
+    assert!(body.contains("no state 999999: 30 states are known and every reachable state is known"), "{body}");
     let (status, body) = ex.get("/api/search?algorithm=astar");
     assert_eq!(status, 400);
     assert!(body.contains("needs a heuristic"), "{body}");
@@ -300,7 +300,7 @@ fn a_script_error_ends_the_command_with_the_scripts_status() {
     let dir = std::env::temp_dir().join(format!("ds-explore-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("broken.ds");
-    std::fs::write(&file, "var S = 1\ndef next(n) : return [n + 1]\nout 1 / \"x\"\n").unwrap();
+    std::fs::write(&file, "var S = 1\nvar Four = 4\ndef next(n) : return [n + 1]\nout 1 / \"x\"\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_ds"))
         .args(["explore", file.to_str().unwrap(), "--start", "S", "--next", "next", "--goal", "next", "--port", "0"])
         .stdin(Stdio::null())
@@ -333,4 +333,69 @@ fn a_failing_next_is_an_error_answer_not_the_end_of_the_server() {
         three["successors"][1],
         serde_json::json!({"action": null, "id": 4, "name": "9", "cost": 1.0, "goal": true})
     );
+}
+
+/// Writes a script into a fresh folder; its path.
+fn script(name: &str, src: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("ds-explore-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, src).unwrap();
+    file.to_string_lossy().into_owned()
+}
+
+/// `Search.explore(...).json()` of the problem, after the script's own output.
+fn exported(file: &str, call: &str) -> Value {
+    let src = format!("#include \"{file}\"\nout \"<json>\"\nout {call}.json()\n");
+    let run = Command::new(env!("CARGO_BIN_EXE_ds")).args(["-e", &src]).output().expect("run ds");
+    let out = String::from_utf8_lossy(&run.stdout).into_owned();
+    let json = out.split_once("<json>\n").unwrap_or_else(|| panic!("no export: {out}")).1;
+    serde_json::from_str(json).expect("the export is JSON")
+}
+
+/// The explorer and `Search.explore` say the same of every state: its id, depth, parent,
+/// action, goal, name and facts (or value), and its transitions in order.
+fn agree(ex: &Explorer, space: &Value) {
+    let states = space["states"].as_array().unwrap();
+    assert!(states.len() > 3);
+    for s in states {
+        let id = s["id"].as_u64().unwrap();
+        let e = ex.json(&format!("/api/state/{id}"));
+        for key in ["id", "depth", "parent", "action", "goal", "name", "facts", "value"] {
+            if s.get(key).is_some() {
+                assert_eq!(e[key], s[key], "state {id}: {key}");
+            }
+        }
+        let from_export: Vec<(Value, Value)> = space["transitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["from"] == id)
+            .map(|t| (t["action"].clone(), t["to"].clone()))
+            .collect();
+        let from_explorer: Vec<(Value, Value)> =
+            e["successors"].as_array().unwrap().iter().map(|t| (t["action"].clone(), t["id"].clone())).collect();
+        assert_eq!(from_explorer, from_export, "the transitions of state {id}");
+    }
+    assert_eq!(ex.json("/api/stats")["goals"], space["goals"].as_array().unwrap().len());
+}
+
+#[test]
+fn the_explorer_and_search_explore_number_and_describe_states_alike() {
+    let wolf_file = std::fs::canonicalize("scripts/wolf.ds").unwrap().to_string_lossy().into_owned();
+    let space = exported(&wolf_file, "Search.explore(Start, all_actions, {\"goal\": target_state})");
+    assert_eq!(space["complete"], true);
+    // Asking for the last state first still gives every state its breadth-first id.
+    let ex = wolf();
+    let last = space["states"].as_array().unwrap().len() - 1;
+    assert_eq!(ex.json(&format!("/api/state/{last}"))["id"], last);
+    agree(&ex, &space);
+    // States that are numbers: their values, and actions that are numbers too
+    let numbers = script(
+        "numbers.ds",
+        "var S = 1\nvar Four = 4\ndef next(n) : return n < 5 ? [[1, n + 1], [\"dbl\", n * 2]] : []\n",
+    );
+    let space = exported(&numbers, "Search.explore(S, next, {\"goal\": 4})");
+    let ex = explore(&[&numbers, "--start", "S", "--next", "next", "--goal", "Four"]);
+    agree(&ex, &space);
 }

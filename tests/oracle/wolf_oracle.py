@@ -307,12 +307,31 @@ class Program:
         st["states"] = len(states)
         return found, st
 
+    # Search.explore(Start, all_actions, {"goal": target_state}): every reachable state,
+    # numbered in discovery order, every transition, and the goal states.
+    def explore(self, start):
+        index = {start: 0}
+        queue = [start]
+        transitions = 0
+        goals = [0] if self.target_state(start) else []
+        for G in queue:
+            for Gi in self.all_actions(G):
+                transitions += 1
+                if Gi not in index:
+                    index[Gi] = len(queue)
+                    queue.append(Gi)
+                    if self.target_state(Gi):
+                        goals.append(index[Gi])
+        return len(queue), transitions, goals
+
 
 def search_lines(spec, finish):
     """What scripts/wolf_search.ds prints after the seed's solver (whose result is `finish`)."""
     world = World(spec)
     start = Graph("Start", world.start_facts(spec))
-    found, st = Program(world).library_bfs(start)
+    program = Program(world)
+    found, st = program.library_bfs(start)
+    n, transitions, goals = program.explore(start)
     actions = found.name.split(";")[1:] if found is not None else []
     same = (found is None and finish is None) or (found is not None and found == finish)
     return [
@@ -321,6 +340,7 @@ def search_lines(spec, finish):
         "actions (%d): %s" % (len(actions), " ".join(actions)),
         "expanded: %(expanded)d, generated: %(generated)d, duplicates: %(duplicates)d" % st,
         "max frontier: %(max_frontier)d, depth: %(depth)d, states stored: %(states)d" % st,
+        "Search.explore: %d states, %d transitions, goal states [%s]" % (n, transitions, ",".join(map(str, goals))),
     ]
 
 

@@ -136,6 +136,13 @@ function render(s) {
   renderFacts(s);
 }
 
+/** An action as the page writes it: a string as itself, another value (a number, an array)
+ * as JSON, `none` for null. */
+function actionText(action, none) {
+  if (action === null) return none;
+  return typeof action === 'string' ? action : JSON.stringify(action);
+}
+
 function num(x) {
   return Number.isInteger(x) ? String(x) : x.toFixed(2);
 }
@@ -159,12 +166,12 @@ function renderActions(s) {
   s.successors.forEach((t, i) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
-    b.dataset.action = t.action === null ? '' : t.action;
+    b.dataset.action = actionText(t.action, '');
     b.dataset.id = t.id;
     b.className = (t.goal ? 'goal' : '') + (i === ui.chosen ? ' chosen' : '');
     b.title = `to state ${t.id}` + (t.cost !== 1 ? `, cost ${num(t.cost)}` : '') + (t.goal ? ' (a goal)' : '');
     b.innerHTML = `<span class="key">${i < 9 ? i + 1 : ''}</span><span class="act"></span><span class="to">#${t.id}${t.goal ? ' goal' : ''}</span>`;
-    b.querySelector('.act').textContent = t.action === null ? '(no action)' : t.action;
+    b.querySelector('.act').textContent = actionText(t.action, '(no action)');
     b.addEventListener('click', () => go(t.id));
     li.append(b);
     list.append(li);
@@ -186,7 +193,7 @@ function renderPath() {
   ui.path.forEach((p, i) => {
     const li = document.createElement('li');
     const a = document.createElement('a');
-    a.textContent = `#${p.id} ${p.action === null ? 'start' : p.action}`;
+    a.textContent = `#${p.id} ${actionText(p.action, 'start')}`;
     a.addEventListener('click', () => go(p.id));
     li.append(a);
     if (i === ui.path.length - 1) li.className = 'here';
@@ -263,7 +270,7 @@ function layout(cy, options) {
  * that are not graphs (whose names are their values) the name. */
 function spaceLabel(id, action, name) {
   const s = ui.cache.get(id);
-  const what = action === null ? 'start' : (action === undefined ? '' : action);
+  const what = action === undefined ? '' : actionText(action, 'start');
   if (name === undefined && s) name = s.name;
   const shown = !ui.graphs && name !== undefined ? '\n' + clip(name, 24) : '';
   return `#${id} ${what}${shown}`;
@@ -307,7 +314,7 @@ function drawSpace(s) {
     const key = `${from}>${to}>${action}`;
     if (edges.has(key) || !nodes.has(from) || !nodes.has(to)) return;
     edges.add(key);
-    elements.push({ data: { id: 'e' + edges.size, source: 's' + from, target: 's' + to, label: action === null ? '' : action }, classes });
+    elements.push({ data: { id: 'e' + edges.size, source: 's' + from, target: 's' + to, label: actionText(action, '') }, classes });
   };
   for (let i = 1; i < path.length; i++) {
     const skipped = path[i - 1] === ui.path[0] && path[i] !== ui.path[1];
@@ -475,7 +482,7 @@ function drawReplay() {
     const label = `${name}\n${numbers}`;
     elements.push({ data: { id: 'r' + i, state: st.id, label, ...box(label) }, classes });
     if (st.parent_state !== null && st.parent_state < shown) {
-      elements.push({ data: { id: 're' + i, source: 'r' + st.parent_state, target: 'r' + i, label: st.action === null ? '' : st.action },
+      elements.push({ data: { id: 're' + i, source: 'r' + st.parent_state, target: 'r' + i, label: actionText(st.action, '') },
         classes: onPath.has(st.id) && last ? 'path' : '' });
     }
   }
