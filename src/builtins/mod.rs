@@ -147,7 +147,7 @@ impl Receivers {
 }
 
 /// Every module's table, with the kind of value its methods work on.
-fn tables() -> [(Receivers, &'static [Builtin]); 13] {
+fn tables() -> [(Receivers, &'static [Builtin]); 14] {
     [
         (Receivers::ANY, convert::BUILTINS),
         (Receivers::ARRAY, array::BUILTINS),
