@@ -292,6 +292,9 @@ impl Compiler {
             return Self::ex(ExKind::AndOr { all: n == "and", args }, span);
         }
         if let Some(b) = builtins::lookup_function(n) {
+            if self.lookup_var(n).is_some() {
+                self.warn_shadowed_by_builtin(name);
+            }
             self.check_builtin_arity(b.name, b.arity, args.len(), span);
             let args = self.exprs(args, world);
             return Self::ex(ExKind::Builtin { name: b.name, f: b.f, object: None, args }, span);

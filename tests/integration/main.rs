@@ -17,6 +17,7 @@ mod lsp_session;
 mod mind;
 mod mutations;
 mod parse_cost;
+mod probes;
 mod regressions;
 mod repl_backend;
 mod repl_piped;
