@@ -29,6 +29,12 @@ impl Compiler {
         let d = if let ExprKind::Edge { .. } = &e.kind {
             Diagnostic::warning(e.span, "an edge in parentheses only reads the edge, and its value is unused")
                 .with_note("to set the edge, write it without the parentheses: `X rel Y`")
+        } else if let ExprKind::Field { name, .. } = &e.kind {
+            let d = Diagnostic::warning(e.span, "this value is unused");
+            match crate::builtins::lookup_method(&name.text) {
+                Some(_) => d.with_note(format!("`{0}` is a method: to call it, write `.{0}()`", name.text)),
+                None => d.with_note("a statement that only reads a node does nothing"),
+            }
         } else if let ExprKind::Binary { op: BinOp::Eq, left, .. } = &e.kind {
             let d = Diagnostic::warning(e.span, "the result of this comparison is unused");
             match &left.kind {
