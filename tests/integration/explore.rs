@@ -399,3 +399,33 @@ fn the_explorer_and_search_explore_number_and_describe_states_alike() {
     let ex = explore(&[&numbers, "--start", "S", "--next", "next", "--goal", "Four"]);
     agree(&ex, &space);
 }
+
+#[test]
+fn ctrl_c_stops_the_explorer() {
+    let mut ex = wolf();
+    assert_eq!(ex.json("/api/state/0")["id"], 0);
+    let pid = ex.child.id().to_string();
+    let sent = Command::new("kill").args(["-INT", &pid]).status().expect("kill");
+    assert!(sent.success());
+    // wait (a generous bound: the machine may be loaded) for the process to end
+    for _ in 0..600 {
+        if let Some(status) = ex.child.try_wait().expect("try_wait") {
+            assert_eq!(status.code(), Some(130));
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("ds explore went on after SIGINT");
+}
+
+#[test]
+fn explore_is_a_reserved_word_and_dot_slash_explore_runs_a_file() {
+    let dir = std::env::temp_dir().join(format!("ds-explore-word-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("explore"), "out \"a script named explore\"\n").unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_ds")).arg("./explore").current_dir(&dir).output().expect("run");
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "a script named explore\n");
+    let run = Command::new(env!("CARGO_BIN_EXE_ds")).arg("explore").current_dir(&dir).output().expect("run");
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("ds explore needs --start NAME"));
+}
