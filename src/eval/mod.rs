@@ -5,6 +5,7 @@ mod edges;
 mod exists;
 mod expr;
 mod meter;
+mod node_test;
 mod numeric;
 mod ops;
 mod stmt;

@@ -6,7 +6,7 @@ use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
 use crate::value::display::write_value;
 use crate::value::{Logic, NodeVal, Value};
-use crate::world::GraphRef;
+use crate::world::{ClassId, GraphRef};
 
 impl Interp {
     pub fn exec_block(&mut self, stmts: &[St]) -> R<()> {
@@ -292,6 +292,9 @@ impl Interp {
         if vars.len() >= 3 {
             return self.for_edges(vars, &g, cond, body);
         }
+        if let ([var], Some(cond)) = (vars, cond) {
+            return self.for_nodes_tested(*var, class, cond, body);
+        }
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
             self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
@@ -305,6 +308,39 @@ impl Interp {
             if pass && !self.loop_body(body)? {
                 break;
             }
+            id += 1;
+        }
+        Ok(())
+    }
+
+    /// `for X in Cond` with one variable: nodes that cannot pass are not visited when Cond
+    /// compiles to a `NodeTest` (made again after every run of the body, which may change
+    /// anything the test read). `X` ends where the evaluator's loop leaves it.
+    fn for_nodes_tested(&mut self, var: Slot, class: ClassId, cond: &Ex, body: &[St]) -> R<()> {
+        let mut id = self.world.class(class).first();
+        let mut test = self.node_test(var, cond).filter(|t| t.class == class);
+        while self.world.class(class).contains(id) {
+            if let Some(t) = &test {
+                let last = self.world.class(class).last();
+                match t.next_pass(id, last) {
+                    Some(next) => id = next,
+                    None => {
+                        self.set(var, Value::Node(NodeVal { class, id: last, graph: None }));
+                        break;
+                    }
+                }
+                self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+            } else {
+                self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+                if !self.eval(cond)?.is_exactly_true() {
+                    id += 1;
+                    continue;
+                }
+            }
+            if !self.loop_body(body)? {
+                break;
+            }
+            test = self.node_test(var, cond).filter(|t| t.class == class);
             id += 1;
         }
         Ok(())
