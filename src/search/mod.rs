@@ -36,6 +36,8 @@ pub enum Reason {
     Interrupted,
     Timeout,
     MaxSteps,
+    /// The heap passed `--max-memory`.
+    MaxMemory,
 }
 
 impl Reason {
@@ -49,6 +51,7 @@ impl Reason {
             Reason::Interrupted => "interrupted",
             Reason::Timeout => "timeout",
             Reason::MaxSteps => "max_steps",
+            Reason::MaxMemory => "max_memory",
         }
     }
 
