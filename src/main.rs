@@ -42,7 +42,8 @@ fn main() -> ExitCode {
         Ok(d) => d,
         Err(status) => return ExitCode::from(status),
     };
-    memory::set_limit(heap_limit(cli.max_memory));
+    let limit = heap_limit(cli.max_memory);
+    memory::set_limit(limit, limit.is_some() && limit == cli.max_memory);
     match host::try_run_on_big_stack(move || run(*cli, deadline)) {
         Ok(status) => ExitCode::from(status),
         Err(e) => {
@@ -91,9 +92,51 @@ fn max_depth(asked: Option<usize>) -> Result<usize, String> {
     }
 }
 
+/// Standard output, for the last words of a process the system refused memory.
+static STDOUT: std::sync::OnceLock<output::Stdout> = std::sync::OnceLock::new();
+
+/// An allocation the system refused (an address-space limit, memory exhausted beyond
+/// `--max-memory`): the output so far is kept and the run ends as a script error.
+fn out_of_memory(size: usize) -> ! {
+    if let Some(out) = STDOUT.get() {
+        out.try_flush();
+    }
+    // No allocation from here on: the message is put together in place.
+    let mut message = [0u8; 96];
+    let head = b"error: out of memory: the system refused an allocation of ";
+    message[..head.len()].copy_from_slice(head);
+    let mut at = head.len();
+    let mut digits = [0u8; 20];
+    let mut n = size;
+    let mut count = 0;
+    loop {
+        digits[count] = b'0' + (n % 10) as u8;
+        count += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for i in (0..count).rev() {
+        message[at] = digits[i];
+        at += 1;
+    }
+    for &b in b" bytes\n" {
+        message[at] = b;
+        at += 1;
+    }
+    // SAFETY: a plain write of a ready buffer, then the end of the process.
+    unsafe {
+        libc::write(2, message.as_ptr().cast(), at);
+        libc::_exit(1)
+    }
+}
+
 fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     let color = std::io::stderr().is_terminal();
     let stdout = output::Stdout::new();
+    let _ = STDOUT.set(stdout.clone());
+    memory::on_failure(out_of_memory);
     let mut session = Session::new(Box::new(stdout.clone()));
     if let Err(status) = configure(&cli, deadline, &mut session) {
         return status;

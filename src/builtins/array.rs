@@ -83,6 +83,14 @@ fn create(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
     Ok(Value::Array(a))
 }
 
+/// Refuses to grow an array past the memory limit (its buffer doubles in one allocation).
+fn room(a: &ArrayRef, extra: usize, span: Span) -> R<()> {
+    if a.room_for(extra) {
+        return Ok(());
+    }
+    crate::eval::limit_error(span, crate::eval::Limit::Memory, None)
+}
+
 fn array_obj(name: &str, obj: Option<Value>, span: Span) -> R<ArrayRef> {
     match object(obj, span)? {
         Value::Array(a) => Ok(a),
@@ -98,6 +106,7 @@ fn push(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
         return super::heap::push(h, args, span);
     }
     let a = array_obj("push", obj, span)?;
+    room(&a, args.len(), span)?;
     a.extend(args.iter().cloned()); // appending keeps the array's index of graphs
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }
@@ -120,6 +129,7 @@ fn shift(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
 /// Each argument goes to the front in turn, so the last one ends up first.
 fn unshift(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let a = array_obj("unshift", obj, span)?;
+    room(&a, args.len(), span)?;
     let mut a = a.borrow_mut();
     for v in args {
         a.push_front(v.clone());

@@ -211,7 +211,7 @@ fn repeat(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
     }
     // The string is made, then copied into its value: twice its size.
     it.bulk(s.len().saturating_mul(n) / 16, 32, span)?;
-    Ok(Value::str(&s.repeat(n)))
+    Ok(Value::str(&str::repeat(&s[..], n)))
 }
 
 fn include(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {

@@ -481,6 +481,9 @@ impl Interp {
                 }
             }
             (Value::Map(m), _) => {
+                if !m.borrow().room_for_one() {
+                    return super::limit_error(span, super::Limit::Memory, None);
+                }
                 Map::insert_shared(m, i, v);
                 Ok(())
             }

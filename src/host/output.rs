@@ -29,6 +29,14 @@ impl Stdout {
         self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Flushes now if no write is under way (for a process about to end abruptly).
+    pub fn try_flush(&self) -> bool {
+        match self.0.try_lock() {
+            Ok(mut w) => w.flush().is_ok(),
+            Err(_) => false,
+        }
+    }
+
     /// Flushes unless the writer stays busy for `patience` (a write blocked on a full pipe).
     pub fn flush_within(&self, patience: Duration) -> bool {
         let start = Instant::now();

@@ -352,3 +352,31 @@ impl Seen {
         equal
     }
 }
+
+thread_local! {
+    /// Set while `drop_nested` empties `PENDING`: containers dropped meanwhile hand their items
+    /// over instead of dropping them in place.
+    static DROPPING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static PENDING: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Drops the items of a container that is being dropped without recursing into the
+/// containers among them: an array nested a million deep (a loop of `a = [a]` makes one)
+/// would otherwise need a frame of native stack per level.
+pub(crate) fn drop_nested(items: impl IntoIterator<Item = Value>) {
+    let mut items =
+        items.into_iter().filter(|v| matches!(v, Value::Array(_) | Value::Map(_) | Value::Heap(_))).peekable();
+    if items.peek().is_none() {
+        return;
+    }
+    if DROPPING.with(|d| d.get()) {
+        PENDING.with(|p| p.borrow_mut().extend(items));
+        return;
+    }
+    DROPPING.with(|d| d.set(true));
+    PENDING.with(|p| p.borrow_mut().extend(items));
+    while let Some(v) = PENDING.with(|p| p.borrow_mut().pop()) {
+        drop(v);
+    }
+    DROPPING.with(|d| d.set(false));
+}
