@@ -8,6 +8,7 @@ mod conveniences;
 mod decisions;
 mod docs;
 mod errors;
+mod explore;
 mod extras;
 mod golden;
 mod krk;
