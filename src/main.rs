@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use ds::eval::Limits;
+use ds::session::Stage;
 use ds::{repl, Outcome, Session};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -20,6 +21,10 @@ struct Cli {
     /// Parse and resolve FILE without running it.
     #[arg(long, requires = "file")]
     check: bool,
+    /// Print a stage of FILE instead of running it: the tokens after the layout pass, the
+    /// syntax tree, or the resolved program (IR).
+    #[arg(long, value_name = "STAGE", conflicts_with_all = ["check", "interactive"])]
+    dump: Option<DumpStage>,
     /// Treat warnings as errors: the script does not run (or stops) on the first one.
     #[arg(long)]
     deny_warnings: bool,
@@ -44,6 +49,13 @@ struct Cli {
     /// Arguments for the script (`System.args()`).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     args: Vec<String>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum DumpStage {
+    Tokens,
+    Ast,
+    Ir,
 }
 
 /// A year: longer is surely a mistake (and 1e19 s is past what the clock can add).
@@ -71,6 +83,9 @@ fn run(cli: Cli) -> u8 {
         Ok(None) => return open_repl(session, None),
         Err(status) => return status,
     };
+    if let Some(stage) = cli.dump {
+        return dump(&mut session, &name, &src, stage, color);
+    }
     if cli.check {
         return match session.check_source(&name, &src) {
             Ok(warnings) => {
@@ -91,6 +106,26 @@ fn run(cli: Cli) -> u8 {
         return open_repl(session, Some((&name, &src)));
     }
     run_script(&mut session, &name, &src, color)
+}
+
+/// `--dump STAGE`: the stage on standard output (status 0), or the errors that stop it (1).
+fn dump(session: &mut Session, name: &str, src: &str, stage: DumpStage, color: bool) -> u8 {
+    let stage = match stage {
+        DumpStage::Tokens => Stage::Tokens,
+        DumpStage::Ast => Stage::Ast,
+        DumpStage::Ir => Stage::Ir,
+    };
+    match session.dump(name, src, stage) {
+        Ok(text) => {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+            0
+        }
+        Err(d) => {
+            ds::eprint_safe!("{}", session.render(&d, color));
+            1
+        }
+    }
 }
 
 /// Limits and script arguments from the command line; `Err(2)` for a bad option value.
