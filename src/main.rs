@@ -66,6 +66,11 @@ fn main() -> ExitCode {
     if std::env::args_os().nth(1).is_some_and(|a| a == "lsp") {
         return ExitCode::from(ds::run_on_big_stack(ds::lsp::run));
     }
+    // So is `explore` (`ds ./explore` runs a file of that name).
+    if std::env::args_os().nth(1).is_some_and(|a| a == "explore") {
+        let args: Vec<String> = std::env::args_os().skip(2).map(|a| a.to_string_lossy().into_owned()).collect();
+        return ExitCode::from(ds::run_on_big_stack(move || explore(args)));
+    }
     let cli = Cli::parse();
     let code = ds::run_on_big_stack(move || run(cli));
     ExitCode::from(code)
@@ -127,6 +132,65 @@ fn dump(session: &mut Session, name: &str, src: &str, stage: DumpStage, color: b
         }
     }
 }
+
+/// `ds explore FILE [ARGS] --start NAME --next NAME --goal NAME ...`: runs FILE as usual, then
+/// serves its state space (`ds::explore`). The port is taken first, so that a port in use
+/// stops the command before the script runs.
+fn explore(args: Vec<String>) -> u8 {
+    let (options, rest) = match ds::explore::take_options(args) {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            ds::eprintln_safe!("error: {message}\n{}", ds::explore::USAGE);
+            return 2;
+        }
+    };
+    if options.help {
+        ds::eprintln_safe!("{}\n{}", ds::explore::USAGE, EXPLORE_HELP);
+        return 0;
+    }
+    let cli = match Cli::try_parse_from(std::iter::once("ds explore".to_string()).chain(rest)) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return 2;
+        }
+    };
+    let Some(file) =
+        cli.file.clone().filter(|_| cli.code.is_none() && !cli.check && !cli.interactive && cli.dump.is_none())
+    else {
+        ds::eprintln_safe!("error: ds explore runs a FILE (not -e, --check, --dump or -i)\n{}", ds::explore::USAGE);
+        return 2;
+    };
+    let server = match ds::explore::bind(options.port) {
+        Ok(server) => server,
+        Err(message) => {
+            ds::eprintln_safe!("error: {message}");
+            return 2;
+        }
+    };
+    let color = std::io::stderr().is_terminal();
+    let mut session = Session::new(Box::new(std::io::BufWriter::new(std::io::stdout())));
+    if let Err(status) = configure(&cli, &mut session) {
+        return status;
+    }
+    let (name, src) = match script(&cli, &mut session) {
+        Ok(Some(script)) => script,
+        Ok(None) => return 2,
+        Err(status) => return status,
+    };
+    match run_script(&mut session, &name, &src, color) {
+        0 => {}
+        status => return status,
+    }
+    let timeout = cli.timeout.and_then(|s| Duration::try_from_secs_f64(s).ok());
+    ds::explore::serve(&mut session, &file, &options, &server, timeout)
+}
+
+const EXPLORE_HELP: &str = "Runs FILE (with ARGS), then serves the states reachable from the global --start under the
+demon --next on http://127.0.0.1:PORT/ until Ctrl-C; --goal (a demon or a value) marks goals,
+--h (a demon) gives A*'s estimate. --port 0 (the default) takes a free port; --max-states
+bounds the states stored (default 1000000); --timeout bounds the script's run and each request.
+docs/explorer.md describes the page and the JSON API.";
 
 /// Limits and script arguments from the command line; `Err(2)` for a bad option value.
 fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {

@@ -1,6 +1,7 @@
 //! Writing a state space: JSON (states with their facts or values, transitions, goals; the
 //! schema is in docs/search.md), Graphviz DOT, and Aldebaran (`.aut`, the labelled transition
-//! systems of CADP, mCRL2 and LTSmin).
+//! systems of CADP, mCRL2 and LTSmin). `ds explore`'s API describes states and actions with the
+//! same functions (`state_fields`, `action_value_json`), so both say the same of a state.
 
 use super::space::Space;
 use super::store::{StateId, NONE};
@@ -34,7 +35,7 @@ fn logic_text(v: Logic) -> String {
 
 /// A value that is not a graph, as JSON: numbers, strings and arrays as themselves, maps as
 /// objects keyed by their keys' text, anything else as its printed text.
-fn value_json(world: &World, v: &Value) -> Json {
+pub fn value_json(world: &World, v: &Value) -> Json {
     match v {
         // whole numbers as integers: 3, not 3.0
         Value::Num(n) if n.fract() == 0.0 && n.abs() < 9e15 => json!(*n as i64),
@@ -57,10 +58,35 @@ fn key_text(world: &World, k: &Value) -> String {
 }
 
 fn action_json(space: &Space, world: &mut World, action: u32) -> Json {
-    match space.decoder.action_value(&space.store, world, action) {
+    let v = space.decoder.action_value(&space.store, world, action);
+    action_value_json(world, action, &v)
+}
+
+/// An action as JSON, from its number in a store and its value: null when there is none, else
+/// the value (`value_json`).
+pub fn action_value_json(world: &World, action: u32, v: &Value) -> Json {
+    match v {
         Value::None if action == NONE => Json::Null,
-        v => value_json(world, &v),
+        v => value_json(world, v),
     }
+}
+
+/// What a state is, as JSON fields: a graph state's `name` and `facts`, any other state's
+/// `value`.
+pub fn state_fields(world: &World, state: &Value) -> serde_json::Map<String, Json> {
+    let mut m = serde_json::Map::new();
+    match state {
+        Value::Graph(g) => {
+            let g = g.borrow();
+            m.insert("name".into(), json!(g.name.as_str()));
+            let facts: Vec<Json> = g.facts.iter().map(|f| json!(fact_parts(world, &g, f))).collect();
+            m.insert("facts".into(), Json::Array(facts));
+        }
+        v => {
+            m.insert("value".into(), value_json(world, v));
+        }
+    }
+    m
 }
 
 fn is_goal(space: &Space, id: StateId) -> bool {
@@ -81,14 +107,8 @@ pub fn json(space: &Space, world: &mut World) -> String {
             "action": action_json(space, world, o.action),
             "goal": is_goal(space, id),
         });
-        match &state {
-            Value::Graph(g) => {
-                let g = g.borrow();
-                entry["name"] = json!(g.name.as_str());
-                let facts: Vec<Json> = g.facts.iter().map(|f| json!(fact_parts(world, &g, f))).collect();
-                entry["facts"] = Json::Array(facts);
-            }
-            v => entry["value"] = value_json(world, v),
+        if let Json::Object(m) = &mut entry {
+            m.extend(state_fields(world, &state));
         }
         let sep = if id == 0 { "" } else { ",\n" };
         let _ = write!(out, "{sep}{entry}");

@@ -14,6 +14,7 @@ pub mod explore;
 pub mod export;
 
 mod idastar;
+pub mod on_demand;
 pub mod pack;
 pub mod problem;
 pub mod progress;

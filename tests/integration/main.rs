@@ -9,6 +9,7 @@ mod decisions;
 mod docs;
 mod dump;
 mod errors;
+mod explore;
 mod extras;
 mod golden;
 mod krk;
