@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use ds::eval::Limits;
+use ds::session::Stage;
 use ds::{repl, Outcome, Session};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -20,6 +21,10 @@ struct Cli {
     /// Parse and resolve FILE without running it.
     #[arg(long, requires = "file")]
     check: bool,
+    /// Print a stage of FILE instead of running it: the tokens after the layout pass, the
+    /// syntax tree, or the resolved program (IR).
+    #[arg(long, value_name = "STAGE", conflicts_with_all = ["check", "interactive"])]
+    dump: Option<DumpStage>,
     /// Treat warnings as errors: the script does not run (or stops) on the first one.
     #[arg(long)]
     deny_warnings: bool,
@@ -44,6 +49,13 @@ struct Cli {
     /// Arguments for the script (`System.args()`).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     args: Vec<String>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum DumpStage {
+    Tokens,
+    Ast,
+    Ir,
 }
 
 /// A year: longer is surely a mistake (and 1e19 s is past what the clock can add).
@@ -76,6 +88,9 @@ fn run(cli: Cli) -> u8 {
         Ok(None) => return open_repl(session, None),
         Err(status) => return status,
     };
+    if let Some(stage) = cli.dump {
+        return dump(&mut session, &name, &src, stage, color);
+    }
     if cli.check {
         return match session.check_source(&name, &src) {
             Ok(warnings) => {
@@ -96,6 +111,26 @@ fn run(cli: Cli) -> u8 {
         return open_repl(session, Some((&name, &src)));
     }
     run_script(&mut session, &name, &src, color)
+}
+
+/// `--dump STAGE`: the stage on standard output (status 0), or the errors that stop it (1).
+fn dump(session: &mut Session, name: &str, src: &str, stage: DumpStage, color: bool) -> u8 {
+    let stage = match stage {
+        DumpStage::Tokens => Stage::Tokens,
+        DumpStage::Ast => Stage::Ast,
+        DumpStage::Ir => Stage::Ir,
+    };
+    match session.dump(name, src, stage) {
+        Ok(text) => {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+            0
+        }
+        Err(d) => {
+            ds::eprint_safe!("{}", session.render(&d, color));
+            1
+        }
+    }
 }
 
 /// `ds explore FILE [ARGS] --start NAME --next NAME --goal NAME ...`: runs FILE as usual, then
@@ -120,8 +155,10 @@ fn explore(args: Vec<String>) -> u8 {
             return 2;
         }
     };
-    let Some(file) = cli.file.clone().filter(|_| cli.code.is_none() && !cli.check && !cli.interactive) else {
-        ds::eprintln_safe!("error: ds explore runs a FILE (not -e, --check or -i)\n{}", ds::explore::USAGE);
+    let Some(file) =
+        cli.file.clone().filter(|_| cli.code.is_none() && !cli.check && !cli.interactive && cli.dump.is_none())
+    else {
+        ds::eprintln_safe!("error: ds explore runs a FILE (not -e, --check, --dump or -i)\n{}", ds::explore::USAGE);
         return 2;
     };
     let server = match ds::explore::bind(options.port) {

@@ -8,7 +8,7 @@ use crate::diagnostics::Diagnostic;
 use crate::names::suggest;
 use crate::syntax::ast::{self, BinOp, EdgeMode, Expr, ExprKind, Name, UnOp};
 use crate::syntax::Span;
-use crate::value::Value;
+use crate::value::{Logic, Value};
 use crate::world::World;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -49,7 +49,11 @@ impl Compiler {
         let kind = match &e.kind {
             ExprKind::Number(n) => ExKind::Const(Value::Num(*n)),
             ExprKind::Str(s) => ExKind::Const(Value::str(s)),
-            ExprKind::Logic(l) => ExKind::Const(Value::Logic(*l)),
+            ExprKind::Logic(t) => ExKind::Const(Value::Logic(match t {
+                ast::Truth::True => Logic::TRUE,
+                ast::Truth::False => Logic::FALSE,
+                ast::Truth::Undef => Logic::UNDEF,
+            })),
             ExprKind::None => ExKind::Const(Value::None),
             ExprKind::Name(n) => return self.name(n, span, world),
             ExprKind::NodeConst(n) => {

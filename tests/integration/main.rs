@@ -7,6 +7,7 @@ mod conformance;
 mod conveniences;
 mod decisions;
 mod docs;
+mod dump;
 mod errors;
 mod explore;
 mod extras;
