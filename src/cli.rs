@@ -23,6 +23,10 @@ pub struct Cli {
     /// Parse and resolve FILE without running it.
     #[arg(long, requires = "file")]
     pub check: bool,
+    /// Print a stage of FILE instead of running it: the tokens after the layout pass, the
+    /// syntax tree, or the resolved program (IR).
+    #[arg(long, value_name = "STAGE", conflicts_with_all = ["check", "interactive"])]
+    pub dump: Option<DumpStage>,
     /// Treat warnings as errors: the script does not run (or stops) on the first one.
     #[arg(long)]
     pub deny_warnings: bool,
@@ -53,10 +57,19 @@ pub struct Cli {
     pub args: Vec<String>,
 }
 
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum DumpStage {
+    Tokens,
+    Ast,
+    Ir,
+}
+
 /// What the command line asks for.
 pub enum Command {
     /// `ds lsp`: the language server.
     Lsp,
+    /// `ds explore ...`: the arguments after `explore`.
+    Explore(Vec<String>),
     /// Anything else: run a script, a snippet, check a file or open the REPL.
     Run(Box<Cli>),
 }
@@ -67,8 +80,23 @@ pub fn parse(argv: Vec<OsString>) -> Command {
     if argv.get(1).is_some_and(|a| a == "lsp") {
         return Command::Lsp;
     }
+    if argv.get(1).is_some_and(|a| a == "explore") {
+        return Command::Explore(argv.iter().skip(2).map(|a| a.to_string_lossy().into_owned()).collect());
+    }
+    match parse_run_os(argv) {
+        Ok(cli) => Command::Run(Box::new(cli)),
+        Err(e) => e.exit(),
+    }
+}
+
+/// The options of a run after a command word (`ds explore`, whose own options are taken out).
+pub fn parse_run(name: &str, args: Vec<String>) -> Result<Cli, clap::Error> {
+    parse_run_os(std::iter::once(name.to_string()).chain(args).map(OsString::from).collect())
+}
+
+fn parse_run_os(argv: Vec<OsString>) -> Result<Cli, clap::Error> {
     let (ours, script_args) = split_at_file(argv);
-    let mut cli = Cli::parse_from(ours);
+    let mut cli = Cli::try_parse_from(ours)?;
     cli.args = script_args.into_iter().map(|a| a.to_string_lossy().into_owned()).collect();
     if cli.code.is_some() {
         // With -e, a positional FILE is the first script argument.
@@ -76,7 +104,7 @@ pub fn parse(argv: Vec<OsString>) -> Command {
             cli.args.insert(0, f);
         }
     }
-    Command::Run(Box::new(cli))
+    Ok(cli)
 }
 
 /// Splits the arguments after the first positional one (FILE): ds's options and FILE, then

@@ -30,6 +30,7 @@ pub mod builtins;
 pub mod compile;
 pub mod diagnostics;
 pub mod eval;
+pub mod explore;
 pub mod host;
 pub mod lsp;
 pub mod mind;

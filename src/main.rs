@@ -7,6 +7,7 @@ mod cli;
 use cli::{Cli, Command};
 use ds::eval::Limits;
 use ds::host::{self, memory, output, signals, watchdog};
+use ds::session::Stage;
 use ds::{repl, Outcome, Session};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -36,6 +37,7 @@ const FRAME_BYTES: usize = 1536;
 fn main() -> ExitCode {
     let cli = match cli::parse(std::env::args_os().collect()) {
         Command::Lsp => return ExitCode::from(ds::run_on_big_stack(ds::lsp::run)),
+        Command::Explore(args) => return ExitCode::from(ds::run_on_big_stack(move || explore(args))),
         Command::Run(cli) => cli,
     };
     let deadline = match deadline(cli.timeout) {
@@ -146,6 +148,9 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
         Ok(None) => return open_repl(session, None),
         Err(status) => return status,
     };
+    if let Some(stage) = cli.dump {
+        return dump(&mut session, &name, &src, stage, color);
+    }
     if cli.check {
         return match session.check_source(&name, &src) {
             Ok(warnings) => {
@@ -175,6 +180,88 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     watchdog::start(stdout, deadline, interrupt);
     run_script(&mut session, &name, &src, color)
 }
+
+/// `--dump STAGE`: the stage on standard output (status 0), or the errors that stop it (1).
+fn dump(session: &mut Session, name: &str, src: &str, stage: cli::DumpStage, color: bool) -> u8 {
+    let stage = match stage {
+        cli::DumpStage::Tokens => Stage::Tokens,
+        cli::DumpStage::Ast => Stage::Ast,
+        cli::DumpStage::Ir => Stage::Ir,
+    };
+    match session.dump(name, src, stage) {
+        Ok(text) => {
+            let _ = session.interp.out.write_all(text.as_bytes());
+            finish_output(session, 0)
+        }
+        Err(d) => {
+            ds::eprint_safe!("{}", session.render(&d, color));
+            1
+        }
+    }
+}
+
+/// `ds explore FILE [ARGS] --start NAME --next NAME --goal NAME ...`: runs FILE as usual, then
+/// serves its state space (`ds::explore`). The port is taken first, so that a port in use
+/// stops the command before the script runs.
+fn explore(args: Vec<String>) -> u8 {
+    let (options, rest) = match ds::explore::take_options(args) {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            ds::eprintln_safe!("error: {message}\n{}", ds::explore::USAGE);
+            return 2;
+        }
+    };
+    if options.help {
+        ds::eprintln_safe!("{}\n{}", ds::explore::USAGE, EXPLORE_HELP);
+        return 0;
+    }
+    let cli = match cli::parse_run("ds explore", rest) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return 2;
+        }
+    };
+    let Some(file) =
+        cli.file.clone().filter(|_| cli.code.is_none() && !cli.check && !cli.interactive && cli.dump.is_none())
+    else {
+        ds::eprintln_safe!("error: ds explore runs a FILE (not -e, --check, --dump or -i)\n{}", ds::explore::USAGE);
+        return 2;
+    };
+    let deadline = match deadline(cli.timeout) {
+        Ok(d) => d,
+        Err(status) => return status,
+    };
+    let server = match ds::explore::bind(options.port) {
+        Ok(server) => server,
+        Err(message) => {
+            ds::eprintln_safe!("error: {message}");
+            return 2;
+        }
+    };
+    let color = std::io::stderr().is_terminal();
+    let mut session = Session::new(Box::new(output::Stdout::new()));
+    if let Err(status) = configure(&cli, deadline, &mut session) {
+        return status;
+    }
+    let (name, src) = match script(&cli, &mut session) {
+        Ok(Some(script)) => script,
+        Ok(None) => return 2,
+        Err(status) => return status,
+    };
+    match run_script(&mut session, &name, &src, color) {
+        0 => {}
+        status => return status,
+    }
+    let timeout = cli.timeout.and_then(|s| Duration::try_from_secs_f64(s).ok());
+    ds::explore::serve(&mut session, &file, &options, &server, timeout)
+}
+
+const EXPLORE_HELP: &str = "Runs FILE (with ARGS), then serves the states reachable from the global --start under the
+demon --next on http://127.0.0.1:PORT/ until Ctrl-C; --goal (a demon or a value) marks goals,
+--h (a demon) gives A*'s estimate. --port 0 (the default) takes a free port; --max-states
+bounds the states stored (default 1000000); --timeout bounds the script's run and each request.
+docs/explorer.md describes the page and the JSON API.";
 
 /// Limits, warnings, the sandbox and the script's arguments; `Err(2)` for a bad option value.
 fn configure(cli: &Cli, deadline: Option<Instant>, session: &mut Session) -> Result<(), u8> {

@@ -46,6 +46,17 @@ fn read_script(path: &Path) -> Result<String, (String, bool)> {
     crate::builtins::file::read_text(&real).map_err(unreadable)
 }
 
+/// A stage of the pipeline that `ds --dump` shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// The tokens after the layout pass.
+    Tokens,
+    /// The syntax tree of the file (its `#include`s not expanded).
+    Ast,
+    /// The resolved program, includes and all, as the evaluator would run it.
+    Ir,
+}
+
 /// The compiler lives in the interpreter (`interp.compiler`), so that `eval` can compile at
 /// run time against the program's names.
 pub struct Session {
@@ -98,6 +109,21 @@ impl Session {
         let base = Path::new(name).parent().map(Path::to_path_buf);
         let stmts = self.parse_with_includes(file, src, base.as_deref(), 0)?;
         self.compile(&stmts).map(|(_, warnings)| warnings)
+    }
+
+    /// One stage of a source text as text (`ds --dump`), or the errors that stopped it there.
+    pub fn dump(&mut self, name: &str, src: &str, stage: Stage) -> Result<String, Vec<Diagnostic>> {
+        let file = self.add_source(name, src);
+        match stage {
+            Stage::Tokens => syntax::dump::tokens(src, file).map_err(|d| vec![d]),
+            Stage::Ast => syntax::parse(src, file).map(|stmts| syntax::dump::ast(&stmts)).map_err(|d| vec![d]),
+            Stage::Ir => {
+                let base = Path::new(name).parent().map(Path::to_path_buf);
+                let stmts = self.parse_with_includes(file, src, base.as_deref(), 0)?;
+                let (code, _) = self.compile(&stmts)?;
+                Ok(crate::compile::dump::ir(&self.interp.compiler, &self.interp.world, &code))
+            }
+        }
     }
 
     /// Compiles a chunk: its code and its warnings, or its warnings followed by its errors.

@@ -63,6 +63,7 @@ fn size(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
         Value::Array(a) => a.borrow().len(),
         Value::Map(m) => m.borrow().len(),
         Value::Heap(h) => h.borrow().len(),
+        Value::Space(s) => s.len(),
         Value::Str(s) => s.len(),
         Value::Graph(g) => it.world.class(g.borrow().class).len(),
         Value::Logic(_) => 2,

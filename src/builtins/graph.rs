@@ -17,9 +17,9 @@ pub const BUILTINS: &[Builtin] = &[
         .doc("G.nodes() or N.nodes(rel [, V])", "the nodes of graph G; the targets of node N's rel edges (of value V)")
         .on(Receivers::GRAPH.or(Receivers::NODE)),
     method("add_node", Arity::range(0, 1), add_node)
-        .doc("G.add_node([name])", "adds a node to G's world and returns it"),
+        .doc("G.add_node([name])", "adds a node to G's world and returns it (an unnamed one bound to G)"),
     method("add_nodes", Arity::exactly(1), add_nodes).doc("G.add_nodes(n)", "adds n unnamed nodes to G's world; returns G"),
-    method("dot", Arity::range(0, 4), dot).doc(
+    method("dot", Arity::range(0, 4), dot).on(Receivers::GRAPH.or(Receivers::SPACE)).doc(
         "G.dot([file [, rels [, loops [, mode]]]])",
         "the graph as Graphviz text, printed or written to file; only the relations rels, without loops when loops is False",
     ),
@@ -28,9 +28,13 @@ pub const BUILTINS: &[Builtin] = &[
         .doc("G.edges([all])", "the relation types as an array; with False only the declared ones"),
     method("clear_edges", Arity::exactly(0), clear_edges).doc("G.clear_edges()", "removes every edge of G; returns G"),
     method("facts", Arity::exactly(0), facts).doc("G.facts()", "the number of edges G holds"),
+    method("brief", Arity::at_least(0), brief).doc(
+        "G.brief([rel, ...])",
+        "G's edges on one line, `a on b, c !on d`, without those of the relations given (`G.brief(isa, want)`)",
+    ),
     method("hash", Arity::exactly(0), hash).doc("G.hash()", "G's content hash as 16 hex digits (equal graphs, equal hashes)"),
     method("str", Arity::exactly(0), sentences).doc("G.str()", "G's edges as sentences, `a rel b . `"),
-    method("json", Arity::range(0, 2), json).doc(
+    method("json", Arity::range(0, 2), json).on(Receivers::GRAPH.or(Receivers::SPACE)).doc(
         "G.json([values [, inverse]])",
         "the dump of `out G` as a string; without node values when values is 0; with inverse 1, incoming edges too",
     ),
@@ -92,6 +96,9 @@ fn sentences(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<
 
 /// `G.json()`: the same dump as `out G`, as a string.
 fn json(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Space(s)) = &obj {
+        return super::search_space::json(it, s, args, span);
+    }
     let g = graph_obj("json", obj, span)?;
     let flag = |i: usize, default: bool| args.get(i).map_or(Ok(default), |v| flag_arg(v, "json", span));
     let opts = DumpOptions { values: flag(0, true)?, inverse: flag(1, false)? };
@@ -169,12 +176,14 @@ fn nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 fn add_node(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("add_node", obj, span)?;
     let class = g.borrow().class;
-    let id = match args.first() {
-        Some(Value::Str(s)) => it.world.add_node(class, s),
-        Some(other) => return fail(span, format!("a node's name must be a string, not {}", other.described())),
-        None => it.world.add_unnamed_node(class),
-    };
-    Ok(Value::Node(NodeVal { class, id, graph: None }))
+    match args.first() {
+        // As in the original, a named node is returned unbound (it prints as `d`).
+        Some(Value::Str(s)) => Ok(Value::Node(NodeVal { class, id: it.world.add_node(class, s), graph: None })),
+        Some(other) => fail(span, format!("a node's name must be a string, not {}", other.described())),
+        // An unnamed one is bound to G (reference 6): `Evs.add_node().value("S0")` sets its
+        // value in Evs, whatever the current graph is.
+        None => Ok(Value::Node(NodeVal { class, id: it.world.add_unnamed_node(class), graph: Some(g) })),
+    }
 }
 
 fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
@@ -198,6 +207,9 @@ fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
 /// `rels` (one or a non-empty array); loops left out when `loops` is False. `mode` is
 /// accepted and changes nothing (ds keeps attributes apart from the edges).
 fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    if let Some(Value::Space(s)) = &obj {
+        return super::search_space::dot(it, s, args, span);
+    }
     let g = graph_obj("dot", obj, span)?;
     let mut opts = DotOptions::default();
     if let Some(rels) = args.get(1) {
@@ -261,6 +273,27 @@ pub(crate) fn clear_edges(_: &mut Interp, obj: Option<Value>, _: &[Value], span:
 /// The number of edges (facts) the state holds.
 fn facts(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     Ok(Value::Num(graph_obj("facts", obj, span)?.borrow().facts.len() as f64))
+}
+
+/// `G.brief(rel, ...)`: the short printed form of a state, leaving out the relations named
+/// (each argument a relation, or an array of them): what a search changes, at a glance.
+fn brief(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let g = graph_obj("brief", obj, span)?;
+    let mut leave_out = Vec::new();
+    for arg in args {
+        let items = match arg {
+            Value::Array(a) => a.to_vec(),
+            other => vec![other.clone()],
+        };
+        for item in items {
+            match item {
+                Value::Edge(r) => leave_out.push(r),
+                other => return fail(span, format!("`brief` leaves out relations, and this is {}", other.described())),
+            }
+        }
+    }
+    let text = it.world.graph_brief(&g.borrow(), &leave_out);
+    Ok(Value::str(&text))
 }
 
 /// The content hash, as a string of 16 hex digits (equal graphs have equal hashes).

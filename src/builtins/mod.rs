@@ -10,9 +10,11 @@ mod math;
 pub mod mind;
 mod mind_models;
 mod node;
+mod pad;
 mod regexp;
 mod search;
 mod search_compare;
+mod search_space;
 mod string;
 pub mod svg;
 mod system;
@@ -117,6 +119,23 @@ impl Receivers {
     pub const FILE: Receivers = Receivers(32);
     pub const PICTURE: Receivers = Receivers(64);
     pub const HEAP: Receivers = Receivers(128);
+    pub const SPACE: Receivers = Receivers(256);
+
+    /// The kind of a value, for the methods that work on it (None: a kind no method is for).
+    pub fn of(v: &Value) -> Option<Receivers> {
+        Some(match v {
+            Value::Array(_) => Receivers::ARRAY,
+            Value::Map(_) => Receivers::MAP,
+            Value::Str(_) => Receivers::STRING,
+            Value::Graph(_) => Receivers::GRAPH,
+            Value::Node(_) => Receivers::NODE,
+            Value::File(_) => Receivers::FILE,
+            Value::Svg(_) => Receivers::PICTURE,
+            Value::Heap(_) => Receivers::HEAP,
+            Value::Space(_) => Receivers::SPACE,
+            _ => return None,
+        })
+    }
 
     pub const fn or(self, other: Receivers) -> Receivers {
         Receivers(self.0 | other.0)
@@ -128,12 +147,13 @@ impl Receivers {
 }
 
 /// Every module's table, with the kind of value its methods work on.
-fn tables() -> [(Receivers, &'static [Builtin]); 12] {
+fn tables() -> [(Receivers, &'static [Builtin]); 14] {
     [
         (Receivers::ANY, convert::BUILTINS),
         (Receivers::ARRAY, array::BUILTINS),
         (Receivers::HEAP, heap::BUILTINS),
         (Receivers::STRING, string::BUILTINS),
+        (Receivers::ANY, pad::BUILTINS),
         (Receivers::GRAPH, graph::BUILTINS),
         (Receivers::NODE, node::BUILTINS),
         (Receivers::NONE, math::BUILTINS),
@@ -142,6 +162,7 @@ fn tables() -> [(Receivers, &'static [Builtin]); 12] {
         (Receivers::PICTURE, svg::BUILTINS),
         (Receivers::NONE, mind::BUILTINS),
         (Receivers::NONE, search::BUILTINS),
+        (Receivers::SPACE, search_space::BUILTINS),
     ]
 }
 

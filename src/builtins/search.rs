@@ -7,10 +7,12 @@ use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, Limit, R};
 use crate::names::suggest;
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
+use crate::search::states::Decoder;
 use crate::search::symmetry::Symmetry;
 use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, NONE};
 use crate::syntax::Span;
 use crate::value::{Logic, Map, Value};
+use crate::world::World;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
@@ -131,7 +133,11 @@ pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, span: Span) -> R
         (Some(_), Some(v)) => v,
         _ => Value::Logic(Logic::UNDEF),
     };
-    let map = stats_map(&mut problem, &store, &outcome, ms);
+    let found = match outcome.reason.found() {
+        Some(b) => Logic::from_bool(b),
+        None => Logic::UNDEF,
+    };
+    let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, algorithm.name(), found);
     drop(problem);
     it.search_stats = map.clone();
     match outcome.reason {
@@ -143,7 +149,15 @@ pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, span: Span) -> R
 }
 
 /// The map of decision 17 (docs/search.md defines each entry).
-fn stats_map(problem: &mut ScriptProblem, store: &StateStore, o: &Outcome, ms: f64) -> Value {
+pub(super) fn stats_map(
+    decoder: &Decoder,
+    world: &mut World,
+    store: &StateStore,
+    o: &Outcome,
+    ms: f64,
+    algorithm: &str,
+    found: Logic,
+) -> Value {
     let (mut path, mut actions, mut cost) = (Vec::new(), Vec::new(), Value::Logic(Logic::UNDEF));
     if let Some(found) = &o.goal {
         let mut ids = if found.origin.parent == NONE { Vec::new() } else { store.path(found.origin.parent) };
@@ -151,18 +165,14 @@ fn stats_map(problem: &mut ScriptProblem, store: &StateStore, o: &Outcome, ms: f
         let last = ids.len() - 1;
         for k in 0..ids.len() {
             let label = (k == last).then_some(found.origin.label);
-            path.push(problem.state_along(store, &ids[..=k], label));
+            path.push(decoder.state_along(store, world, &ids[..=k], label));
             if k > 0 {
                 let action = if k == last { found.origin.action } else { store.origin(ids[k]).action };
-                actions.push(problem.action_value(store, action));
+                actions.push(decoder.action_value(store, world, action));
             }
         }
         cost = Value::Num(found.origin.g);
     }
-    let found = match o.reason.found() {
-        Some(b) => Logic::from_bool(b),
-        None => Logic::UNDEF,
-    };
     let c = &o.counts;
     let num = |n: u64| Value::Num(n as f64);
     let entries = [
@@ -179,7 +189,7 @@ fn stats_map(problem: &mut ScriptProblem, store: &StateStore, o: &Outcome, ms: f
         ("states", num(store.len() as u64)),
         ("bytes", num(store.memory() as u64)),
         ("ms", Value::Num(ms)),
-        ("algorithm", Value::str(problem.spec().algorithm.name())),
+        ("algorithm", Value::str(algorithm)),
     ];
     let mut m = Map::default();
     for (k, v) in entries {
@@ -201,7 +211,7 @@ pub(super) fn callable(v: &Value, fname: &str, n: usize, role: &str, span: Span)
     }
 }
 
-fn one_argument(code: &Rc<FnCode>, fname: &str, n: usize, role: &str, span: Span) -> R<Rc<FnCode>> {
+pub(super) fn one_argument(code: &Rc<FnCode>, fname: &str, n: usize, role: &str, span: Span) -> R<Rc<FnCode>> {
     if code.param_names.len() == 1 {
         return Ok(code.clone());
     }
@@ -273,34 +283,49 @@ impl Opts {
     }
 }
 
-/// The `symmetry` option: nodes of the start's world.
-fn symmetry(it: &Interp, v: Option<&Value>, start: &Value, fname: &str, span: Span) -> R<Option<Symmetry>> {
+/// The `symmetry` option: interchangeable nodes of the start's world, as one array, or as an
+/// array of groups (arrays) whose nodes are interchangeable within their group.
+pub(super) fn symmetry(
+    it: &Interp,
+    v: Option<&Value>,
+    start: &Value,
+    fname: &str,
+    span: Span,
+) -> R<Option<Rc<Symmetry>>> {
     let Some(v) = v else { return Ok(None) };
     let Value::Graph(g) = start else {
         return fail(span, format!("`symmetry` of `{fname}` needs graph states; the start is {}", start.described()));
     };
     let class = g.borrow().class;
-    let Value::Array(items) = v else {
-        return fail(span, format!("`symmetry` of `{fname}` must be an array of nodes, not {}", v.described()));
+    let groups = match v {
+        Value::Array(items) if items.borrow().iter().all(|i| matches!(i, Value::Array(_))) => {
+            items.borrow().iter().cloned().collect()
+        }
+        _ => vec![v.clone()],
     };
-    let mut nodes = Vec::new();
-    for item in items.borrow().iter() {
-        match item {
-            Value::Node(n) if n.class == class => nodes.push(n.id),
-            Value::Node(n) => {
-                let name = crate::value::display::node_name(&it.world, n.class, n.id);
-                return fail(
-                    span,
-                    format!("`symmetry` of `{fname}` names `{name}`, a node of another world than the start's"),
-                );
-            }
-            other => {
-                return fail(
-                    span,
-                    format!("`symmetry` of `{fname}` must be an array of nodes; it holds {}", other.described()),
-                )
+    let mut out = Vec::new();
+    for group in groups {
+        let Value::Array(items) = &group else {
+            return fail(span, format!("`symmetry` of `{fname}` must be an array of nodes, not {}", group.described()));
+        };
+        let mut nodes = Vec::new();
+        for item in items.borrow().iter() {
+            match item {
+                Value::Node(n) if n.class == class => nodes.push(n.id),
+                Value::Node(n) => {
+                    let name = crate::value::display::node_name(&it.world, n.class, n.id);
+                    let msg =
+                        format!("`symmetry` of `{fname}` names `{name}`, a node of another world than the start's");
+                    return fail(span, msg);
+                }
+                other => {
+                    let msg =
+                        format!("`symmetry` of `{fname}` must be an array of nodes; it holds {}", other.described());
+                    return fail(span, msg);
+                }
             }
         }
+        out.push(nodes);
     }
-    Ok(Some(Symmetry::new(class, nodes)))
+    Ok(Some(Rc::new(Symmetry::new(class, out))))
 }

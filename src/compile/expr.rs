@@ -8,7 +8,7 @@ use crate::diagnostics::Diagnostic;
 use crate::names::suggest;
 use crate::syntax::ast::{self, BinOp, EdgeMode, Expr, ExprKind, Name, UnOp};
 use crate::syntax::Span;
-use crate::value::Value;
+use crate::value::{Logic, Value};
 use crate::world::World;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -53,7 +53,11 @@ impl Compiler {
         let kind = match &e.kind {
             ExprKind::Number(n) => ExKind::Const(Value::Num(*n)),
             ExprKind::Str(s) => ExKind::Const(Value::str(s)),
-            ExprKind::Logic(l) => ExKind::Const(Value::Logic(*l)),
+            ExprKind::Logic(t) => ExKind::Const(Value::Logic(match t {
+                ast::Truth::True => Logic::TRUE,
+                ast::Truth::False => Logic::FALSE,
+                ast::Truth::Undef => Logic::UNDEF,
+            })),
             ExprKind::None => ExKind::Const(Value::None),
             ExprKind::Name(n) => return self.name(n, span, world),
             ExprKind::NodeConst(n) => {
@@ -296,6 +300,9 @@ impl Compiler {
             return Self::ex(ExKind::AndOr { all: n == "and", args }, span);
         }
         if let Some(b) = builtins::lookup_function(n) {
+            if self.lookup_var(n).is_some() {
+                self.warn_shadowed_by_builtin(name);
+            }
             self.check_builtin_arity(b.name, b.arity, args.len(), span);
             let args = self.exprs(args, world);
             return Self::ex(ExKind::Builtin { name: b.name, f: b.f, object: None, args }, span);

@@ -5,7 +5,7 @@
 use super::ir::*;
 use super::Compiler;
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::{BinOp, Expr, ExprKind};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, Name};
 use crate::syntax::Span;
 use std::rc::Rc;
 
@@ -29,6 +29,12 @@ impl Compiler {
         let d = if let ExprKind::Edge { .. } = &e.kind {
             Diagnostic::warning(e.span, "an edge in parentheses only reads the edge, and its value is unused")
                 .with_note("to set the edge, write it without the parentheses: `X rel Y`")
+        } else if let ExprKind::Field { name, .. } = &e.kind {
+            let d = Diagnostic::warning(e.span, "this value is unused");
+            match crate::builtins::lookup_method(&name.text) {
+                Some(_) => d.with_note(format!("`{0}` is a method: to call it, write `.{0}()`", name.text)),
+                None => d.with_note("a statement that only reads a node does nothing"),
+            }
         } else if let ExprKind::Binary { op: BinOp::Eq, left, .. } = &e.kind {
             let d = Diagnostic::warning(e.span, "the result of this comparison is unused");
             match &left.kind {
@@ -50,6 +56,19 @@ impl Compiler {
             Diagnostic::warning(span, format!("`{name}` is declared twice in this block"))
                 .with_label(first, "first declared here")
                 .with_note(format!("the second `var` reuses the variable; to give it a value, write `{name} = ...`")),
+        );
+    }
+
+    /// `add(2, 3)` where a variable `add` holds a lambda: the builtin function of that name is
+    /// called (as in the original), never the variable.
+    pub(super) fn warn_shadowed_by_builtin(&mut self, name: &Name) {
+        let n = &name.text;
+        self.warn(
+            Diagnostic::warning(
+                name.span,
+                format!("`{n}(...)` calls the builtin function `{n}`, not the variable `{n}`"),
+            )
+            .with_note("a builtin function comes before a variable of its name; rename the variable to call it"),
         );
     }
 

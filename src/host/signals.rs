@@ -23,6 +23,8 @@ static BUSY: AtomicBool = AtomicBool::new(false);
 static IDLE_EXIT: AtomicBool = AtomicBool::new(false);
 /// The last signal that asked a run to stop (0: none).
 static RECEIVED: AtomicI32 = AtomicI32::new(0);
+/// Written to standard error when a signal ends the process while nothing runs.
+static IDLE_MESSAGE: AtomicPtr<&'static str> = AtomicPtr::new(std::ptr::null_mut());
 
 const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
@@ -31,8 +33,15 @@ extern "C" fn on_signal(sig: libc::c_int) {
     let busy = BUSY.load(Ordering::SeqCst);
     if !busy {
         if sig != libc::SIGINT || IDLE_EXIT.load(Ordering::SeqCst) {
-            // SAFETY: `_exit` is async-signal-safe; nothing is running that output waits for.
-            unsafe { libc::_exit(128 + sig) };
+            let message = IDLE_MESSAGE.load(Ordering::SeqCst);
+            // SAFETY: `write` and `_exit` are async-signal-safe; the message is a leaked
+            // `&'static str`; nothing is running that output waits for.
+            unsafe {
+                if let Some(text) = message.as_ref() {
+                    libc::write(2, text.as_ptr().cast(), text.len());
+                }
+                libc::_exit(128 + sig)
+            };
         }
         return;
     }
@@ -69,6 +78,11 @@ pub fn install(flag: Arc<AtomicBool>, when_idle: WhenIdle) -> bool {
             libc::sigaction(sig, &action, std::ptr::null_mut()) == 0
         }
     })
+}
+
+/// What to say on standard error when a signal ends the process while nothing runs.
+pub fn set_idle_message(message: &'static str) {
+    IDLE_MESSAGE.store(Box::into_raw(Box::new(message)), Ordering::SeqCst);
 }
 
 /// Marks whether a script (or REPL entry) is running, which signals then interrupt.

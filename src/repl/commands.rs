@@ -109,9 +109,14 @@ impl Backend {
             None => self.write(&text),
             Some(path) => {
                 let written =
-                    crate::sandbox::data_file(path).and_then(|p| std::fs::write(p, text).map_err(|e| e.to_string()));
-                if let Err(e) = written {
-                    reply.error(format!("cannot write {path}: {e}"));
+                    crate::sandbox::data_file(path).and_then(|p| std::fs::write(p, &text).map_err(|e| e.to_string()));
+                match written {
+                    Ok(()) => {
+                        let name = g.borrow().name.clone();
+                        let lines = text.lines().count();
+                        self.write(&format!("wrote graph {name} to {path} ({lines} lines of Graphviz DOT)\n"));
+                    }
+                    Err(e) => reply.error(format!("cannot write {path}: {e}")),
                 }
             }
         }

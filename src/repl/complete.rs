@@ -1,8 +1,10 @@
-//! Tab completion: the words the session knows, matched against the word at the cursor.
+//! Tab completion: the words the session knows, matched against the word at the cursor. After
+//! `X.` it offers the methods for the kind of value X holds now, when X is a variable.
 
 use super::commands::COMMANDS;
-use crate::builtins;
+use crate::builtins::{self, Receivers};
 use crate::session::Session;
+use rustc_hash::FxHashMap;
 
 pub use crate::syntax::token::KEYWORDS;
 
@@ -13,6 +15,10 @@ pub struct Names {
     words: Vec<String>,
     /// Methods and edge types (an edge type is also a method: `X.isa(C)`).
     methods: Vec<String>,
+    /// Each method with the kinds of value it works on.
+    typed_methods: Vec<(String, Receivers)>,
+    /// The kind of value each top-level variable (and `GRAPH`) holds now.
+    kinds: FxHashMap<String, Receivers>,
     /// `Math.sqrt` and friends, whole.
     members: Vec<String>,
     nodes: Vec<String>,
@@ -32,9 +38,12 @@ impl Names {
         words.extend(nodes.iter().chain(&edges).cloned());
         let mut methods: Vec<String> = builtins::method_names().map(str::to_string).collect();
         methods.extend(edges.iter().cloned());
+        let typed_methods = builtins::methods().map(|(b, on)| (b.name.to_string(), on)).collect();
         Names {
             words: sorted(words),
             methods: sorted(methods),
+            typed_methods,
+            kinds: kinds(session),
             members: sorted(members.into_iter().map(str::to_string).collect()),
             nodes: sorted(nodes),
             edges: sorted(edges),
@@ -64,16 +73,45 @@ impl Names {
         (start, candidates)
     }
 
-    /// After `Math.` a module's members; after anything else methods and edge types.
+    /// After `Math.` a module's members; after a variable the methods for what it holds (and
+    /// for a graph its nodes, for a node or graph the edge types); else every method and edge.
     fn after_dot(&self, object: &str, prefix: &str) -> Vec<String> {
-        let module = &object[word_start(object, object.len())..];
+        let word = &object[word_start(object, object.len())..];
         let members: Vec<String> =
-            self.members.iter().filter_map(|m| m.strip_prefix(module)?.strip_prefix('.')).map(str::to_string).collect();
-        if !module.is_empty() && !members.is_empty() {
+            self.members.iter().filter_map(|m| m.strip_prefix(word)?.strip_prefix('.')).map(str::to_string).collect();
+        if !word.is_empty() && !members.is_empty() {
             return matching(members.into_iter(), prefix);
         }
-        matching(self.methods.iter().cloned(), prefix)
+        let Some(&kind) = self.kinds.get(word) else {
+            return matching(self.methods.iter().cloned(), prefix);
+        };
+        let mut offered: Vec<String> =
+            self.typed_methods.iter().filter(|(_, on)| on.includes(kind)).map(|(m, _)| m.clone()).collect();
+        if kind.includes(Receivers::GRAPH.or(Receivers::NODE)) {
+            offered.extend(self.edges.iter().cloned());
+        }
+        if kind == Receivers::GRAPH {
+            offered.extend(self.nodes.iter().cloned());
+        }
+        matching(offered.into_iter(), prefix)
     }
+}
+
+/// What each top-level variable holds now, by kind; `GRAPH` too.
+fn kinds(session: &Session) -> FxHashMap<String, Receivers> {
+    let interp = &session.interp;
+    let mut kinds = FxHashMap::default();
+    for name in interp.compiler.top_level_names() {
+        let slot = interp.compiler.top_level_slot(name);
+        let value = slot.and_then(|s| interp.globals.get(s as usize));
+        if let Some(kind) = value.and_then(Receivers::of) {
+            kinds.insert(name.to_string(), kind);
+        }
+    }
+    if let Some(kind) = Receivers::of(&interp.graph) {
+        kinds.insert("GRAPH".to_string(), kind);
+    }
+    kinds
 }
 
 /// Where the name that ends at `pos` begins.

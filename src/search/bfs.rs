@@ -16,9 +16,45 @@ pub(super) fn bfs<P: Problem>(
     config: &Config,
     counts: &mut Counts,
 ) -> Step<Result<Found, Reason>, P::Error> {
+    let mut start_checked = false;
+    let found = by_levels(p, store, counts, |p, store, counts, id, depth, succ| {
+        let g = store.g(id);
+        for i in 0..succ.len() {
+            let s = succ.get(i);
+            let (sid, new) = insert(store, config, &s, id, depth + 1, g + s.cost)?;
+            if new {
+                counts.reached(depth + 1);
+                if p.is_goal(Which::Successor(i))? {
+                    return Ok(Some(Found { id: sid, origin: store.origin(sid) }));
+                }
+                continue;
+            }
+            counts.duplicates += 1;
+            if sid == 0 && !start_checked {
+                start_checked = true;
+                if p.is_goal(Which::Successor(i))? {
+                    let origin = origin_of(store, &s, id, depth + 1, g + s.cost);
+                    return Ok(Some(Found { id: 0, origin }));
+                }
+            }
+        }
+        Ok(None)
+    })?;
+    Ok(found.ok_or(Reason::Exhausted))
+}
+
+/// What breadth-first search and exploration share: the start stored, then the states of each
+/// level expanded in id order (with the frontier counted, the limits checked, the expansion
+/// traced), and `commit` given each state's successors; it stops when `commit` returns
+/// something, or when a level adds no state.
+pub(super) fn by_levels<P: Problem, T>(
+    p: &mut P,
+    store: &mut StateStore,
+    counts: &mut Counts,
+    mut commit: impl FnMut(&mut P, &mut StateStore, &mut Counts, StateId, u32, &Successors) -> Step<Option<T>, P::Error>,
+) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
     insert_start(p, store, &mut succ)?;
-    let mut start_checked = false;
     let (mut level, mut next) = (0usize, 1usize);
     let mut depth = 0u32;
     while level < next {
@@ -28,44 +64,20 @@ pub(super) fn bfs<P: Problem>(
             p.check(counts, store)?;
             p.load(store, id)?;
             if p.tracing() {
-                let e = Expansion {
-                    step: counts.expanded + 1,
-                    id,
-                    parent: store.parent(id),
-                    depth,
-                    g: store.g(id),
-                    h: None,
-                    f: store.g(id),
-                };
+                let g = store.g(id);
+                let e = Expansion { step: counts.expanded + 1, id, parent: store.parent(id), depth, g, h: None, f: g };
                 p.trace(&e, store)?;
             }
             p.expand(&mut succ)?;
             counts.expanded += 1;
             counts.generated += succ.len() as u64;
-            let g = store.g(id);
-            for i in 0..succ.len() {
-                let s = succ.get(i);
-                let (sid, new) = insert(store, config, &s, id, depth + 1, g + s.cost)?;
-                if new {
-                    counts.reached(depth + 1);
-                    if p.is_goal(Which::Successor(i))? {
-                        return Ok(Ok(Found { id: sid, origin: store.origin(sid) }));
-                    }
-                    continue;
-                }
-                counts.duplicates += 1;
-                if sid == 0 && !start_checked {
-                    start_checked = true;
-                    if p.is_goal(Which::Successor(i))? {
-                        let origin = origin_of(store, &s, id, depth + 1, g + s.cost);
-                        return Ok(Ok(Found { id: 0, origin }));
-                    }
-                }
+            if let Some(t) = commit(p, store, counts, id, depth, &succ)? {
+                return Ok(Some(t));
             }
         }
         level = next;
         next = store.len();
         depth += 1;
     }
-    Ok(Err(Reason::Exhausted))
+    Ok(None)
 }

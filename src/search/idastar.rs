@@ -1,23 +1,25 @@
 //! IDA*: depth-first searches bounded by f = g + h, the bound raised each round to the least f
-//! that exceeded it. Only the current path is a cycle check (a successor already on it is a
-//! duplicate); states are still stored once, so that each one's h is asked once and its goal
-//! test done once. The goal is tested when a state is expanded, as in A*.
+//! that exceeded it. Each round remembers the least g it reached every state with (a
+//! transposition table, as in Reinefeld and Marsland's enhanced IDA*): a successor reached
+//! again no cheaper in the same round is a duplicate, which also cuts cycles. Without it a
+//! world with many ways to one state (the Tower of Hanoi) makes the rounds exponential.
+//! States are stored once, so each one's h is asked once and its goal test done once. The
+//! goal is tested when a state is expanded, as in A*.
 
 use super::*;
 
 struct Frame {
-    id: StateId,
     children: Vec<(StateId, Origin)>,
     next: usize,
 }
 
-/// What the rounds share: per state its h, whether it is on the current path, whether it
-/// was tested and is not a goal.
+/// Per state: its h and whether it was tested and is not a goal (kept over the rounds), and
+/// the least g this round reached it with.
 #[derive(Default)]
 struct Marks {
     h: Vec<f64>,
-    on_path: Vec<bool>,
     not_goal: Vec<bool>,
+    best: Vec<f64>,
 }
 
 impl Marks {
@@ -25,8 +27,8 @@ impl Marks {
         let n = id as usize + 1;
         if self.h.len() < n {
             self.h.resize(n, 0.0);
-            self.on_path.resize(n, false);
             self.not_goal.resize(n, false);
+            self.best.resize(n, f64::INFINITY);
         }
     }
 }
@@ -67,11 +69,15 @@ fn round<P: Problem>(
     let mut stack: Vec<Frame> = Vec::new();
     let mut waiting = 0usize;
     let mut succ = Successors::default();
+    marks.best.iter_mut().for_each(|g| *g = f64::INFINITY);
+    marks.best[0] = 0.0;
     let mut visit = Some((0, store.origin(0)));
     loop {
         if let Some((id, origin)) = visit.take() {
             let f = origin.g + marks.h[id as usize];
-            if f > bound {
+            if marks.best[id as usize] < origin.g {
+                // reached cheaper by another way since it was generated: searched from there
+            } else if f > bound {
                 next_bound = next_bound.min(f);
             } else {
                 if id != 0 {
@@ -101,7 +107,6 @@ fn round<P: Problem>(
                 p.expand(&mut succ)?;
                 counts.expanded += 1;
                 counts.generated += succ.len() as u64;
-                marks.on_path[id as usize] = true;
                 let mut children = Vec::with_capacity(succ.len());
                 for i in 0..succ.len() {
                     let s = succ.get(i);
@@ -111,16 +116,17 @@ fn round<P: Problem>(
                     if new {
                         marks.h[sid as usize] = p.h(Which::Successor(i))?;
                     }
-                    if marks.on_path[sid as usize] {
+                    if marks.best[sid as usize] <= g {
                         counts.duplicates += 1;
                         continue;
                     }
+                    marks.best[sid as usize] = g;
                     counts.reached(depth);
                     children.push((sid, origin_of(store, &s, id, depth, g)));
                 }
                 waiting += children.len();
                 counts.frontier(waiting);
-                stack.push(Frame { id, children, next: 0 });
+                stack.push(Frame { children, next: 0 });
             }
         }
         let Some(top) = stack.last_mut() else { break };
@@ -129,7 +135,6 @@ fn round<P: Problem>(
             top.next += 1;
             waiting -= 1;
         } else {
-            marks.on_path[top.id as usize] = false;
             stack.pop();
         }
     }

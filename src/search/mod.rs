@@ -8,14 +8,19 @@
 //! values and calls the script's demons. `builtins/search.rs` is the script-facing module.
 
 mod best_first;
-mod bfs;
+pub(crate) mod bfs;
 mod dfs;
+pub mod explore;
+pub mod export;
 
 mod idastar;
+pub mod on_demand;
 pub mod pack;
 pub mod problem;
 pub mod progress;
 pub mod script;
+pub mod space;
+pub mod states;
 pub mod store;
 pub mod symmetry;
 
@@ -199,7 +204,11 @@ fn outcome<E>(result: Step<Result<Found, Reason>, E>, counts: Counts) -> Result<
 }
 
 /// Stores the start (id 0).
-fn insert_start<P: Problem>(problem: &mut P, store: &mut StateStore, buf: &mut Successors) -> Step<(), P::Error> {
+pub(crate) fn insert_start<P: Problem>(
+    problem: &mut P,
+    store: &mut StateStore,
+    buf: &mut Successors,
+) -> Step<(), P::Error> {
     buf.clear();
     problem.start(buf)?;
     let s = buf.get(0);
@@ -222,7 +231,7 @@ fn origin_of(store: &mut StateStore, s: &Succ<'_>, parent: StateId, depth: u32, 
 
 /// Stores successor `s` of `parent` if it is new; `(id, true)` for a new state, `(id, false)`
 /// for a known one. Stops with `max_states` rather than store one state too many.
-fn insert<E>(
+pub(crate) fn insert<E>(
     store: &mut StateStore,
     config: &Config,
     s: &Succ<'_>,

@@ -3,16 +3,17 @@
 //! States live as packed keys in the store; a state is unpacked into a live value only to be
 //! given to `Next`, and the successors `Next` returns are packed at once.
 
-use super::pack::{Codec, PackError};
+use super::pack::PackError;
 use super::problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
 use super::progress::Progress;
+use super::states::{Decoder, SAME_NAME, SUFFIX, WHOLE};
 use super::store::{StateId, StateStore, NONE};
 use super::symmetry::Symmetry;
 use super::{Algorithm, Counts, Reason};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Flow, Interp, Limit, R};
 use crate::syntax::Span;
-use crate::value::{Map, Str, Value};
+use crate::value::{Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -42,21 +43,15 @@ pub struct Spec {
     pub next: Rc<FnCode>,
     pub goal: GoalTest,
     pub h: Option<Rc<FnCode>>,
-    pub symmetry: Option<Symmetry>,
+    pub symmetry: Option<Rc<Symmetry>>,
     pub trace: Trace,
 }
-
-/// A graph state's name relative to its parent's: kept per state (as a label) so that an
-/// unpacked state gets back the name `Next` gave it.
-const SAME_NAME: u8 = 0;
-const SUFFIX: u8 = 1;
-const WHOLE: u8 = 2;
 
 pub struct ScriptProblem<'a> {
     pub it: &'a mut Interp,
     span: Span,
     spec: Spec,
-    codec: Codec,
+    pub decoder: Decoder,
     goal_key: Option<Vec<u8>>,
     /// The state loaded last (`load`), as a live value.
     current: Value,
@@ -73,12 +68,14 @@ pub struct ScriptProblem<'a> {
 
 impl<'a> ScriptProblem<'a> {
     pub fn new(it: &'a mut Interp, spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
-        let mut codec = Codec::new(&spec.start);
+        let mut decoder = Decoder::new(spec.start.clone(), spec.symmetry.clone());
+        if spec.algorithm == super::Algorithm::Bfs {
+            decoder.cache_names(); // bfs and explore never change an origin once set
+        }
         let goal_key = match (&spec.goal, &spec.symmetry) {
             (GoalTest::Value(v), Some(_)) => {
-                let mut key = Vec::new();
-                pack_state(&mut codec, spec.symmetry.as_ref(), v, &mut key)
-                    .map_err(|e| pack_failure(e, "the goal", span))?;
+                let (mut key, mut variant) = (Vec::new(), Vec::new());
+                decoder.pack(v, &mut key, &mut variant).map_err(|e| pack_failure(e, "the goal", span))?;
                 Some(key)
             }
             _ => None,
@@ -88,7 +85,7 @@ impl<'a> ScriptProblem<'a> {
             it,
             span,
             spec,
-            codec,
+            decoder,
             goal_key,
             current,
             live: Vec::new(),
@@ -105,60 +102,24 @@ impl<'a> ScriptProblem<'a> {
         &self.spec
     }
 
-    /// The live value of stored state `id`, reached by the origins in the store.
+    /// The decoder, taken out (a state space keeps it to bring its states back).
+    pub fn take_decoder(&mut self) -> Decoder {
+        std::mem::replace(&mut self.decoder, Decoder::new(Value::None, None))
+    }
+
+    /// The live value of stored state `id`.
     pub fn state(&mut self, store: &StateStore, id: StateId) -> Value {
-        let path = store.path(id);
-        self.state_along(store, &path, None)
+        self.decoder.state(store, &mut self.it.world, id)
     }
 
-    /// The live value of the last state of `path`; `last_label` overrides its label (a goal
-    /// reached by another way than its stored origin).
+    /// The live value of the last state of `path` (see `Decoder::state_along`).
     pub fn state_along(&mut self, store: &StateStore, path: &[StateId], last_label: Option<u32>) -> Value {
-        let Some(&id) = path.last() else { return Value::None };
-        if id == 0 && path.len() == 1 {
-            return self.spec.start.clone();
-        }
-        let name = self.name_along(store, path, last_label);
-        let key = store.key(id);
-        let v = self.codec.unpack(key, &mut self.it.world, name.as_ref());
-        if let (Some(sym), Value::Graph(g)) = (&self.spec.symmetry, &v) {
-            let variant = store.variant_key(store.origin(id).variant).unwrap_or(&[]);
-            let mut g = g.borrow_mut();
-            let facts = sym.restore(g.facts.as_slice(), variant);
-            g.facts = crate::world::Facts::from_sorted(facts);
-        }
-        v
-    }
-
-    /// The name of a graph state at the end of `path`, rebuilt from the labels.
-    fn name_along(&self, store: &StateStore, path: &[StateId], last_label: Option<u32>) -> Option<Str> {
-        let Value::Graph(start) = &self.spec.start else { return None };
-        let mut name = start.borrow().name.to_string();
-        for (i, &id) in path.iter().enumerate().skip(1) {
-            let label = match last_label {
-                Some(l) if i == path.len() - 1 => l,
-                _ => store.origin(id).label,
-            };
-            let Some(label) = store.label_key(label) else { continue };
-            let text = std::str::from_utf8(label.get(1..).unwrap_or(&[])).unwrap_or("");
-            match label.first() {
-                Some(&SUFFIX) => {
-                    name.push(';');
-                    name.push_str(text);
-                }
-                Some(&WHOLE) => name = text.to_string(),
-                _ => {}
-            }
-        }
-        Some(name.as_str().into())
+        self.decoder.state_along(store, &mut self.it.world, path, last_label)
     }
 
     /// The value of a packed action (None when there is none).
     pub fn action_value(&mut self, store: &StateStore, action: u32) -> Value {
-        match store.action_key(action) {
-            Some(key) => self.codec.unpack(key, &mut self.it.world, None),
-            None => Value::None,
-        }
+        self.decoder.action_value(store, &mut self.it.world, action)
     }
 
     fn call(&mut self, code: &Rc<FnCode>, arg: Value) -> Step<Value, Flow> {
@@ -229,7 +190,7 @@ impl<'a> ScriptProblem<'a> {
                 self.spec.algorithm.name()
             ));
         }
-        if let Some(class) = self.codec.base_class() {
+        if let Some(class) = self.decoder.codec.base_class() {
             match &state {
                 Value::Graph(g) if g.borrow().class == class => {}
                 Value::Graph(g) => {
@@ -254,15 +215,9 @@ impl<'a> ScriptProblem<'a> {
     /// Packs successor `state` (with its action) into the scratch buffers.
     fn pack_successor(&mut self, action: Option<&Value>, state: &Value, i: usize) -> Step<(), Flow> {
         self.key.clear();
-        if let Err(e) = pack_state(&mut self.codec, self.spec.symmetry.as_ref(), state, &mut self.key) {
+        if let Err(e) = self.decoder.pack(state, &mut self.key, &mut self.variant) {
             let what = format!("successor {} of {}", i + 1, called(&self.spec.next, "Next"));
             return Err(Halt::Error(pack_failure(e, &what, self.span)));
-        }
-        if let Some(sym) = &self.spec.symmetry {
-            self.variant.clear();
-            if let Value::Graph(g) = state {
-                sym.variant(g.borrow().facts.as_slice(), &mut self.variant);
-            }
         }
         self.label.clear();
         let mut derived_action = None;
@@ -285,7 +240,7 @@ impl<'a> ScriptProblem<'a> {
         }
         self.action.clear();
         if let Some(a) = action.or(derived_action.as_ref()) {
-            if let Err(e) = self.codec.pack(a, &mut self.action) {
+            if let Err(e) = self.decoder.codec.pack(a, &mut self.action) {
                 let what = format!("the action of successor {} of {}", i + 1, called(&self.spec.next, "Next"));
                 return Err(Halt::Error(pack_failure(e, &what, self.span)));
             }
@@ -336,12 +291,8 @@ impl Problem for ScriptProblem<'_> {
     fn start(&mut self, out: &mut Successors) -> Step<(), Flow> {
         let start = self.spec.start.clone();
         self.key.clear();
-        if let Err(e) = pack_state(&mut self.codec, self.spec.symmetry.as_ref(), &start, &mut self.key) {
+        if let Err(e) = self.decoder.pack(&start, &mut self.key, &mut self.variant) {
             return Err(Halt::Error(pack_failure(e, "the start", self.span)));
-        }
-        self.variant.clear();
-        if let (Some(sym), Value::Graph(g)) = (&self.spec.symmetry, &start) {
-            sym.variant(g.borrow().facts.as_slice(), &mut self.variant);
         }
         self.action.clear();
         self.label.clear();
@@ -389,8 +340,8 @@ impl Problem for ScriptProblem<'_> {
             }
             GoalTest::Value(goal) => match &self.goal_key {
                 Some(goal_key) => {
-                    let mut key = Vec::new();
-                    let packed = pack_state(&mut self.codec, self.spec.symmetry.as_ref(), &state, &mut key);
+                    let (mut key, mut variant) = (Vec::new(), Vec::new());
+                    let packed = self.decoder.pack(&state, &mut key, &mut variant);
                     packed.is_ok() && key == *goal_key
                 }
                 None => state.equals(goal),
@@ -469,19 +420,6 @@ pub fn reason_of(limit: Limit) -> Reason {
         Limit::Timeout => Reason::Timeout,
         Limit::Steps => Reason::MaxSteps,
         Limit::Memory => Reason::MaxMemory,
-    }
-}
-
-/// Packs a state; a graph with symmetry in its canonical form.
-fn pack_state(codec: &mut Codec, sym: Option<&Symmetry>, v: &Value, out: &mut Vec<u8>) -> Result<(), PackError> {
-    match (sym, v) {
-        (Some(sym), Value::Graph(g)) => {
-            let g = g.borrow();
-            let facts = sym.canonical(g.facts.as_slice());
-            codec.pack_graph(g.class, &facts, out);
-            Ok(())
-        }
-        _ => codec.pack(v, out),
     }
 }
 

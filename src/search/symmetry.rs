@@ -21,8 +21,11 @@ const MAX_TRIES: usize = 720;
 
 pub struct Symmetry {
     pub class: ClassId,
-    /// The interchangeable nodes, ascending: slot i of a renaming is `nodes[i]`.
+    /// The interchangeable nodes, group by group, each group ascending: slot i of a renaming is
+    /// `nodes[i]`.
     nodes: Vec<NodeId>,
+    /// The slots of each group: nodes are interchangeable only within their group.
+    groups: Vec<(usize, usize)>,
     /// Per node id: its slot in `nodes`, or `u8::MAX`.
     slot: Vec<u8>,
 }
@@ -35,17 +38,25 @@ fn mix(mut z: u64) -> u64 {
 }
 
 impl Symmetry {
-    /// `nodes` of `class` (at most 255; repeated ones count once).
-    pub fn new(class: ClassId, mut nodes: Vec<NodeId>) -> Symmetry {
-        nodes.sort_unstable();
-        nodes.dedup();
-        nodes.truncate(255);
+    /// Groups of interchangeable nodes of `class` (255 nodes at most in all; a node in two
+    /// groups, or twice, counts once, in its first).
+    pub fn new(class: ClassId, groups: Vec<Vec<NodeId>>) -> Symmetry {
+        let mut nodes: Vec<NodeId> = Vec::new();
+        let mut ranges = Vec::new();
+        for mut group in groups {
+            group.sort_unstable();
+            group.dedup();
+            group.retain(|n| !nodes.contains(n));
+            group.truncate(255 - nodes.len());
+            ranges.push((nodes.len(), nodes.len() + group.len()));
+            nodes.extend(group);
+        }
         let len = nodes.iter().max().map_or(0, |&m| m as usize + 1);
         let mut slot = vec![u8::MAX; len];
         for (i, &n) in nodes.iter().enumerate() {
             slot[n as usize] = i as u8;
         }
-        Symmetry { class, nodes, slot }
+        Symmetry { class, nodes, groups: ranges, slot }
     }
 
     fn slot_of(&self, n: NodeId) -> Option<usize> {
@@ -61,28 +72,28 @@ impl Symmetry {
         }
     }
 
-    /// The canonical form of a state's facts.
-    pub fn canonical(&self, facts: &[Fact]) -> Vec<Fact> {
-        self.canonical_with(facts).0
-    }
-
-    /// The renaming that takes the canonical form back to `facts`, as bytes (the original
-    /// slot of each canonical slot).
-    pub fn variant(&self, facts: &[Fact], out: &mut Vec<u8>) {
-        let (_, to_canonical) = self.canonical_with(facts);
+    /// The canonical form of a state's facts, and its variant: the renaming that takes the
+    /// canonical form back to `facts`, as bytes (the original slot of each canonical slot).
+    pub fn canonical(&self, facts: &[Fact]) -> (Vec<Fact>, Vec<u8>) {
+        let (canonical, to_canonical) = self.canonical_with(facts);
         let mut back = vec![0u8; to_canonical.len()];
-        for (original, &canonical) in to_canonical.iter().enumerate() {
-            back[canonical] = original as u8;
+        for (original, &c) in to_canonical.iter().enumerate() {
+            back[c] = original as u8;
         }
-        out.extend_from_slice(&back);
+        (canonical, back)
     }
 
     /// The canonical facts of a state and the renaming used (original slot to canonical slot).
     fn canonical_with(&self, facts: &[Fact]) -> (Vec<Fact>, Vec<usize>) {
         let colours = self.colours(facts);
+        // Within each group, the slots ordered by colour: order[c] goes to canonical slot c.
         let mut order: Vec<usize> = (0..self.nodes.len()).collect();
-        order.sort_by_key(|&s| (colours[s], s));
-        let groups = tie_groups(&order, &colours);
+        let mut ties = Vec::new();
+        for &(lo, hi) in &self.groups {
+            order[lo..hi].sort_by_key(|&s| (colours[s], s));
+            ties.extend(tie_groups(&order[lo..hi], &colours).into_iter().map(|(a, b)| (lo + a, lo + b)));
+        }
+        let groups = ties;
         let mut best: Option<(Vec<Fact>, Vec<usize>)> = None;
         let mut tries = 0;
         permute_groups(&mut order, &groups, 0, &mut |order| {
@@ -238,27 +249,39 @@ mod tests {
     }
 
     #[test]
+    fn nodes_are_interchangeable_within_their_group_only() {
+        // 1, 2 one kind, 3, 4 another; "1 on 10, 3 on 10" is "2 on 10, 4 on 10", not "3, 1"
+        let sym = Symmetry::new(0, vec![vec![1, 2], vec![3, 4]]);
+        let s = |v: &[(u32, u32)]| {
+            let mut f: Vec<Fact> = v.iter().map(|&(x, p)| on(x, p)).collect();
+            f.sort_by_key(|f| f.key);
+            sym.canonical(&f).0
+        };
+        assert_eq!(s(&[(1, 10), (3, 10)]), s(&[(2, 10), (4, 10)]));
+        assert_ne!(s(&[(1, 10), (3, 10)]), s(&[(1, 10), (2, 10)]));
+    }
+
+    #[test]
     fn permuted_states_have_one_canonical_form() {
         // farmers 1, 2, 3 on places 10, 11
-        let sym = Symmetry::new(0, vec![1, 2, 3]);
+        let sym = Symmetry::new(0, vec![vec![1, 2, 3]]);
         let mut a = vec![on(1, 10), on(2, 11), on(3, 10)];
         let mut b = vec![on(1, 11), on(2, 10), on(3, 10)];
         a.sort_by_key(|f| f.key);
         b.sort_by_key(|f| f.key);
-        assert_eq!(sym.canonical(&a), sym.canonical(&b));
+        assert_eq!(sym.canonical(&a).0, sym.canonical(&b).0);
         let c = vec![on(1, 11), on(2, 11), on(3, 10)];
-        assert_ne!(sym.canonical(&a), sym.canonical(&c));
+        assert_ne!(sym.canonical(&a).0, sym.canonical(&c).0);
         for facts in [&a, &b, &c] {
-            let mut v = Vec::new();
-            sym.variant(facts, &mut v);
-            assert_eq!(&sym.restore(&sym.canonical(facts), &v), facts);
+            let (canonical, variant) = sym.canonical(facts);
+            assert_eq!(&sym.restore(&canonical, &variant), facts);
         }
     }
 
     #[test]
     fn links_between_interchangeable_nodes_are_kept() {
         // 1 -> 2 -> 3 (a chain) is the same shape as 3 -> 1 -> 2, not as 1 -> 2, 1 -> 3
-        let sym = Symmetry::new(0, vec![1, 2, 3]);
+        let sym = Symmetry::new(0, vec![vec![1, 2, 3]]);
         let sorted = |mut v: Vec<Fact>| {
             v.sort_by_key(|f| f.key);
             v
@@ -266,7 +289,7 @@ mod tests {
         let chain = sorted(vec![on(1, 2), on(2, 3)]);
         let other_chain = sorted(vec![on(3, 1), on(1, 2)]);
         let fork = sorted(vec![on(1, 2), on(1, 3)]);
-        assert_eq!(sym.canonical(&chain), sym.canonical(&other_chain));
-        assert_ne!(sym.canonical(&chain), sym.canonical(&fork));
+        assert_eq!(sym.canonical(&chain).0, sym.canonical(&other_chain).0);
+        assert_ne!(sym.canonical(&chain).0, sym.canonical(&fork).0);
     }
 }

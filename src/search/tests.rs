@@ -186,3 +186,45 @@ fn greedy_follows_h() {
     let (_, path, cost) = solve(Algorithm::Greedy, &mut diamond(), Config::default());
     assert_eq!((path, cost), (vec![0, 2, 4], Some(6.0)));
 }
+
+// ---------------------------------------------------------------- the explored space
+
+#[test]
+fn a_space_numbers_states_breadth_first_however_far_it_is_explored() {
+    // Breadth-first discovery: 0; then 1, 2 (from 0); 3 (from 1); 4 (from 2); 3 gives 2 and 0
+    let mut toy = diamond();
+    let mut space = on_demand::OnDemand::new(&mut toy, None, true).expect("start");
+    assert_eq!((space.len(), space.expanded(), space.successors(0)), (1, 0, None));
+    assert!(space.expand_through(&mut toy, 1).expect("no error"));
+    assert_eq!(space.expanded(), 2, "0 and 1 are expanded, in id order");
+    let targets = |s: &on_demand::OnDemand, id| {
+        s.successors(id).unwrap().iter().map(|t| state(s.store.key(t.to))).collect::<Vec<_>>()
+    };
+    assert_eq!(targets(&space, 0), vec![1, 2]);
+    assert_eq!(targets(&space, 1), vec![3]);
+    while space.expand_next(&mut toy).expect("no error") {}
+    assert!(space.is_complete());
+    let ids: Vec<u32> = (0..5).map(|i| state(space.store.key(i))).collect();
+    assert_eq!(ids, vec![0, 1, 2, 3, 4]);
+    assert_eq!(targets(&space, 3), vec![2, 0], "duplicates are transitions too");
+    assert_eq!(space.transitions(), 6);
+    assert_eq!((space.goals(), space.is_goal(4), space.is_goal(3)), (1, true, false));
+    let c = space.counts;
+    assert_eq!((c.expanded, c.generated, c.duplicates, c.depth), (5, 6, 2, 2));
+    // the action of a transition is the one `expand` gave, interned in the store
+    let t = space.successors(3).unwrap()[1];
+    assert_eq!((space.store.action_key(t.action), t.cost), (Some(&b"3>0"[..]), 1.0));
+}
+
+#[test]
+fn a_space_stops_whole_at_max_states() {
+    // 0 gives two new states: with room for two states, 0 stays unexpanded
+    let mut toy = diamond();
+    let mut space = on_demand::OnDemand::new(&mut toy, Some(2), false).expect("start");
+    assert!(!space.expand_through(&mut toy, 0).expect("no error"));
+    assert_eq!((space.len(), space.expanded(), space.stopped), (1, 0, Some(Reason::MaxStates)));
+    let mut toy = diamond();
+    let mut space = on_demand::OnDemand::new(&mut toy, Some(3), false).expect("start");
+    assert_eq!(space.find_or_explore(&mut toy, &key(2)).expect("no error"), Some(2));
+    assert_eq!(space.find_or_explore(&mut toy, &key(4)).expect("no error"), None, "4 would be the fourth");
+}

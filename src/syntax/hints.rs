@@ -7,11 +7,13 @@ use super::lexer;
 use super::token::Tok;
 use crate::names::suggest;
 
-/// A message for a syntax error that names the likely fix, about the word at `lo..hi`.
+/// A message for a syntax error that names the likely fix, about the word at `lo..hi`, and a
+/// note to show instead of the parser's own "unexpected ..." (when that says nothing more).
 pub struct Hint {
     pub lo: usize,
     pub hi: usize,
     pub message: String,
+    pub note: Option<String>,
 }
 
 /// Words of other languages, and what DemonScript writes instead.
@@ -40,14 +42,34 @@ pub fn hint(src: &str, error_lo: usize) -> Option<Hint> {
     let end = tokens.iter().position(|t| t.0 >= error_lo).unwrap_or(tokens.len());
     let start = tokens[..end].iter().rposition(|t| ends_statement(&t.1)).map_or(0, |i| i + 1);
     let statement = &tokens[start..end];
+    if statement.is_empty() {
+        return tokens.get(end).and_then(clause_without_if);
+    }
     for (lo, tok, hi) in statement {
         if let Tok::Ident(word) = tok {
             if let Some((_, text)) = FOREIGN.iter().find(|(w, _)| **w == **word) {
-                return Some(Hint { lo: *lo, hi: *hi, message: text.to_string() });
+                return Some(Hint { lo: *lo, hi: *hi, message: text.to_string(), note: None });
             }
         }
     }
     misspelt_keyword(statement)
+}
+
+/// `else` (or `false`, `undef`) where a statement starts: no `if` statement before it (a REPL
+/// entry ends where it is complete, so there it must follow the `}` on its line).
+fn clause_without_if((lo, tok, hi): &lexer::Spanned) -> Option<Hint> {
+    let word = match tok {
+        Tok::Else => "else",
+        Tok::FalseKw => "false",
+        Tok::UndefKw => "undef",
+        _ => return None,
+    };
+    Some(Hint {
+        lo: *lo,
+        hi: *hi,
+        message: format!("`{word}` without an `if` before it"),
+        note: Some(format!("a clause goes right after the block of its `if`: `}} {word} {{` on the line of the `}}`")),
+    })
 }
 
 /// `ot cat`: a statement that starts with a name followed by an operand, where the name is
@@ -57,11 +79,8 @@ fn misspelt_keyword(statement: &[lexer::Spanned]) -> Option<Hint> {
     // Not a bracket: `vars[0]` and `fo(x)` are a variable and a call.
     let operand = matches!(next, Tok::Ident(_) | Tok::Str(_) | Tok::Number(_) | Tok::NodeName(_));
     let keyword = suggest(word, STATEMENT_WORDS)?;
-    operand.then(|| Hint {
-        lo: *lo,
-        hi: *hi,
-        message: format!("unknown statement `{word}`: did you mean `{keyword}`?"),
-    })
+    let message = format!("unknown statement `{word}`: did you mean `{keyword}`?");
+    operand.then_some(Hint { lo: *lo, hi: *hi, message, note: None })
 }
 
 fn ends_statement(t: &Tok) -> bool {

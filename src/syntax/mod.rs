@@ -1,6 +1,7 @@
 //! Source text to syntax tree: the logos lexer, its layout pass, and the LALRPOP grammar.
 
 pub mod ast;
+pub mod dump;
 pub mod helpers;
 mod hints;
 pub mod lexer;
@@ -59,7 +60,7 @@ fn parse_error(
         ParseError::UnrecognizedEof { location, expected } => {
             let found = format!("unexpected end of input{}", expected_list(&expected));
             let mut d = match hints::hint(src, location) {
-                Some(h) => Diagnostic::error(Span::new(file, h.lo, h.hi), h.message).with_note(found),
+                Some(h) => Diagnostic::error(Span::new(file, h.lo, h.hi), h.message).with_note(h.note.unwrap_or(found)),
                 None => Diagnostic::error(Span::new(file, location.min(end), location.min(end)), found),
             };
             if let Some((open, at)) = unclosed {
@@ -74,7 +75,7 @@ fn parse_error(
             let hi = if tok == token::Tok::Term { lo } else { hi };
             let found = format!("unexpected {tok}{}", expected_list(&expected));
             match hints::hint(src, lo) {
-                Some(h) => Diagnostic::error(Span::new(file, h.lo, h.hi), h.message).with_note(found),
+                Some(h) => Diagnostic::error(Span::new(file, h.lo, h.hi), h.message).with_note(h.note.unwrap_or(found)),
                 None => Diagnostic::error(Span::new(file, lo, hi), found),
             }
         }

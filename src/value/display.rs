@@ -130,6 +130,9 @@ impl<'a> Printer<'a> {
             }
             Value::File(f) => self.push(&f.borrow().name),
             Value::Svg(s) => self.push(&s.borrow().text()),
+            Value::Space(s) => {
+                self.push(&format!("state space: {} states, {} transitions", s.len(), s.transitions.len()))
+            }
             // In the order `pop` takes them: `Heap[item:priority,...]`.
             Value::Heap(h) => {
                 self.push("Heap[")?;

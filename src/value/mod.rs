@@ -68,6 +68,8 @@ pub enum Value {
     Svg(crate::builtins::svg::SvgRef),
     /// A priority queue made with `Heap()`.
     Heap(heap::HeapRef),
+    /// A state space made with `Search.explore` (search/space.rs).
+    Space(crate::search::space::SpaceRef),
 }
 
 impl Value {
@@ -135,6 +137,7 @@ impl Value {
             Value::File(_) => "file",
             Value::Svg(_) => "svg",
             Value::Heap(_) => "heap",
+            Value::Space(_) => "space",
         }
     }
 
@@ -155,6 +158,7 @@ impl Value {
             Value::File(_) => "a file",
             Value::Svg(_) => "an SVG picture",
             Value::Heap(_) => "a heap",
+            Value::Space(_) => "a state space",
         }
     }
 
@@ -174,6 +178,7 @@ impl Value {
             Value::Lambda(_) => 10,
             Value::Svg(_) => 11,
             Value::Heap(_) => 12,
+            Value::Space(_) => 13,
             Value::None => 13,
         }
     }
@@ -240,6 +245,7 @@ impl Value {
             (Value::File(a), Value::File(b)) => Rc::ptr_eq(a, b),
             (Value::Svg(a), Value::Svg(b)) => Rc::ptr_eq(a, b),
             (Value::Heap(a), Value::Heap(b)) => Rc::ptr_eq(a, b),
+            (Value::Space(a), Value::Space(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -298,6 +304,7 @@ impl Value {
             (Value::Map(a), Value::Map(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Svg(a), Value::Svg(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Heap(a), Value::Heap(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
+            (Value::Space(a), Value::Space(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             _ => self.compare(other).unwrap_or(Ordering::Equal),
         }
     }

@@ -58,6 +58,31 @@ impl World {
         marked(name, f.value)
     }
 
+    /// `G.brief(rels...)`: the facts on one line, `a on b, c !on d, e on(0.2,0.8) f`, in the
+    /// order nodes were declared, without the relations in `leave_out`.
+    pub fn graph_brief(&self, g: &Graph, leave_out: &[u32]) -> String {
+        let class = self.class(g.class);
+        let sentences: Vec<String> = g
+            .facts
+            .iter()
+            .filter(|f| !leave_out.contains(&f.key.rel()))
+            .map(|f| {
+                let to = match f.key.tgraph() {
+                    0 => class.name(f.key.tgt()).to_string(),
+                    uid => self.external_name(uid, f.key.tgt()),
+                };
+                let rel = self.relation_name(f.key.rel());
+                let rel = match f.value {
+                    v if v.is_true() => rel.to_string(),
+                    v if v.is_false() => format!("!{rel}"),
+                    v => format!("{rel}{}", logic_pair(v)),
+                };
+                format!("{} {rel} {to}", class.name(f.key.src()))
+            })
+            .collect();
+        sentences.join(", ")
+    }
+
     /// The dump of section 6.10 of the reference: nodes by name, relations in declaration order.
     pub fn graph_text(&self, g: &Graph) -> String {
         self.graph_dump(g, DumpOptions::OUT)

@@ -117,3 +117,30 @@ fn both_ends_of_an_array_agree_with_a_deque() {
     let items: Vec<String> = model.iter().map(i64::to_string).collect();
     prints(&src, &format!("{want}\n[{}]\n", items.join(",")));
 }
+
+#[test]
+fn padding_widens_the_printed_form_in_characters() {
+    // By hand: "ab" in 5 is "ab" and three spaces; 42 right-aligned in 6 has four spaces before;
+    // "x" centred in 4 has one fill before and two after; "héllo" is 5 characters, not 6 bytes.
+    prints(
+        "out \"[\" + \"ab\".pad(5) + \"]\", \"[\" + 42.padStart(6) + \"]\", \"[\" + \"x\".center(4, \"*\") + \"]\"\n\
+         out \"[\" + \"héllo\".pad(6, \".\") + \"]\", \"toolong\".pad(3), [1, 2].pad(6) + \"|\", True.padStart(5)\n",
+        "[ab   ] [    42] [*x**]\n[héllo.] toolong [1,2] | \u{20}True\n",
+    );
+    fails_with("out \"a\".pad(3, \"ab\")\n", "the fill of `pad` is one character, not `ab`");
+    fails_with("out \"a\".pad(-1)\n", "the width of `pad` is a number from 0 to 100 million");
+}
+
+#[test]
+fn brief_prints_a_state_without_the_relations_named() {
+    let world = "edges on, want, link\nvar Sen = GRAPH(\"Sen\")\nSen.nodes $animal, $place\nvar G = GRAPH(\"S\")\n\
+                 GRAPH = G\nnodes w, g, $1, $2\n[w, g] isa Sen=>$animal\n[$1, $2] isa Sen=>$place\n\
+                 w want g\n$1 link $2\nw on $1\ng !on $1\ng on $2 = (0.2, 0.8)\n";
+    // Nodes in declaration order (w, g, $1, $2), each node's relations in declaration order.
+    prints(
+        &format!("{world}out G.brief(isa, want, link)\nout G.brief([isa, link], on)\nout G.brief(@isa, @on, want, link) == \"\"\n"),
+        "w on $1, g !on $1, g on(0.2,0.8) $2\nw want g\nTrue\n",
+    );
+    prints(&format!("{world}out G.brief().size() > G.brief(isa).size()\n"), "True\n");
+    fails_with(&format!("{world}out G.brief(\"isa\")\n"), "`brief` leaves out relations, and this is a string");
+}

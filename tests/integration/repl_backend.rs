@@ -216,7 +216,8 @@ fn commands_graph_and_dot() {
     let dir = std::env::temp_dir().join(format!("ds-repl-dot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("g.dot");
-    assert_eq!(out(&mut b, &format!(":dot {}", file.display())), "");
+    let said = out(&mut b, &format!(":dot {}", file.display()));
+    assert_eq!(said, format!("wrote graph G to {} (5 lines of Graphviz DOT)\n", file.display()));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), dot);
     let _ = std::fs::remove_dir_all(&dir);
     let reply = b.eval(":graph 5");
@@ -267,6 +268,46 @@ fn completion_offers_what_the_session_knows() {
     assert!(words("@").iter().all(|w| w.starts_with('@')));
     assert_eq!(words(":lo"), [":load"]);
     assert_eq!(names.complete("x = Sta", 7).0, 4);
+}
+
+#[test]
+fn completion_after_a_dot_offers_the_methods_of_what_the_variable_holds() {
+    let mut b = with_graph();
+    run_all(&mut b, &["var W = G", "var Pic = SVG.create()", "var A = [1]", "var Q = Heap()", "var n = 1"]);
+    let names = Names::from_session(b.session());
+    let words = |line: &str| names.complete(line, line.len()).1;
+    // `W` holds a graph: `copy`, not the picture's `color_line` or `circle`.
+    assert_eq!(words("W.co"), ["copy", "copy_deep", "count", "count_in", "count_out"]);
+    assert!(words("Pic.co").contains(&"color_line".to_string()));
+    assert!(!words("Pic.co").contains(&"count_in".to_string()));
+    assert_eq!(words("A.sh"), ["shift"]);
+    assert_eq!(words("Q.pe"), ["peek"]);
+    assert!(!words("A.pe").contains(&"peek".to_string()));
+    assert!(words("W.").contains(&"a".to_string()), "a graph's nodes: `W.a`");
+    assert!(words("W.o").contains(&"on".to_string()), "edge types are methods of graphs and nodes");
+    assert!(words("GRAPH.co").contains(&"copy".to_string()));
+    // A number has no methods of its own; an unknown receiver gets every method.
+    assert!(words("n.s").contains(&"string".to_string()));
+    assert!(words("nosuch.co").contains(&"color_line".to_string()));
+    // The quantifiers complete like functions.
+    assert_eq!(words("exi"), ["exists"]);
+    assert_eq!(words("fora"), ["forall"]);
+}
+
+/// docs/repl.md shows what a lone `else` gets; this is that text, from the backend itself.
+#[test]
+fn the_repl_docs_show_the_real_message_of_a_lone_else() {
+    let mut b = Backend::capturing();
+    run_all(&mut b, &["var x = False", "if x { out 1 }"]);
+    let reply = b.eval("else { out 2 }");
+    assert!(reply.errors.starts_with("error: `else` without an `if` before it"), "{}", reply.errors);
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/repl.md")).expect("docs/repl.md");
+    assert!(
+        docs.contains(&format!("ds> else {{ out 2 }}\n{}\nds>", reply.errors.trim_end())),
+        "docs/repl.md shows:\n{}",
+        reply.errors
+    );
+    assert_eq!(out(&mut b, "if x { out 1 } else { out 2 }"), "2\n");
 }
 
 #[test]

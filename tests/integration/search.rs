@@ -214,3 +214,69 @@ fn search_usage_errors_name_the_function() {
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("function `Search.bfs` takes 3 to 4 arguments, but 2 given"), "{}", r.stderr);
 }
+
+/// The 8-puzzle's moves, as [direction of the blank, board].
+const EIGHT: &str = r#"
+def swap(S, I, J) : return S.substr(0, I) + S[J] + S.substr(I + 1, J - I - 1) + S[I] + S.substr(J + 1)
+def moves(S)
+{
+   var B = S.indexOf("0")
+   var Row = B \ 3, Col = B % 3
+   var Result = []
+   if Row > 0 : Result.push(["up", swap(S, B - 3, B)])
+   if Row < 2 : Result.push(["down", swap(S, B, B + 3)])
+   if Col > 0 : Result.push(["left", swap(S, B - 1, B)])
+   if Col < 2 : Result.push(["right", swap(S, B, B + 1)])
+   return Result
+}
+"#;
+
+#[test]
+fn the_eight_puzzle_space_has_181440_states() {
+    // Half of the 9! boards; 20,160 with the blank on each cell, and 2, 3 or 4 moves from a
+    // corner, an edge or the centre: 20,160 * (4*2 + 4*3 + 4) = 483,840 transitions.
+    let code = format!(
+        "{EIGHT}var S = Search.explore(\"867254301\", moves, {{\"goal\": \"123456780\"}})\n\
+         out S.size(), S.transitions().size(), S.goals(), Search.stats()[\"actions\"].size(), Search.stats()[\"reason\"]"
+    );
+    let r = ds_file("explore8.ds", &code, &[]);
+    assert_eq!(r.stdout, "181440 483840 [181438] 31 exhausted\n", "{}", r.stderr);
+}
+
+#[test]
+fn a_space_is_exported_as_json_dot_and_aut() {
+    let code = "def next(n) : return n < 3 ? [[\"inc\", n + 1], [\"dbl\", n * 2]] : []\n\
+                var S = Search.explore(1, next, {\"goal\": 3})\nout S\nout S.json()\nS.dot()\nS.aut()";
+    let r = ds(&["-e", code]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let mut parts = r.stdout.splitn(2, '\n');
+    assert_eq!(parts.next(), Some("state space: 4 states, 4 transitions"));
+    let rest = parts.next().unwrap_or_default();
+    let json_end = rest.find("\ndigraph").expect("the DOT text follows the JSON");
+    let json: serde_json::Value = serde_json::from_str(&rest[..json_end]).expect("valid JSON");
+    assert_eq!(json["complete"], true);
+    assert_eq!(json["goals"], serde_json::json!([2]));
+    assert_eq!(
+        json["states"][3],
+        serde_json::json!({"id": 3, "depth": 2, "parent": 1, "action": "dbl", "goal": false, "value": 4})
+    );
+    assert_eq!(json["transitions"][1], serde_json::json!({"from": 0, "action": "dbl", "to": 1}));
+    assert!(
+        rest.contains("s2 [label=\"2\\n3\", peripheries=2];") && rest.contains("s1 -> s3 [label=\"dbl\"];"),
+        "{rest}"
+    );
+    assert!(
+        rest.ends_with("des (0, 4, 4)\n(0, \"inc\", 1)\n(0, \"dbl\", 1)\n(1, \"inc\", 2)\n(1, \"dbl\", 3)\n"),
+        "{rest}"
+    );
+}
+
+#[test]
+fn an_exploration_stops_at_max_states() {
+    let code = "var S = Search.explore(1, (n) => [n + 1, n * 2], {\"max_states\": 10})\n\
+                out S.size(), Search.stats()[\"found\"], Search.stats()[\"reason\"], S.json().indexOf(\"\\\"complete\\\": false\") > 0";
+    prints(code, "10 Undef max_states True\n");
+    fails_with("var S = Search.explore(1, (n) => [])\nout S.goals()", "explored without a goal");
+    fails_with("var S = Search.explore(1, (n) => [])\nout S.state(1)", "takes a state number from 0 to 0");
+    fails_with("out [1].states()", "`states` works on state spaces");
+}

@@ -41,3 +41,21 @@ fn an_else_after_clauses_in_braces_belongs_to_the_outer_if() {
     let src = "var a = True\nvar b = False\nif a { if b : out 3 }\nfalse : out 2\nelse : out 4\n";
     prints(src, "");
 }
+
+/// The original's CHANGELOG 1.1.4 idiom: a node made by `add_node()` is bound to its graph, so
+/// its value goes there whatever the current graph is.
+#[test]
+fn an_unnamed_added_node_is_bound_to_its_graph() {
+    prints("var Evs = GRAPH(\"Evs\")\nout Evs.add_node().value(\"S0\")\nvar N = Evs.add_node()\nN.value(5)\nout N.value(), N.graph() == Evs\n", "S0\n5 True\n");
+    // A named one is returned unbound, and prints as its name (as the original prints it).
+    prints("var G = GRAPH(\"G\")\nGRAPH = G\nvar n = G.add_node(\"d\")\nout n, G.nodes()\n", "d [d]\n");
+}
+
+/// `edges` declares its relations when the program is compiled, wherever it stands.
+#[test]
+fn edges_in_a_block_that_never_runs_still_declare_the_relation() {
+    prints(
+        "if False { edges near }\ndef never() { edges far }\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b\na near b\na far b\nout (a near b), (a far b)\n",
+        "True True\n",
+    );
+}

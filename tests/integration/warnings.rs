@@ -158,3 +158,12 @@ fn a_warning_comes_with_the_errors_of_the_same_chunk() {
     let error = r.stderr.find("error: unknown name `nosuch`");
     assert!(warning.is_some() && error.is_some() && warning < error, "{}", r.stderr);
 }
+
+#[test]
+fn a_method_without_parentheses_as_a_statement_says_how_to_call_it() {
+    let r = ds_eval("var A = [1]\nA.clear\nout A\n");
+    // The warning comes before the run; the run then fails where `A.clear` reads a node.
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.starts_with("warning: this value is unused"), "{}", r.stderr);
+    assert!(r.stderr.contains("`clear` is a method: to call it, write `.clear()`"), "{}", r.stderr);
+}

@@ -46,8 +46,11 @@ import os
 import sys
 from collections import deque
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import search_oracle  # noqa: E402  (the model of ds's Search module)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-NAMES = ("jugs", "missionaries", "knights", "hanoi", "games", "roads")
+NAMES = ("jugs", "missionaries", "knights", "hanoi", "games", "roads", "search_problems")
 
 
 def num(x):
@@ -735,6 +738,140 @@ def roads(args, check=False):
 
 # ----------------------------------------------------------------------------- driver
 
+# ----------------------------------------------------------------------------- search_problems.ds
+# The same problems through the Search module (tests/oracle/search_oracle.py models it). The
+# states are what the script's states are equal by: the jugs' amounts; for the crossing, the
+# bank of each person in node order (m1.., c1..) and the boat's (the script's graphs hold the
+# individuals); for Hanoi the peg of each disc d1..dN.
+
+SEARCH_ALGORITHMS = ["bfs", "dfs", "iddfs", "ucs", "astar", "idastar", "greedy"]
+
+
+def search_report(start, succ, goal, h):
+    rows = search_oracle.compare_rows([(a, a, h) for a in SEARCH_ALGORITHMS], start, succ, goal)
+    out = search_oracle.compare_table(rows)
+    lengths = [r["length"] for r in rows if r["algorithm"] in ("bfs", "iddfs", "ucs", "astar", "idastar")]
+    if any(x != lengths[0] for x in lengths):
+        return out + ["answer: the optimal algorithms disagree: [%s]" % ",".join(
+            "None" if x is None else str(x) for x in lengths)]
+    return out + ["answer: " + ("none" if lengths[0] is None else str(lengths[0]))]
+
+
+def sp_jugs(caps, start, goal):
+    def succ(s):
+        out = []
+        for i in range(len(s)):
+            for j in range(len(s)):
+                a = min(s[i], caps[j] - s[j])
+                if i != j and a > 0:
+                    t = list(s); t[i] -= a; t[j] += a
+                    out.append((f"pour jug {i + 1} into jug {j + 1}", tuple(t), 1))
+        return out
+    reached = lambda s: all(g < 0 or x == g for x, g in zip(s, goal))
+    show = lambda xs: ",".join("_" if x < 0 else str(x) for x in xs)
+    head = "== water jugs %s: %s -> %s" % (show(caps), show(start), show(goal))
+    return [head] + search_report(tuple(start), succ, reached, lambda s: 0)
+
+
+def sp_missionaries(M, C, B):
+    kinds = ["m"] * M + ["c"] * C                # people in node order; bank 0 = left, 1 = right
+
+    def counts(banks, bank):
+        m = sum(1 for k, x in zip(kinds, banks) if k == "m" and x == bank)
+        return m, sum(1 for k, x in zip(kinds, banks) if k == "c" and x == bank)
+
+    def safe(banks, bank):
+        m, c = counts(banks, bank)
+        return m == 0 or m >= c
+
+    def succ(s):
+        banks, boat = s
+        out = []
+        for nm in range(B + 1):
+            for nc in range(B - nm + 1):
+                if nm + nc == 0:
+                    continue
+                t = list(banks)
+                need = {"m": nm, "c": nc}
+                for i, k in enumerate(kinds):       # the first ones on the boat's bank cross
+                    if t[i] == boat and need[k] > 0:
+                        t[i] = 1 - boat
+                        need[k] -= 1
+                if need["m"] or need["c"] or not safe(t, 0) or not safe(t, 1):
+                    continue
+                out.append(("%dm%dc" % (nm, nc), (tuple(t), 1 - boat), 1))
+        return out
+
+    def left(s):
+        return sum(counts(s[0], 0))
+
+    def h(s):
+        n, boat_left = left(s), s[1] == 0
+        if n == 0:
+            return 0
+        if B == 1:
+            return 1 if boat_left else 2
+        if boat_left:
+            return 2 * max(1, math.ceil((n - 1) / (B - 1))) - 1
+        return 2 * math.ceil(n / (B - 1))
+
+    head = "== missionaries and cannibals: %d and %d, a boat for %d" % (M, C, B)
+    return [head] + search_report(((0,) * (M + C), 0), succ, lambda s: left(s) == 0, h)
+
+
+def sp_hanoi(n):
+    def top(s, peg):
+        on = [d for d in range(n) if s[d] == peg]
+        return min(on) if on else None
+
+    def succ(s):
+        out = []
+        for f in "ABC":
+            for t in "ABC":
+                if f == t:
+                    continue
+                d = top(s, f)
+                if d is None:
+                    continue
+                e = top(s, t)
+                if e is not None and e < d:
+                    continue
+                u = list(s); u[d] = t
+                out.append((f + t, tuple(u), 1))
+        return out
+
+    off_c = lambda s: sum(1 for p in s if p != "C")
+    head = "== Tower of Hanoi, %d discs" % n
+    return [head] + search_report(("A",) * n, succ, lambda s: off_c(s) == 0, off_c)
+
+
+def search_problems(args):
+    usage = ["usage: search_problems.ds [jugs CAPS START GOAL | missionaries M C BOAT | hanoi N]"]
+    if not args:
+        return sp_jugs([8, 5, 3], [8, 0, 0], [4, 4, -1]) + [""] + sp_missionaries(3, 3, 2) + [""] + sp_hanoi(3)
+    def numbers(text, any_ok):
+        out = []
+        for p in text.split(","):
+            p = p.strip()
+            if any_ok and p == "_":
+                out.append(-1)
+            elif p.isdigit():
+                out.append(int(p))
+            else:
+                return None
+        return out
+    if args[0] == "jugs" and len(args) == 4:
+        caps, start, goal = numbers(args[1], False), numbers(args[2], False), numbers(args[3], True)
+        if None in (caps, start, goal) or not (len(caps) == len(start) == len(goal)):
+            return usage
+        return sp_jugs(caps, start, goal)
+    if args[0] == "missionaries" and len(args) == 4 and all(a.isdigit() for a in args[1:]) and int(args[3]) >= 1:
+        return sp_missionaries(int(args[1]), int(args[2]), int(args[3]))
+    if args[0] == "hanoi" and len(args) == 2 and args[1].isdigit():
+        return sp_hanoi(int(args[1]))
+    return usage
+
+
 def expected(name, args):
     return "\n".join(globals()[name](args)) + "\n"
 
@@ -775,6 +912,13 @@ def selftest():
     for name, args, _ in cases():
         if name == "roads":
             roads(args, check=True)
+    # Through the Search module: the known answers by every optimal algorithm
+    assert search_problems([])[-1] == "answer: 7"
+    assert search_problems(["jugs", "8,5,3", "8,0,0", "4,4,_"])[-1] == "answer: 7"
+    assert search_problems(["missionaries", "3", "3", "2"])[-1] == "answer: 11"
+    for n in range(1, 5):   # (0 discs: the start is the goal, which bfs does not test)
+        assert search_problems(["hanoi", str(n)])[-1] == f"answer: {2 ** n - 1}"
+    search_oracle.selftest()
     print("selftest: ok")
 
 

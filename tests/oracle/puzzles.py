@@ -32,8 +32,9 @@ The conventions both the scripts and this oracle follow:
 Usage:
     puzzles.py eight [ARGS...]      expected output of `ds scripts/eight.ds ARGS...`
     puzzles.py fifteen [ARGS...]    expected output of `ds scripts/fifteen.ds ARGS...`
-    puzzles.py --all [--write]      every tests/expected/{eight,fifteen}[@CASE].args: compare
-                                    (or write) the .out next to it
+    puzzles.py compare [ARGS...]    expected output of `ds scripts/compare.ds ARGS...`
+    puzzles.py --all [--write]      every tests/expected/{eight,fifteen,compare}[@CASE].args:
+                                    compare (or write) the .out next to it
     puzzles.py --selftest           known answers: 8-puzzle default 5 moves, 181,440 states
                                     reachable, 15-puzzle seed instance 16 moves; the SVG
                                     picture (eight --svg) parses as XML (xml.etree)
@@ -44,6 +45,9 @@ import os
 import sys
 import xml.etree.ElementTree as ET
 from collections import deque
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import search_oracle  # noqa: E402  (the model of ds's Search module)
 
 DIRS = ("up", "down", "left", "right")
 
@@ -233,7 +237,7 @@ def boards(states, width, cell):
 # ----------------------------------------------------------------------------- eight
 
 def eight_usage():
-    return ["usage: eight.ds [START [GOAL]] [--manhattan] [--tree N] [--dot FILE] [--svg FILE]",
+    return ["usage: eight.ds [START [GOAL]] [--manhattan] [--tree N] [--dot FILE] [--svg FILE] [--library]",
             "  a state is 9 digits row by row, 0 the blank, e.g. 283164705"]
 
 
@@ -250,11 +254,14 @@ def eight(args):
     tree = 20
     dot = None
     svg = None
+    library = False
     i = 0
     while i < len(args):
         a = args[i]
         if a == "--manhattan":
             manh = True
+        elif a == "--library":
+            library = True
         elif a == "--tree" and i + 1 < len(args) and args[i + 1].isdigit():
             i += 1
             tree = int(args[i])
@@ -274,6 +281,8 @@ def eight(args):
     for t, s in zip(texts, (start, goal)):
         if s is None:
             return ["error: " + t + " is not a state (9 digits 0-8, each once)"] + eight_usage()
+    if library and (dot or svg):
+        return ["error: --dot and --svg draw the script's own search tree; leave out --library"] + eight_usage()
     WIDTH[0] = 3
     key = lambda s: "".join(map(str, s))
     if manh:
@@ -291,6 +300,8 @@ def eight(args):
                    + par(pg) + "); no search done")
         out.append("answer: none")
         return out
+    if library:
+        return out + eight_library(start, goal, h, tree, key)
     found, expanded, generated, nopen, nclosed = astar(start, goal, h)
     out.append("")
     out.append("search tree: the expanded nodes in order (node numbers in order of generation)")
@@ -317,6 +328,27 @@ def eight(args):
     elif svg:
         out.append("search tree written to " + svg + " (SVG)")
     out.append("answer: " + str(found.g))
+    return out
+
+
+def eight_library(start, goal, h, tree, key):
+    """eight.ds --library: the same A* through the Search module (search_oracle's model)."""
+    succ = lambda s: [(m, t, 1) for m, t in successors(s, 3)]
+    r = search_oracle.search("astar", start, succ, lambda s: s == goal, h=h)
+    out = ["", "search tree (Search.astar): the expanded states in order (numbers in order of discovery, 0 the start)",
+           " step state parent move  board      g  h  f"]
+    for e in r["trace"][:tree]:
+        parent = e["parent"] if e["parent"] >= 0 else "-"
+        out.append(pad(e["step"], 5) + pad(e["id"], 6) + pad(parent, 7) + " " + padr(e["action"] or "-", 6)
+                   + key(e["state"]) + pad(num(e["g"]), 3) + pad(num(e["h"]), 3) + pad(num(e["f"]), 3))
+    if len(r["trace"]) > tree:
+        out.append("... " + str(len(r["trace"]) - tree) + " more expanded states not shown (--tree N shows N)")
+    out.append("goal: g=" + num(r["cost"]))
+    out.append("expanded: " + str(r["expanded"]))
+    out.append("generated: %(generated)d, duplicates: %(duplicates)d, max frontier: %(max_frontier)d, states: %(states)d" % r)
+    out.append("moves of the blank: " + (" ".join(r["actions"]) or "(none)"))
+    out.extend(boards(r["path"], 3, 1))
+    out.append("answer: " + str(len(r["actions"])))
     return out
 
 
@@ -485,7 +517,7 @@ SEED_GOAL = "0,2,1,3,5,4,6,7,8,9,10,11,12,13,14,15"
 
 
 def fifteen_usage():
-    return ["usage: fifteen.ds [METHOD [START GOAL]] [--limit N]",
+    return ["usage: fifteen.ds [METHOD [START GOAL]] [--limit N] [--library]",
             "  METHOD is bfs, dfs, astar or all; a state is 16 numbers 0-15 separated by commas, 0 the blank"]
 
 
@@ -500,10 +532,13 @@ def fifteen_state(text):
 def fifteen(args):
     pos = []
     limit = 5
+    library = False
     i = 0
     while i < len(args):
         a = args[i]
-        if a == "--limit" and i + 1 < len(args) and args[i + 1].isdigit():
+        if a == "--library":
+            library = True
+        elif a == "--limit" and i + 1 < len(args) and args[i + 1].isdigit():
             i += 1
             limit = int(args[i])
         elif a.startswith("--") or len(pos) == 3:
@@ -529,6 +564,8 @@ def fifteen(args):
         return out
     methods = ["bfs", "dfs", "astar"] if method == "all" else [method]
     answer = None
+    if library:
+        return out + fifteen_library(methods, method, start, goal, limit)
     for m in methods:
         out.append("")
         if m == "bfs":
@@ -553,6 +590,103 @@ def fifteen(args):
         out.append("generated: " + str(gen))
         out.append("open: " + str(nopen) + ", closed: " + str(nclosed))
     out.append("answer: " + ("none" if answer is None else str(answer)))
+    return out
+
+
+def fifteen_library(methods, method, start, goal, limit):
+    """fifteen.ds --library: the same searches through the Search module (search_oracle)."""
+    titles = {"bfs": "breadth-first search (Search.bfs)",
+              "dfs": "depth-limited depth-first search (Search.dfs), limit " + str(limit),
+              "astar": "A*, h = Manhattan distance (Search.astar)"}
+    succ = lambda s: [(m, t, 1) for m, t in successors(s, 4)]
+    is_goal = lambda s: s == goal
+    out = []
+    answer = None
+    for m in methods:
+        out += ["", "== " + titles[m]]
+        if m == "bfs" and is_goal(start):
+            out.append("the start is the goal: no search (Search.bfs tests states when they are generated)")
+            moves = []
+        else:
+            r = search_oracle.search(m, start, succ, is_goal, limit=limit if m == "dfs" else None,
+                                     h=lambda s: manhattan(s, goal, 4))
+            out.append("expanded: %(expanded)d, generated: %(generated)d, duplicates: %(duplicates)d, "
+                       "max frontier: %(max_frontier)d, states: %(states)d" % r)
+            moves = r["actions"] if r["found"] else None
+        if moves is None:
+            out.append("no solution" + (" within " + str(limit) + " moves" if m == "dfs" else ""))
+        else:
+            out.append("moves: " + str(len(moves)))
+            out.append("moves of the blank: " + (" ".join(moves) or "(none)"))
+            if m != "dfs" or method == "dfs":
+                if answer is None or len(moves) < answer:
+                    answer = len(moves)
+    out.append("answer: " + ("none" if answer is None else str(answer)))
+    return out
+
+
+# ----------------------------------------------------------------------------- compare.ds
+
+def tile_state(text, width):
+    """compare.ds's parse_state: 9 digits or numbers separated by commas -> a tuple, or None."""
+    parts = text.split(",") if "," in text else list(text)
+    if len(parts) != width * width:
+        return None
+    s = []
+    for p in parts:
+        p = p.strip()
+        if not p or len(p) > 2 or not p.isdigit() or int(p) >= width * width or int(p) in s:
+            return None
+        s.append(int(p))
+    return tuple(s)
+
+
+def compare_one(name, width, texts):
+    start, goal = tile_state(texts[0], width), tile_state(texts[1], width)
+    for t, x in zip(texts, (start, goal)):
+        if x is None:
+            return ["error: " + t + " is not a state of the " + name] + compare_usage()
+    sep = "" if width == 3 else ","
+    out = ["== " + name + ": " + sep.join(map(str, start)) + " -> " + sep.join(map(str, goal))]
+    if invariant(start, width) != invariant(goal, width):
+        return out + ["unsolvable: the start's and the goal's invariants differ; no search done"]
+    succ = lambda s: [(m, t, 1) for m, t in successors(s, width)]
+    is_goal = lambda s: s == goal
+    mis = lambda s: misplaced(s, goal)
+    man = lambda s: manhattan(s, goal, width)
+    entries = [("bfs", "bfs", None), ("iddfs", "iddfs", None), ("ucs", "ucs", None),
+               ("astar misplaced", "astar", mis), ("astar manhattan", "astar", man),
+               ("idastar misplaced", "idastar", mis), ("idastar manhattan", "idastar", man)]
+    rows = search_oracle.compare_rows(entries, start, succ, is_goal)
+    out += search_oracle.compare_table(rows)
+    best = rows[0]
+    for r in rows:
+        if r["expanded"] < best["expanded"]:
+            best = r
+    out.append("fewest expanded: %s (%d)" % (best["algorithm"], best["expanded"]))
+    out.append("moves of the blank: " + " ".join(rows[-1]["actions"]))
+    return out
+
+
+def compare_usage():
+    return ["usage: compare.ds [eight|fifteen|all] [START GOAL] [--time]",
+            "  a state is the cells row by row, 0 the blank: 9 digits (283164705) or 16 numbers with commas"]
+
+
+def compare(args):
+    pos = [a for a in args if a != "--time"]
+    if any(a.startswith("--") for a in pos) or len(pos) > 3:
+        return compare_usage()
+    which = pos[0] if pos else "all"
+    if which not in ("eight", "fifteen", "all") or len(pos) == 2 or (which == "all" and len(pos) == 3):
+        return compare_usage()
+    out = []
+    if which != "fifteen":
+        out += compare_one("8-puzzle", 3, pos[1:] if len(pos) == 3 else ["283164705", "123804765"])
+    if which == "all":
+        out.append("")
+    if which != "eight":
+        out += compare_one("15-puzzle", 4, pos[1:] if len(pos) == 3 else [SEED_START, SEED_GOAL])
     return out
 
 
@@ -589,16 +723,17 @@ def run_all(write):
     here = os.path.dirname(os.path.abspath(__file__))
     expected = os.path.join(here, "..", "expected")
     bad = 0
-    stems = ["eight", "fifteen"] + sorted(
+    scripts = {"eight": eight, "fifteen": fifteen, "compare": compare}
+    stems = list(scripts) + sorted(
         name[:-5] for name in os.listdir(expected)
-        if name.endswith(".args") and name.split("@")[0] in ("eight", "fifteen"))
+        if name.endswith(".args") and name.split("@")[0] in scripts)
     for stem in stems:
         base = stem.split("@")[0]
         args = []
         if "@" in stem:
             with open(os.path.join(expected, stem + ".args")) as f:
                 args = [line.rstrip("\n") for line in f if line.rstrip("\n") != "" and not line.startswith("#")]
-        lines = (eight if base == "eight" else fifteen)(args)
+        lines = scripts[base](args)
         if "</svg>" in lines:
             check_svg(lines)                       # an SVG picture must be well-formed XML
         text = "\n".join(lines) + "\n"
@@ -624,6 +759,8 @@ def main(argv):
         print("\n".join(eight(argv[1:])))
     elif argv[:1] == ["fifteen"]:
         print("\n".join(fifteen(argv[1:])))
+    elif argv[:1] == ["compare"]:
+        print("\n".join(compare(argv[1:])))
     else:
         print(__doc__)
         sys.exit(2)

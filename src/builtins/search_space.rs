@@ -1,0 +1,182 @@
+//! `Search.explore(Start, Next [, Opts])` and the methods of the state space it returns:
+//! `S.size()`, `S.states()`, `S.state(I)`, `S.transitions()`, `S.goals([Goal])`, and
+//! `S.json([File])`, `S.dot([File])`, `S.aut([File])` (docs/search.md).
+
+use super::search::{callable, one_argument, stats_map, symmetry, Opts};
+use super::{function, method, object, wrong_object, Arity, Builtin};
+use crate::eval::{fail, Interp, R};
+use crate::search::explore::{explore as walk, Transitions};
+use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
+use crate::search::space::{Space, SpaceRef};
+use crate::search::{export, Algorithm, Found, Outcome, Reason, StateId, StateStore};
+use crate::syntax::Span;
+use crate::value::{Logic, Value};
+use std::rc::Rc;
+use std::time::Instant;
+
+pub const BUILTINS: &[Builtin] = &[
+    function("Search.explore", Arity::range(2, 3), explore).doc(
+        "Search.explore(Start, Next [, Opts])",
+        "the state space reachable from Start (bounded by max_states): states, transitions, goals",
+    ),
+    method("states", Arity::exactly(0), states)
+        .doc("S.states()", "the states of a state space, by number (0: the start)"),
+    method("state", Arity::exactly(1), state).doc("S.state(I)", "state number I of a state space"),
+    method("transitions", Arity::exactly(0), transitions)
+        .doc("S.transitions()", "the transitions of a state space as [from, action, to]"),
+    method("goals", Arity::range(0, 1), goals)
+        .doc("S.goals([Goal])", "the numbers of the goal states of a state space (of Opts[\"goal\"], or of Goal)"),
+    method("aut", Arity::range(0, 1), aut)
+        .doc("S.aut([File])", "a state space in Aldebaran format: the text, or written to File"),
+];
+
+fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let fname = "Search.explore";
+    let next = callable(&args[1], fname, 2, "Next", span)?;
+    let opts = Opts::read(it, args.get(2), fname, &args[0], span)?;
+    let goal = match &opts.goal {
+        Some(Value::Lambda(code)) => GoalTest::Demon(one_argument(code, fname, 0, "goal", span)?),
+        Some(v) => GoalTest::Value(v.clone()),
+        None => GoalTest::Nothing,
+    };
+    let marks = !matches!(goal, GoalTest::Nothing);
+    let symmetry = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
+    let spec =
+        Spec { algorithm: Algorithm::Bfs, start: args[0].clone(), next, goal, h: None, symmetry, trace: Trace::Off };
+    let started = Instant::now();
+    let mut store = StateStore::default();
+    let mut transitions = Transitions::default();
+    let mut problem = ScriptProblem::new(it, spec, span)?;
+    let explored = walk(&mut problem, &mut store, &opts.config, marks, &mut transitions)?;
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    // The statistics: found tells whether a goal state is in the space (Undef when no goal was
+    // given, or the space is incomplete and has none); path and actions lead to the first.
+    let found = match (marks, explored.goals.is_empty(), explored.reason) {
+        (true, false, _) => Logic::TRUE,
+        (true, true, Reason::Exhausted) => Logic::FALSE,
+        _ => Logic::UNDEF,
+    };
+    let goal = explored.goals.first().map(|&id| Found { id, origin: store.origin(id) });
+    let outcome = Outcome { goal, reason: explored.reason, counts: explored.counts };
+    let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, "explore", found);
+    let decoder = problem.take_decoder();
+    drop(problem);
+    it.search_stats = map;
+    let goals = marks.then_some(explored.goals);
+    Ok(Value::Space(Rc::new(Space { store, transitions, goals, reason: explored.reason, decoder })))
+}
+
+fn space_obj(name: &str, obj: Option<Value>, span: Span) -> R<SpaceRef> {
+    match object(obj, span)? {
+        Value::Space(s) => Ok(s),
+        other => wrong_object(name, &other, "state spaces (`Search.explore`)", span),
+    }
+}
+
+fn states(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let s = space_obj("states", obj, span)?;
+    let all = (0..s.len() as StateId).map(|id| s.decoder.state(&s.store, &mut it.world, id)).collect();
+    Ok(Value::array(all))
+}
+
+fn state_id(s: &Space, v: &Value, fname: &str, span: Span) -> R<StateId> {
+    match v {
+        Value::Num(n) if n.fract() == 0.0 && *n >= 0.0 && (*n as usize) < s.len() => Ok(*n as StateId),
+        other => {
+            fail(span, format!("`{fname}` takes a state number from 0 to {}, not {}", s.len() - 1, other.described()))
+        }
+    }
+}
+
+fn state(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = space_obj("state", obj, span)?;
+    let id = state_id(&s, &args[0], "state", span)?;
+    Ok(s.decoder.state(&s.store, &mut it.world, id))
+}
+
+fn transitions(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let s = space_obj("transitions", obj, span)?;
+    let t = &s.transitions;
+    let all = (0..t.len())
+        .map(|i| {
+            let action = s.decoder.action_value(&s.store, &mut it.world, t.action[i]);
+            Value::array(vec![Value::Num(f64::from(t.from[i])), action, Value::Num(f64::from(t.to[i]))])
+        })
+        .collect();
+    Ok(Value::array(all))
+}
+
+/// `S.goals()`: the goal states marked by `explore`'s goal; `S.goals(Goal)`: those of Goal.
+fn goals(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = space_obj("goals", obj, span)?;
+    let ids: Vec<StateId> = match args.first() {
+        None => match &s.goals {
+            Some(g) => g.clone(),
+            None => return fail(span, "this space was explored without a goal: give one, `S.goals(Goal)`"),
+        },
+        Some(goal) => {
+            let test = match goal {
+                Value::Lambda(code) => Some(one_argument(code, "goals", 1, "Goal", span)?),
+                _ => None,
+            };
+            let mut ids = Vec::new();
+            for id in 0..s.len() as StateId {
+                let v = s.decoder.state(&s.store, &mut it.world, id);
+                let yes = match &test {
+                    Some(code) => it.call_fn(code, vec![v], span, None)?.condition().is_true(),
+                    None => v.equals(goal),
+                };
+                if yes {
+                    ids.push(id);
+                }
+            }
+            ids
+        }
+    };
+    Ok(Value::array(ids.into_iter().map(|id| Value::Num(f64::from(id))).collect()))
+}
+
+/// What an export does with its text: without a file name, `json` returns it and `dot` and
+/// `aut` print it (as `G.json()` and `G.dot()` do); with one, it is written to that file.
+fn text_or_file(it: &mut Interp, text: String, args: &[Value], what: &str, span: Span) -> R<Value> {
+    match args.first() {
+        None if what == "json" => Ok(Value::str(&text)),
+        None => {
+            it.write_out(&text, span)?;
+            Ok(Value::None)
+        }
+        Some(Value::Str(name)) => {
+            super::file::write_file(name, &text, span)?;
+            Ok(Value::None)
+        }
+        Some(other) => fail(span, format!("`{what}` takes a file name, not {}", other.described())),
+    }
+}
+
+fn aut(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = space_obj("aut", obj, span)?;
+    let text = export::aut(&s, &mut it.world);
+    text_or_file(it, text, args, "aut", span)
+}
+
+/// `S.json([File])`, reached through the graph method `json`.
+pub fn json(it: &mut Interp, s: &SpaceRef, args: &[Value], span: Span) -> R<Value> {
+    check_arity(args, "json", span)?;
+    let text = export::json(s, &mut it.world);
+    text_or_file(it, text, args, "json", span)
+}
+
+/// `S.dot([File])`, reached through the graph method `dot`.
+pub fn dot(it: &mut Interp, s: &SpaceRef, args: &[Value], span: Span) -> R<Value> {
+    check_arity(args, "dot", span)?;
+    let text = export::dot(s, &mut it.world);
+    text_or_file(it, text, args, "dot", span)
+}
+
+/// `json` and `dot` of a graph take more arguments than those of a state space.
+fn check_arity(args: &[Value], what: &str, span: Span) -> R<()> {
+    if args.len() > 1 {
+        return fail(span, format!("`S.{what}([File])` of a state space takes at most one argument"));
+    }
+    Ok(())
+}

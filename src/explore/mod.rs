@@ -1,0 +1,146 @@
+//! `ds explore FILE [ARGS] --start NAME --next NAME --goal NAME [--h NAME] [--port N]
+//! [--max-states N]` (LANGUAGE.md decision 18): runs FILE, then serves the state space
+//! reachable from the global `--start` under the demon `--next` to a browser on 127.0.0.1,
+//! until Ctrl-C. docs/explorer.md is the user's view.
+//!
+//! `problem` finds the named parts in the script, `explorer` answers the JSON API from a
+//! `search::on_demand::OnDemand` explored breadth-first as far as the page asks (so ids are those of
+//! a whole exploration), `server` speaks HTTP, `web` holds the page.
+
+mod explorer;
+mod problem;
+mod server;
+mod web;
+
+pub use explorer::{ApiError, Explorer};
+pub use problem::{Names, Parts};
+pub use server::{bind, port};
+
+use crate::session::Session;
+use crate::syntax::Span;
+use std::io::Write;
+use std::time::Duration;
+
+pub const USAGE: &str =
+    "usage: ds explore FILE [ARGS...] --start NAME --next NAME --goal NAME [--h NAME] [--port N] [--max-states N]";
+
+/// The explorer's own options; the rest of the command line is ds's and the script's.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub names: Names,
+    pub port: u16,
+    pub max_states: usize,
+    /// `--help`: print the usage and stop.
+    pub help: bool,
+}
+
+/// The most states the explorer stores unless `--max-states` says otherwise.
+pub const MAX_STATES: usize = 1_000_000;
+
+/// Takes the explorer's options out of the arguments after `explore`, wherever they are (up to
+/// a `--`, after which everything is the script's); returns them and the other arguments.
+pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
+    let mut o = Options { names: Names::default(), port: 0, max_states: MAX_STATES, help: false };
+    let (mut start, mut next, mut goal) = (None, None, None);
+    let mut rest = Vec::new();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            rest.extend(args.by_ref());
+            break;
+        }
+        if arg == "--help" {
+            o.help = true;
+            continue;
+        }
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
+            _ => (arg.clone(), None),
+        };
+        if !["--start", "--next", "--goal", "--h", "--port", "--max-states"].contains(&flag.as_str()) {
+            rest.push(arg);
+            continue;
+        }
+        let Some(value) = inline.or_else(|| args.next()) else {
+            return Err(format!("{flag} needs a value"));
+        };
+        match flag.as_str() {
+            "--start" => start = Some(value),
+            "--next" => next = Some(value),
+            "--goal" => goal = Some(value),
+            "--h" => o.names.h = Some(value),
+            "--port" => {
+                o.port = value.parse().map_err(|_| format!("--port takes a port number 0-65535, not `{value}`"))?
+            }
+            _ => {
+                o.max_states = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--max-states takes a whole number > 0, not `{value}`"))?
+            }
+        }
+    }
+    if o.help {
+        return Ok((o, rest));
+    }
+    match (start, next, goal) {
+        (Some(s), Some(n), Some(g)) => (o.names.start, o.names.next, o.names.goal) = (s, n, g),
+        _ => return Err("ds explore needs --start NAME, --next NAME and --goal NAME".to_string()),
+    }
+    Ok((o, rest))
+}
+
+/// Serves the state space of the script `file` that `session` has run; the exit status (2 when
+/// the options name nothing that can be explored).
+pub fn serve(
+    session: &mut Session,
+    file: &str,
+    options: &Options,
+    server: &tiny_http::Server,
+    timeout: Option<Duration>,
+) -> u8 {
+    let parts = match Parts::find(&session.interp, &options.names) {
+        Ok(p) => p,
+        Err(message) => {
+            crate::eprintln_safe!("error: {message}");
+            return 2;
+        }
+    };
+    // Errors of the explorer's own calls of the demons point at this line.
+    let n = &options.names;
+    let mut line = format!("ds explore {file} --start {} --next {} --goal {}", n.start, n.next, n.goal);
+    if let Some(h) = &n.h {
+        line.push_str(&format!(" --h {h}"));
+    }
+    let source = session.add_source("<command line>", &line);
+    let span = Span::new(source, 0, line.len());
+    // The script's run had its limits; each request gets `--timeout` anew, and no step limit.
+    session.interp.limits.max_steps = None;
+    session.interp.limits.deadline = timeout.and_then(|t| std::time::Instant::now().checked_add(t));
+    let mut explorer =
+        match Explorer::new(&mut session.interp, parts, options.names.clone(), file, options.max_states, span) {
+            Ok(e) => e,
+            Err(message) => {
+                // A rendered script error says `error:` itself.
+                let prefix = if message.starts_with("error") { "" } else { "error: " };
+                crate::eprintln_safe!("{prefix}{}", message.trim_end());
+                return 2;
+            }
+        };
+    // Ctrl-C (or SIGTERM, SIGHUP) ends the process, also when it was started with SIGINT
+    // ignored (a background job); what the demons printed is flushed after every request, so
+    // nothing is lost.
+    crate::host::signals::set_busy(false);
+    crate::host::signals::set_idle_message("ds explore: stopped\n");
+    if !crate::host::signals::install(explorer.interp().interrupt.clone(), crate::host::signals::WhenIdle::Exit) {
+        crate::eprintln_safe!("note: Ctrl-C may not stop the explorer; end it by its process id");
+    }
+    crate::eprintln_safe!(
+        "ds explore: serving the states of {file} on http://127.0.0.1:{}/ (Ctrl-C stops)",
+        port(server)
+    );
+    server::serve(server, &mut explorer, timeout);
+    let _ = explorer.interp().out.flush();
+    0
+}

@@ -1,0 +1,109 @@
+//! The explorer's HTTP server: the page's files built into the binary and the JSON API, served
+//! on 127.0.0.1 only. `tiny_http` accepts connections on its own threads; every request is
+//! answered here, on the interpreter's thread, one after another.
+
+use super::explorer::{Answer, ApiError, Explorer, REPLAY_STATES};
+use serde_json::json;
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+use tiny_http::{Header, Method, Request, Response, Server};
+
+/// The server, bound to 127.0.0.1:`port` (0: a free port).
+pub fn bind(port: u16) -> Result<Server, String> {
+    Server::http(("127.0.0.1", port)).map_err(|e| format!("cannot serve on 127.0.0.1:{port}: {e}"))
+}
+
+/// The port the server listens on.
+pub fn port(server: &Server) -> u16 {
+    server.server_addr().to_ip().map_or(0, |a| a.port())
+}
+
+/// Answers requests until the server is closed (Ctrl-C ends the process). Each request may run
+/// the script's demons for `timeout`, if given.
+pub fn serve(server: &Server, explorer: &mut Explorer, timeout: Option<Duration>) {
+    let port = port(server);
+    for request in server.incoming_requests() {
+        explorer.interp().limits.deadline = timeout.and_then(|t| Instant::now().checked_add(t));
+        let response = catch_unwind(AssertUnwindSafe(|| answer(&request, explorer, port))).unwrap_or_else(|_| {
+            json_response(500, &json!({"error": "internal error: the explorer failed on this request"}))
+        });
+        // A browser that went away is no reason to stop.
+        let _ = request.respond(response);
+        // What the demons printed while answering shows now, not when the buffer fills.
+        let _ = explorer.interp().out.flush();
+    }
+}
+
+type Reply = Response<std::io::Cursor<Vec<u8>>>;
+
+fn answer(request: &Request, explorer: &mut Explorer, port: u16) -> Reply {
+    if !local_host(request, port) {
+        return json_response(403, &json!({"error": "the explorer answers only requests for 127.0.0.1 or localhost"}));
+    }
+    if *request.method() != Method::Get {
+        return json_response(405, &json!({"error": "the explorer answers GET requests only"}));
+    }
+    let (path, query) = request.url().split_once('?').unwrap_or((request.url(), ""));
+    if let Some(api) = path.strip_prefix("/api/") {
+        return match api_answer(api, query, explorer) {
+            Ok(v) => json_response(200, &v),
+            Err(ApiError::NotFound(m)) => json_response(404, &json!({"error": m})),
+            Err(ApiError::BadRequest(m)) => json_response(400, &json!({"error": m})),
+            Err(ApiError::Failed(m)) => json_response(500, &json!({"error": m})),
+        };
+    }
+    match super::web::asset(path) {
+        Some((bytes, kind)) => Response::from_data(bytes.to_vec()).with_header(header("Content-Type", kind)),
+        None => json_response(404, &json!({"error": format!("no page {path}")})),
+    }
+}
+
+fn api_answer(api: &str, query: &str, explorer: &mut Explorer) -> Answer {
+    let id = |s: &str| s.parse::<u64>().map_err(|_| ApiError::BadRequest(format!("`{s}` is not a state id")));
+    match api.split_once('/') {
+        Some(("state", n)) => explorer.state(id(n)?),
+        Some(("path", n)) => explorer.path(id(n)?),
+        None if api == "stats" => explorer.stats(),
+        None if api == "search" => {
+            let algorithm = param(query, "algorithm").unwrap_or("bfs");
+            let max =
+                match param(query, "max_states") {
+                    Some(m) => m.parse::<usize>().ok().filter(|&m| m > 0).ok_or_else(|| {
+                        ApiError::BadRequest(format!("max_states must be a whole number > 0, not `{m}`"))
+                    })?,
+                    None => REPLAY_STATES,
+                };
+            explorer.search(algorithm, max)
+        }
+        _ => Err(ApiError::NotFound(format!(
+            "no API /api/{api}: the API is /api/state/ID, /api/path/ID, /api/stats, /api/search?algorithm=NAME"
+        ))),
+    }
+}
+
+/// The value of `name=value` in a query (the API's values are plain words and numbers).
+fn param<'q>(query: &'q str, name: &str) -> Option<&'q str> {
+    query.split('&').filter_map(|kv| kv.split_once('=')).find(|(k, _)| *k == name).map(|(_, v)| v)
+}
+
+/// Only requests addressed to this machine by name or number: a web page elsewhere cannot
+/// reach the explorer through a name that it points at 127.0.0.1 (DNS rebinding).
+fn local_host(request: &Request, port: u16) -> bool {
+    let host = request.headers().iter().find(|h| h.field.equiv("Host")).map(|h| h.value.as_str());
+    match host {
+        Some(h) => ["127.0.0.1", "localhost"].iter().any(|name| h == *name || h == format!("{name}:{port}")),
+        None => true,
+    }
+}
+
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("a valid header")
+}
+
+fn json_response(status: u16, v: &serde_json::Value) -> Reply {
+    Response::from_data(v.to_string().into_bytes())
+        .with_status_code(status)
+        .with_header(header("Content-Type", "application/json; charset=utf-8"))
+        .with_header(header("Cache-Control", "no-store"))
+}

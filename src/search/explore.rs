@@ -1,0 +1,102 @@
+//! Exploring a whole state space: breadth-first from the start, level by level as `bfs` does,
+//! recording every transition (from, action, to), not stopping at goals. The states are
+//! numbered in discovery order in the store, so a state's id is the same in the space, its
+//! exports and the statistics.
+
+use super::bfs::by_levels;
+use super::problem::{Halt, Problem, Step, Which};
+use super::store::{StateId, StateStore};
+use super::{insert, Config, Counts, Reason};
+
+/// Every transition found: parallel vectors, in the order they were found (by source id, then
+/// in the order of `Next`). `action` numbers index the store's actions (`NONE`: none given).
+#[derive(Default)]
+pub struct Transitions {
+    pub from: Vec<StateId>,
+    pub action: Vec<u32>,
+    pub to: Vec<StateId>,
+}
+
+impl Transitions {
+    pub fn len(&self) -> usize {
+        self.from.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.from.is_empty()
+    }
+
+    fn push(&mut self, from: StateId, action: u32, to: StateId) {
+        self.from.push(from);
+        self.action.push(action);
+        self.to.push(to);
+    }
+
+    pub fn memory(&self) -> usize {
+        (self.from.capacity() + self.action.capacity() + self.to.capacity()) * std::mem::size_of::<u32>()
+    }
+}
+
+/// How an exploration ended, with its counts and (when goals were asked for) the goal states.
+pub struct Explored {
+    pub reason: Reason,
+    pub counts: Counts,
+    pub goals: Vec<StateId>,
+}
+
+/// Explores from the start; with `mark_goals` every state is tested for the goal once, when it
+/// is stored. Stops (reason `max_states`) rather than store more than `config.max_states`.
+pub fn explore<P: Problem>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    mark_goals: bool,
+    transitions: &mut Transitions,
+) -> Result<Explored, P::Error> {
+    let mut counts = Counts::default();
+    let mut goals = Vec::new();
+    let reason = match walk(p, store, config, mark_goals, transitions, &mut counts, &mut goals) {
+        Ok(()) => Reason::Exhausted,
+        Err(Halt::Limit(reason)) => reason,
+        Err(Halt::Error(e)) => return Err(e),
+    };
+    Ok(Explored { reason, counts, goals })
+}
+
+fn walk<P: Problem>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    mark_goals: bool,
+    transitions: &mut Transitions,
+    counts: &mut Counts,
+    goals: &mut Vec<StateId>,
+) -> Step<(), P::Error> {
+    let mut started = false;
+    by_levels::<P, ()>(p, store, counts, |p, store, counts, id, depth, succ| {
+        if !started {
+            // the start, loaded for its expansion: is it a goal?
+            started = true;
+            if mark_goals && p.is_goal(Which::Current)? {
+                goals.push(0);
+            }
+        }
+        let g = store.g(id);
+        for i in 0..succ.len() {
+            let s = succ.get(i);
+            let (sid, new) = insert(store, config, &s, id, depth + 1, g + s.cost)?;
+            let action = s.action.map_or(super::NONE, |a| store.intern_action(a));
+            transitions.push(id, action, sid);
+            if !new {
+                counts.duplicates += 1;
+                continue;
+            }
+            counts.reached(depth + 1);
+            if mark_goals && p.is_goal(Which::Successor(i))? {
+                goals.push(sid);
+            }
+        }
+        Ok(None)
+    })?;
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! Between stored keys and live values: packing a state (in its canonical form when there is
+//! symmetry) and bringing a stored state back as `Next` produced it, with its facts (the
+//! symmetry renaming undone) and its name (rebuilt from the labels along its path).
+
+use super::pack::{Codec, PackError};
+use super::store::{StateId, StateStore};
+use super::symmetry::Symmetry;
+use crate::value::{Str, Value};
+use crate::world::{Facts, World};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A graph state's name relative to its parent's, kept per state as its label.
+pub const SAME_NAME: u8 = 0;
+pub const SUFFIX: u8 = 1;
+pub const WHOLE: u8 = 2;
+
+pub struct Decoder {
+    pub codec: Codec,
+    pub start: Value,
+    pub symmetry: Option<Rc<Symmetry>>,
+    /// Names of states recently brought back, by id, so that a child's name is its parent's
+    /// and one label (breadth-first search loads the children of a level after their parents).
+    /// Only for searches that never change a state's origin (`bfs`, `explore`).
+    names: Option<RefCell<FxHashMap<StateId, Str>>>,
+}
+
+/// Names kept at most; the cache is emptied when it is full.
+const NAMES_KEPT: usize = 16_384;
+
+impl Decoder {
+    pub fn new(start: Value, symmetry: Option<Rc<Symmetry>>) -> Decoder {
+        Decoder { codec: Codec::new(&start), start, symmetry, names: None }
+    }
+
+    /// Keeps recent names: right when origins never change once set.
+    pub fn cache_names(&mut self) {
+        self.names = Some(RefCell::default());
+    }
+
+    /// Packs a state; with symmetry, a graph in its canonical form, its renaming back into
+    /// `variant` (left empty otherwise).
+    pub fn pack(&mut self, v: &Value, key: &mut Vec<u8>, variant: &mut Vec<u8>) -> Result<(), PackError> {
+        variant.clear();
+        match (&self.symmetry, v) {
+            (Some(sym), Value::Graph(g)) => {
+                self.codec.remember(g);
+                let g = g.borrow();
+                let (facts, back) = sym.canonical(g.facts.as_slice());
+                self.codec.pack_graph(g.class, &facts, key);
+                variant.extend_from_slice(&back);
+                Ok(())
+            }
+            _ => self.codec.pack(v, key),
+        }
+    }
+
+    /// The live value of stored state `id`, reached by the origins in the store.
+    pub fn state(&self, store: &StateStore, world: &mut World, id: StateId) -> Value {
+        self.state_along(store, world, &store.path(id), None)
+    }
+
+    /// The live value of the last state of `path`; `last_label` overrides its label (a goal
+    /// reached by another way than its stored origin).
+    pub fn state_along(
+        &self,
+        store: &StateStore,
+        world: &mut World,
+        path: &[StateId],
+        last_label: Option<u32>,
+    ) -> Value {
+        let Some(&id) = path.last() else { return Value::None };
+        if id == 0 && path.len() == 1 {
+            return self.start.clone();
+        }
+        let name = self.name_along(store, path, last_label);
+        let v = self.codec.unpack(store.key(id), world, name.as_ref());
+        if let (Some(sym), Value::Graph(g)) = (&self.symmetry, &v) {
+            let variant = store.variant_key(store.origin(id).variant).unwrap_or(&[]);
+            let mut g = g.borrow_mut();
+            let facts = sym.restore(g.facts.as_slice(), variant);
+            g.facts = Facts::from_sorted(facts);
+        }
+        v
+    }
+
+    /// The name of a graph state at the end of `path`, rebuilt from the labels (from the
+    /// nearest ancestor whose name is cached).
+    pub fn name_along(&self, store: &StateStore, path: &[StateId], last_label: Option<u32>) -> Option<Str> {
+        let Value::Graph(start) = &self.start else { return None };
+        let cache = self.names.as_ref().filter(|_| last_label.is_none());
+        let mut name = String::with_capacity(64);
+        let mut from = 1;
+        match cache.and_then(|c| {
+            let c = c.borrow();
+            path.iter().enumerate().rev().skip(1).find_map(|(k, id)| c.get(id).map(|n| (k, n.clone())))
+        }) {
+            Some((k, known)) => {
+                name.push_str(&known);
+                from = k + 1;
+            }
+            None => name.push_str(&start.borrow().name),
+        }
+        for (i, &id) in path.iter().enumerate().skip(from) {
+            let label = match last_label {
+                Some(l) if i == path.len() - 1 => l,
+                _ => store.label(id),
+            };
+            let Some((&mode, text)) = store.label_key(label).and_then(|l| l.split_first()) else { continue };
+            // labels are written from names, so they are UTF-8
+            let text = std::str::from_utf8(text).unwrap_or("");
+            match mode {
+                SUFFIX => {
+                    name.push(';');
+                    name.push_str(text);
+                }
+                WHOLE => {
+                    name.clear();
+                    name.push_str(text);
+                }
+                _ => {}
+            }
+        }
+        let name: Str = name.as_str().into();
+        if let (Some(c), Some(&id)) = (cache, path.last()) {
+            let mut c = c.borrow_mut();
+            if c.len() >= NAMES_KEPT {
+                c.clear();
+            }
+            c.insert(id, name.clone());
+        }
+        Some(name)
+    }
+
+    /// The value of a packed action (None when there is none).
+    pub fn action_value(&self, store: &StateStore, world: &mut World, action: u32) -> Value {
+        match store.action_key(action) {
+            Some(key) => self.codec.unpack(key, world, None),
+            None => Value::None,
+        }
+    }
+}

@@ -1,0 +1,154 @@
+// ds explore's page in headless Chromium: open it for wolf.ds, click through the goat-first
+// solution, check that the goal is marked and that the world graph shows each state's `on`
+// edges, try the keyboard, a replay and a phone-width window, and keep a screenshot.
+//
+//   cd tests/browser && npm ci && npm test        (after cargo build --profile release-dev)
+//
+// DS (default ../../target/release-dev/ds), CHROMIUM (default /usr/bin/chromium) and
+// SCREENSHOT (default ../../target/explorer.png) say where things are.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = new URL('../../', import.meta.url).pathname;
+const ds = process.env.DS || join(root, 'target/release-dev/ds');
+const screenshot = process.env.SCREENSHOT || join(root, 'target/explorer.png');
+
+let server, base, context, page, profile;
+const problems = [];
+
+/** Starts `ds explore` on wolf.ds and resolves to its address. */
+function serve() {
+  server = spawn(ds, ['explore', 'scripts/wolf.ds', '--start', 'Start', '--next', 'all_actions',
+    '--goal', 'target_state', '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let said = '';
+    server.stderr.on('data', (chunk) => {
+      said += chunk;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(said);
+      if (m) resolve(m[0]);
+    });
+    server.on('exit', (code) => reject(new Error(`ds explore ended (${code}): ${said}`)));
+  });
+}
+
+before(async () => {
+  base = await serve();
+  profile = mkdtempSync(join(tmpdir(), 'ds-explorer-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 800 },
+  });
+  page = context.pages()[0] || await context.newPage();
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+});
+
+after(async () => {
+  await context?.close();
+  server?.kill();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** The state the API gives for `id`. */
+async function apiState(id) {
+  const r = await fetch(`${base}api/state/${id}`);
+  assert.equal(r.status, 200);
+  return r.json();
+}
+
+/** Waits until the page shows state `id` (and is not busy). */
+async function shown(id) {
+  await page.waitForSelector(`body[data-state="${id}"]:not(.busy)`, { timeout: 20000 });
+}
+
+/** The True `on` edges drawn in the world graph, as "x>y", sorted. */
+function drawnOn() {
+  return page.evaluate(() => window.dsExplorer.world.edges()
+    .filter((e) => e.data('rel') === 'on' && e.data('value') === 'True' && e.visible())
+    .map((e) => `${e.source().data('label')}>${e.target().data('label')}`).sort());
+}
+
+function factsOn(state) {
+  return state.facts.filter((f) => f[1] === 'on' && f[3] === 'True').map((f) => `${f[0]}>${f[2]}`).sort();
+}
+
+/** The published solution, goat first: the last line of tests/expected/wolf.out. */
+const solution = readFileSync(join(root, 'tests/expected/wolf.out'), 'utf8').trim().split('\n').pop().split(';').slice(1);
+
+test('click from the start to the goal along the goat-first solution', async () => {
+  assert.equal(solution.length, 17);
+  assert.equal(solution[0], 'f.t.g', 'the farmer takes the goat first');
+  await page.goto(base);
+  await shown(0);
+  assert.equal(await page.isVisible('#goal-badge'), false);
+  assert.deepEqual(await drawnOn(), ['c>$1', 'f>$1', 'g>$1', 'w>$1'], 'everyone starts on the first bank');
+  let id = 0;
+  for (const action of solution) {
+    const button = page.locator(`#actions button[data-action="${action}"]`);
+    const next = Number(await button.getAttribute('data-id'));
+    await button.click();
+    await shown(next);
+    id = next;
+    const state = await apiState(id);
+    assert.deepEqual(await drawnOn(), factsOn(state), `the world of state ${id} (${action}) shows its on edges`);
+    assert.equal(await page.textContent('#state-name'), state.name);
+  }
+  assert.equal(await page.isVisible('#goal-badge'), true, 'the goal is marked');
+  assert.equal(await page.getAttribute('body', 'data-goal'), 'true');
+  assert.deepEqual(await drawnOn(), ['c>$2', 'f>$2', 'g>$2', 'w>$2'], 'everyone ends on the second bank');
+  const marked = await page.evaluate((n) => window.dsExplorer.space.getElementById('s' + n).hasClass('goal'), id);
+  assert.equal(marked, true, 'the goal is marked in the state graph');
+  assert.equal(await page.locator('#path li').count(), 18, 'the path lists the start and 17 actions');
+  await page.screenshot({ path: screenshot });
+});
+
+test('the keyboard: back, forward, an action by its number', async () => {
+  const goal = Number(await page.getAttribute('body', 'data-state'));
+  const path = await (await fetch(`${base}api/path/${goal}`)).json();
+  await page.keyboard.press('ArrowLeft');
+  await shown(path[path.length - 2].id);
+  await page.keyboard.press('ArrowRight');
+  await shown(goal);
+  await page.keyboard.press('Home');
+  await shown(0);
+  const start = await apiState(0);
+  await page.keyboard.press('2');
+  await shown(start.successors[1].id);
+  assert.equal(start.successors[1].action, 'f.t.g');
+});
+
+test('a breadth-first replay ends at the goal', async () => {
+  await page.keyboard.press('r');
+  await page.selectOption('#algorithm', 'bfs');
+  await page.click('#run');
+  await page.waitForSelector('#replay-controls:not([hidden])');
+  await page.click('#replay-last');
+  const info = await page.textContent('#replay-info');
+  assert.match(info, /bfs, step 27 of 27/);
+  assert.match(info, /found goal #\d+, cost 17/);
+  const goals = await page.evaluate(() => window.dsExplorer.space.nodes('.goal').length);
+  assert.equal(goals, 1);
+  await page.keyboard.press('r');
+});
+
+test('readable at 1280x800 and at phone width', async () => {
+  const boxes = await Promise.all(['#panel', '#space-pane', '#world-pane'].map((s) => page.locator(s).boundingBox()));
+  for (const b of boxes) assert.ok(b.x >= 0 && b.x + b.width <= 1280 && b.y + b.height <= 800, JSON.stringify(b));
+  assert.ok(boxes[0].x + boxes[0].width <= boxes[1].x && boxes[1].x + boxes[1].width <= boxes[2].x, 'three columns');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `nothing wider than the window (${width})`);
+  const phone = await Promise.all(['#panel', '#space-pane', '#world-pane'].map((s) => page.locator(s).boundingBox()));
+  assert.ok(phone[0].y + phone[0].height <= phone[1].y && phone[1].y + phone[1].height <= phone[2].y, 'one column');
+  assert.deepEqual(problems, [], 'no errors or warnings on the page');
+});

@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""A model of ds's Search module, written from docs/search.md (the algorithms, the order of
+successors and ties, where the goal is tested, and the definition of every count); it does not
+use the Rust interpreter.  The puzzle and problem oracles (puzzles.py, problems.py) use it to
+compute what the scripts print when they search through the module.
+
+    search(algorithm, start, succ, goal, h=None, limit=None, max_states=None) -> dict
+
+`succ(state)` returns [(action, state, cost), ...] in order; `goal(state)` a bool; `h(state)` a
+number. States must be hashable (tuples, strings, numbers). The dict holds found (True, False or
+None), reason, path, actions, cost, expanded, generated, duplicates, max_frontier, depth, states,
+and trace: one dict per expansion (step, id, parent, action, state, depth, g, h, f).
+
+    search_oracle.py --selftest     small problems with answers worked out by hand
+"""
+
+import heapq
+import math
+import sys
+
+
+class Store:
+    """States numbered in discovery order (0 the start), each with its origin."""
+
+    def __init__(self, start):
+        self.states = [start]
+        self.index = {start: 0}
+        self.origin = [dict(parent=-1, action=None, depth=0, g=0.0)]
+
+    def add(self, state, parent, action, depth, g):
+        self.index[state] = len(self.states)
+        self.states.append(state)
+        self.origin.append(dict(parent=parent, action=action, depth=depth, g=g))
+        return len(self.states) - 1
+
+    def path(self, i):
+        ids = []
+        while i != -1:
+            ids.append(i)
+            i = self.origin[i]["parent"]
+        return ids[::-1]
+
+
+class Full(Exception):
+    """max_states states are stored and another is needed."""
+
+
+class Run:
+    def __init__(self, start, succ, goal, h, max_states):
+        self.store = Store(start)
+        self.succ, self.goal, self.hf = succ, goal, h
+        self.max_states = max_states
+        self.c = dict(expanded=0, generated=0, duplicates=0, max_frontier=0, depth=0)
+        self.trace = []
+
+    def frontier(self, n):
+        self.c["max_frontier"] = max(self.c["max_frontier"], n)
+
+    def reached(self, d):
+        self.c["depth"] = max(self.c["depth"], d)
+
+    def expand(self, i, h=None, f=None):
+        o = self.store.origin[i]
+        self.trace.append(dict(step=self.c["expanded"] + 1, id=i, parent=o["parent"], action=o["action"],
+                               state=self.store.states[i], depth=o["depth"], g=o["g"], h=h,
+                               f=o["g"] if f is None else f))
+        out = self.succ(self.store.states[i])
+        self.c["expanded"] += 1
+        self.c["generated"] += len(out)
+        return out
+
+    def find_or_add(self, state, parent, action, depth, g):
+        """(id, new); raises Full rather than store one state too many."""
+        if state in self.store.index:
+            return self.store.index[state], False
+        if self.max_states is not None and len(self.store.states) >= self.max_states:
+            raise Full()
+        return self.store.add(state, parent, action, depth, g), True
+
+    def set_origin(self, i, parent, action, depth, g):
+        self.store.origin[i] = dict(parent=parent, action=action, depth=depth, g=g)
+
+
+def bfs(r):
+    start_checked = False
+    level, nxt, depth = 0, 1, 0
+    while level < nxt:
+        for i in range(level, nxt):
+            r.frontier((nxt - i) + (len(r.store.states) - nxt))
+            g = r.store.origin[i]["g"]
+            for action, s, cost in r.expand(i):
+                sid, new = r.find_or_add(s, i, action, depth + 1, g + cost)
+                if new:
+                    r.reached(depth + 1)
+                    if r.goal(s):
+                        return r.store.path(sid), None
+                    continue
+                r.c["duplicates"] += 1
+                if sid == 0 and not start_checked:
+                    start_checked = True
+                    if r.goal(s):
+                        return r.store.path(i) + [0], dict(parent=i, action=action, g=g + cost)
+        level, nxt, depth = nxt, len(r.store.states), depth + 1
+    return None, "exhausted"
+
+
+def limited(r, limit):
+    """One depth-first search from the start; (path, None) or (None, cut)."""
+    best = {0: 0}
+    stack = [(0, 0)]
+    cut = False
+    while stack:
+        i, d = stack.pop()
+        if best[i] < d:
+            continue
+        if limit is not None and d >= limit:
+            cut = True
+            continue
+        r.frontier(len(stack) + 1)
+        g = r.store.origin[i]["g"]
+        children = []
+        for action, s, cost in r.expand(i):
+            sid, new = r.find_or_add(s, i, action, d + 1, g + cost)
+            if not new:
+                if best.get(sid, math.inf) <= d + 1:
+                    r.c["duplicates"] += 1
+                    continue
+                r.set_origin(sid, i, action, d + 1, g + cost)
+            best[sid] = d + 1
+            r.reached(d + 1)
+            if new and r.goal(s):
+                return r.store.path(sid), None
+            children.append((sid, d + 1))
+        stack.extend(reversed(children))
+    return None, cut
+
+
+def dfs(r, limit):
+    if r.goal(r.store.states[0]):
+        return [0], None
+    path, cut = limited(r, limit)
+    if path is not None:
+        return path, None
+    return None, "limit" if cut and limit is not None else "exhausted"
+
+
+def iddfs(r, limit):
+    if r.goal(r.store.states[0]):
+        return [0], None
+    k = 1
+    while True:
+        if limit is not None and k > limit:
+            return None, "limit"
+        path, cut = limited(r, k)
+        if path is not None:
+            return path, None
+        if not cut:
+            return None, "exhausted"
+        k += 1
+
+
+def best_first(r, algorithm):
+    informed = algorithm in ("astar", "greedy")
+    hs = {}
+    if informed:
+        hs[0] = r.hf(r.store.states[0])
+    heap = []
+    seq = [0]
+    mark = {}            # id -> "open" / "closed"
+    open_count = [0]
+
+    def push(i, g):
+        if mark.get(i) != "open":
+            open_count[0] += 1
+            mark[i] = "open"
+        h = hs.get(i, 0)
+        key = {"astar": (g + h, h), "greedy": (h, 0)}.get(algorithm, (g, 0))
+        seq[0] += 1
+        heapq.heappush(heap, (key[0], key[1], seq[0], i, g))
+
+    push(0, 0.0)
+    r.frontier(open_count[0])
+    while heap:
+        k1, _, _, i, g = heapq.heappop(heap)
+        if mark.get(i) != "open" or g > r.store.origin[i]["g"]:
+            continue
+        mark[i] = "closed"
+        open_count[0] -= 1
+        if r.goal(r.store.states[i]):
+            return r.store.path(i), None
+        depth = r.store.origin[i]["depth"]
+        for action, s, cost in r.expand(i, hs.get(i) if informed else None, k1):
+            g2 = g + cost
+            sid, new = r.find_or_add(s, i, action, depth + 1, g2)
+            if new:
+                if informed:
+                    hs[sid] = r.hf(s)
+            elif algorithm == "greedy" or g2 >= r.store.origin[sid]["g"]:
+                r.c["duplicates"] += 1
+                continue
+            else:
+                r.set_origin(sid, i, action, depth + 1, g2)
+            r.reached(depth + 1)
+            push(sid, g2)
+        r.frontier(open_count[0])
+    return None, "exhausted"
+
+
+def idastar(r):
+    hs = {0: r.hf(r.store.states[0])}
+    not_goal = set()
+    bound = hs[0]
+    while True:
+        result = ida_round(r, bound, hs, not_goal)
+        if isinstance(result, list):
+            return result, None
+        if result == math.inf:
+            return None, "exhausted"
+        bound = result
+
+
+def ida_round(r, bound, hs, not_goal):
+    """One round; `best` is the least g the round reached each state with (a successor
+    reached again no cheaper is a duplicate)."""
+    nxt = math.inf
+    best = {0: 0.0}
+    stack = []          # [children, next index]
+    waiting = 0
+    visit = (0, dict(r.store.origin[0]))
+    while True:
+        if visit is not None:
+            i, o = visit
+            visit = None
+            f = o["g"] + hs[i]
+            if best[i] < o["g"]:
+                pass                                  # reached cheaper meanwhile
+            elif f > bound:
+                nxt = min(nxt, f)
+            else:
+                if i != 0:
+                    r.set_origin(i, o["parent"], o["action"], o["depth"], o["g"])
+                if i not in not_goal:
+                    if r.goal(r.store.states[i]):
+                        return r.store.path(i)
+                    not_goal.add(i)
+                out = r.expand(i, hs[i], f)
+                children = []
+                for action, s, cost in out:
+                    d, g = o["depth"] + 1, o["g"] + cost
+                    sid, new = r.find_or_add(s, i, action, d, g)
+                    if new:
+                        hs[sid] = r.hf(s)
+                    if best.get(sid, math.inf) <= g:
+                        r.c["duplicates"] += 1
+                        continue
+                    best[sid] = g
+                    r.reached(d)
+                    children.append((sid, dict(parent=i, action=action, depth=d, g=g)))
+                waiting += len(children)
+                r.frontier(waiting)
+                stack.append([children, 0])
+        if not stack:
+            return nxt
+        top = stack[-1]
+        if top[1] < len(top[0]):
+            visit = top[0][top[1]]
+            top[1] += 1
+            waiting -= 1
+        else:
+            stack.pop()
+
+
+def search(algorithm, start, succ, goal, h=None, limit=None, max_states=None):
+    r = Run(start, succ, goal, h, max_states)
+    last = None
+    try:
+        if algorithm == "bfs":
+            ids, last = bfs(r)
+        elif algorithm == "dfs":
+            ids, last = dfs(r, limit)
+        elif algorithm == "iddfs":
+            ids, last = iddfs(r, limit)
+        elif algorithm in ("ucs", "astar", "greedy"):
+            ids, last = best_first(r, algorithm)
+        elif algorithm == "idastar":
+            ids, last = idastar(r)
+        else:
+            raise ValueError(algorithm)
+    except Full:
+        ids, last = None, "max_states"
+    res = dict(r.c, states=len(r.store.states), trace=r.trace, algorithm=algorithm)
+    if ids is None:
+        res.update(found=None if last == "max_states" else False, reason=last, path=[], actions=[], cost=None)
+        return res
+    extra = last if isinstance(last, dict) else None      # bfs: the start met again
+    origins = [r.store.origin[i] for i in ids]
+    if extra:
+        origins[-1] = extra
+    res.update(found=True, reason="goal", path=[r.store.states[i] for i in ids],
+               actions=[o["action"] for o in origins[1:]], cost=origins[-1]["g"])
+    return res
+
+
+# ----------------------------------------------------------------------------- Search.compare
+
+COMPARE_COLUMNS = [("algorithm", "algorithm"), ("length", "length"), ("cost", "cost"),
+                   ("expanded", "expanded"), ("generated", "generated"), ("duplicates", "duplicates"),
+                   ("max frontier", "max_frontier")]
+
+
+def number(x):
+    """A number as ds prints it: integral values without a fraction."""
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def compare_rows(entries, start, succ, goal):
+    """Search.compare's rows: entries are (label, algorithm, h)."""
+    rows = []
+    for label, alg, h in entries:
+        r = search(alg, start, succ, goal, h=h)
+        rows.append(dict(r, algorithm=label, length=len(r["actions"]) if r["found"] else None))
+    return rows
+
+
+def compare_table(rows):
+    """Search.compare's table without the ms column ({"time": False}): the algorithm
+    left-aligned, the numbers right-aligned, two spaces between columns (docs/search.md)."""
+    def cell(row, key):
+        v = row[key]
+        if key == "length" and v is None:
+            return "none" if row["reason"] in ("exhausted", "limit") else row["reason"]
+        if v is None:
+            return "-"
+        return v if isinstance(v, str) else number(v)
+    grid = [[c[0] for c in COMPARE_COLUMNS]] + [[cell(r, c[1]) for c in COMPARE_COLUMNS] for r in rows]
+    widths = [max(len(line[i]) for line in grid) for i in range(len(COMPARE_COLUMNS))]
+    out = []
+    for line in grid:
+        text = line[0].ljust(widths[0])
+        for i in range(1, len(line)):
+            text += "  " + line[i].rjust(widths[i])
+        out.append(text.rstrip())
+    return out
+
+
+# ----------------------------------------------------------------------------- self-test
+
+def selftest():
+    # Reach 10 from 1 by inc (+1, cost 1) and dbl (*2, cost 3): docs/search.md's first search
+    succ = lambda n: [("inc", n + 1, 1), ("dbl", n * 2, 3)]
+    goal = lambda n: n == 10
+    r = search("bfs", 1, succ, goal)
+    assert (r["actions"], r["cost"]) == (["inc", "dbl", "inc", "dbl"], 8), r
+    assert (r["expanded"], r["generated"], r["duplicates"], r["max_frontier"], r["depth"], r["states"]) == \
+        (6, 12, 3, 4, 4, 10), r
+    r = search("ucs", 1, succ, goal)
+    assert (r["actions"], r["cost"]) == (["inc", "inc", "inc", "inc", "dbl"], 7), r
+    for alg in ("astar", "idastar"):
+        assert search(alg, 1, succ, goal, h=lambda n: 0)["cost"] == 7
+    assert search("iddfs", 1, succ, goal)["cost"] == 8
+    g = search("greedy", 1, succ, goal, h=lambda n: abs(10 - n))
+    assert (g["path"], g["cost"]) == ([1, 2, 4, 8, 9, 10], 9), g
+    m = search("bfs", 1, succ, lambda n: False, max_states=100)
+    assert (m["found"], m["reason"], m["states"]) == (None, "max_states", 100), m
+    # a start that is a goal: bfs finds it again along 0 -> 1 -> 0
+    back = lambda n: [("x", 1 - n, 1)]
+    b = search("bfs", 0, back, lambda n: n == 0)
+    assert (b["path"], b["cost"]) == ([0, 1, 0], 2), b
+    assert search("astar", 0, back, lambda n: n == 0, h=lambda n: 0)["path"] == [0]
+    print("search_oracle selftest ok")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--selftest"]:
+        selftest()
+    else:
+        print(__doc__)
+        sys.exit(2)
