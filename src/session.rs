@@ -46,6 +46,17 @@ fn read_script(path: &Path) -> Result<String, (String, bool)> {
     crate::builtins::file::read_text(&real).map_err(unreadable)
 }
 
+/// A stage of the pipeline that `ds --dump` shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// The tokens after the layout pass.
+    Tokens,
+    /// The syntax tree of the file (its `#include`s not expanded).
+    Ast,
+    /// The resolved program, includes and all, as the evaluator would run it.
+    Ir,
+}
+
 /// The compiler lives in the interpreter (`interp.compiler`), so that `eval` can compile at
 /// run time against the program's names.
 pub struct Session {
@@ -78,7 +89,15 @@ impl Session {
         let file = self.add_source(name, src);
         let base = Path::new(name).parent().map(Path::to_path_buf);
         match self.parse_with_includes(file, src, base.as_deref(), 0) {
-            Ok(stmts) => self.run_stmts(&stmts),
+            // The syntax tree is dropped before the run: it would count against the script's
+            // memory for nothing.
+            Ok(stmts) => match self.compile_to_run(&stmts) {
+                Ok(code) => {
+                    drop(stmts);
+                    self.execute(&code)
+                }
+                Err(outcome) => outcome,
+            },
             Err(d) => Outcome::CompileErrors(d),
         }
     }
@@ -90,6 +109,21 @@ impl Session {
         let base = Path::new(name).parent().map(Path::to_path_buf);
         let stmts = self.parse_with_includes(file, src, base.as_deref(), 0)?;
         self.compile(&stmts).map(|(_, warnings)| warnings)
+    }
+
+    /// One stage of a source text as text (`ds --dump`), or the errors that stopped it there.
+    pub fn dump(&mut self, name: &str, src: &str, stage: Stage) -> Result<String, Vec<Diagnostic>> {
+        let file = self.add_source(name, src);
+        match stage {
+            Stage::Tokens => syntax::dump::tokens(src, file).map_err(|d| vec![d]),
+            Stage::Ast => syntax::parse(src, file).map(|stmts| syntax::dump::ast(&stmts)).map_err(|d| vec![d]),
+            Stage::Ir => {
+                let base = Path::new(name).parent().map(Path::to_path_buf);
+                let stmts = self.parse_with_includes(file, src, base.as_deref(), 0)?;
+                let (code, _) = self.compile(&stmts)?;
+                Ok(crate::compile::dump::ir(&self.interp.compiler, &self.interp.world, &code))
+            }
+        }
     }
 
     /// Compiles a chunk: its code and its warnings, or its warnings followed by its errors.
@@ -111,16 +145,30 @@ impl Session {
     /// Runs already parsed statements (the REPL parses first to tell incomplete input apart).
     /// Warnings found before the run are shown before it starts.
     pub fn run_stmts(&mut self, stmts: &[Stmt]) -> Outcome {
-        let code = match self.compile(stmts) {
+        match self.compile_to_run(stmts) {
+            Ok(code) => self.execute(&code),
+            Err(outcome) => outcome,
+        }
+    }
+
+    /// Compiles a chunk for running, showing its warnings.
+    fn compile_to_run(&mut self, stmts: &[Stmt]) -> Result<Vec<St>, Outcome> {
+        match self.compile(stmts) {
             Ok((code, warnings)) => {
                 self.interp.show_warnings(&warnings);
-                code
+                Ok(code)
             }
-            Err(d) => return Outcome::CompileErrors(d),
-        };
+            Err(d) => Err(Outcome::CompileErrors(d)),
+        }
+    }
+
+    fn execute(&mut self, code: &[St]) -> Outcome {
         self.interp.demons = self.interp.compiler.demon_code.clone();
         self.interp.ensure_globals(self.interp.compiler.global_count);
-        let result = self.interp.exec_block(&code);
+        let mut result = self.interp.exec_block(code);
+        if let (Ok(()), Some(last)) = (&result, code.last()) {
+            result = self.interp.check_at_end(last.span);
+        }
         let _ = self.interp.out.flush();
         match result {
             Ok(()) => Outcome::Finished(None),
@@ -205,20 +253,4 @@ fn expand(
         out.extend(expand(parsed, inner_base.as_deref(), depth + 1, add_source, budget)?);
     }
     Ok(out)
-}
-
-/// Runs `f` on a thread with a large stack, so that the recursion limit (not the machine's
-/// stack) decides how deep scripts and deeply nested source can go.
-pub fn run_on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    const STACK: usize = 2 << 30;
-    match std::thread::Builder::new().stack_size(STACK).spawn(f) {
-        Ok(handle) => match handle.join() {
-            Ok(v) => v,
-            Err(panic) => std::panic::resume_unwind(panic),
-        },
-        Err(e) => {
-            crate::eprintln_safe!("error: cannot start the interpreter thread: {e}");
-            std::process::exit(1)
-        }
-    }
 }

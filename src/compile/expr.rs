@@ -8,7 +8,7 @@ use crate::diagnostics::Diagnostic;
 use crate::names::suggest;
 use crate::syntax::ast::{self, BinOp, EdgeMode, Expr, ExprKind, Name, UnOp};
 use crate::syntax::Span;
-use crate::value::Value;
+use crate::value::{Logic, Value};
 use crate::world::World;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -46,10 +46,18 @@ impl Compiler {
 
     pub(super) fn expr(&mut self, e: &Expr, world: &mut World) -> Ex {
         let span = e.span;
+        if crate::host::stack::exhausted() {
+            self.error(span, "this is nested too deeply to compile: the native stack is used up");
+            return Self::bad(span);
+        }
         let kind = match &e.kind {
             ExprKind::Number(n) => ExKind::Const(Value::Num(*n)),
             ExprKind::Str(s) => ExKind::Const(Value::str(s)),
-            ExprKind::Logic(l) => ExKind::Const(Value::Logic(*l)),
+            ExprKind::Logic(t) => ExKind::Const(Value::Logic(match t {
+                ast::Truth::True => Logic::TRUE,
+                ast::Truth::False => Logic::FALSE,
+                ast::Truth::Undef => Logic::UNDEF,
+            })),
             ExprKind::None => ExKind::Const(Value::None),
             ExprKind::Name(n) => return self.name(n, span, world),
             ExprKind::NodeConst(n) => {

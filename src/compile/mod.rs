@@ -3,6 +3,7 @@
 //! Its state persists between chunks of code so that the REPL can add to a running program.
 
 mod axiom;
+pub mod dump;
 mod expr;
 pub mod index;
 pub mod ir;

@@ -1,6 +1,5 @@
 //! The syntax tree. Every node that can be the subject of a diagnostic carries its `Span`.
 
-use crate::value::Logic;
 use std::rc::Rc;
 
 /// A source file registered with the `SourceMap`.
@@ -165,11 +164,20 @@ pub enum EdgeMode {
     Undef,
 }
 
+/// A logic constant as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Truth {
+    True,
+    False,
+    Undef,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExprKind {
     Number(f64),
     Str(Rc<str>),
-    Logic(Logic),
+    /// `True`, `False` or `Undef` as written (the compiler makes them logic values).
+    Logic(Truth),
     None,
     /// A bare name: a variable, a declared edge or node, or a module (`Math`).
     Name(Rc<str>),

@@ -1,6 +1,7 @@
 //! Source text to syntax tree: the logos lexer, its layout pass, and the LALRPOP grammar.
 
 pub mod ast;
+pub mod dump;
 pub mod helpers;
 mod hints;
 pub mod lexer;
