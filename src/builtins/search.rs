@@ -150,12 +150,18 @@ pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, threads: usize, 
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, algorithm.name(), found);
     drop(problem);
     it.search_stats = map.clone();
-    match outcome.reason {
+    grace(it, outcome.reason);
+    Ok((result, map))
+}
+
+/// After a search stopped on `--timeout` or `--max-steps`, the script's little more time to
+/// report what it found.
+pub(super) fn grace(it: &mut Interp, reason: Reason) {
+    match reason {
         Reason::Timeout => it.grant_grace(Limit::Timeout),
         Reason::MaxSteps => it.grant_grace(Limit::Steps),
         _ => {}
     }
-    Ok((result, map))
 }
 
 /// The map of decision 17 (docs/search.md defines each entry).

@@ -68,6 +68,7 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let decoder = problem.take_decoder();
     drop(problem);
     it.search_stats = map;
+    super::search::grace(it, explored.reason);
     let goals = marks.then_some(explored.goals);
     Ok(Value::Space(Rc::new(Space { store, transitions, goals, reason: explored.reason, decoder })))
 }

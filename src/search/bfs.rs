@@ -119,7 +119,15 @@ pub(super) fn by_levels<P: Problem, T>(
     p: &mut P,
     store: &mut StateStore,
     counts: &mut Counts,
-    mut commit: impl FnMut(&mut P, &mut StateStore, &mut Counts, StateId, u32, &Successors, GoalOf<'_>) -> Step<Option<T>, P::Error>,
+    mut commit: impl FnMut(
+        &mut P,
+        &mut StateStore,
+        &mut Counts,
+        StateId,
+        u32,
+        &Successors,
+        GoalOf<'_>,
+    ) -> Step<Option<T>, P::Error>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
     insert_start(p, store, &mut succ)?;

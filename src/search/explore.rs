@@ -63,9 +63,11 @@ pub fn explore<P: Threaded>(
         None => by_levels(p, store, &mut counts, |p, store, counts, id, depth, succ, of| {
             walk.commit(p, store, counts, id, depth, succ, of)
         }),
-        Some(pool) => parallel::by_levels(p, store, &mut counts, pool, mark_goals, |p, store, counts, id, depth, succ, of| {
-            walk.commit(p, store, counts, id, depth, succ, of)
-        }),
+        Some(pool) => {
+            parallel::by_levels(p, store, &mut counts, pool, mark_goals, |p, store, counts, id, depth, succ, of| {
+                walk.commit(p, store, counts, id, depth, succ, of)
+            })
+        }
     };
     let reason = match walked {
         Ok(None) => Reason::Exhausted,

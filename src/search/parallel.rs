@@ -14,9 +14,9 @@
 //! new at the commit is among them). The start met again, which `bfs` tests once, is tested by
 //! each thread the first time it meets it.
 
+use super::bfs::GoalOf;
 use super::problem::{Halt, Problem, Step, Successors, Which};
 use super::store::{StateId, StateStore};
-use super::bfs::GoalOf;
 use super::{insert_start, Counts};
 use rustc_hash::FxHashSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -308,7 +308,15 @@ pub(super) fn by_levels<P: Threaded, T>(
     counts: &mut Counts,
     pool: &mut Pool<P::Error>,
     goals: bool,
-    mut commit: impl FnMut(&mut P, &mut StateStore, &mut Counts, StateId, u32, &Successors, GoalOf<'_>) -> Step<Option<T>, P::Error>,
+    mut commit: impl FnMut(
+        &mut P,
+        &mut StateStore,
+        &mut Counts,
+        StateId,
+        u32,
+        &Successors,
+        GoalOf<'_>,
+    ) -> Step<Option<T>, P::Error>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
     insert_start(p, store, &mut succ)?;
@@ -324,7 +332,15 @@ fn levels<P: Threaded, T>(
     counts: &mut Counts,
     pool: &mut Pool<P::Error>,
     goals: bool,
-    commit: &mut impl FnMut(&mut P, &mut StateStore, &mut Counts, StateId, u32, &Successors, GoalOf<'_>) -> Step<Option<T>, P::Error>,
+    commit: &mut impl FnMut(
+        &mut P,
+        &mut StateStore,
+        &mut Counts,
+        StateId,
+        u32,
+        &Successors,
+        GoalOf<'_>,
+    ) -> Step<Option<T>, P::Error>,
 ) -> Step<Option<T>, P::Error> {
     let (mut level, mut next) = (0usize, 1usize);
     let mut depth = 0u32;
@@ -363,7 +379,11 @@ fn levels<P: Threaded, T>(
 
 /// Expands a level on every ready thread, this one included; chunks a worker left undone (it
 /// stopped) are expanded here. A limit of the run met meanwhile stops every thread.
-fn expand_shared<P: Threaded>(p: &mut P, pool: &mut Pool<P::Error>, level: &Arc<Level<P::Error>>) -> Step<(), P::Error> {
+fn expand_shared<P: Threaded>(
+    p: &mut P,
+    pool: &mut Pool<P::Error>,
+    level: &Arc<Level<P::Error>>,
+) -> Step<(), P::Error> {
     let mut waiting = 0;
     for w in pool.workers.iter().filter(|w| w.ready) {
         if w.jobs.send(Job::Level(level.clone())).is_ok() {

@@ -4,13 +4,13 @@
 //! given to `Next`, and the successors `Next` returns are packed at once.
 
 use super::pack::PackError;
-use super::problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
 use super::parallel::Threaded;
+use super::problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
 use super::progress::Progress;
-use super::workers::Quiet;
 use super::states::{Decoder, SAME_NAME, SUFFIX, WHOLE};
 use super::store::{StateId, StateStore, NONE};
 use super::symmetry::Symmetry;
+use super::workers::Quiet;
 use super::{Algorithm, Counts, Reason};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Flow, Interp, Limit, R};

@@ -156,13 +156,12 @@ pub fn start(p: &mut ScriptProblem<'_>, threads: usize) -> Pool<Flow> {
     let size = crate::host::stack_size().max(16 << 20);
     for end in ends {
         let replay = replay.clone();
-        let spawned = std::thread::Builder::new()
-            .name(format!("ds thread {}", end.thread + 1))
-            .stack_size(size)
-            .spawn(move || {
+        let spawned = std::thread::Builder::new().name(format!("ds thread {}", end.thread + 1)).stack_size(size).spawn(
+            move || {
                 crate::host::stack::mark(size);
                 work(&replay, target, end)
-            });
+            },
+        );
         // A thread that cannot start leaves its share to the others: the answer is the same.
         drop(spawned);
     }
