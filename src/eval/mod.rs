@@ -117,6 +117,9 @@ pub struct Interp {
     /// The compiled conditions of node loops, by the address of the condition
     /// (`node_test::cached_test`).
     node_tests: rustc_hash::FxHashMap<usize, Rc<node_test::NodeTest>>,
+    /// Searches on several threads: the default, how to start workers, and (in a worker) the
+    /// search it serves (`search::workers`).
+    pub threads: crate::search::workers::Threads,
 }
 
 impl Interp {
@@ -150,6 +153,7 @@ impl Interp {
             sources: SourceMap::default(),
             warnings: Warnings::default(),
             node_tests: Default::default(),
+            threads: Default::default(),
         }
     }
 
@@ -179,6 +183,9 @@ impl Interp {
     /// A note on standard error (`G.verbose`, `Mind.verbose`), after the output printed before
     /// it, so that the two stay in order when they go to the same terminal or file.
     pub fn note(&mut self, text: std::fmt::Arguments) {
+        if self.threads.quiet != crate::search::workers::Quiet::Off {
+            return;
+        }
         let _ = self.out.flush();
         crate::eprintln_safe!("note: {text}");
     }
@@ -236,6 +243,9 @@ impl Interp {
     /// A pipe whose reader has gone (`ds x | head -1`) ends the run quietly, as SIGPIPE would
     /// (`Flow::Exit`); any other failure is an error.
     pub fn write_out(&mut self, s: &str, span: Span) -> R<()> {
+        if self.threads.quiet != crate::search::workers::Quiet::Off && !self.may_write("print", span)? {
+            return Ok(());
+        }
         match self.out.write_all(s.as_bytes()) {
             Ok(()) => Ok(()),
             Err(e) if crate::host::output::broken_pipe(&e) => {
