@@ -428,6 +428,7 @@ pub fn reason_of(limit: Limit) -> Reason {
         Limit::Interrupt => Reason::Interrupted,
         Limit::Timeout => Reason::Timeout,
         Limit::Steps => Reason::MaxSteps,
+        Limit::Memory => Reason::MaxMemory,
     }
 }
 
