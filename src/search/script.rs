@@ -167,7 +167,7 @@ impl<'a> ScriptProblem<'a> {
                         return Err(format!(
                             "successor {} of {next} has the cost {}: a cost must be a finite number",
                             i + 1,
-                            self.it.text(&other)
+                            self.it.text(other)
                         ))
                     }
                 };
