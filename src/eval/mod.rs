@@ -113,6 +113,9 @@ pub struct Interp {
     /// The source files, for rendering diagnostics (run-time warnings are shown as they happen).
     pub sources: SourceMap,
     pub warnings: Warnings,
+    /// Searches on several threads: the default, how to start workers, and (in a worker) the
+    /// search it serves (`search::workers`).
+    pub threads: crate::search::workers::Threads,
 }
 
 impl Interp {
@@ -145,6 +148,7 @@ impl Interp {
             search_stats: Value::None,
             sources: SourceMap::default(),
             warnings: Warnings::default(),
+            threads: Default::default(),
         }
     }
 
@@ -174,6 +178,9 @@ impl Interp {
     /// A note on standard error (`G.verbose`, `Mind.verbose`), after the output printed before
     /// it, so that the two stay in order when they go to the same terminal or file.
     pub fn note(&mut self, text: std::fmt::Arguments) {
+        if self.threads.quiet != crate::search::workers::Quiet::Off {
+            return;
+        }
         let _ = self.out.flush();
         crate::eprintln_safe!("note: {text}");
     }
@@ -231,6 +238,9 @@ impl Interp {
     /// A pipe whose reader has gone (`ds x | head -1`) ends the run quietly, as SIGPIPE would
     /// (`Flow::Exit`); any other failure is an error.
     pub fn write_out(&mut self, s: &str, span: Span) -> R<()> {
+        if self.threads.quiet != crate::search::workers::Quiet::Off && !self.may_write("print", span)? {
+            return Ok(());
+        }
         match self.out.write_all(s.as_bytes()) {
             Ok(()) => Ok(()),
             Err(e) if crate::host::output::broken_pipe(&e) => {

@@ -173,7 +173,7 @@ impl Interp {
         let line = self.text_end(text, span)?;
         if to_file {
             if let Some(f) = &self.fout {
-                return crate::builtins::file::write_to(f, &line, span);
+                return crate::builtins::file::write_to(self, f, &line, span);
             }
         }
         self.write_out(&line, span)
