@@ -37,8 +37,10 @@ def best(cmd, reps):
 def wolf(ds, reps, markdown):
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        wolf_worlds.main(["--write", tmp])
-        for name, (f, a, p, links, states) in wolf_worlds.WORLDS.items():
+        names = ["wolf_1e4", "wolf_1e5"]
+        wolf_worlds.main(["--write", tmp] + names)
+        for name in names:
+            f, a, p, links, states = wolf_worlds.WORLDS[name]
             seed_cmd = [ds, os.path.join(tmp, name + ".ds")]
             search_cmd = [ds, os.path.join(tmp, name + "_search.ds")]
             seed_runs, search_runs = [], []
