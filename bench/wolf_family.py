@@ -6,7 +6,7 @@ built with `rustc -O`). All three print the same `Close:` line and plan; the tab
 time (user + system) and peak memory of each, and the ratios of one run.
 
 Usage: wolf_family.py [--ds PATH] [--held-out] [NAME ...]
-    NAME: wolf_1e4, wolf_1e5, wolf_5e5 (default: all three); --held-out adds two other
+    NAME: a world of wolf_worlds.py (default: all of them); --held-out adds two other
     shapes of the family (every pair of places linked; a longer road) to check the scaling.
 """
 
@@ -21,12 +21,8 @@ import wolf_worlds  # noqa: E402 (beside this file)
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-# name: (farmers, animals, places, links)
-SHAPES = {
-    "wolf_1e4": (2, 4, 4, "road"),
-    "wolf_1e5": (3, 4, 4, "road"),
-    "wolf_5e5": (3, 5, 4, "road"),
-}
+# name: (farmers, animals, places, links): the worlds of bench/wolf_worlds.py
+SHAPES = {name: shape[:4] for name, shape in wolf_worlds.WORLDS.items()}
 HELD_OUT = {
     "wolf_all_8e4": (3, 4, 4, "all"),
     "wolf_long_3e5": (3, 4, 5, "road"),
