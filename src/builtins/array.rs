@@ -188,7 +188,7 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         None => items = merge_sort(items, &mut Value::total_cmp),
         Some(Value::Lambda(f)) => {
             let mut error = None;
-            let f = f.clone();
+            let f = crate::eval::runnable(f.clone(), span)?;
             // A merge sort that stops calling the comparator after the first error.
             items = merge_sort(items, &mut |x, y| {
                 if error.is_some() {

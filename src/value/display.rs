@@ -56,24 +56,19 @@ fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
         }
         Value::Edge(r) => out.push_str(world.relation_name(*r)),
         // A demon used as a value prints as its name; a lambda as its source.
-        Value::Lambda(f) if f.source.is_none() => {
-            let _ = write!(out, "{}({})", f.name, f.param_names.join(","));
-        }
-        Value::Lambda(f) => {
-            let _ = write!(out, "lambda({})", f.param_names.join(","));
-            if let Some(body) = &f.source {
-                let _ = write!(out, " => {}", body.as_str());
+        Value::Lambda(f) => match f.source() {
+            None => {
+                let _ = write!(out, "{}({})", f.name(), f.params().join(","));
             }
-        }
+            Some(body) => {
+                let _ = write!(out, "lambda({}) => {body}", f.params().join(","));
+            }
+        },
         Value::Fuzzy(f) => {
             let parts: Vec<String> = f.iter().map(|x| format_number(*x)).collect();
             let _ = write!(out, "({})", parts.join(","));
         }
-        Value::File(f) => out.push_str(&f.borrow().name),
-        Value::Svg(s) => out.push_str(&s.borrow().text()),
-        Value::Space(s) => {
-            let _ = write!(out, "state space: {} states, {} transitions", s.len(), s.transitions.len());
-        }
+        Value::Host(h) => h.write(out),
         // In the order `pop` takes them: `Heap[item:priority,...]`.
         Value::Heap(h) => {
             out.push_str("Heap[");
