@@ -13,6 +13,7 @@ mod explore;
 mod extras;
 mod golden;
 mod krk;
+mod layers;
 mod lsp_features;
 mod lsp_prefixes;
 mod lsp_session;
