@@ -65,6 +65,8 @@ pub enum Limit {
     Timeout,
     /// `--max-steps`.
     Steps,
+    /// `--max-memory` (or the address space the process may have).
+    Memory,
 }
 
 impl Limit {
@@ -74,6 +76,7 @@ impl Limit {
             Limit::Interrupt => "interrupted",
             Limit::Timeout => "timeout",
             Limit::Steps => "max_steps",
+            Limit::Memory => "max_memory",
         }
     }
 }

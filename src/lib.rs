@@ -31,6 +31,7 @@ pub mod compile;
 pub mod diagnostics;
 pub mod eval;
 pub mod explore;
+pub mod host;
 pub mod lsp;
 pub mod mind;
 pub mod names;
@@ -43,4 +44,5 @@ pub mod value;
 pub mod world;
 
 pub use diagnostics::{Diagnostic, Frame, SourceMap};
-pub use session::{run_on_big_stack, Outcome, Session};
+pub use host::run_on_big_stack;
+pub use session::{Outcome, Session};

@@ -1,86 +1,146 @@
-//! The `ds` command line: run a file, a snippet, check a file, or open the REPL.
+//! The `ds` command line: run a file, a snippet, check a file, or open the REPL; `ds lsp` is
+//! the language server. The options' shape is in `cli.rs`; what ds needs from the system
+//! (stack, heap limit, signals, output, watchdog) in `ds::host`.
 
-use clap::Parser;
+mod cli;
+
+use cli::{Cli, Command};
 use ds::eval::Limits;
+use ds::host::{self, memory, output, signals, watchdog};
 use ds::session::Stage;
 use ds::{repl, Outcome, Session};
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "ds",
-    version,
-    about = "DemonScript: worlds as three-valued graphs, programs as demons that rewrite them"
-)]
-struct Cli {
-    /// Run this code instead of a file.
-    #[arg(short = 'e', long = "eval", value_name = "CODE", conflicts_with = "check")]
-    code: Option<String>,
-    /// Parse and resolve FILE without running it.
-    #[arg(long, requires = "file")]
-    check: bool,
-    /// Print a stage of FILE instead of running it: the tokens after the layout pass, the
-    /// syntax tree, or the resolved program (IR).
-    #[arg(long, value_name = "STAGE", conflicts_with_all = ["check", "interactive"])]
-    dump: Option<DumpStage>,
-    /// Treat warnings as errors: the script does not run (or stops) on the first one.
-    #[arg(long)]
-    deny_warnings: bool,
-    /// Run FILE, then open the REPL in its state.
-    #[arg(short = 'i', long)]
-    interactive: bool,
-    /// Largest number of demon calls in progress at once.
-    #[arg(long, value_name = "N", default_value_t = 10_000)]
-    max_depth: usize,
-    /// Stop the script after N statements.
-    #[arg(long, value_name = "N")]
-    max_steps: Option<u64>,
-    /// Stop the script after SECONDS of running.
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
-    /// Run an untrusted script: it reads and writes no files; `#include` reads only `.ds`
-    /// files inside the script's folder.
-    #[arg(long)]
-    sandbox: bool,
-    /// The script to run.
-    file: Option<String>,
-    /// Arguments for the script (`System.args()`).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    args: Vec<String>,
-}
+/// Every heap allocation is counted, for `--max-memory` (`host::memory`).
+#[global_allocator]
+static HEAP: memory::Counting = memory::Counting;
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum DumpStage {
-    Tokens,
-    Ast,
-    Ir,
-}
+/// Rust's runtime points a closed standard output at /dev/null before `main`; this ELF
+/// initialiser runs before that, so that `ds x >&-` reports that it cannot print.
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static NOTE_CLOSED_STDOUT: extern "C" fn() = output::note_closed_stdout;
 
 /// A year: longer is surely a mistake (and 1e19 s is past what the clock can add).
 const MAX_TIMEOUT: f64 = 365.0 * 24.0 * 3600.0;
+/// The default of `--max-depth` (LANGUAGE.md decision 10: at least 10,000 where the stack
+/// allows it).
+const DEFAULT_DEPTH: usize = 10_000;
+/// The native stack one demon call takes at least (a demon that only calls itself takes about
+/// 1.5 KB): `--max-depth` is refused when the stack cannot hold that many.
+const FRAME_BYTES: usize = 1536;
 
 fn main() -> ExitCode {
-    // `lsp` is a reserved word of the command line (LANGUAGE.md decision 18): `ds ./lsp` runs a file.
-    if std::env::args_os().nth(1).is_some_and(|a| a == "lsp") {
-        return ExitCode::from(ds::run_on_big_stack(ds::lsp::run));
+    let cli = match cli::parse(std::env::args_os().collect()) {
+        Command::Lsp => return ExitCode::from(ds::run_on_big_stack(ds::lsp::run)),
+        Command::Explore(args) => return ExitCode::from(ds::run_on_big_stack(move || explore(args))),
+        Command::Run(cli) => cli,
+    };
+    let deadline = match deadline(cli.timeout) {
+        Ok(d) => d,
+        Err(status) => return ExitCode::from(status),
+    };
+    let limit = heap_limit(cli.max_memory);
+    memory::set_limit(limit, limit.is_some() && limit == cli.max_memory);
+    match host::try_run_on_big_stack(move || run(*cli, deadline)) {
+        Ok(status) => ExitCode::from(status),
+        Err(e) => {
+            ds::eprintln_safe!("error: {e}");
+            ExitCode::from(2)
+        }
     }
-    // So is `explore` (`ds ./explore` runs a file of that name).
-    if std::env::args_os().nth(1).is_some_and(|a| a == "explore") {
-        let args: Vec<String> = std::env::args_os().skip(2).map(|a| a.to_string_lossy().into_owned()).collect();
-        return ExitCode::from(ds::run_on_big_stack(move || explore(args)));
-    }
-    let cli = Cli::parse();
-    let code = ds::run_on_big_stack(move || run(cli));
-    ExitCode::from(code)
 }
 
-fn run(cli: Cli) -> u8 {
+/// When `--timeout` ends the run; `Err(2)` for a value out of range.
+fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, u8> {
+    let Some(s) = timeout else { return Ok(None) };
+    match Duration::try_from_secs_f64(s).ok().and_then(|d| Instant::now().checked_add(d)) {
+        Some(at) if s <= MAX_TIMEOUT => Ok(Some(at)),
+        _ => {
+            ds::eprintln_safe!("error: --timeout takes a number of seconds from 0 to {MAX_TIMEOUT}");
+            Err(2)
+        }
+    }
+}
+
+/// The heap limit: `--max-memory`, and below what a limited address space (`ulimit -v`) can
+/// hold besides the interpreter's stack, so that the script stops with an error before an
+/// allocation fails (which would abort the process).
+fn heap_limit(asked: Option<usize>) -> Option<usize> {
+    let room = host::address_space_limit().map(|limit| {
+        let stack = host::wanted_stack();
+        limit.saturating_sub(stack).saturating_sub(128 << 20) / 4 * 3
+    });
+    match (asked, room) {
+        (Some(a), Some(r)) => Some(a.min(r)),
+        (a, r) => a.or(r),
+    }
+}
+
+/// `--max-depth`, or its default, checked against the stack the interpreter thread got.
+fn max_depth(asked: Option<usize>) -> Result<usize, String> {
+    let holds = host::stack_size() / FRAME_BYTES;
+    match asked {
+        None => Ok(DEFAULT_DEPTH.min(holds).max(1)),
+        Some(n) if n <= holds => Ok(n),
+        Some(n) => Err(format!(
+            "--max-depth {n} is more demon calls than the stack can hold here (at most {holds}, with {} MB of stack)",
+            host::stack_size() >> 20
+        )),
+    }
+}
+
+/// Standard output, for the last words of a process the system refused memory.
+static STDOUT: std::sync::OnceLock<output::Stdout> = std::sync::OnceLock::new();
+
+/// An allocation the system refused (an address-space limit, memory exhausted beyond
+/// `--max-memory`): the output so far is kept and the run ends as a script error.
+fn out_of_memory(size: usize) -> ! {
+    if let Some(out) = STDOUT.get() {
+        out.try_flush();
+    }
+    // No allocation from here on: the message is put together in place.
+    let mut message = [0u8; 96];
+    let head = b"error: out of memory: the system refused an allocation of ";
+    message[..head.len()].copy_from_slice(head);
+    let mut at = head.len();
+    let mut digits = [0u8; 20];
+    let mut n = size;
+    let mut count = 0;
+    loop {
+        digits[count] = b'0' + (n % 10) as u8;
+        count += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for i in (0..count).rev() {
+        message[at] = digits[i];
+        at += 1;
+    }
+    for &b in b" bytes\n" {
+        message[at] = b;
+        at += 1;
+    }
+    // SAFETY: a plain write of a ready buffer, then the end of the process.
+    unsafe {
+        libc::write(2, message.as_ptr().cast(), at);
+        libc::_exit(1)
+    }
+}
+
+fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     let color = std::io::stderr().is_terminal();
-    let out: Box<dyn Write> = Box::new(std::io::BufWriter::new(std::io::stdout()));
-    let mut session = Session::new(out);
-    if let Err(status) = configure(&cli, &mut session) {
+    let stdout = output::Stdout::new();
+    let _ = STDOUT.set(stdout.clone());
+    memory::on_failure(out_of_memory);
+    let mut session = Session::new(Box::new(stdout.clone()));
+    if let Err(status) = configure(&cli, deadline, &mut session) {
         return status;
     }
     let (name, src) = match script(&cli, &mut session) {
@@ -110,21 +170,28 @@ fn run(cli: Cli) -> u8 {
     if cli.interactive {
         return open_repl(session, Some((&name, &src)));
     }
+    // SIGINT, SIGTERM and SIGHUP stop the script like --timeout; the watchdog makes sure
+    // they (and the deadline) end the process even if the script cannot notice them.
+    let interrupt = session.interp.interrupt.clone();
+    if !signals::install(interrupt.clone(), signals::WhenIdle::Exit) {
+        ds::eprintln_safe!("note: signals keep their default effect (the handlers could not be installed)");
+    }
+    signals::set_busy(true);
+    watchdog::start(stdout, deadline, interrupt);
     run_script(&mut session, &name, &src, color)
 }
 
 /// `--dump STAGE`: the stage on standard output (status 0), or the errors that stop it (1).
-fn dump(session: &mut Session, name: &str, src: &str, stage: DumpStage, color: bool) -> u8 {
+fn dump(session: &mut Session, name: &str, src: &str, stage: cli::DumpStage, color: bool) -> u8 {
     let stage = match stage {
-        DumpStage::Tokens => Stage::Tokens,
-        DumpStage::Ast => Stage::Ast,
-        DumpStage::Ir => Stage::Ir,
+        cli::DumpStage::Tokens => Stage::Tokens,
+        cli::DumpStage::Ast => Stage::Ast,
+        cli::DumpStage::Ir => Stage::Ir,
     };
     match session.dump(name, src, stage) {
         Ok(text) => {
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-            0
+            let _ = session.interp.out.write_all(text.as_bytes());
+            finish_output(session, 0)
         }
         Err(d) => {
             ds::eprint_safe!("{}", session.render(&d, color));
@@ -148,7 +215,7 @@ fn explore(args: Vec<String>) -> u8 {
         ds::eprintln_safe!("{}\n{}", ds::explore::USAGE, EXPLORE_HELP);
         return 0;
     }
-    let cli = match Cli::try_parse_from(std::iter::once("ds explore".to_string()).chain(rest)) {
+    let cli = match cli::parse_run("ds explore", rest) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -161,6 +228,10 @@ fn explore(args: Vec<String>) -> u8 {
         ds::eprintln_safe!("error: ds explore runs a FILE (not -e, --check, --dump or -i)\n{}", ds::explore::USAGE);
         return 2;
     };
+    let deadline = match deadline(cli.timeout) {
+        Ok(d) => d,
+        Err(status) => return status,
+    };
     let server = match ds::explore::bind(options.port) {
         Ok(server) => server,
         Err(message) => {
@@ -169,8 +240,8 @@ fn explore(args: Vec<String>) -> u8 {
         }
     };
     let color = std::io::stderr().is_terminal();
-    let mut session = Session::new(Box::new(std::io::BufWriter::new(std::io::stdout())));
-    if let Err(status) = configure(&cli, &mut session) {
+    let mut session = Session::new(Box::new(output::Stdout::new()));
+    if let Err(status) = configure(&cli, deadline, &mut session) {
         return status;
     }
     let (name, src) = match script(&cli, &mut session) {
@@ -192,26 +263,20 @@ demon --next on http://127.0.0.1:PORT/ until Ctrl-C; --goal (a demon or a value)
 bounds the states stored (default 1000000); --timeout bounds the script's run and each request.
 docs/explorer.md describes the page and the JSON API.";
 
-/// Limits and script arguments from the command line; `Err(2)` for a bad option value.
-fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
-    let deadline = match cli.timeout {
-        Some(s) => match Duration::try_from_secs_f64(s).ok().and_then(|d| Instant::now().checked_add(d)) {
-            Some(at) if s <= MAX_TIMEOUT => Some(at),
-            _ => {
-                ds::eprintln_safe!("error: --timeout takes a number of seconds from 0 to {MAX_TIMEOUT}");
-                return Err(2);
-            }
-        },
-        None => None,
-    };
-    session.set_limits(Limits { max_depth: cli.max_depth, max_steps: cli.max_steps, deadline, ..Limits::default() });
+/// Limits, warnings, the sandbox and the script's arguments; `Err(2)` for a bad option value.
+fn configure(cli: &Cli, deadline: Option<Instant>, session: &mut Session) -> Result<(), u8> {
+    let max_depth = max_depth(cli.max_depth).map_err(|e| {
+        ds::eprintln_safe!("error: {e}");
+        2
+    })?;
+    session.set_limits(Limits { max_depth, max_steps: cli.max_steps, deadline, ..Limits::default() });
     session.interp.warnings.deny = cli.deny_warnings;
     session.interp.warnings.color = std::io::stderr().is_terminal();
     // The sandbox is per thread: this runs on the interpreter's thread.
     if cli.sandbox {
         let root = match (&cli.code, &cli.file) {
-            (None, Some(file)) => std::path::Path::new(file).parent().map(|p| p.to_path_buf()).unwrap_or_default(),
-            _ => std::path::PathBuf::from("."),
+            (None, Some(file)) => Path::new(file).parent().map(Path::to_path_buf).unwrap_or_default(),
+            _ => PathBuf::from("."),
         };
         if let Err(e) = ds::sandbox::set(ds::sandbox::Access::Sandbox { root: root.clone() }) {
             ds::eprintln_safe!("error: cannot use the folder {} for --sandbox: {e}", root.display());
@@ -225,23 +290,13 @@ fn configure(cli: &Cli, session: &mut Session) -> Result<(), u8> {
 /// The code to run (`-e CODE` or FILE) as (name, text); `None` when there is none (the REPL).
 fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, u8> {
     if let Some(code) = &cli.code {
-        if let Some(f) = &cli.file {
-            // With -e, a positional FILE is the first script argument.
-            session.interp.args.insert(0, f.clone());
-        }
         return Ok(Some(("<-e>".to_string(), code.clone())));
     }
     let Some(file) = &cli.file else { return Ok(None) };
     // The script's directory, for `File.scriptDir()` (data files next to the script).
-    session.interp.script_dir = std::path::Path::new(file).parent().map(|p| p.to_path_buf());
-    match std::fs::read(file) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(s) => Ok(Some((file.clone(), s))),
-            Err(_) => {
-                ds::eprintln_safe!("error: {file} is not UTF-8 text");
-                Err(2)
-            }
-        },
+    session.interp.script_dir = Path::new(file).parent().map(|p| p.to_path_buf());
+    match ds::sandbox::read_text(Path::new(file), ds::value::MAX_TEXT) {
+        Ok(s) => Ok(Some((file.clone(), s))),
         Err(e) => {
             ds::eprintln_safe!("error: cannot read {file}: {e}");
             Err(2)
@@ -249,7 +304,7 @@ fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, 
     }
 }
 
-/// Runs a script to the end; the exit status (0, or 1 for an error in the script).
+/// Runs a script to the end; the exit status (see the command's help).
 fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
     let status = match session.run_source(name, src) {
         Outcome::Finished(_) => 0,
@@ -264,12 +319,34 @@ fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
         }
         Outcome::RuntimeError(d) => {
             let _ = session.interp.out.flush();
+            let limit = d.limit;
             ds::eprint_safe!("{}", session.render(&[*d], color));
-            1
+            match (limit, signals::received()) {
+                (Some(ds::eval::Limit::Interrupt), Some(sig)) => 128 + sig as u8,
+                _ => 1,
+            }
         }
     };
-    let _ = session.interp.out.flush();
-    status
+    finish_output(session, status)
+}
+
+/// Flushes the output at the end of a run. A failed write is an error (exit status 1), except
+/// a pipe whose reader has gone (`ds x | head -1`), which ends the run quietly.
+fn finish_output(session: &mut Session, status: u8) -> u8 {
+    match session.interp.out.flush() {
+        Ok(()) => status,
+        Err(e) if output::broken_pipe(&e) => {
+            if status == 0 {
+                output::BROKEN_PIPE_STATUS
+            } else {
+                status
+            }
+        }
+        Err(e) => {
+            ds::eprintln_safe!("error: cannot write to standard output: {e}");
+            status.max(1)
+        }
+    }
 }
 
 /// Opens the REPL, after running `first` (`ds -i FILE`) with Ctrl-C already stopping only

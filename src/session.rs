@@ -89,7 +89,15 @@ impl Session {
         let file = self.add_source(name, src);
         let base = Path::new(name).parent().map(Path::to_path_buf);
         match self.parse_with_includes(file, src, base.as_deref(), 0) {
-            Ok(stmts) => self.run_stmts(&stmts),
+            // The syntax tree is dropped before the run: it would count against the script's
+            // memory for nothing.
+            Ok(stmts) => match self.compile_to_run(&stmts) {
+                Ok(code) => {
+                    drop(stmts);
+                    self.execute(&code)
+                }
+                Err(outcome) => outcome,
+            },
             Err(d) => Outcome::CompileErrors(d),
         }
     }
@@ -137,16 +145,30 @@ impl Session {
     /// Runs already parsed statements (the REPL parses first to tell incomplete input apart).
     /// Warnings found before the run are shown before it starts.
     pub fn run_stmts(&mut self, stmts: &[Stmt]) -> Outcome {
-        let code = match self.compile(stmts) {
+        match self.compile_to_run(stmts) {
+            Ok(code) => self.execute(&code),
+            Err(outcome) => outcome,
+        }
+    }
+
+    /// Compiles a chunk for running, showing its warnings.
+    fn compile_to_run(&mut self, stmts: &[Stmt]) -> Result<Vec<St>, Outcome> {
+        match self.compile(stmts) {
             Ok((code, warnings)) => {
                 self.interp.show_warnings(&warnings);
-                code
+                Ok(code)
             }
-            Err(d) => return Outcome::CompileErrors(d),
-        };
+            Err(d) => Err(Outcome::CompileErrors(d)),
+        }
+    }
+
+    fn execute(&mut self, code: &[St]) -> Outcome {
         self.interp.demons = self.interp.compiler.demon_code.clone();
         self.interp.ensure_globals(self.interp.compiler.global_count);
-        let result = self.interp.exec_block(&code);
+        let mut result = self.interp.exec_block(code);
+        if let (Ok(()), Some(last)) = (&result, code.last()) {
+            result = self.interp.check_at_end(last.span);
+        }
         let _ = self.interp.out.flush();
         match result {
             Ok(()) => Outcome::Finished(None),
@@ -231,20 +253,4 @@ fn expand(
         out.extend(expand(parsed, inner_base.as_deref(), depth + 1, add_source, budget)?);
     }
     Ok(out)
-}
-
-/// Runs `f` on a thread with a large stack, so that the recursion limit (not the machine's
-/// stack) decides how deep scripts and deeply nested source can go.
-pub fn run_on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    const STACK: usize = 2 << 30;
-    match std::thread::Builder::new().stack_size(STACK).spawn(f) {
-        Ok(handle) => match handle.join() {
-            Ok(v) => v,
-            Err(panic) => std::panic::resume_unwind(panic),
-        },
-        Err(e) => {
-            crate::eprintln_safe!("error: cannot start the interpreter thread: {e}");
-            std::process::exit(1)
-        }
-    }
 }

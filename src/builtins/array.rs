@@ -56,8 +56,10 @@ pub const BUILTINS: &[Builtin] = &[
 
 /// `A.mix()`: shuffles A in place (Fisher-Yates, with `Math.random`'s generator, so
 /// `Math.randomSeed(n)` makes it repeatable); returns A.
-fn mix(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+fn mix(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let a = array_obj("mix", obj, span)?;
+    let n = a.borrow().len();
+    it.bulk(n, 0, span)?;
     {
         let mut items = a.borrow_mut();
         for i in (1..items.len()).rev() {
@@ -70,14 +72,23 @@ fn mix(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> 
 
 /// `A.create(n)`: A resized to n elements (None added at the end, or the end cut off);
 /// returns A.
-fn create(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn create(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let a = array_obj("create", obj, span)?;
     let n = num_arg(args, 0, "create", span)?;
     if !(0.0..=50_000_000.0).contains(&n) {
         return fail(span, "`create` takes a size from 0 to 50 million");
     }
+    it.bulk(n as usize, std::mem::size_of::<Value>(), span)?;
     a.borrow_mut().resize(n as usize, Value::None);
     Ok(Value::Array(a))
+}
+
+/// Refuses to grow an array past the memory limit (its buffer doubles in one allocation).
+fn room(a: &ArrayRef, extra: usize, span: Span) -> R<()> {
+    if a.room_for(extra) {
+        return Ok(());
+    }
+    crate::eval::limit_error(span, crate::eval::Limit::Memory, None)
 }
 
 fn array_obj(name: &str, obj: Option<Value>, span: Span) -> R<ArrayRef> {
@@ -95,6 +106,7 @@ fn push(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
         return super::heap::push(h, args, span);
     }
     let a = array_obj("push", obj, span)?;
+    room(&a, args.len(), span)?;
     a.extend(args.iter().cloned()); // appending keeps the array's index of graphs
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }
@@ -117,6 +129,7 @@ fn shift(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
 /// Each argument goes to the front in turn, so the last one ends up first.
 fn unshift(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let a = array_obj("unshift", obj, span)?;
+    room(&a, args.len(), span)?;
     let mut a = a.borrow_mut();
     for v in args {
         a.push_front(v.clone());
@@ -135,17 +148,32 @@ fn empty(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
 }
 
 /// `A.is(v)`: an element equals `v` (for a graph, the array's index of states answers).
-fn is(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn is(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
-        Value::Array(a) => Ok(Value::bool(a.position(&args[0]).is_some())),
+        Value::Array(a) => {
+            scan_work(it, &a, &args[0], span)?;
+            Ok(Value::bool(a.position(&args[0]).is_some()))
+        }
         Value::Map(m) => Ok(Value::bool(m.borrow().contains(&args[0]))),
         other => wrong_object("is", &other, "arrays and maps", span),
     }
 }
 
-fn find(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+/// A search for a value other than a graph (graphs are indexed) looks at every item: work.
+fn scan_work(it: &mut Interp, a: &ArrayRef, needle: &Value, span: Span) -> R<()> {
+    if matches!(needle, Value::Graph(_)) {
+        return Ok(());
+    }
+    let n = a.borrow().len();
+    it.bulk(n, 0, span)
+}
+
+fn find(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
-        Value::Array(a) => Ok(Value::Num(a.position(&args[0]).map_or(-1.0, |i| i as f64))),
+        Value::Array(a) => {
+            scan_work(it, &a, &args[0], span)?;
+            Ok(Value::Num(a.position(&args[0]).map_or(-1.0, |i| i as f64)))
+        }
         Value::Str(s) => match &args[0] {
             Value::Str(sub) => Ok(Value::Num(s.find(&**sub).map_or(-1.0, |i| i as f64))),
             other => fail(span, format!("`find` on a string needs a string, not {}", other.described())),
@@ -183,36 +211,54 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         return Ok(Value::Graph(g.clone()));
     }
     let a = array_obj("sort", obj, span)?;
-    let mut items = a.to_vec();
-    match args.first() {
-        None => items = merge_sort(items, &mut Value::total_cmp),
+    // Without a comparator no script code runs during the sort, so the items are sorted where
+    // they are; a comparator may look at the array, so it sorts a copy.
+    let mut items = if args.is_empty() { std::mem::take(&mut *a.borrow_mut()).into() } else { a.to_vec() };
+    // Comparisons are counted on a meter (four to a step), so a long sort stops at the limits.
+    let meter = it.meter();
+    let mut count = 0u64;
+    let mut tick = move |m: &crate::eval::Meter| {
+        count += 1;
+        count & 3 == 0 && m.tick(1)
+    };
+    let sorted = match args.first() {
+        None => {
+            let m = meter.clone();
+            merge_sort(&mut items, &mut |x, y| if tick(&m) { None } else { Some(x.total_cmp(y)) })
+        }
         Some(Value::Lambda(f)) => {
             let mut error = None;
             let f = crate::eval::runnable(f.clone(), span)?;
-            // A merge sort that stops calling the comparator after the first error.
-            items = merge_sort(items, &mut |x, y| {
-                if error.is_some() {
-                    return Ordering::Equal;
+            let m = meter.clone();
+            let sorted = merge_sort(&mut items, &mut |x, y| {
+                if tick(&m) {
+                    return None;
                 }
                 match it.call_fn(&f, vec![x.clone(), y.clone()], span, None) {
-                    Ok(Value::Num(n)) if n < 0.0 => Ordering::Less,
-                    Ok(Value::Num(n)) if n > 0.0 => Ordering::Greater,
-                    Ok(Value::Logic(l)) if l.is_true() => Ordering::Less,
-                    Ok(Value::Logic(l)) if l.is_false() => Ordering::Greater,
-                    Ok(_) => Ordering::Equal,
+                    Ok(Value::Num(n)) if n < 0.0 => Some(Ordering::Less),
+                    Ok(Value::Num(n)) if n > 0.0 => Some(Ordering::Greater),
+                    Ok(Value::Logic(l)) if l.is_true() => Some(Ordering::Less),
+                    Ok(Value::Logic(l)) if l.is_false() => Some(Ordering::Greater),
+                    Ok(_) => Some(Ordering::Equal),
                     Err(e) => {
                         error = Some(e);
-                        Ordering::Equal
+                        None
                     }
                 }
             });
             if let Some(e) = error {
                 return Err(e);
             }
+            sorted
         }
         Some(other) => return fail(span, format!("`sort` takes a lambda, not {}", other.described())),
-    }
+    };
+    // Sorted, or as they were when a limit stopped the sort.
     *a.borrow_mut() = items.into();
+    it.charge(&meter, span)?;
+    if sorted.is_none() {
+        meter.check(span)?;
+    }
     Ok(Value::Array(a))
 }
 
@@ -223,8 +269,14 @@ fn join(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         Some(other) => it.text(other),
         None => ",".to_string(),
     };
-    let parts: Vec<String> = a.borrow().iter().map(|v| it.text(v)).collect();
-    Ok(Value::Str(parts.join(&sep).into()))
+    let mut text = it.text_start();
+    for (i, v) in a.borrow().iter().enumerate() {
+        if i > 0 {
+            text.push(&sep, span)?;
+        }
+        text.value(v, &it.world, span)?;
+    }
+    Ok(Value::Str(it.text_end(text, span)?.into()))
 }
 
 /// `A.clear()`, `M.clear()`; `G.clear()` is `G.clear_edges()` (reference 6.13).
@@ -238,9 +290,12 @@ fn clear(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }
 
-fn keys(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+fn keys(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
-        Value::Map(m) => Ok(Value::array(m.borrow().keys())),
+        Value::Map(m) => {
+            it.bulk(m.borrow().len(), std::mem::size_of::<Value>(), span)?;
+            Ok(Value::array(m.borrow().keys()))
+        }
         other => wrong_object("keys", &other, "maps", span),
     }
 }
@@ -253,27 +308,35 @@ fn remove(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 }
 
 /// A stable merge sort that tolerates comparators which are not a total order (a user's lambda
-/// may be anything); the standard library's sort may panic on those.
-fn merge_sort(items: Vec<Value>, cmp: &mut dyn FnMut(&Value, &Value) -> Ordering) -> Vec<Value> {
-    if items.len() <= 1 {
-        return items;
-    }
-    let mut items = items;
-    let right = items.split_off(items.len() / 2);
-    let left = merge_sort(items, cmp);
-    let right = merge_sort(right, cmp);
-    let mut out = Vec::with_capacity(left.len() + right.len());
-    let mut r = right.into_iter().peekable();
-    for l in left {
-        while let Some(x) = r.peek() {
-            if cmp(x, &l) == Ordering::Less {
-                out.extend(r.next());
-            } else {
-                break;
+/// may be anything; the standard library's sort may panic on those). It sorts positions
+/// bottom up with one scratch buffer, and gives up (None, `items` as they were) when `cmp`
+/// returns None.
+fn merge_sort(items: &mut Vec<Value>, cmp: &mut dyn FnMut(&Value, &Value) -> Option<Ordering>) -> Option<()> {
+    let n = items.len();
+    // Positions as u32 keep the two buffers at 8 bytes an item (arrays are far smaller).
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    let mut merged = vec![0u32; n];
+    let mut width = 1;
+    while width < n {
+        for start in (0..n).step_by(2 * width) {
+            let (mid, end) = ((start + width).min(n), (start + 2 * width).min(n));
+            let (mut i, mut j) = (start, mid);
+            for slot in &mut merged[start..end] {
+                // The right one goes first only when it is less: equal items keep their order.
+                let right = j < end
+                    && (i == mid || cmp(&items[order[j] as usize], &items[order[i] as usize])? == Ordering::Less);
+                if right {
+                    *slot = order[j];
+                    j += 1;
+                } else {
+                    *slot = order[i];
+                    i += 1;
+                }
             }
         }
-        out.push(l);
+        std::mem::swap(&mut order, &mut merged);
+        width *= 2;
     }
-    out.extend(r);
-    out
+    *items = order.into_iter().map(|i| std::mem::take(&mut items[i as usize])).collect();
+    Some(())
 }

@@ -55,7 +55,7 @@ fn type_(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
 
 fn string(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let v = object(obj, span)?;
-    Ok(Value::Str(it.text(&v).into()))
+    Ok(Value::Str(it.text_for_output(&v, span)?.into()))
 }
 
 pub(super) fn size(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
@@ -92,21 +92,38 @@ fn copy(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
             let copy = it.world.copy_graph(&g.borrow(), name);
             Ok(Value::Graph(copy))
         }
-        v => Ok(v.shallow_copy()),
+        v => {
+            it.bulk(v.items(), std::mem::size_of::<Value>(), span)?;
+            Ok(v.shallow_copy())
+        }
     }
 }
 
-/// A recursive copy of arrays and maps; None for containers nested too deeply (a cycle).
-fn deep(v: &Value, depth: usize) -> Option<Value> {
+/// Why `copy_deep` stopped.
+enum Stop {
+    /// Containers nested too deeply (a cycle).
+    Nested,
+    /// A limit of the run (the meter said so).
+    Limit,
+}
+
+/// A recursive copy of arrays and maps, each item counted on `meter` (values that share parts
+/// are copied as often as they are reached, which can be exponential).
+fn deep(v: &Value, depth: usize, meter: &crate::eval::Meter) -> Result<Value, Stop> {
     if depth > crate::value::MAX_NESTING {
-        return None;
+        return Err(Stop::Nested);
     }
-    Some(match v {
-        Value::Array(a) => Value::array(a.borrow().iter().map(|x| deep(x, depth + 1)).collect::<Option<_>>()?),
+    if meter.tick(1) {
+        return Err(Stop::Limit);
+    }
+    Ok(match v {
+        Value::Array(a) => {
+            Value::array(a.borrow().iter().map(|x| deep(x, depth + 1, meter)).collect::<Result<Vec<_>, _>>()?)
+        }
         Value::Map(m) => {
             let mut copy = crate::value::Map::default();
             for (k, v) in m.borrow().iter() {
-                copy.insert(k.clone(), deep(v, depth + 1)?);
+                copy.insert(k.clone(), deep(v, depth + 1, meter)?);
             }
             Value::Map(std::rc::Rc::new(std::cell::RefCell::new(copy)))
         }
@@ -117,10 +134,18 @@ fn deep(v: &Value, depth: usize) -> Option<Value> {
 fn copy_deep(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
         g @ Value::Graph(_) => copy(it, Some(g), args, span),
-        v => match deep(&v, 0) {
-            Some(copy) => Ok(copy),
-            None => fail(span, "`copy_deep` found containers nested too deeply (does one hold itself?)"),
-        },
+        v => {
+            let meter = it.meter();
+            let copied = deep(&v, 0, &meter);
+            it.charge(&meter, span)?;
+            match copied {
+                Ok(copy) => Ok(copy),
+                Err(Stop::Limit) => meter.check(span).and_then(|()| fail(span, "`copy_deep` was stopped")),
+                Err(Stop::Nested) => {
+                    fail(span, "`copy_deep` found containers nested too deeply (does one hold itself?)")
+                }
+            }
+        }
     }
 }
 
@@ -183,7 +208,7 @@ fn fuzzy(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
 }
 
 /// `range(stop)`, `range(start, stop [, step])`: an array of numbers.
-fn range(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn range(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let nums: Vec<f64> = (0..args.len()).map(|i| num_arg(args, i, "range", span)).collect::<R<_>>()?;
     let (start, stop, step) = range_bounds(&nums, span)?;
     let count = ((stop - start) / step).ceil();
@@ -191,14 +216,16 @@ fn range(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Valu
         return fail(span, "`range` would make more than 50 million numbers; use it in a `for` loop instead");
     }
     let n = if count > 0.0 { count as usize } else { 0 };
+    it.bulk(n, std::mem::size_of::<Value>(), span)?;
     Ok(Value::array((0..n).map(|i| Value::Num(start + i as f64 * step)).collect()))
 }
 
-fn array_of(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn array_of(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let n = num_arg(args, 0, "ARRAY", span)?;
     if !(0.0..=50_000_000.0).contains(&n) {
         return fail(span, "`ARRAY` size must be between 0 and 50 million");
     }
+    it.bulk(n as usize, std::mem::size_of::<Value>(), span)?;
     Ok(Value::array(vec![Value::None; (n as usize).max(1)]))
 }
 

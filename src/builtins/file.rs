@@ -230,8 +230,15 @@ fn file_obj(name: &str, obj: Option<Value>, span: Span) -> R<FileRef> {
 
 fn put(it: &mut Interp, name: &str, obj: Option<Value>, args: &[Value], sep: &str, end: &str, span: Span) -> R<Value> {
     let f = file_obj(name, obj, span)?;
-    let mut text = args.iter().map(|a| it.text(a)).collect::<Vec<_>>().join(sep);
-    text.push_str(end);
+    let mut text = it.text_start();
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            text.push(sep, span)?;
+        }
+        text.value(a, &it.world, span)?;
+    }
+    text.push(end, span)?;
+    let text = it.text_end(text, span)?;
     write_to(&f, &text, span)?;
     Ok(Value::bool(true))
 }
@@ -265,12 +272,13 @@ fn getline(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Val
     Ok(line.map_or(Value::None, |l| Value::str(&l)))
 }
 
-fn getlines(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+fn getlines(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let f = file_obj("getlines", obj, span)?;
     let mut f = f.borrow_mut();
     let mut lines = Vec::new();
     while let Some(l) = next_line(&mut f) {
         lines.push(Value::str(&l));
+        it.work(1, span)?;
     }
     Ok(Value::array(lines))
 }

@@ -70,8 +70,8 @@ pub const BUILTINS: &[Builtin] = &[
 fn sentences(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let g = graph_obj("str", obj, span)?;
     let g = g.borrow();
+    let mut text = it.text_start();
     let class = it.world.class(g.class);
-    let mut s = String::new();
     for f in g.facts.iter() {
         let from = class.name(f.key.src());
         let to = if f.key.tgraph() == 0 {
@@ -81,16 +81,17 @@ fn sentences(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<
         };
         let rel = it.world.relation_name(f.key.rel());
         let v = f.value;
-        let text = if v.is_true() {
+        let sentence = if v.is_true() {
             format!("{from} {rel} {to} . ")
         } else if v.is_false() {
             format!("{from}  not {rel} {to} . ")
         } else {
             format!("{from} {rel}{} {to} . ", crate::value::display::logic_pair(v))
         };
-        s.push_str(&text);
+        text.push(&sentence, span)?;
     }
-    Ok(Value::str(&s))
+    drop(g);
+    Ok(Value::Str(it.text_end(text, span)?.into()))
 }
 
 /// `G.json()`: the same dump as `out G`, as a string.
@@ -101,8 +102,13 @@ fn json(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     let g = graph_obj("json", obj, span)?;
     let flag = |i: usize, default: bool| args.get(i).map_or(Ok(default), |v| flag_arg(v, "json", span));
     let opts = DumpOptions { values: flag(0, true)?, inverse: flag(1, false)? };
-    let text = it.world.graph_dump(&g.borrow(), opts);
-    Ok(Value::Str(text.into()))
+    let meter = it.meter();
+    let dumped = it.world.graph_dump_within(&g.borrow(), opts, crate::value::MAX_TEXT, &mut || meter.tick(4096));
+    it.charge(&meter, span)?;
+    match dumped {
+        Ok(text) => Ok(Value::Str(text.into())),
+        Err(_) => fail(span, format!("the dump would be longer than {} MB", crate::value::MAX_TEXT / 1_000_000)),
+    }
 }
 
 pub(crate) fn graph_obj(name: &str, obj: Option<Value>, span: Span) -> R<GraphRef> {
@@ -158,6 +164,7 @@ fn nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
                 return fail(span, "`G.nodes()` takes no arguments");
             }
             let class = g.borrow().class;
+            it.bulk(it.world.class(class).len(), std::mem::size_of::<Value>(), span)?;
             let ids = it.world.class(class).ids();
             Ok(Value::array(ids.map(|id| Value::Node(NodeVal { class, id, graph: None })).collect()))
         }
@@ -186,8 +193,11 @@ fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
         return fail(span, "`add_nodes` takes a count from 0 to 10 million");
     }
     let class = g.borrow().class;
+    // A node costs its entry in the class and a name of a few bytes.
+    it.bulk(n as usize, 64, span)?;
     for _ in 0..n as usize {
         it.world.add_unnamed_node(class);
+        it.work(1, span)?;
     }
     Ok(Value::Graph(g))
 }

@@ -203,13 +203,15 @@ fn replace(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
     Ok(Value::str(&if count < 0.0 { s.replace(from, to) } else { s.replacen(from, to, count as usize) }))
 }
 
-fn repeat(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn repeat(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text("repeat", obj, span)?;
     let n = num_arg(args, 0, "repeat", span)?.max(0.0) as usize;
     if s.len().saturating_mul(n) > MAX_TEXT {
         return fail(span, "`repeat` would make a string longer than 100 MB");
     }
-    Ok(Value::str(&s.repeat(n)))
+    // The string is made, then copied into its value: twice its size.
+    it.bulk(s.len().saturating_mul(n) / 16, 32, span)?;
+    Ok(Value::str(&str::repeat(&s[..], n)))
 }
 
 fn include(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {

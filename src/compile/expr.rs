@@ -44,6 +44,10 @@ impl Compiler {
 
     pub(super) fn expr(&mut self, e: &Expr, world: &mut World) -> Ex {
         let span = e.span;
+        if crate::host::stack::exhausted() {
+            self.error(span, "this is nested too deeply to compile: the native stack is used up");
+            return Self::bad(span);
+        }
         let kind = match &e.kind {
             ExprKind::Number(n) => ExKind::Const(Value::Num(*n)),
             ExprKind::Str(s) => ExKind::Const(Value::str(s)),

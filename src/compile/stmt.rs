@@ -40,6 +40,10 @@ impl Compiler {
     }
 
     fn stmt(&mut self, s: &Stmt, world: &mut World) -> Option<St> {
+        if crate::host::stack::exhausted() {
+            self.error(s.span, "this is nested too deeply to compile: the native stack is used up");
+            return None;
+        }
         let kind = match &s.kind {
             StmtKind::Expr(e) => self.expr_stmt(e, world),
             StmtKind::Var(items) => {

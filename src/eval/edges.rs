@@ -273,19 +273,22 @@ impl Interp {
     }
 
     /// The edge-change notes of `G.verbose(1)` (and `2` for new edges), on standard error.
-    fn note_change(&self, holder: &GraphRef, l: &NodeVal, rel: RelId, r: &NodeVal, old: Logic, new: Logic) {
-        let g = holder.borrow();
-        if g.verbose == 0 || old == new || (old.is_undef() && g.verbose < 2) {
+    fn note_change(&mut self, holder: &GraphRef, l: &NodeVal, rel: RelId, r: &NodeVal, old: Logic, new: Logic) {
+        let (verbose, gname) = {
+            let g = holder.borrow();
+            (g.verbose, g.name.clone())
+        };
+        if verbose == 0 || old == new || (old.is_undef() && verbose < 2) {
             return;
         }
         let (from, to) = (self.text(&Value::Node(l.clone())), self.text(&Value::Node(r.clone())));
-        let relname = self.world.relation_name(rel);
+        let relname = self.world.relation_name(rel).to_string();
         if new.is_undef() {
-            crate::eprintln_safe!("note: deleted edge {from} {relname} {to} (was {old}) in graph {}", g.name);
+            self.note(format_args!("deleted edge {from} {relname} {to} (was {old}) in graph {gname}"));
         } else if old.is_undef() {
-            crate::eprintln_safe!("note: new edge {from} {relname} {to} = {new} in graph {}", g.name);
+            self.note(format_args!("new edge {from} {relname} {to} = {new} in graph {gname}"));
         } else {
-            crate::eprintln_safe!("note: edge {from} {relname} {to} changed from {old} to {new} in graph {}", g.name);
+            self.note(format_args!("edge {from} {relname} {to} changed from {old} to {new} in graph {gname}"));
         }
     }
 }

@@ -17,6 +17,9 @@ impl Interp {
     /// small function, so that the recursion through it keeps a small stack frame; the rest is
     /// in `eval_compound`.
     pub fn eval(&mut self, e: &Ex) -> R<Value> {
+        if self.stack_low() {
+            return self.stack_used_up(e.span);
+        }
         match &e.kind {
             ExKind::Const(v) => Ok(v.dup()),
             ExKind::Var(slot) => Ok(self.get(*slot).dup()),
@@ -303,6 +306,9 @@ impl Interp {
         let mut first = None;
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
+            // Each node tried is a step: `exists` over a large graph is one expression, but
+            // the limits must still stop it.
+            self.tick(span)?;
             let node = Value::Node(NodeVal { class, id, graph: None });
             self.set(var, node);
             if self.eval(cond)?.is_exactly_true() {
@@ -336,6 +342,7 @@ impl Interp {
         let class = g.borrow().class;
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
+            self.tick(span)?;
             self.set(var, Value::Node(NodeVal { class, id, graph: None }));
             if !self.eval(cond)?.is_exactly_true() {
                 return Ok(Value::bool(false));
@@ -468,7 +475,7 @@ impl Interp {
         match (&o, &i) {
             (Value::Array(a), Value::Num(n)) => {
                 // The copy first: `v` may be the array itself (`a[0] = a`).
-                let v = self.stored_copy(v);
+                let v = self.stored_copy(v, span)?;
                 let mut a = a.borrow_mut();
                 let len = a.len();
                 match position(*n, len) {
@@ -486,6 +493,9 @@ impl Interp {
                 }
             }
             (Value::Map(m), _) => {
+                if !m.borrow().room_for_one() {
+                    return super::limit_error(span, super::Limit::Memory, None);
+                }
                 Map::insert_shared(m, i, v);
                 Ok(())
             }
@@ -495,13 +505,16 @@ impl Interp {
     }
 
     /// `A[i] = v` stores a copy: containers shallowly, a graph as a new graph.
-    fn stored_copy(&mut self, v: Value) -> Value {
+    fn stored_copy(&mut self, v: Value, span: Span) -> R<Value> {
         match &v {
             Value::Graph(g) => {
                 let copy = self.world.copy_graph(&g.borrow(), None);
-                Value::Graph(copy)
+                Ok(Value::Graph(copy))
             }
-            _ => v.shallow_copy(),
+            _ => {
+                self.bulk(v.items(), std::mem::size_of::<Value>(), span)?;
+                Ok(v.shallow_copy())
+            }
         }
     }
 }

@@ -16,7 +16,11 @@ use std::time::Instant;
 /// The error a limit raises, marked as such (`Diagnostic::limit`).
 pub fn limit_error<T>(span: Span, limit: Limit, max_steps: Option<u64>) -> R<T> {
     let message = match limit {
-        Limit::Interrupt => "interrupted".to_string(),
+        Limit::Interrupt => match crate::host::signals::received() {
+            Some(sig) => format!("interrupted ({})", crate::host::signals::name(sig)),
+            None => "interrupted".to_string(),
+        },
+        Limit::Memory => crate::host::memory::limit_message(),
         Limit::Timeout => "time limit reached (--timeout)".to_string(),
         Limit::Steps => format!("step limit of {} reached (--max-steps)", max_steps.unwrap_or(0)),
     };
@@ -49,13 +53,25 @@ impl Meter {
         self.0.used.get()
     }
 
-    /// Whether the computation should give up: Ctrl-C was pressed, the deadline passed, or the
-    /// steps are used up. Leaves the interrupt flag for `check` to report.
+    /// Whether the computation should give up: Ctrl-C was pressed, the deadline passed, the
+    /// steps are used up or the heap is over `--max-memory`. Leaves the interrupt flag for
+    /// `check` to report.
     pub fn exhausted(&self) -> bool {
         let m = &self.0;
         m.budget.is_some_and(|b| m.used.get() > b)
             || m.interrupt.load(Ordering::Relaxed)
+            || crate::host::memory::exceeded()
             || m.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Counts `n` units of work and says whether to give up, asking the clock only when the
+    /// count passes a multiple of 65,536 (so a loop can call it on every item).
+    pub fn tick(&self, n: u64) -> bool {
+        let before = self.0.used.get();
+        self.add(n);
+        (before >> 16 != self.0.used.get() >> 16 && self.exhausted())
+            || crate::host::memory::exceeded()
+            || self.0.budget.is_some_and(|b| self.0.used.get() > b)
     }
 
     /// The error that ends the script when the computation must give up.
@@ -63,6 +79,9 @@ impl Meter {
         let m = &self.0;
         if m.interrupt.swap(false, Ordering::Relaxed) {
             return limit_error(span, Limit::Interrupt, None);
+        }
+        if crate::host::memory::exceeded() {
+            return limit_error(span, Limit::Memory, None);
         }
         if m.deadline.is_some_and(|d| Instant::now() >= d) {
             return limit_error(span, Limit::Timeout, None);
@@ -104,6 +123,9 @@ impl Interp {
         if self.interrupt.swap(false, Ordering::Relaxed) {
             return Some(Limit::Interrupt);
         }
+        if crate::host::memory::exceeded() {
+            return Some(Limit::Memory);
+        }
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             return Some(Limit::Timeout);
         }
@@ -111,6 +133,16 @@ impl Interp {
             return Some(Limit::Steps);
         }
         None
+    }
+
+    /// Before a built-in makes `items` values of `item_bytes` each in one go (`range`, `copy`,
+    /// `repeat` ...): refused when they would not fit under `--max-memory`, and counted as
+    /// work (sixteen items to a step), so that the limits see such a call coming.
+    pub fn bulk(&mut self, items: usize, item_bytes: usize, span: Span) -> R<()> {
+        if !crate::host::memory::room_for(items.saturating_mul(item_bytes)) {
+            return limit_error(span, Limit::Memory, None);
+        }
+        self.work(items as u64 / 16, span)
     }
 
     /// Counts work done outside the evaluator as steps (a search's own bookkeeping).
@@ -131,7 +163,7 @@ impl Interp {
                 let max = self.limits.max_steps.unwrap_or(0);
                 self.limits.step_grace = self.steps.saturating_sub(max).saturating_add(100_000);
             }
-            Limit::Interrupt => return,
+            Limit::Interrupt | Limit::Memory => return,
         }
         self.limits.grace_used = true;
     }

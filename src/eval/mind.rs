@@ -193,28 +193,37 @@ pub(crate) fn apply(
     }
 }
 
-fn note_derived(it: &Interp, g: &GraphRef, rules: &Rules, derived: &[Derived]) {
+fn note_derived(it: &mut Interp, g: &GraphRef, rules: &Rules, derived: &[Derived]) {
     if it.mind.verbose == 0 {
         return;
     }
-    let g = g.borrow();
-    let class = it.world.class(g.class);
-    for d in derived {
-        let (from, to) = (class.name(d.key.src()), class.name(d.key.tgt()));
-        let rel = it.world.relation_name(d.key.rel());
-        let why = rules.clauses[d.clause].text(&it.world);
-        crate::eprintln_safe!(
-            "note: Mind sets {from} {rel} {to} = {} in graph {} (axiom: {why})",
-            Logic::from_bool(d.value),
-            g.name
-        );
+    let lines: Vec<String> = {
+        let g = g.borrow();
+        let class = it.world.class(g.class);
+        derived
+            .iter()
+            .map(|d| {
+                let (from, to) = (class.name(d.key.src()), class.name(d.key.tgt()));
+                let rel = it.world.relation_name(d.key.rel());
+                let why = rules.clauses[d.clause].text(&it.world);
+                format!(
+                    "Mind sets {from} {rel} {to} = {} in graph {} (axiom: {why})",
+                    Logic::from_bool(d.value),
+                    g.name
+                )
+            })
+            .collect()
+    };
+    for line in lines {
+        it.note(format_args!("{line}"));
     }
 }
 
-fn note_conflict(it: &Interp, g: &GraphRef, rules: &Rules, c: Conflict) {
+fn note_conflict(it: &mut Interp, g: &GraphRef, rules: &Rules, c: Conflict) {
     if it.mind.verbose > 0 {
         let why = rules.clauses.get(c.clause).map_or_else(String::new, |cl| cl.text(&it.world));
-        crate::eprintln_safe!("note: Mind finds a contradiction in graph {} (axiom: {why})", g.borrow().name);
+        let gname = g.borrow().name.clone();
+        it.note(format_args!("Mind finds a contradiction in graph {gname} (axiom: {why})"));
     }
 }
 

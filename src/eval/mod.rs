@@ -9,6 +9,7 @@ mod meter;
 pub mod mind;
 mod numeric;
 mod ops;
+mod print;
 mod stmt;
 
 use crate::compile::ir::{DemonId, Ex, FnCode, Slot};
@@ -40,6 +41,7 @@ pub enum Flow {
 pub use crate::diagnostics::Limit;
 pub(crate) use attrs::{get_attr, lineage, set_attr};
 pub use meter::{limit_error, Meter};
+pub use print::Text;
 pub use stmt::range_bounds;
 
 pub type R<T> = Result<T, Flow>;
@@ -91,6 +93,9 @@ impl Default for Limits {
 }
 
 pub struct Interp {
+    /// The lowest native stack address the evaluator may reach (`host::stack`; 0 on a thread
+    /// whose stack is not known, which is then not checked).
+    stack_floor: usize,
     pub world: World,
     pub globals: Vec<Value>,
     /// Locals of all active demon frames; `base` is where the running one starts.
@@ -135,6 +140,7 @@ impl Interp {
         let mut world = World::new();
         let graph = Value::Graph(world.new_graph("GRAPH"));
         Interp {
+            stack_floor: crate::host::stack::floor(),
             world,
             globals: Vec::new(),
             stack: Vec::new(),
@@ -181,7 +187,15 @@ impl Interp {
     /// Shows warnings found before the run (they never stop it: see `Session`).
     pub fn show_warnings(&mut self, diags: &[Diagnostic]) {
         let text: String = diags.iter().map(|d| self.sources.render(d, self.warnings.color)).collect();
+        let _ = self.out.flush();
         self.warnings.write(&text);
+    }
+
+    /// A note on standard error (`G.verbose`, `Mind.verbose`), after the output printed before
+    /// it, so that the two stay in order when they go to the same terminal or file.
+    pub fn note(&mut self, text: std::fmt::Arguments) {
+        let _ = self.out.flush();
+        crate::eprintln_safe!("note: {text}");
     }
 
     /// Remembers where the lines of a source file start (for `System.line`).
@@ -234,26 +248,55 @@ impl Interp {
     }
 
     /// Writes program output; a failed write (a closed pipe) is a runtime error, not a panic.
+    /// A pipe whose reader has gone (`ds x | head -1`) ends the run quietly, as SIGPIPE would
+    /// (`Flow::Exit`); any other failure is an error.
     pub fn write_out(&mut self, s: &str, span: Span) -> R<()> {
-        if self.out.write_all(s.as_bytes()).is_err() {
-            return fail(span, "cannot write to standard output");
+        match self.out.write_all(s.as_bytes()) {
+            Ok(()) => Ok(()),
+            Err(e) if crate::host::output::broken_pipe(&e) => {
+                Err(Flow::Exit(crate::host::output::BROKEN_PIPE_STATUS.into()))
+            }
+            Err(e) => fail(span, format!("cannot write to standard output: {e}")),
         }
-        Ok(())
     }
 
     /// Counts a step of work and enforces the step limit, the deadline and Ctrl-C.
     #[inline]
     fn tick(&mut self, span: Span) -> R<()> {
         self.steps += 1;
-        if self.steps & 0x3ff == 0 || self.limits.max_steps.is_some() {
-            return self.check_limits(span);
+        if self.steps & 0x3ff == 0 || self.limits.max_steps.is_some() || crate::host::memory::exceeded() {
+            return self.check_limits(span, false);
         }
         Ok(())
     }
 
+    /// Counts `n` units of work done inside a built-in (about a step each: an item copied,
+    /// compared or printed) and stops the script at its limits, as a step would; a built-in
+    /// that loops over large data calls it as it goes.
+    pub fn work(&mut self, n: u64, span: Span) -> R<()> {
+        let before = self.steps;
+        self.steps = self.steps.saturating_add(n);
+        let crossed = before >> 10 != self.steps >> 10;
+        if crossed || self.limits.max_steps.is_some() || crate::host::memory::exceeded() {
+            return self.check_limits(span, crossed);
+        }
+        Ok(())
+    }
+
+    /// The limits after a run that ended normally: a deadline passed during its last steps (a
+    /// long built-in) is still reported.
+    pub fn check_at_end(&mut self, span: Span) -> R<()> {
+        self.check_limits(span, true)
+    }
+
+    /// The memory limit always; Ctrl-C and the deadline every 1024 steps (or when `now`);
+    /// the step limit when there is one.
     #[inline(never)]
-    fn check_limits(&mut self, span: Span) -> R<()> {
-        if self.steps & 0x3ff == 0 {
+    fn check_limits(&mut self, span: Span, now: bool) -> R<()> {
+        if crate::host::memory::exceeded() {
+            return limit_error(span, Limit::Memory, None);
+        }
+        if now || self.steps & 0x3ff == 0 {
             if self.interrupt.swap(false, Ordering::Relaxed) {
                 return limit_error(span, Limit::Interrupt, None);
             }
@@ -267,6 +310,22 @@ impl Interp {
             return limit_error(span, Limit::Steps, self.limits.max_steps);
         }
         Ok(())
+    }
+
+    /// Whether the native stack is used up (`host::stack`): checked on every demon call and
+    /// expression, so that deep recursion of any kind ends in an error, never an overflow.
+    #[inline(always)]
+    fn stack_low(&self) -> bool {
+        crate::host::stack::here() < self.stack_floor
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn stack_used_up<T>(&self, span: Span) -> R<T> {
+        fail(
+            span,
+            format!("recursion too deep: the native stack is used up, with {} demon calls in progress", self.depth),
+        )
     }
 
     /// Calls a demon or lambda with argument values: a new frame, parameters bound, the current
@@ -302,6 +361,9 @@ impl Interp {
     }
 
     fn check_call(&self, code: &FnCode, given: usize, span: Span) -> R<()> {
+        if self.stack_low() {
+            return self.stack_used_up(span);
+        }
         if self.depth >= self.limits.max_depth {
             return fail(
                 span,

@@ -17,6 +17,8 @@ impl Interp {
             Sub | Mul | Div | IntDiv | Rem => arithmetic(op, &l, &r, span),
             Eq | Ne => {
                 self.warn_other_world(&l, &r, op, span)?;
+                // Comparing containers looks at their items: work for the limits.
+                self.bulk(l.items().min(r.items()), 0, span)?;
                 Ok(Value::bool(l.equals(&r) == (op == Eq)))
             }
             Lt | Le | Gt | Ge => Ok(Value::Logic(match l.compare(&r) {
@@ -122,7 +124,7 @@ impl Interp {
     }
 
     /// `l + r` as text.
-    fn concat(&self, l: &Value, r: &Value, span: Span) -> R<Str> {
+    fn concat(&mut self, l: &Value, r: &Value, span: Span) -> R<Str> {
         let mut text = match l {
             Value::Str(s) => s.clone(),
             other => self.text(other).into(),
@@ -133,7 +135,7 @@ impl Interp {
 
     /// `text` with the printed form of `v` after it, if the result stays within `MAX_TEXT`.
     #[inline(always)]
-    fn append(&self, text: &mut Str, v: &Value, span: Span) -> R<()> {
+    fn append(&mut self, text: &mut Str, v: &Value, span: Span) -> R<()> {
         let printed;
         let piece = match v {
             Value::Str(s) => s.as_str(),
@@ -145,7 +147,13 @@ impl Interp {
         if text.len() + piece.len() > MAX_TEXT {
             return too_long(span);
         }
+        // A long text may be copied whole (when it is shared): that is work, a step per 256
+        // bytes, or a loop growing a 100 MB string would pass --timeout by far between checks.
+        let copied = text.len() + piece.len();
         text.push_str(piece);
+        if copied > 4096 {
+            self.work(copied as u64 / 256, span)?;
+        }
         Ok(())
     }
 
@@ -154,20 +162,31 @@ impl Interp {
             (Value::Graph(_), Value::Graph(_)) => self.graph_algebra(BinOp::Add, &l, &r, span),
             (Value::Num(a), Value::Num(b)) => Ok(Value::Num(a + b)),
             (Value::Str(_), _) | (_, Value::Str(_)) | (Value::Node(_), _) => Ok(Value::Str(self.concat(&l, &r, span)?)),
-            (Value::Array(a), Value::Array(b)) => {
-                let mut v = a.to_vec();
-                v.extend(b.borrow().iter().cloned());
-                Ok(Value::array(v))
-            }
-            (Value::Map(a), Value::Map(b)) => {
-                let mut m = a.borrow().clone();
-                for (k, v) in b.borrow().iter() {
-                    m.insert(k.clone(), v.clone());
-                }
-                Ok(Value::Map(std::rc::Rc::new(std::cell::RefCell::new(m))))
+            (Value::Array(_), Value::Array(_)) | (Value::Map(_), Value::Map(_)) => {
+                self.bulk(l.items() + r.items(), std::mem::size_of::<Value>(), span)?;
+                Ok(combined(&l, &r))
             }
             _ => fail(span, format!("cannot add {} and {}", l.described(), r.described())),
         }
+    }
+}
+
+/// `A + B` of two arrays (A's items, then B's) or two maps (B's entries win).
+fn combined(l: &Value, r: &Value) -> Value {
+    match (l, r) {
+        (Value::Array(a), Value::Array(b)) => {
+            let mut v = a.to_vec();
+            v.extend(b.borrow().iter().cloned());
+            Value::array(v)
+        }
+        (Value::Map(a), Value::Map(b)) => {
+            let mut m = a.borrow().clone();
+            for (k, v) in b.borrow().iter() {
+                m.insert(k.clone(), v.clone());
+            }
+            Value::Map(std::rc::Rc::new(std::cell::RefCell::new(m)))
+        }
+        _ => Value::None,
     }
 }
 

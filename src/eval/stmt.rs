@@ -4,7 +4,6 @@ use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, ExKind, Slot, St, StKind, Target};
 use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
-use crate::value::display::write_value;
 use crate::value::{Logic, NodeVal, Value};
 use crate::world::GraphRef;
 
@@ -122,7 +121,7 @@ impl Interp {
             StKind::ForRange { vars, args, body } => self.for_range(vars, args, body, s.span)?,
             StKind::ForValue { vars, source, body } => {
                 let v = self.eval(source)?;
-                self.for_value(vars, v, body)?;
+                self.for_value(vars, v, body, s.span)?;
             }
             StKind::ForNodes { vars, cond, body } => self.for_nodes(vars, cond.as_ref(), body, s.span)?,
             StKind::Return(_) => return Err(self.return_value(Value::Logic(Logic::UNDEF))),
@@ -154,23 +153,24 @@ impl Interp {
     }
 
     fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, to_file: bool, span: Span) -> R<()> {
-        let mut line = String::new();
+        let mut text = self.text_start();
         if items.is_empty() {
             let g = self.graph.clone();
-            write_value(&mut line, &g, &self.world);
+            text.value(&g, &self.world, span)?;
         }
         for (i, (sep, e)) in items.iter().enumerate() {
             let v = self.eval(e)?;
             if i > 0 && *sep == OutSep::Space {
-                line.push(' ');
+                text.push(" ", span)?;
             }
-            write_value(&mut line, &v, &self.world);
+            text.value(&v, &self.world, span)?;
         }
         match trail {
-            None => line.push('\n'),
-            Some(OutSep::Space) => line.push(' '),
+            None => text.push("\n", span)?,
+            Some(OutSep::Space) => text.push(" ", span)?,
             Some(OutSep::Nothing) => {}
         }
+        let line = self.text_end(text, span)?;
         if to_file {
             if let Some(f) = &self.fout {
                 return f.write_text(&line, span);
@@ -237,11 +237,14 @@ impl Interp {
         }
     }
 
-    fn for_value(&mut self, vars: &[Slot], v: Value, body: &[St]) -> R<()> {
+    /// Every iteration counts a step, so that a loop with an empty body over a large array (or
+    /// graph) still stops at the limits.
+    fn for_value(&mut self, vars: &[Slot], v: Value, body: &[St], span: Span) -> R<()> {
         match v {
             Value::Array(a) => {
                 let n = a.borrow().len();
                 for i in 0..n {
+                    self.tick(span)?;
                     let Some(item) = a.borrow().get(i).cloned() else { break };
                     self.bind_pair(vars, Value::Num(i as f64), item);
                     if !self.loop_body(body)? {
@@ -252,6 +255,7 @@ impl Interp {
             Value::Map(m) => {
                 let entries: Vec<(Value, Value)> = m.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
                 for (k, v) in entries {
+                    self.tick(span)?;
                     if vars.len() == 1 {
                         self.set(vars[0], k);
                     } else {
@@ -263,10 +267,11 @@ impl Interp {
                 }
             }
             // With 3 or 4 variables a graph gives its edges (reference 3.8).
-            Value::Graph(g) if vars.len() >= 3 => self.for_edges(vars, &g, None, body)?,
+            Value::Graph(g) if vars.len() >= 3 => self.for_edges(vars, &g, None, body, span)?,
             Value::Graph(g) => {
                 let class = g.borrow().class;
                 for id in self.world.class(class).ids() {
+                    self.tick(span)?;
                     if !self.world.class(class).contains(id) {
                         break; // the body deleted the nodes
                     }
@@ -290,10 +295,11 @@ impl Interp {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
         if vars.len() >= 3 {
-            return self.for_edges(vars, &g, cond, body);
+            return self.for_edges(vars, &g, cond, body, span);
         }
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
+            self.tick(span)?;
             self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
             if vars.len() == 2 {
                 self.set(vars[1], node_value(&g, id));
@@ -310,12 +316,13 @@ impl Interp {
         Ok(())
     }
 
-    fn for_edges(&mut self, vars: &[Slot], g: &GraphRef, cond: Option<&Ex>, body: &[St]) -> R<()> {
+    fn for_edges(&mut self, vars: &[Slot], g: &GraphRef, cond: Option<&Ex>, body: &[St], span: Span) -> R<()> {
         let (class, facts) = {
             let gb = g.borrow();
             (gb.class, gb.facts.iter().copied().collect::<Vec<_>>())
         };
         for f in facts {
+            self.tick(span)?;
             if !self.world.class(class).contains(f.key.src()) {
                 break; // the body deleted the nodes
             }

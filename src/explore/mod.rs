@@ -128,13 +128,13 @@ pub fn serve(
                 return 2;
             }
         };
-    // Ctrl-C ends the process, also when it was started with SIGINT ignored (a background
-    // job); what the demons printed is flushed after every request, so nothing is lost.
-    if let Err(e) = ctrlc::set_handler(|| {
-        crate::eprintln_safe!("ds explore: stopped");
-        std::process::exit(130)
-    }) {
-        crate::eprintln_safe!("note: Ctrl-C may not stop the explorer ({e}); end it by its process id");
+    // Ctrl-C (or SIGTERM, SIGHUP) ends the process, also when it was started with SIGINT
+    // ignored (a background job); what the demons printed is flushed after every request, so
+    // nothing is lost.
+    crate::host::signals::set_busy(false);
+    crate::host::signals::set_idle_message("ds explore: stopped\n");
+    if !crate::host::signals::install(explorer.interp().interrupt.clone(), crate::host::signals::WhenIdle::Exit) {
+        crate::eprintln_safe!("note: Ctrl-C may not stop the explorer; end it by its process id");
     }
     crate::eprintln_safe!(
         "ds explore: serving the states of {file} on http://127.0.0.1:{}/ (Ctrl-C stops)",

@@ -24,8 +24,10 @@ pub struct Reply {
     /// Rendered warnings, when the backend captures its output (otherwise they went to
     /// standard error as they were found).
     pub warnings: String,
-    /// `:quit` was entered.
+    /// `:quit` was entered, or `System.exit` called.
     pub quit: bool,
+    /// The exit status `System.exit` asked for.
+    pub exit: Option<i32>,
 }
 
 impl Reply {
@@ -148,8 +150,9 @@ impl Backend {
         match outcome {
             Ok(Outcome::Finished(value)) => Some(value),
             // `System.exit` in the REPL ends the session, like `:quit`.
-            Ok(Outcome::Exited(_)) => {
+            Ok(Outcome::Exited(code)) => {
                 reply.quit = true;
+                reply.exit = Some(code);
                 Some(None)
             }
             Ok(Outcome::CompileErrors(diags)) => {

@@ -12,6 +12,7 @@ mod terminal;
 
 pub use backend::{needs_more, Backend, Reply};
 pub use interrupt::{Interrupter, WhenIdle};
+use piped::finish;
 
 use crate::session::Session;
 use std::io::{IsTerminal, Write};
@@ -48,16 +49,23 @@ fn colors_wanted() -> bool {
 #[derive(Debug, Default)]
 pub struct EntryBuffer {
     text: String,
+    /// Brackets, strings and comments still open at the end of `text`.
+    open: Open,
 }
 
 impl EntryBuffer {
-    /// Adds a line; returns the whole entry once the parser no longer asks for more.
+    /// Adds a line; returns the whole entry once the parser no longer asks for more. While a
+    /// bracket, string or comment is open no parse is needed: a long entry pasted line by line
+    /// is parsed once, not after every line (5,000 lines took 25 s).
     pub fn push_line(&mut self, line: &str) -> Option<String> {
         self.text.push_str(line);
         self.text.push('\n');
-        if needs_more(&self.text) {
+        self.open.scan(line);
+        self.open.scan("\n");
+        if self.open.any() || needs_more(&self.text) {
             return None;
         }
+        self.open = Open::default();
         Some(std::mem::take(&mut self.text))
     }
 
@@ -71,7 +79,60 @@ impl EntryBuffer {
     }
 
     pub fn take(&mut self) -> String {
+        self.open = Open::default();
         std::mem::take(&mut self.text)
+    }
+}
+
+/// What the lexer would still have open after the text scanned so far: bracket depth, a
+/// string (its quote) or nested block comments. It follows the lexer's rules for strings
+/// (`\` escapes the next character), `//` line comments and nested `/* */`.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+struct Open {
+    brackets: usize,
+    quote: Option<u8>,
+    comments: usize,
+}
+
+impl Open {
+    fn any(&self) -> bool {
+        self.brackets > 0 || self.quote.is_some() || self.comments > 0
+    }
+
+    fn scan(&mut self, text: &str) {
+        let b = text.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let two = |at: usize, c1: u8, c2: u8| b[at] == c1 && b.get(at + 1) == Some(&c2);
+            if let Some(q) = self.quote {
+                if b[i] == b'\\' {
+                    i += 1;
+                } else if b[i] == q {
+                    self.quote = None;
+                }
+            } else if self.comments > 0 {
+                if two(i, b'/', b'*') {
+                    self.comments += 1;
+                    i += 1;
+                } else if two(i, b'*', b'/') {
+                    self.comments -= 1;
+                    i += 1;
+                }
+            } else if two(i, b'/', b'/') {
+                return; // the rest of the line is a comment
+            } else if two(i, b'/', b'*') {
+                self.comments = 1;
+                i += 1;
+            } else {
+                match b[i] {
+                    b'"' | b'\'' => self.quote = Some(b[i]),
+                    b'(' | b'[' | b'{' => self.brackets += 1,
+                    b')' | b']' | b'}' => self.brackets = self.brackets.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::complete::Names;
 use super::highlight::{highlight, missing_closers};
-use super::{show, Backend, EntryBuffer, Interrupter};
+use super::{finish, Backend, EntryBuffer, Interrupter};
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::config::{CompletionType, Config};
 use rustyline::error::ReadlineError;
@@ -40,15 +40,17 @@ pub fn run(backend: &mut Backend, interrupter: &Interrupter) -> u8 {
         let _ = editor.load_history(path);
     }
     println!("ds {} REPL: `:help` for help, Ctrl-D to leave", env!("CARGO_PKG_VERSION"));
-    read_eval_print(&mut editor, backend, interrupter);
+    let status = read_eval_print(&mut editor, backend, interrupter);
     if let Some(path) = &history {
         save_history(&mut editor, path);
     }
-    0
+    status
 }
 
-fn read_eval_print(editor: &mut Editor<DsHelper, FileHistory>, backend: &mut Backend, interrupter: &Interrupter) {
+/// The exit status: 0, or what `System.exit` or a signal asked for.
+fn read_eval_print(editor: &mut Editor<DsHelper, FileHistory>, backend: &mut Backend, interrupter: &Interrupter) -> u8 {
     let mut entry = EntryBuffer::default();
+    let mut failures = 0;
     refresh_names(editor, backend);
     loop {
         if let Some(helper) = editor.helper_mut() {
@@ -63,6 +65,14 @@ fn read_eval_print(editor: &mut Editor<DsHelper, FileHistory>, backend: &mut Bac
                 continue;
             }
             Err(ReadlineError::Eof) => break,
+            // A byte that is not UTF-8 (a stray key, a bad paste) drops the entry, not the
+            // session.
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                crate::eprintln_safe!("error: the line is not UTF-8 text; the entry is dropped");
+                entry.take();
+                continue;
+            }
+            Err(ReadlineError::WindowResized) => continue,
             Err(e) => {
                 crate::eprintln_safe!("error: {e}");
                 break;
@@ -71,12 +81,13 @@ fn read_eval_print(editor: &mut Editor<DsHelper, FileHistory>, backend: &mut Bac
         let Some(text) = entry.push_line(&line) else { continue };
         let _ = editor.add_history_entry(text.trim_end());
         let reply = interrupter.busy(|| backend.eval(&text));
-        show(&reply);
-        if reply.quit {
-            break;
+        // Failed entries do not change the status of an interactive session.
+        if let Some(status) = finish(&reply, &mut failures, interrupter) {
+            return if reply.exit.is_some() || interrupter.ending_signal().is_some() { status } else { 0 };
         }
         refresh_names(editor, backend);
     }
+    0
 }
 
 /// Completion offers what the session knows now: new variables, demons, nodes, edge types.

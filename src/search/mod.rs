@@ -41,6 +41,8 @@ pub enum Reason {
     Interrupted,
     Timeout,
     MaxSteps,
+    /// The heap passed `--max-memory`.
+    MaxMemory,
 }
 
 impl Reason {
@@ -54,6 +56,7 @@ impl Reason {
             Reason::Interrupted => "interrupted",
             Reason::Timeout => "timeout",
             Reason::MaxSteps => "max_steps",
+            Reason::MaxMemory => "max_memory",
         }
     }
 

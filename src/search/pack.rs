@@ -147,8 +147,7 @@ impl Codec {
             Value::Graph(g) => {
                 self.remember(g);
                 let g = g.borrow();
-                let facts: Vec<Fact> = g.facts.iter().copied().collect();
-                self.pack_graph(g.class, &facts, out);
+                self.pack_graph(g.class, g.facts.as_slice(), out);
             }
             Value::Node(n) => {
                 out.push(NODE);
@@ -195,10 +194,22 @@ impl Codec {
                 &[]
             }
         };
+        // One pass: the records are written after a one-byte count, which is widened in the
+        // rare case of 128 records or more.
+        let count_at = out.len();
+        out.push(0);
         let mut count = 0u64;
-        merge_diff(base, facts, |_, _| count += 1);
-        put_varint(out, count);
-        merge_diff(base, facts, |key, value| put_record(out, key, value));
+        merge_diff(base, facts, |key, value| {
+            count += 1;
+            put_record(out, key, value);
+        });
+        if count < 0x80 {
+            out[count_at] = count as u8;
+        } else {
+            let mut wide = Vec::new();
+            put_varint(&mut wide, count);
+            out.splice(count_at..count_at + 1, wide);
+        }
     }
 
     /// The value a key stands for. A graph gets the name `name` (nested graphs: their
@@ -310,15 +321,20 @@ fn pack_logic(l: Logic, out: &mut Vec<u8>) {
 }
 
 /// Calls `emit(key, value)` for each fact in which `facts` differ from `base` (both sorted):
-/// `None` for a fact of the base that `facts` lack.
+/// `None` for a fact of the base that `facts` lack. A state differs from the start in a few
+/// facts, so runs of equal facts are skipped in a tight loop first.
 fn merge_diff(base: &[Fact], facts: &[Fact], mut emit: impl FnMut(FactKey, Option<Logic>)) {
+    let same = |a: &Fact, b: &Fact| {
+        a.key == b.key && a.value.p0.to_bits() == b.value.p0.to_bits() && a.value.p1.to_bits() == b.value.p1.to_bits()
+    };
     let (mut i, mut j) = (0, 0);
-    while i < base.len() || j < facts.len() {
+    loop {
+        let run = base[i..].iter().zip(&facts[j..]).take_while(|(a, b)| same(a, b)).count();
+        i += run;
+        j += run;
         match (base.get(i), facts.get(j)) {
             (Some(b), Some(f)) if b.key == f.key => {
-                if b.value != f.value {
-                    emit(f.key, Some(f.value));
-                }
+                emit(f.key, Some(f.value));
                 i += 1;
                 j += 1;
             }
@@ -360,8 +376,13 @@ fn apply_diff(base: &[Fact], records: &[(FactKey, Option<Logic>)]) -> Vec<Fact> 
 }
 
 fn put_record(out: &mut Vec<u8>, key: FactKey, value: Option<Logic>) {
-    for part in [key.src(), key.rel(), key.tgraph(), key.tgt()] {
-        put_varint(out, u64::from(part));
+    let parts = [key.src(), key.rel(), key.tgraph(), key.tgt()];
+    if parts.iter().all(|&p| p < 0x80) {
+        out.extend_from_slice(&parts.map(|p| p as u8)); // the common case: one byte each
+    } else {
+        for part in parts {
+            put_varint(out, u64::from(part));
+        }
     }
     match value {
         None => out.push(ABSENT),

@@ -69,6 +69,9 @@ pub struct ScriptProblem<'a> {
 impl<'a> ScriptProblem<'a> {
     pub fn new(it: &'a mut Interp, spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
         let mut decoder = Decoder::new(spec.start.clone(), spec.symmetry.clone());
+        if spec.algorithm == super::Algorithm::Bfs {
+            decoder.cache_names(); // bfs and explore never change an origin once set
+        }
         let goal_key = match (&spec.goal, &spec.symmetry) {
             (GoalTest::Value(v), Some(_)) => {
                 let (mut key, mut variant) = (Vec::new(), Vec::new());
@@ -416,6 +419,7 @@ pub fn reason_of(limit: Limit) -> Reason {
         Limit::Interrupt => Reason::Interrupted,
         Limit::Timeout => Reason::Timeout,
         Limit::Steps => Reason::MaxSteps,
+        Limit::Memory => Reason::MaxMemory,
     }
 }
 

@@ -7,6 +7,8 @@ use super::store::{StateId, StateStore};
 use super::symmetry::Symmetry;
 use crate::value::{Str, Value};
 use crate::world::{Facts, World};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 /// A graph state's name relative to its parent's, kept per state as its label.
@@ -18,11 +20,23 @@ pub struct Decoder {
     pub codec: Codec,
     pub start: Value,
     pub symmetry: Option<Rc<Symmetry>>,
+    /// Names of states recently brought back, by id, so that a child's name is its parent's
+    /// and one label (breadth-first search loads the children of a level after their parents).
+    /// Only for searches that never change a state's origin (`bfs`, `explore`).
+    names: Option<RefCell<FxHashMap<StateId, Str>>>,
 }
+
+/// Names kept at most; the cache is emptied when it is full.
+const NAMES_KEPT: usize = 16_384;
 
 impl Decoder {
     pub fn new(start: Value, symmetry: Option<Rc<Symmetry>>) -> Decoder {
-        Decoder { codec: Codec::new(&start), start, symmetry }
+        Decoder { codec: Codec::new(&start), start, symmetry, names: None }
+    }
+
+    /// Keeps recent names: right when origins never change once set.
+    pub fn cache_names(&mut self) {
+        self.names = Some(RefCell::default());
     }
 
     /// Packs a state; with symmetry, a graph in its canonical form, its renaming back into
@@ -71,27 +85,52 @@ impl Decoder {
         v
     }
 
-    /// The name of a graph state at the end of `path`, rebuilt from the labels.
+    /// The name of a graph state at the end of `path`, rebuilt from the labels (from the
+    /// nearest ancestor whose name is cached).
     pub fn name_along(&self, store: &StateStore, path: &[StateId], last_label: Option<u32>) -> Option<Str> {
         let Value::Graph(start) = &self.start else { return None };
-        let mut name = start.borrow().name.to_string();
-        for (i, &id) in path.iter().enumerate().skip(1) {
+        let cache = self.names.as_ref().filter(|_| last_label.is_none());
+        let mut name = String::with_capacity(64);
+        let mut from = 1;
+        match cache.and_then(|c| {
+            let c = c.borrow();
+            path.iter().enumerate().rev().skip(1).find_map(|(k, id)| c.get(id).map(|n| (k, n.clone())))
+        }) {
+            Some((k, known)) => {
+                name.push_str(&known);
+                from = k + 1;
+            }
+            None => name.push_str(&start.borrow().name),
+        }
+        for (i, &id) in path.iter().enumerate().skip(from) {
             let label = match last_label {
                 Some(l) if i == path.len() - 1 => l,
-                _ => store.origin(id).label,
+                _ => store.label(id),
             };
-            let Some(label) = store.label_key(label) else { continue };
-            let text = std::str::from_utf8(label.get(1..).unwrap_or(&[])).unwrap_or("");
-            match label.first() {
-                Some(&SUFFIX) => {
+            let Some((&mode, text)) = store.label_key(label).and_then(|l| l.split_first()) else { continue };
+            // labels are written from names, so they are UTF-8
+            let text = std::str::from_utf8(text).unwrap_or("");
+            match mode {
+                SUFFIX => {
                     name.push(';');
                     name.push_str(text);
                 }
-                Some(&WHOLE) => name = text.to_string(),
+                WHOLE => {
+                    name.clear();
+                    name.push_str(text);
+                }
                 _ => {}
             }
         }
-        Some(name.as_str().into())
+        let name: Str = name.as_str().into();
+        if let (Some(c), Some(&id)) = (cache, path.last()) {
+            let mut c = c.borrow_mut();
+            if c.len() >= NAMES_KEPT {
+                c.clear();
+            }
+            c.insert(id, name.clone());
+        }
+        Some(name)
     }
 
     /// The value of a packed action (None when there is none).

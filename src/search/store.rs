@@ -183,6 +183,10 @@ impl StateStore {
         self.parent[id as usize]
     }
 
+    pub fn label(&self, id: StateId) -> u32 {
+        self.label[id as usize]
+    }
+
     pub fn depth(&self, id: StateId) -> u32 {
         self.depth[id as usize]
     }

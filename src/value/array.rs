@@ -60,9 +60,15 @@ impl GraphIndex {
     }
 }
 
+impl Drop for Array {
+    fn drop(&mut self) {
+        super::drop_nested(std::mem::take(self.items.get_mut()));
+    }
+}
+
 impl Array {
     pub fn new(items: impl Into<Items>) -> Array {
-        Array { items: RefCell::new(items.into()), ..Array::default() }
+        Array { items: RefCell::new(items.into()), index: RefCell::default(), dirty: Cell::new(false) }
     }
 
     pub fn borrow(&self) -> Ref<'_, Items> {
@@ -85,6 +91,14 @@ impl Array {
     pub fn borrow_mut(&self) -> RefMut<'_, Items> {
         self.dirty.set(true);
         self.items.borrow_mut()
+    }
+
+    /// Whether `extra` more items fit under the memory limit: when the items must move to a
+    /// larger buffer, it doubles, in one allocation that the limit must allow beforehand.
+    pub fn room_for(&self, extra: usize) -> bool {
+        let items = self.items.borrow();
+        items.len() + extra <= items.capacity()
+            || crate::host::memory::room_to_double(items.capacity().max(extra) * std::mem::size_of::<Value>())
     }
 
     /// Appends values (`A.push`); the index stays valid, as the items before do not move.

@@ -3,84 +3,145 @@
 use super::number::format_number;
 use super::Value;
 use crate::world::World;
-use std::fmt::Write;
 
-/// Appends the printed form of `v` to `out`.
-pub fn write_value(out: &mut String, v: &Value, world: &World) {
-    write_nested(out, v, world, 0)
+/// Why printing a value stopped before its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cut {
+    /// The text would pass `MAX_TEXT` (100 MB).
+    TooLong,
+    /// The run must stop (`stop` said so: Ctrl-C, `--timeout`, `--max-memory`).
+    Stopped,
 }
 
-/// A container nested deeper than `MAX_NESTING` (one that holds itself) prints as `...`.
-fn write_nested(out: &mut String, v: &Value, world: &World, depth: usize) {
-    if depth > super::MAX_NESTING && matches!(v, Value::Array(_) | Value::Map(_) | Value::Heap(_)) {
+/// Appends the printed form of `v` to `out`; past `MAX_TEXT` bytes it ends in `...` (for
+/// messages, which may show any value; `write_bounded` is for output).
+pub fn write_value(out: &mut String, v: &Value, world: &World) {
+    let mut never = || false;
+    if Printer::new(out, world, &mut never).value(v, 0).is_err() {
         out.push_str("...");
-        return;
     }
-    let depth = depth + 1;
-    match v {
-        Value::None => out.push_str("None"),
-        Value::Num(n) => out.push_str(&format_number(*n)),
-        Value::Logic(l) => {
-            let _ = write!(out, "{l}");
+}
+
+/// Appends the printed form of `v` to `out`, refusing to let `out` pass `MAX_TEXT` bytes and
+/// asking `stop` after every 64 KB written whether to give up.
+pub fn write_bounded(out: &mut String, v: &Value, world: &World, stop: &mut dyn FnMut() -> bool) -> Result<(), Cut> {
+    Printer::new(out, world, stop).value(v, 0)
+}
+
+/// How often printing asks whether to stop.
+const CHECK_EVERY: usize = 1 << 16;
+
+struct Printer<'a> {
+    out: &'a mut String,
+    world: &'a World,
+    stop: &'a mut dyn FnMut() -> bool,
+    /// `out.len()` when `stop` was last asked.
+    checked: usize,
+}
+
+impl<'a> Printer<'a> {
+    fn new(out: &'a mut String, world: &'a World, stop: &'a mut dyn FnMut() -> bool) -> Printer<'a> {
+        let checked = out.len();
+        Printer { out, world, stop, checked }
+    }
+
+    /// After each piece: is the text too long, or must the run stop?
+    fn check(&mut self) -> Result<(), Cut> {
+        if self.out.len() > super::MAX_TEXT {
+            return Err(Cut::TooLong);
         }
-        Value::Str(s) => out.push_str(s),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, item) in a.borrow().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
+        if self.out.len() - self.checked >= CHECK_EVERY {
+            self.checked = self.out.len();
+            if (self.stop)() {
+                return Err(Cut::Stopped);
+            }
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, s: &str) -> Result<(), Cut> {
+        if self.out.len() + s.len() > super::MAX_TEXT {
+            return Err(Cut::TooLong);
+        }
+        self.out.push_str(s);
+        self.check()
+    }
+
+    /// A container nested deeper than `MAX_NESTING` (one that holds itself) prints as `...`.
+    fn value(&mut self, v: &Value, depth: usize) -> Result<(), Cut> {
+        if depth > super::MAX_NESTING && matches!(v, Value::Array(_) | Value::Map(_) | Value::Heap(_)) {
+            return self.push("...");
+        }
+        let depth = depth + 1;
+        let world = self.world;
+        match v {
+            Value::None => self.push("None"),
+            Value::Num(n) => self.push(&format_number(*n)),
+            Value::Logic(l) => self.push(&l.to_string()),
+            Value::Str(s) => self.push(s),
+            Value::Array(a) => {
+                self.push("[")?;
+                for (i, item) in a.borrow().iter().enumerate() {
+                    if i > 0 {
+                        self.push(",")?;
+                    }
+                    self.value(item, depth)?;
                 }
-                write_nested(out, item, world, depth);
+                self.push("]")
             }
-            out.push(']');
-        }
-        Value::Map(m) => {
-            out.push('{');
-            for (i, (k, v)) in m.borrow().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
+            Value::Map(m) => {
+                self.push("{")?;
+                for (i, (k, v)) in m.borrow().iter().enumerate() {
+                    if i > 0 {
+                        self.push(",")?;
+                    }
+                    self.value(k, depth)?;
+                    self.push(":")?;
+                    self.value(v, depth)?;
                 }
-                write_nested(out, k, world, depth);
-                out.push(':');
-                write_nested(out, v, world, depth);
+                self.push("}")
             }
-            out.push('}');
-        }
-        Value::Graph(g) => out.push_str(&world.graph_text(&g.borrow())),
-        Value::Node(n) => {
-            if let Some(g) = &n.graph {
-                out.push_str(&g.borrow().name);
-                out.push('.');
+            Value::Graph(g) => {
+                let room = super::MAX_TEXT.saturating_sub(self.out.len());
+                let text =
+                    world.graph_dump_within(&g.borrow(), crate::world::print::DumpOptions::OUT, room, self.stop)?;
+                self.push(&text)
             }
-            out.push_str(node_name(world, n.class, n.id));
-        }
-        Value::Edge(r) => out.push_str(world.relation_name(*r)),
-        // A demon used as a value prints as its name; a lambda as its source.
-        Value::Lambda(f) => match f.source() {
-            None => {
-                let _ = write!(out, "{}({})", f.name(), f.params().join(","));
-            }
-            Some(body) => {
-                let _ = write!(out, "lambda({}) => {body}", f.params().join(","));
-            }
-        },
-        Value::Fuzzy(f) => {
-            let parts: Vec<String> = f.iter().map(|x| format_number(*x)).collect();
-            let _ = write!(out, "({})", parts.join(","));
-        }
-        Value::Host(h) => h.write(out),
-        // In the order `pop` takes them: `Heap[item:priority,...]`.
-        Value::Heap(h) => {
-            out.push_str("Heap[");
-            for (i, (item, priority)) in h.borrow().in_order().into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
+            Value::Node(n) => {
+                if let Some(g) = &n.graph {
+                    self.push(&g.borrow().name)?;
+                    self.push(".")?;
                 }
-                write_nested(out, item, world, depth);
-                out.push(':');
-                write_nested(out, priority, world, depth);
+                self.push(node_name(world, n.class, n.id))
             }
-            out.push(']');
+            Value::Edge(r) => self.push(world.relation_name(*r)),
+            // A demon used as a value prints as its name; a lambda as its source.
+            Value::Lambda(f) => match f.source() {
+                None => self.push(&format!("{}({})", f.name(), f.params().join(","))),
+                Some(body) => self.push(&format!("lambda({}) => {body}", f.params().join(","))),
+            },
+            Value::Fuzzy(f) => {
+                let parts: Vec<String> = f.iter().map(|x| format_number(*x)).collect();
+                self.push(&format!("({})", parts.join(",")))
+            }
+            Value::Host(h) => {
+                let mut text = String::new();
+                h.write(&mut text);
+                self.push(&text)
+            }
+            // In the order `pop` takes them: `Heap[item:priority,...]`.
+            Value::Heap(h) => {
+                self.push("Heap[")?;
+                for (i, (item, priority)) in h.borrow().in_order().into_iter().enumerate() {
+                    if i > 0 {
+                        self.push(",")?;
+                    }
+                    self.value(item, depth)?;
+                    self.push(":")?;
+                    self.value(priority, depth)?;
+                }
+                self.push("]")
+            }
         }
     }
 }

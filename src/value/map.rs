@@ -25,6 +25,12 @@ pub struct Map {
     graph_epoch: Option<u64>,
 }
 
+impl Drop for Map {
+    fn drop(&mut self) {
+        super::drop_nested(std::mem::take(&mut self.table).into_iter().flat_map(|(k, v)| [k.0, v]));
+    }
+}
+
 impl PartialEq for Map {
     /// The same keys with equal values (insertion order does not count).
     fn eq(&self, other: &Map) -> bool {
@@ -85,6 +91,12 @@ impl Map {
         let old = map.remove(key);
         *cell.borrow_mut() = map;
         old
+    }
+
+    /// Whether one more entry fits under the memory limit (see `Array::room_for`).
+    pub fn room_for_one(&self) -> bool {
+        let entry = std::mem::size_of::<(Key, Value)>() + 2 * std::mem::size_of::<usize>();
+        self.table.len() < self.table.capacity() || crate::host::memory::room_to_double(self.table.capacity() * entry)
     }
 
     pub fn len(&self) -> usize {

@@ -212,12 +212,13 @@ impl Value {
         if let (Value::Str(a), Value::Str(b)) = (self, other) {
             return a == b;
         }
-        self.equals_at(other, 0)
+        self.equals_at(other, 0, &mut Seen::default())
     }
 
     /// Containers nested deeper than `MAX_NESTING` (a container holding itself) compare by
-    /// identity there, so that comparing cyclic values ends.
-    fn equals_at(&self, other: &Value, depth: usize) -> bool {
+    /// identity there, so that comparing cyclic values ends; pairs of containers already found
+    /// equal are remembered (`Seen`), so that shared parts are compared once.
+    fn equals_at(&self, other: &Value, depth: usize, seen: &mut Seen) -> bool {
         let depth = depth + 1;
         match (self, other) {
             (Value::None, Value::None) => true,
@@ -226,20 +227,22 @@ impl Value {
             (Value::Str(a), Value::Str(b)) => a == b,
             (Value::Array(a), Value::Array(b)) => {
                 Rc::ptr_eq(a, b)
-                    || depth < MAX_NESTING && {
-                        let (a, b) = (a.borrow(), b.borrow());
-                        a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals_at(y, depth))
-                    }
+                    || depth < MAX_NESTING
+                        && seen.pair(Rc::as_ptr(a).cast(), Rc::as_ptr(b).cast(), a.borrow().len(), |seen| {
+                            let (a, b) = (a.borrow(), b.borrow());
+                            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals_at(y, depth, seen))
+                        })
             }
             (Value::Map(a), Value::Map(b)) => {
                 Rc::ptr_eq(a, b)
-                    || depth < MAX_NESTING && {
-                        let (a, b) = (a.borrow(), b.borrow());
-                        a.len() == b.len()
-                            && a.iter()
-                                .zip(b.iter())
-                                .all(|((k1, v1), (k2, v2))| k1.equals_at(k2, depth) && v1.equals_at(v2, depth))
-                    }
+                    || depth < MAX_NESTING
+                        && seen.pair(Rc::as_ptr(a).cast(), Rc::as_ptr(b).cast(), a.borrow().len(), |seen| {
+                            let (a, b) = (a.borrow(), b.borrow());
+                            a.len() == b.len()
+                                && a.iter().zip(b.iter()).all(|((k1, v1), (k2, v2))| {
+                                    k1.equals_at(k2, depth, seen) && v1.equals_at(v2, depth, seen)
+                                })
+                        })
             }
             (Value::Graph(a), Value::Graph(b)) => Rc::ptr_eq(a, b) || *a.borrow() == *b.borrow(),
             (Value::Node(a), Value::Node(b)) => a.class == b.class && a.id == b.id,
@@ -266,10 +269,10 @@ impl Value {
 
     /// A total order for map keys and default `sort()`: by type, then by value.
     pub fn total_cmp(&self, other: &Value) -> Ordering {
-        self.total_cmp_at(other, 0)
+        self.total_cmp_at(other, 0, &mut Seen::default())
     }
 
-    fn total_cmp_at(&self, other: &Value, depth: usize) -> Ordering {
+    fn total_cmp_at(&self, other: &Value, depth: usize, seen: &mut Seen) -> Ordering {
         let depth = depth + 1;
         let by_kind = self.kind_rank().cmp(&other.kind_rank());
         if by_kind != Ordering::Equal {
@@ -281,14 +284,18 @@ impl Value {
                 a.cmp_truth(*b).then(a.p0.total_cmp(&b.p0)).then(a.p1.total_cmp(&b.p1))
             }
             (Value::Array(a), Value::Array(b)) if depth < MAX_NESTING => {
-                let (a, b) = (a.borrow(), b.borrow());
-                for (x, y) in a.iter().zip(b.iter()) {
-                    let o = x.total_cmp_at(y, depth);
-                    if o != Ordering::Equal {
-                        return o;
-                    }
-                }
-                a.len().cmp(&b.len())
+                let mut order = Ordering::Equal;
+                seen.pair(Rc::as_ptr(a).cast(), Rc::as_ptr(b).cast(), a.borrow().len(), |seen| {
+                    let (a, b) = (a.borrow(), b.borrow());
+                    order = a
+                        .iter()
+                        .zip(b.iter())
+                        .map(|(x, y)| x.total_cmp_at(y, depth, seen))
+                        .find(|o| o.is_ne())
+                        .unwrap_or_else(|| a.len().cmp(&b.len()));
+                    order.is_eq()
+                });
+                order
             }
             (Value::Graph(a), Value::Graph(b)) => {
                 let (a, b) = (a.borrow(), b.borrow());
@@ -306,6 +313,16 @@ impl Value {
         }
     }
 
+    /// How many items a container holds (what a shallow copy copies); 0 for other values.
+    pub fn items(&self) -> usize {
+        match self {
+            Value::Array(a) => a.borrow().len(),
+            Value::Map(m) => m.borrow().len(),
+            Value::Heap(h) => h.borrow().len(),
+            _ => 0,
+        }
+    }
+
     /// A copy for `A[i] = v` and `copy()`: containers shallowly, scalars as they are.
     pub fn shallow_copy(&self) -> Value {
         match self {
@@ -315,4 +332,62 @@ impl Value {
             other => other.clone(),
         }
     }
+}
+
+/// Pairs of containers found equal while comparing two values. Values that share parts (an
+/// array of the same array twice, nested 60 deep) would otherwise be compared exponentially
+/// often; the set is made only once a comparison has looked at 4096 items.
+#[derive(Default)]
+struct Seen {
+    work: usize,
+    equal: Option<rustc_hash::FxHashSet<(*const (), *const ())>>,
+}
+
+impl Seen {
+    /// Whether the containers at `a` and `b` (with `len` items) are equal, by `compare` unless
+    /// they were found so before.
+    fn pair(&mut self, a: *const (), b: *const (), len: usize, compare: impl FnOnce(&mut Seen) -> bool) -> bool {
+        if self.equal.as_ref().is_some_and(|set| set.contains(&(a, b))) {
+            return true;
+        }
+        self.work += len;
+        if self.work > 4096 && self.equal.is_none() {
+            self.equal = Some(Default::default());
+        }
+        let equal = compare(self);
+        if equal {
+            if let Some(set) = &mut self.equal {
+                set.insert((a, b));
+            }
+        }
+        equal
+    }
+}
+
+thread_local! {
+    /// Set while `drop_nested` empties `PENDING`: containers dropped meanwhile hand their items
+    /// over instead of dropping them in place.
+    static DROPPING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static PENDING: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Drops the items of a container that is being dropped without recursing into the
+/// containers among them: an array nested a million deep (a loop of `a = [a]` makes one)
+/// would otherwise need a frame of native stack per level.
+pub(crate) fn drop_nested(items: impl IntoIterator<Item = Value>) {
+    let mut items =
+        items.into_iter().filter(|v| matches!(v, Value::Array(_) | Value::Map(_) | Value::Heap(_))).peekable();
+    if items.peek().is_none() {
+        return;
+    }
+    if DROPPING.with(|d| d.get()) {
+        PENDING.with(|p| p.borrow_mut().extend(items));
+        return;
+    }
+    DROPPING.with(|d| d.set(true));
+    PENDING.with(|p| p.borrow_mut().extend(items));
+    while let Some(v) = PENDING.with(|p| p.borrow_mut().pop()) {
+        drop(v);
+    }
+    DROPPING.with(|d| d.set(false));
 }

@@ -1,7 +1,7 @@
 //! Text forms of a graph: the reference's dump (`out G`) and Graphviz DOT.
 
 use super::{Fact, Graph, World};
-use crate::value::display::logic_pair;
+use crate::value::display::{logic_pair, Cut};
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashMap;
@@ -90,27 +90,66 @@ impl World {
 
     /// The dump, with or without node values and incoming edges (`G.json(values, inverse)`).
     pub fn graph_dump(&self, g: &Graph, opts: DumpOptions) -> String {
+        self.graph_dump_within(g, opts, usize::MAX, &mut || false).unwrap_or_else(|_| format!("{} {{ ... }}", g.name))
+    }
+
+    /// `graph_dump`, refused once the text would pass `room` bytes, and given up when `stop`
+    /// says so (asked every 4096 nodes): a world of ten million nodes must not print 100 MB
+    /// past `--timeout`.
+    pub fn graph_dump_within(
+        &self,
+        g: &Graph,
+        opts: DumpOptions,
+        room: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<String, Cut> {
         if PRINTING.with(|d| d.get()) > 0 {
-            return g.name.to_string();
+            return Ok(g.name.to_string());
         }
         let class = self.class(g.class);
         let mut ids: Vec<_> = class.ids().collect();
         ids.sort_by(|a, b| class.name(*a).as_bytes().cmp(class.name(*b).as_bytes()));
-        let parts: Vec<String> = printing(|| ids.into_iter().map(|id| self.node_text(g, id, opts)).collect());
-        format!("{} {{\n{}\n}}\n", g.name, parts.join(", \n"))
+        // Incoming edges by target, gathered once (looking them up per node was quadratic).
+        let mut incoming: FxHashMap<u32, Vec<&Fact>> = FxHashMap::default();
+        if opts.inverse {
+            for f in g.facts.iter().filter(|f| f.key.tgraph() == 0) {
+                incoming.entry(f.key.tgt()).or_default().push(f);
+            }
+        }
+        let mut text = format!("{} {{\n", g.name);
+        printing(|| {
+            for (i, id) in ids.into_iter().enumerate() {
+                if i > 0 {
+                    text.push_str(", \n");
+                }
+                let into = incoming.get(&id).map_or(&[][..], |v| v.as_slice());
+                text.push_str(&self.node_text(g, id, opts, into));
+                if text.len() > room {
+                    return Err(Cut::TooLong);
+                }
+                if i % 4096 == 4095 && stop() {
+                    return Err(Cut::Stopped);
+                }
+            }
+            Ok(())
+        })?;
+        text.push_str("\n}\n");
+        if text.len() > room {
+            return Err(Cut::TooLong);
+        }
+        Ok(text)
     }
 
     /// One node: `   n {}`, `   n {  rel: [..]   }` for a single relation, else one line per
     /// relation, after a `__value__` line when the node holds a value, and with `i_rel` lines
     /// for incoming edges when asked.
-    fn node_text(&self, g: &Graph, id: u32, opts: DumpOptions) -> String {
+    fn node_text(&self, g: &Graph, id: u32, opts: DumpOptions, incoming: &[&Fact]) -> String {
         let name = self.class(g.class).name(id);
         let mut groups = self.groups(g.facts.outgoing(id).iter(), |f| self.target_text(g, f, opts.values), "");
         let value = if opts.values { self.node_value_text(g, id) } else { None };
         if opts.inverse {
-            let incoming = g.facts.iter().filter(|f| f.key.tgraph() == 0 && f.key.tgt() == id);
             let source = |f: &Fact| marked(self.class(g.class).name(f.key.src()).to_string(), f.value);
-            groups.extend(self.groups(incoming, source, "i_"));
+            groups.extend(self.groups(incoming.iter().copied(), source, "i_"));
         } else if value.is_none() {
             match groups.len() {
                 0 => return format!("   {name} {{}}"),

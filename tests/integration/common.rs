@@ -25,7 +25,8 @@ pub fn ds(args: &[&str]) -> Run {
     }
 }
 
-/// Writes `src` to a temporary file named `name` and runs `ds` on it.
+/// Writes `src` to a temporary file named `name` and runs `ds EXTRA FILE` (the options go
+/// before the file: what follows the file is the script's).
 pub fn ds_file(name: &str, src: &str, extra: &[&str]) -> Run {
     let dir = std::env::temp_dir().join(format!("ds-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -33,7 +34,7 @@ pub fn ds_file(name: &str, src: &str, extra: &[&str]) -> Run {
     std::fs::File::create(&path).and_then(|mut f| f.write_all(src.as_bytes())).expect("write script");
     let mut args: Vec<&str> = extra.to_vec();
     let p = path.to_string_lossy().into_owned();
-    args.insert(0, &p);
+    args.push(&p);
     let out = Command::new(env!("CARGO_BIN_EXE_ds")).args(&args).stdin(Stdio::null()).output().expect("run ds");
     Run {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -60,7 +61,7 @@ pub fn fails_with(code: &str, fragment: &str) -> Run {
     r
 }
 
-/// Runs `ds ARGS` on `src` written to a temporary file named `name`, killing it after `secs`
+/// Runs `ds EXTRA FILE` on `src` written to a temporary file named `name`, killing it after `secs`
 /// seconds of wall clock (a generous bound: the point is that it ends, not how fast). Panics
 /// when it had to be killed.
 #[track_caller]
@@ -70,7 +71,7 @@ pub fn ds_file_within(name: &str, src: &str, extra: &[&str], secs: u64) -> Run {
     let path = dir.join(name);
     std::fs::write(&path, src).expect("write script");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ds"));
-    cmd.arg(&path).args(extra);
+    cmd.args(extra).arg(&path);
     run_within(cmd, secs)
 }
 

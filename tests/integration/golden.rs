@@ -199,6 +199,7 @@ cases! {
     wolf_one_way => "wolf_one_way",
     wolf_places => "wolf_places",
     wolf_search => "wolf_search",
+    wolf_symmetry => "wolf_symmetry",
     wolf_triangle => "wolf_triangle",
     wolf_two_farmers => "wolf_two_farmers",
     wolf_unsolvable => "wolf_unsolvable",

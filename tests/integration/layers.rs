@@ -28,15 +28,15 @@ fn layers() -> Vec<(String, Vec<String>)> {
     layers
 }
 
-/// The crate's top-level modules: the folders and files of `src/` but `lib.rs` and `main.rs`.
+/// The library's top-level modules, as `src/lib.rs` declares them (`mod x;`). The binary's
+/// own modules (`main.rs`, `cli.rs`) stand above them all and are not drawn.
 fn modules() -> Vec<String> {
-    let mut out: Vec<String> = fs::read_dir(root().join("src"))
-        .expect("src")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir() || p.extension().is_some_and(|e| e == "rs"))
-        .map(|p| p.file_stem().unwrap_or_default().to_string_lossy().into_owned())
-        .filter(|m| m != "lib" && m != "main")
+    let lib = fs::read_to_string(root().join("src/lib.rs")).expect("src/lib.rs");
+    let mut out: Vec<String> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod ").or_else(|| l.trim().strip_prefix("mod ")))
+        .filter_map(|rest| rest.strip_suffix(';'))
+        .map(str::to_string)
         .collect();
     out.sort();
     out

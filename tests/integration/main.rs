@@ -2,6 +2,7 @@
 //! the edit-test loop (nickel's core/tests/README.md makes the same point). Run one group with
 //! `cargo test --profile release-dev --test integration golden::`, one case by its name.
 
+mod cli;
 mod common;
 mod conformance;
 mod conveniences;
@@ -14,11 +15,13 @@ mod extras;
 mod golden;
 mod krk;
 mod layers;
+mod limits;
 mod lsp_features;
 mod lsp_prefixes;
 mod lsp_session;
 mod mind;
 mod mutations;
+mod output;
 mod parse_cost;
 mod probes;
 mod regressions;

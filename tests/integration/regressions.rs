@@ -342,7 +342,9 @@ fn an_out_of_range_timeout_is_a_command_line_error() {
         assert_eq!((r.code, r.stdout.as_str()), (Some(2), ""), "--timeout {t}: {}", r.stderr);
         assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
     }
-    assert_eq!(crate::common::ds(&["--timeout", "0", "-e", "out 1"]).code, Some(0));
+    assert_eq!(crate::common::ds(&["--timeout", "3600", "-e", "out 1"]).code, Some(0));
+    // No time at all: the end of the run is past the deadline.
+    assert_eq!(crate::common::ds(&["--timeout", "0", "-e", "out 1"]).code, Some(1));
 }
 
 #[test]

@@ -90,3 +90,42 @@ fn commands_work_when_piped() {
     assert!(text.contains("    0 -> 1 [ label = \"on\"]\n"), "{text}");
     assert!(text.ends_with("}\nG {\n   a {  on: [b]   }, \n   b {}\n}\n"), "{text}");
 }
+
+#[test]
+fn invalid_utf8_in_the_input_drops_one_entry() {
+    // One bad byte ended the session with exit status 0, the rest of the input unread.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ds"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start ds");
+    child.stdin.take().expect("stdin").write_all(b"out 1\nout \"\xff\"\nout 2\n").expect("input");
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(stdout(&o), "1\n2\n");
+    assert!(stderr(&o).contains("line 2 of the input is not UTF-8"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn system_exit_in_the_repl_gives_its_status() {
+    // It ended the session with status 0.
+    let o = ds(&[], "out 1\nSystem.exit(7)\nout 2\n");
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("1\n", Some(7)));
+    let o = ds(&["-i", "scripts/hanoi.ds"], "System.exit(3)\n");
+    assert_eq!(o.status.code(), Some(3));
+}
+
+#[test]
+fn a_long_entry_is_parsed_once() {
+    // Each line of an open entry re-parsed all of it: 5,000 lines took 25 s.
+    let mut input = String::from("def long() {\n var s = 0\n");
+    for i in 0..20_000 {
+        input.push_str(&format!(" s = s + {i}\n"));
+    }
+    input.push_str(" return s\n}\nout long()\n");
+    let start = std::time::Instant::now();
+    let o = ds(&[], &input);
+    assert_eq!(stdout(&o), "199990000\n", "{}", stderr(&o));
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}

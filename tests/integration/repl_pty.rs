@@ -134,3 +134,60 @@ fn a_second_farmer_after_ds_i() {
     quit(p);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn lines_pasted_at_once_are_all_read() {
+    // Without bracketed paste the line editor read ahead and dropped what followed the first
+    // line: 199 of 202 pasted lines vanished.
+    let data = data_dir("paste");
+    let (mut p, _) = start(&[], &data);
+    let mut pasted = String::from("var total = 0\n");
+    for i in 1..=200 {
+        pasted.push_str(&format!("total = total + {i}\n"));
+    }
+    pasted.push_str("out \"sum\", total * 1\n");
+    type_text(&mut p, &pasted);
+    p.exp_string("sum 20100").expect("every pasted line ran");
+    p.exp_string("ds> ").expect("prompt");
+    quit(p);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_drops_the_entry_not_the_session() {
+    let data = data_dir("utf8");
+    let (mut p, _) = start(&[], &data);
+    p.send("1 + ").expect("send");
+    // A lone continuation byte, then Enter.
+    std::io::Write::write_all(&mut p.stream.writer, b"\x80\r").expect("write");
+    p.flush().expect("flush");
+    p.exp_string("not UTF-8").expect("the bad line is reported");
+    entry(&mut p, "20 + 22", "42");
+    quit(p);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn system_exit_ends_the_session_with_its_status() {
+    let data = data_dir("exit");
+    let (mut p, _) = start(&[], &data);
+    type_line(&mut p, "System.exit(7)");
+    p.exp_eof().expect("the session ends");
+    let status = p.process.wait().expect("status");
+    assert!(matches!(status, rexpect::process::wait::WaitStatus::Exited(_, 7)), "{status:?}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn output_on_a_terminal_appears_line_by_line() {
+    // On a terminal the whole output waited in a buffer: a user watching a long search saw
+    // nothing. The first line must show while the script still runs.
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ds"));
+    cmd.args(["-e", "out \"first line\"\nvar i = 0\nwhile True { i++ }"]);
+    let options = Options::new().timeout_ms(Some(TIMEOUT_MS)).strip_ansi_escape_codes(true);
+    let mut p = spawn_with_options(cmd, options).expect("start ds in a pty");
+    p.exp_string("first line").expect("the line shows while the loop runs");
+    p.send_control('c').expect("Ctrl-C");
+    p.exp_string("interrupted").expect("Ctrl-C stops the script");
+    p.exp_eof().expect("ds ends");
+}

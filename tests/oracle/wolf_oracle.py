@@ -274,8 +274,9 @@ class Program:
     # duplicates (successors already stored), max frontier (before each expansion: the states
     # of this level from the one expanded on, plus those of the next level so far), depth
     # (deepest level stored), states (stored).
-    def library_bfs(self, start):
-        states, index = [start], {start: 0}
+    def library_bfs(self, start, key=lambda g: g):
+        """`key`: what makes two states one (with symmetry: their canonical form)."""
+        states, index = [start], {key(start): 0}
         st = dict(expanded=0, generated=0, duplicates=0, max_frontier=0, depth=0)
         start_checked = False
         level, nxt, depth = 0, 1, 0
@@ -287,15 +288,16 @@ class Program:
                 st["expanded"] += 1
                 st["generated"] += len(succ)
                 for Gi in succ:
-                    if Gi in index:
+                    k = key(Gi)
+                    if k in index:
                         st["duplicates"] += 1
-                        if index[Gi] == 0 and not start_checked:
+                        if index[k] == 0 and not start_checked:
                             start_checked = True
                             if self.target_state(Gi):
                                 found = Gi
                                 break
                         continue
-                    index[Gi] = len(states)
+                    index[k] = len(states)
                     states.append(Gi)
                     st["depth"] = max(st["depth"], depth + 1)
                     if self.target_state(Gi):
@@ -309,20 +311,53 @@ class Program:
 
     # Search.explore(Start, all_actions, {"goal": target_state}): every reachable state,
     # numbered in discovery order, every transition, and the goal states.
-    def explore(self, start):
-        index = {start: 0}
+    def explore(self, start, key=lambda g: g):
+        index = {key(start): 0}
         queue = [start]
         transitions = 0
         goals = [0] if self.target_state(start) else []
         for G in queue:
             for Gi in self.all_actions(G):
                 transitions += 1
-                if Gi not in index:
-                    index[Gi] = len(queue)
+                k = key(Gi)
+                if k not in index:
+                    index[k] = len(queue)
                     queue.append(Gi)
                     if self.target_state(Gi):
-                        goals.append(index[Gi])
+                        goals.append(index[k])
         return len(queue), transitions, goals
+
+
+def symmetric_key(world, names):
+    """Search's `symmetry`: a state's class under every renaming of the nodes `names`, as the
+    least of its renamed fact sets (the brute force that ds's canonical form must agree with)."""
+    import itertools
+    nodes = [world.idx[n] for n in names]
+    perms = [dict(zip(nodes, p)) for p in itertools.permutations(nodes)]
+
+    def key(g):
+        return min(tuple(sorted((m.get(a, a), r, m.get(b, b) if isinstance(b, int) else b, v)
+                                for a, r, b, v in g.facts)) for m in perms)
+    return key
+
+
+def symmetry_lines(spec, names):
+    """What scripts/wolf_symmetry.ds prints (but its `time:` line)."""
+    world = World(spec)
+    start = Graph("Start", world.start_facts(spec))
+    program = Program(world)
+    key = symmetric_key(world, names)
+    runs = [program.library_bfs(start), program.library_bfs(start, key)]
+    lines = []
+    for title, (found, st) in zip(("without symmetry: ", "with symmetry:    "), runs):
+        st["actions"] = 0 if found is None else len(found.name.split(";")) - 1
+        lines.append(title + "%(actions)d actions; %(states)d states stored, %(expanded)d expanded, "
+                     "%(generated)d generated" % st)
+    lines.append("the same length: " + ("True" if runs[0][1]["actions"] == runs[1][1]["actions"] else "False"))
+    lines += ["no solution" if found is None else found.name for found, _ in runs]
+    sizes = [program.explore(start)[0], program.explore(start, key)[0]]
+    lines.append("Search.explore: %d states without symmetry, %d with" % tuple(sizes))
+    return lines
 
 
 def search_lines(spec, finish):
@@ -552,6 +587,7 @@ def check_all(write):
                 print("%s: tests/expected/%s.out differs from the oracle" % (name, name))
         print("%-18s %s" % (name, " | ".join(lines)))
     ok = check_search_script(reference, write) and ok
+    ok = check_symmetry_script(reference, write) and ok
     print("all: " + ("ok" if ok else "FAILED"))
     return ok
 
@@ -572,6 +608,25 @@ def check_search_script(reference, write):
     lines = run(spec, search=True)
     ok = compare_expected("wolf_search", lines, write) and ok
     print("%-18s %s" % ("wolf_search", " | ".join(lines[2:4])))
+    return ok
+
+
+def check_symmetry_script(reference, write):
+    """scripts/wolf_symmetry.ds: the world of bench/programs/wolf_crowd.json (three farmers),
+    the seed's demons up to target_state, then bfs and explore with and without symmetry."""
+    ok = True
+    with open(os.path.join(REPO, "bench", "programs", "wolf_crowd.json"), encoding="utf-8") as f:
+        spec = json.load(f)
+    script = os.path.join(REPO, "scripts", "wolf_symmetry.ds")
+    with open(script, encoding="utf-8") as f:
+        text = f.read()
+    if not reference.startswith(demon_section(text.split("// ----", 1)[0]).rstrip()):
+        ok = False
+        print("wolf_symmetry: the demons differ from scripts/wolf.ds")
+    ok = check_script(spec, script) and ok
+    lines = symmetry_lines(spec, spec["humans"])
+    ok = compare_expected("wolf_symmetry", lines, write) and ok
+    print("%-18s %s" % ("wolf_symmetry", " | ".join(lines[:2])))
     return ok
 
 

@@ -8,7 +8,11 @@ scripts/wolf.ds; ds must print exactly what wolf_oracle.py computes for the same
 With --search the programs are scripts/wolf_search.ds's (the seed's solver, then Search.bfs
 over the same demons) and ds must print what the oracle's model of Search.bfs computes too.
 
-Usage: wolf_random.py [--n 40] [--seed 1] [--ds target/release/ds] [--search]
+With --symmetry every world has two or three farmers and the program is
+scripts/wolf_symmetry.ds's (Search.bfs and Search.explore with and without the farmers as
+interchangeable nodes): ds's canonical form must give what the oracle's brute force gives.
+
+Usage: wolf_random.py [--n 40] [--seed 1] [--ds target/release/ds] [--search | --symmetry]
 """
 
 import json
@@ -24,8 +28,8 @@ sys.path.insert(0, HERE)
 import wolf_oracle  # noqa: E402
 
 
-def random_world(rng):
-    humans = ["f", "s", "t"][: rng.randint(1, 2)]
+def random_world(rng, farmers=None):
+    humans = ["f", "s", "t"][: farmers or rng.randint(1, 2)]
     animals = ["w", "g", "c", "b"][: rng.randint(1, 4)]
     places = ["$1", "$2", "$3", "$4"][: rng.randint(2, 4)]
     nodes = humans + animals + places
@@ -59,8 +63,20 @@ def demons(search=False):
     return text[text.index("def place"):]
 
 
+def symmetry_program(w):
+    """wolf_symmetry.ds's demons and searches, with this world's farmers interchangeable."""
+    text = open(os.path.join(ROOT, "scripts", "wolf_symmetry.ds"), encoding="utf-8").read()
+    body = text[text.index("def place"):]
+    return body.replace("[f, s, t]", "[" + ", ".join(w["humans"]) + "]")
+
+
 def without_times(text):
     return "".join(l + "\n" for l in text.splitlines() if not l.startswith("time:"))
+
+
+def oracle_symmetry(w):
+    """The oracle's lines for the symmetry program."""
+    return "".join(l + "\n" for l in wolf_oracle.symmetry_lines(w, w["humans"]))
 
 
 def main():
@@ -69,19 +85,23 @@ def main():
     n, seed = int(opt("--n", "40")), int(opt("--seed", "1"))
     ds = opt("--ds", os.path.join(ROOT, "target", "release", "ds"))
     search = "--search" in args
+    symmetry = "--symmetry" in args
     rng = random.Random(seed)
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(n):
-            w = random_world(rng)
+            w = random_world(rng, rng.randint(2, 3) if symmetry else None)
             script = os.path.join(tmp, "world%d.ds" % i)
             with open(script, "w", encoding="utf-8") as f:
-                f.write(world_section(w) + demons(search))
+                f.write(world_section(w) + (symmetry_program(w) if symmetry else demons(search)))
             wpath = os.path.join(tmp, "world%d.json" % i)
             with open(wpath, "w", encoding="utf-8") as f:
                 json.dump(w, f)
-            oracle = [sys.executable, os.path.join(HERE, "wolf_oracle.py"), wpath] + (["--search"] if search else [])
-            want = subprocess.run(oracle, capture_output=True, text=True).stdout
+            if symmetry:
+                want = oracle_symmetry(w)
+            else:
+                oracle = [sys.executable, os.path.join(HERE, "wolf_oracle.py"), wpath] + (["--search"] if search else [])
+                want = subprocess.run(oracle, capture_output=True, text=True).stdout
             got = subprocess.run([ds, script], capture_output=True, text=True)
             status = "ok" if without_times(got.stdout) == want and got.returncode == 0 else "DIFFERS"
             failures += status != "ok"

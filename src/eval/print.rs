@@ -1,0 +1,68 @@
+//! Text made for output — `out`, `X.string()`, `A.join()`, file writes — bounded like every
+//! string by `value::MAX_TEXT` (100 MB), and stopped by the limits of the run while it is
+//! being made: printing a 20-million-item array is one statement, but far from one step.
+
+use super::{fail, Interp, Meter, R};
+use crate::syntax::Span;
+use crate::value::display::{write_bounded, Cut};
+use crate::value::{Value, MAX_TEXT};
+use crate::world::World;
+
+/// Text being made; its work is counted on a meter (a unit per 256 bytes).
+pub struct Text {
+    pub s: String,
+    meter: Meter,
+}
+
+impl Text {
+    /// Appends a piece of text.
+    pub fn push(&mut self, piece: &str, span: Span) -> R<()> {
+        if self.s.len() + piece.len() > MAX_TEXT {
+            return too_long(span);
+        }
+        self.s.push_str(piece);
+        if self.meter.tick(piece.len() as u64 / 256 + 1) {
+            return self.stopped(span);
+        }
+        Ok(())
+    }
+
+    /// Appends the printed form of a value.
+    pub fn value(&mut self, v: &Value, world: &World, span: Span) -> R<()> {
+        let meter = self.meter.clone();
+        match write_bounded(&mut self.s, v, world, &mut || meter.tick(256)) {
+            Ok(()) => Ok(()),
+            Err(Cut::TooLong) => too_long(span),
+            Err(Cut::Stopped) => self.stopped(span),
+        }
+    }
+
+    fn stopped(&self, span: Span) -> R<()> {
+        self.meter.check(span)?;
+        fail(span, "stopped while printing")
+    }
+}
+
+fn too_long(span: Span) -> R<()> {
+    fail(span, format!("the printed text would be longer than {} MB", MAX_TEXT / 1_000_000))
+}
+
+impl Interp {
+    /// Starts text for output.
+    pub fn text_start(&self) -> Text {
+        Text { s: String::new(), meter: self.meter() }
+    }
+
+    /// The text made, its work added to the script's steps.
+    pub fn text_end(&mut self, t: Text, span: Span) -> R<String> {
+        self.charge(&t.meter, span)?;
+        Ok(t.s)
+    }
+
+    /// The printed form of one value, for output.
+    pub fn text_for_output(&mut self, v: &Value, span: Span) -> R<String> {
+        let mut t = self.text_start();
+        t.value(v, &self.world, span)?;
+        self.text_end(t, span)
+    }
+}

@@ -1,0 +1,118 @@
+//! Heap memory: a global allocator that counts the bytes in use, and the limit of
+//! `--max-memory` (or of the address space the process may have). Going over the limit is not
+//! refused by the allocator — an allocation failure aborts a Rust program — but noticed by the
+//! interpreter at its next step, by every `Meter` (so long built-in loops stop), and checked
+//! before any large buffer is made (`reserve`): the script then ends with an error and its
+//! output is kept.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The counting allocator; `main.rs` makes it the global one.
+pub struct Counting;
+
+static USED: AtomicUsize = AtomicUsize::new(0);
+/// `usize::MAX`: no limit.
+static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// Called when the system refuses memory, instead of returning null (which aborts a Rust
+/// program, output buffers and all): it ends the process as a script error, after the
+/// output written so far. Set by `main.rs` (it flushes standard output if it can).
+static ON_FAILURE: std::sync::OnceLock<fn(usize) -> !> = std::sync::OnceLock::new();
+
+/// What to do when an allocation fails (once; later calls are ignored).
+pub fn on_failure(f: fn(usize) -> !) {
+    let _ = ON_FAILURE.set(f);
+}
+
+fn failed(size: usize) -> *mut u8 {
+    match ON_FAILURE.get() {
+        Some(f) => f(size),
+        None => std::ptr::null_mut(),
+    }
+}
+
+// SAFETY: every call is forwarded to the system allocator unchanged; the counter only records
+// the sizes of the blocks that were handed out and given back. A refused request either
+// returns null, as the system did, or ends the process (`ON_FAILURE`).
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if p.is_null() {
+            return failed(layout.size());
+        }
+        USED.fetch_add(layout.size(), Ordering::Relaxed);
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc_zeroed(layout);
+        if p.is_null() {
+            return failed(layout.size());
+        }
+        USED.fetch_add(layout.size(), Ordering::Relaxed);
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        USED.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if p.is_null() {
+            return failed(new_size);
+        }
+        USED.fetch_add(new_size, Ordering::Relaxed);
+        USED.fetch_sub(layout.size(), Ordering::Relaxed);
+        p
+    }
+}
+
+/// Whether the limit is the one `--max-memory` asked for (else it comes from `ulimit -v`).
+static ASKED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Sets the limit in bytes (None: no limit); `asked`: given by `--max-memory`, rather than
+/// what the address-space limit leaves.
+pub fn set_limit(bytes: Option<usize>, asked: bool) {
+    LIMIT.store(bytes.unwrap_or(usize::MAX), Ordering::Relaxed);
+    ASKED.store(asked, Ordering::Relaxed);
+}
+
+/// The limit in bytes, if there is one.
+pub fn limit() -> Option<usize> {
+    let l = LIMIT.load(Ordering::Relaxed);
+    (l != usize::MAX).then_some(l)
+}
+
+/// Bytes of heap in use (0 when the counting allocator is not the global one: a test binary).
+pub fn used() -> usize {
+    USED.load(Ordering::Relaxed)
+}
+
+/// Whether the heap in use is over the limit.
+#[inline]
+pub fn exceeded() -> bool {
+    USED.load(Ordering::Relaxed) > LIMIT.load(Ordering::Relaxed)
+}
+
+/// Whether a container holding `bytes` may double: asked before it grows, as the growth
+/// itself can pass the limit (or fail) in one allocation.
+pub fn room_to_double(bytes: usize) -> bool {
+    room_for(bytes)
+}
+
+/// Whether `bytes` more would still be within the limit: asked before making a large buffer.
+pub fn room_for(bytes: usize) -> bool {
+    used().saturating_add(bytes) <= LIMIT.load(Ordering::Relaxed)
+}
+
+/// The message of the error that stops a script over the limit.
+pub fn limit_message() -> String {
+    match limit() {
+        Some(l) if ASKED.load(Ordering::Relaxed) => format!("memory limit of {l} bytes reached (--max-memory)"),
+        Some(l) => format!("memory limit of {l} bytes reached (what the address-space limit, ulimit -v, leaves)"),
+        None => "out of memory".to_string(),
+    }
+}

@@ -1,0 +1,39 @@
+//! The native stack of the interpreter thread: where it ends, so that deep recursion (demon
+//! calls, nested expressions, the compiler's walk) stops with a script error while there is
+//! still room, whatever the nesting that caused it.
+
+use std::cell::Cell;
+
+thread_local! {
+    /// The lowest stack address recursion may reach on this thread (0: not known, no check).
+    static FLOOR: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Room kept below the floor for the work done after the last check: a built-in, an error
+/// being rendered, the unwinding of what was built.
+const RESERVE: usize = 1 << 20;
+
+/// The address of a local of the caller's frame: how far down the stack is.
+#[inline(always)]
+pub fn here() -> usize {
+    let marker = 0u8;
+    std::ptr::addr_of!(marker) as usize
+}
+
+/// Records that this thread's stack has `size` bytes, starting about here (called first thing
+/// on the interpreter thread).
+pub fn mark(size: usize) {
+    let floor = here().saturating_sub(size.saturating_sub(RESERVE));
+    FLOOR.with(|f| f.set(floor));
+}
+
+/// The floor recorded for this thread (0 when none was).
+pub fn floor() -> usize {
+    FLOOR.with(Cell::get)
+}
+
+/// Whether the stack is used up down to the floor.
+#[inline]
+pub fn exhausted() -> bool {
+    here() < floor()
+}

@@ -1,0 +1,175 @@
+//! The limits stop every run (LANGUAGE.md decisions 9-11): `--timeout`, `--max-steps`, Ctrl-C
+//! and `--max-memory` reach into long built-ins and expression loops, deep recursion of any
+//! shape is a script error, and ds starts under an address-space limit. Each run here must
+//! stop with exit status 1 and the limit's message, its output kept. Bounds on time are many
+//! times what the run needs (the machine is shared).
+
+use crate::common::{ds_file_within, run_within, Run};
+use std::process::Command;
+
+/// Runs `src` with `limits`; it must stop with exit 1 and `fragment`, after printing "start".
+#[track_caller]
+fn stops(name: &str, src: &str, limits: &[&str], fragment: &str) -> Run {
+    let r = ds_file_within(name, &format!("out \"start\"\n{src}"), limits, 60);
+    assert_eq!(r.code, Some(1), "{name} {limits:?}: {}", r.stderr);
+    assert!(r.stderr.contains(fragment), "{name} {limits:?}: {}", r.stderr);
+    assert!(r.stdout.starts_with("start\n"), "{name}: the output was lost: {:?}", r.stdout);
+    r
+}
+
+/// A graph whose dump is 120 MB: two nodes holding 60 MB values.
+const TWO_BIG_VALUES: &str = "var G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b\na.value(\"x\".repeat(60000000))\n\
+                              b.value(\"y\".repeat(60000000))\n";
+
+const BIG_GRAPH: &str = "var G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(20000)\n";
+
+#[test]
+fn quantifiers_over_a_large_graph_stop_at_the_limits() {
+    // 20,000 x 20,000 nodes tried within one expression, which counted no step at all.
+    for cond in ["exists(X, exists(Y, False))", "forall(X, exists(Y, False) | True)", "exists(X, exists(Y, False), 2)"]
+    {
+        let src = format!("{BIG_GRAPH}out {cond}\n");
+        stops("quant.ds", &src, &["--timeout", "0.5"], "time limit reached");
+        stops("quant.ds", &src, &["--max-steps", "100000"], "step limit of 100000 reached");
+    }
+    // A loop with an empty body over many items counts a step per item.
+    for lp in ["for x in range(100000000) { }", "var a = range(10000000)\nwhile True { for x in a { } }"] {
+        stops("empty_loop.ds", lp, &["--max-steps", "100000"], "step limit");
+    }
+}
+
+#[test]
+fn long_built_ins_stop_at_the_limits() {
+    // Each took seconds to minutes in one call, past --timeout, and the script then exited 0.
+    for (name, src) in [
+        ("sort.ds", "var a = range(10000000)\na.sort()\nout \"sorted\"\n"),
+        ("sort_lambda.ds", "var a = range(1000000)\na.sort((x, y) => y - x)\n"),
+        ("join.ds", "var a = range(3000000)\nwhile True { var s = a.join(\",\") }\n"),
+        ("string.ds", "var a = range(3000000)\nwhile True { var s = a.string() }\n"),
+        ("print.ds", "var a = range(3000000)\nwhile True { out a }\n"),
+        ("copy_deep.ds", "var a = [1]\nfor i in range(60) { a = [a, a] }\nvar b = a.copy_deep()\n"),
+        ("add_nodes.ds", "var G = GRAPH(\"G\")\nG.add_nodes(10000000)\n"),
+        ("compare.ds", "var a = range(3000000)\nvar b = range(3000000)\nwhile True { var c = a == b }\n"),
+        ("concat.ds", "var s = \"x\".repeat(50000000)\nwhile True { var t = s + \"y\" }\n"),
+    ] {
+        stops(name, src, &["--timeout", "0.3"], "time limit reached");
+    }
+    stops("sort.ds", "var a = range(3000000)\na.sort()\n", &["--max-steps", "1000000"], "step limit");
+}
+
+#[test]
+fn a_deadline_passed_during_the_last_call_is_reported() {
+    // The sort ends after the deadline, and the script right after it: no step saw the clock.
+    let r = stops("last.ds", "var a = range(3000000)\na.sort((x, y) => x - y)\n", &["--timeout", "0.3"], "time limit");
+    assert!(!r.stdout.contains("sorted"));
+}
+
+#[test]
+fn output_of_any_size_is_bounded_like_strings() {
+    // join, string(), str/json and printing made text of any size (string `+` stopped at 100 MB).
+    let graph = format!("{TWO_BIG_VALUES}out G\n");
+    let pieces = "var a = []\nfor i in range(40) { a.push(\"x\".repeat(3000000)) }\n";
+    for (name, src) in [
+        ("join.ds", format!("{pieces}out a.join(\"-\").size()\n")),
+        ("string.ds", format!("{pieces}out a.string().size()\n")),
+        ("print.ds", format!("{pieces}out a\n")),
+        ("graph.ds", graph),
+    ] {
+        stops(name, &src, &[], "longer than 100 MB");
+    }
+    stops("json.ds", &format!("{TWO_BIG_VALUES}out G.json().size()\n"), &[], "the dump would be longer than 100 MB");
+}
+
+#[test]
+fn deep_recursion_of_any_shape_is_a_script_error() {
+    // ~300 chained postfix operations or ~500 unary operators per frame overflowed the native
+    // stack (exit 134) under the default --max-depth; so could any deep native recursion.
+    for (name, body) in [
+        ("postfix.ds", format!("return f(n + 1){}", "[0]".repeat(300))),
+        ("unary.ds", format!("return {}f(n + 1)", "- ".repeat(500))),
+        ("method.ds", format!("return f(n + 1){}", ".size()".repeat(300))),
+        ("lambda.ds", "var g = (x) => f(x)\nreturn g(n + 1) + 1".to_string()),
+        ("sort.ds", "return [f(n + 1), 1].sort((a, b) => f(a))".to_string()),
+        ("eval.ds", "return eval(\"f(n + 1)\")".to_string()),
+    ] {
+        let src = format!("out \"start\"\ndef f(n) {{\n {body}\n}}\nout f(0)\n");
+        // Under `ulimit -v` the stack is smaller, so the native stack runs out before
+        // --max-depth does (and the test stays quick).
+        let r = under_ulimit("800000", &src);
+        assert_eq!((r.code, r.stdout.as_str()), (Some(1), "start\n"), "{name}: {}", r.stderr);
+        assert!(r.stderr.contains("recursion too deep"), "{name}: {}", r.stderr);
+        assert!(r.stderr.contains("in demon `f`"), "{name}: {}", r.stderr);
+    }
+    // A plain recursion under a --max-depth the stack cannot hold was an overflow: now the
+    // depth is refused before anything runs.
+    let r = ds_file_within("deep.ds", "def f(n) : return f(n + 1)\nout f(0)\n", &["--max-depth", "2000000"], 60);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("more demon calls than the stack can hold"), "{}", r.stderr);
+    // The default still reaches 10,000 calls.
+    let r = ds_file_within("ok.ds", "def f(n) : return n == 0 ? 0 : f(n - 1) + 1\nout f(9990)\n", &[], 60);
+    assert_eq!(r.stdout, "9990\n", "{}", r.stderr);
+}
+
+#[test]
+fn values_nested_a_million_deep_are_dropped_without_recursion() {
+    let src =
+        "var a = []\nfor i in range(1000000) { a = [a] }\nvar m = {}\nfor i in range(1000000) { m = {\"k\": m} }\n\
+               out \"built\"\na = 0\nm = 0\nout \"dropped\"\n";
+    let r = ds_file_within("nested.ds", src, &[], 120);
+    assert_eq!((r.stdout.as_str(), r.code), ("built\ndropped\n", Some(0)), "{}", r.stderr);
+}
+
+#[test]
+fn running_out_of_memory_is_a_script_error_with_the_output_kept() {
+    // An endless push, a growing string, a model search of an empty graph, big values at once:
+    // each ran until the allocation failed and the process aborted, its output lost.
+    for (name, src) in [
+        ("push.ds", "var a = []\nwhile True { a.push(\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\" + a.size()) }\n"),
+        ("double.ds", "var a = [1]\nwhile True { a = a + a }\n"),
+        ("range.ds", "var a = range(20000000)\n"),
+        ("repeat.ds", "var s = \"x\".repeat(90000000)\n"),
+        ("map.ds", "var m = {}\nvar i = 0\nwhile True { m[i] = [i, i]\n i++ }\n"),
+        ("mind.ds", "edges r\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(30)\nout Mind.get_models(G, r, 0).size()\n"),
+        ("nodes.ds", "var G = GRAPH(\"G\")\nG.add_nodes(10000000)\n"),
+    ] {
+        stops(name, src, &["--max-memory", "50000000"], "memory limit of 50000000 bytes reached (--max-memory)");
+    }
+    // Within the limit nothing changes; sizes take K, M and G.
+    let r = ds_file_within("fits.ds", "var a = range(100000)\nout a.size()\n", &["--max-memory", "50M"], 60);
+    assert_eq!((r.stdout.as_str(), r.code), ("100000\n", Some(0)), "{}", r.stderr);
+    for bad in ["0", "lots", "1.5G", "-3"] {
+        let r = ds_file_within("fits.ds", "out 1\n", &["--max-memory", bad], 60);
+        assert_eq!(r.code, Some(2), "--max-memory {bad}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn a_search_stopped_by_the_memory_limit_says_so() {
+    // Native loops (the Search module here) stop on the memory limit through the meter.
+    let src = "def next(S) : return [S + 1, S + 2, S * 3]\nvar r = Search.bfs(0, next, -1)\n\
+               out r, Search.stats()[\"reason\"]\n";
+    let r = ds_file_within("search.ds", src, &["--max-memory", "40M"], 60);
+    assert!(r.stdout.contains("max_memory") || r.stderr.contains("memory limit"), "{}\n{}", r.stdout, r.stderr);
+    assert!(matches!(r.code, Some(0) | Some(1)), "{}", r.stderr);
+}
+
+/// Runs `ds -e SRC` under `ulimit -v KB`.
+fn under_ulimit(kb: &str, src: &str) -> Run {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(format!("ulimit -v {kb} && exec \"$0\" -e \"$1\"")).arg(env!("CARGO_BIN_EXE_ds")).arg(src);
+    run_within(cmd, 60)
+}
+
+#[test]
+fn ds_starts_under_an_address_space_limit() {
+    // It reserved a 2 GiB stack and could not start under `ulimit -v 2000000` (exit 1).
+    for kb in ["2000000", "1000000", "300000"] {
+        let script =
+            "def f(n) : return n == 0 ? 0 : f(n - 1) + 1\nout f(5000)\nvar a = [1]\nwhile True { a = a + a }\n";
+        let r = under_ulimit(kb, script);
+        assert_eq!(r.stdout, "5000\n", "ulimit -v {kb}: {}", r.stderr);
+        // The heap limit follows the address space: a script error, not an abort.
+        assert_eq!(r.code, Some(1), "ulimit -v {kb}: {}", r.stderr);
+        assert!(r.stderr.contains("memory limit") && r.stderr.contains("ulimit -v"), "ulimit -v {kb}: {}", r.stderr);
+    }
+}
