@@ -63,7 +63,7 @@ pub fn runnable(code: CodeRef, span: Span) -> R<Rc<FnCode>> {
 
 /// Where `fout` writes once `fopen` opened a file (`builtins/file.rs`).
 pub trait TextSink {
-    fn write_text(&self, text: &str, span: Span) -> R<()>;
+    fn write_text(&self, it: &Interp, text: &str, span: Span) -> R<()>;
 }
 
 /// Limits that stop a runaway script with a clear message.
@@ -132,6 +132,9 @@ pub struct Interp {
     /// The source files, for rendering diagnostics (run-time warnings are shown as they happen).
     pub sources: SourceMap,
     pub warnings: Warnings,
+    /// Searches on several threads: the default, how to start workers, and (in a worker) the
+    /// search it serves (`search::workers`).
+    pub threads: crate::search::workers::Threads,
 }
 
 impl Interp {
@@ -165,6 +168,7 @@ impl Interp {
             search_stats: Value::None,
             sources: SourceMap::default(),
             warnings: Warnings::default(),
+            threads: Default::default(),
         }
     }
 
@@ -194,6 +198,9 @@ impl Interp {
     /// A note on standard error (`G.verbose`, `Mind.verbose`), after the output printed before
     /// it, so that the two stay in order when they go to the same terminal or file.
     pub fn note(&mut self, text: std::fmt::Arguments) {
+        if self.threads.quiet != crate::search::workers::Quiet::Off {
+            return;
+        }
         let _ = self.out.flush();
         crate::eprintln_safe!("note: {text}");
     }
@@ -251,6 +258,9 @@ impl Interp {
     /// A pipe whose reader has gone (`ds x | head -1`) ends the run quietly, as SIGPIPE would
     /// (`Flow::Exit`); any other failure is an error.
     pub fn write_out(&mut self, s: &str, span: Span) -> R<()> {
+        if self.threads.quiet != crate::search::workers::Quiet::Off && !self.may_write("print", span)? {
+            return Ok(());
+        }
         match self.out.write_all(s.as_bytes()) {
             Ok(()) => Ok(()),
             Err(e) if crate::host::output::broken_pipe(&e) => {

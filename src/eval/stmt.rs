@@ -173,7 +173,7 @@ impl Interp {
         let line = self.text_end(text, span)?;
         if to_file {
             if let Some(f) = &self.fout {
-                return f.write_text(&line, span);
+                return f.write_text(self, &line, span);
             }
         }
         self.write_out(&line, span)

@@ -16,6 +16,7 @@ pub mod export;
 mod idastar;
 pub mod on_demand;
 pub mod pack;
+pub mod parallel;
 pub mod problem;
 pub mod progress;
 pub mod script;
@@ -23,6 +24,7 @@ pub mod space;
 pub mod states;
 pub mod store;
 pub mod symmetry;
+pub mod workers;
 
 pub use problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
 pub use store::{Origin, StateId, StateStore, NONE};
@@ -190,6 +192,18 @@ pub fn run<P: Problem>(
         }
         Algorithm::Idastar => idastar::idastar(problem, store, config, &mut counts),
     };
+    outcome(result, counts)
+}
+
+/// `bfs` on the threads of `pool` (`parallel.rs`): the same outcome as `run` on one thread.
+pub fn run_bfs_threaded<P: parallel::Threaded>(
+    problem: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    pool: &mut parallel::Pool<P::Error>,
+) -> Result<Outcome, P::Error> {
+    let mut counts = Counts::default();
+    let result = bfs::bfs_threaded(problem, store, config, &mut counts, pool);
     outcome(result, counts)
 }
 

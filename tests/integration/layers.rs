@@ -92,6 +92,15 @@ fn references(path: &Path, modules: &[String]) -> Vec<(String, usize)> {
     out
 }
 
+/// Known upward references, to be removed (docs/internals.md, "Layers"): (file, module it
+/// uses). Each must still occur, so that a fixed one leaves this list.
+const KNOWN_DEBTS: &[(&str, &str)] = &[
+    // The interpreter keeps its part in searches on several threads (`Interp::threads`).
+    ("src/eval/mod.rs", "search"),
+    // A worker thread runs the script again in a session of its own.
+    ("src/search/workers.rs", "session"),
+];
+
 #[test]
 fn no_module_uses_a_layer_above_its_own() {
     let layers = layers();
@@ -107,13 +116,16 @@ fn no_module_uses_a_layer_above_its_own() {
         }
     }
     let mut upward = Vec::new();
+    let mut debts_seen = Vec::new();
     for m in &modules {
         let own = layer_of(m).unwrap_or(0);
         for file in files(m) {
             for (used, line) in references(&file, &modules) {
                 let theirs = layer_of(&used).unwrap_or(0);
-                if theirs > own {
-                    let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+                let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+                if theirs > own && KNOWN_DEBTS.contains(&(rel.as_str(), used.as_str())) {
+                    debts_seen.push((rel, used));
+                } else if theirs > own {
                     upward.push(format!(
                         "{rel}:{line}: `{m}` (layer {}) uses `{used}` (layer {})",
                         layers[own].0, layers[theirs].0
@@ -123,6 +135,10 @@ fn no_module_uses_a_layer_above_its_own() {
         }
     }
     assert!(upward.is_empty(), "references to a layer above:\n{}", upward.join("\n"));
+    for (file, used) in KNOWN_DEBTS {
+        let seen = debts_seen.iter().any(|(f, u)| f == file && u == used);
+        assert!(seen, "{file} no longer uses `{used}`: remove it from KNOWN_DEBTS");
+    }
 }
 
 #[test]

@@ -30,5 +30,6 @@ mod repl_piped;
 mod repl_pty;
 mod sandbox;
 mod search;
+mod threads;
 mod traps;
 mod warnings;

@@ -120,7 +120,7 @@ fn bad_input_is_a_clear_error() {
         ),
         ("Search.bfs(1, (n) => [(x) => x], 5)", "successor 1 of the Next lambda is a lambda, which cannot be a state"),
         ("Search.bfs([1], (s) => [[2]], 5)", "(the states are arrays, so each must be given as [Action, State])"),
-        ("Search.bfs(1, (n) => [n + 1], 5, {\"threads\": 2})", "`threads` must be 1"),
+        ("Search.dfs(1, (n) => [n + 1], 5, {\"threads\": 2})", "`threads` is for `Search.bfs` and `Search.explore`"),
         ("Search.bfs(1, (n) => [n + 1], 5, {\"symmetry\": [1]})", "`symmetry` of `Search.bfs` needs graph states"),
     ];
     for (code, message) in cases {
@@ -216,7 +216,7 @@ fn search_usage_errors_name_the_function() {
 }
 
 /// The 8-puzzle's moves, as [direction of the blank, board].
-const EIGHT: &str = r#"
+pub const EIGHT: &str = r#"
 def swap(S, I, J) : return S.substr(0, I) + S[J] + S.substr(I + 1, J - I - 1) + S[I] + S.substr(J + 1)
 def moves(S)
 {
