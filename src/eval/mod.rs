@@ -7,6 +7,7 @@ mod exists;
 mod expr;
 mod meter;
 pub mod mind;
+mod node_test;
 mod numeric;
 mod ops;
 mod print;
@@ -132,6 +133,9 @@ pub struct Interp {
     /// The source files, for rendering diagnostics (run-time warnings are shown as they happen).
     pub sources: SourceMap,
     pub warnings: Warnings,
+    /// The compiled conditions of node loops, by the address of the condition
+    /// (`node_test::cached_test`).
+    node_tests: rustc_hash::FxHashMap<usize, Rc<node_test::NodeTest>>,
     /// Searches on several threads: the default, how to start workers, and (in a worker) the
     /// search it serves (`search::workers`).
     pub threads: crate::search::workers::Threads,
@@ -168,6 +172,7 @@ impl Interp {
             search_stats: Value::None,
             sources: SourceMap::default(),
             warnings: Warnings::default(),
+            node_tests: Default::default(),
             threads: Default::default(),
         }
     }

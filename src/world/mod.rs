@@ -7,6 +7,7 @@ mod path;
 pub mod print;
 
 pub use facts::{Fact, FactKey, Facts, GraphUid, NodeId, RelId};
+pub use path::IsaColumn;
 
 use crate::value::Logic;
 use crate::value::Str;

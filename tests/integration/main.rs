@@ -21,6 +21,7 @@ mod lsp_prefixes;
 mod lsp_session;
 mod mind;
 mod mutations;
+mod node_loops;
 mod output;
 mod parse_cost;
 mod probes;
