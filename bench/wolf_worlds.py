@@ -36,6 +36,8 @@ ANIMALS = ["b", "w", "g", "c", "m"]
 WORLDS = {
     "wolf_1e4": (2, 4, 4, "road", 12979),
     "wolf_1e5": (3, 4, 4, "road", 102645),
+    # the 512k-state world of issue 17's benchmark (bench/threads.py); counted by Search.explore
+    "wolf_5e5": (3, 5, 4, "road", 512320),
 }
 
 

@@ -209,3 +209,36 @@ fn the_limits_stop_a_search_on_threads_cleanly() {
     assert_eq!(r.stdout, one.stdout);
     assert!(one.stdout.starts_with("state space: 3000 states"), "{}", one.stdout);
 }
+
+#[test]
+fn ctrl_c_stops_a_search_on_threads() {
+    let dir = temp_dir("sigint");
+    let file = dir.join("endless.ds");
+    std::fs::write(
+        &file,
+        "def next(n) : return [n + 1, n * 2, n * 3]\nvar S = Search.explore(1, next)\nout Search.stats()[\"reason\"]\n",
+    )
+    .expect("write script");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ds"))
+        .args(["--threads", "2"])
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run ds");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
+    assert!(sent.success());
+    // a generous bound: the machine may be loaded
+    for _ in 0..600 {
+        if child.try_wait().expect("try_wait").is_some() {
+            let out = child.wait_with_output().expect("output");
+            let out = String::from_utf8_lossy(&out.stdout);
+            assert_eq!(out, "interrupted\n", "the search stops and the script goes on");
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    panic!("ds --threads 2 went on after SIGINT");
+}
