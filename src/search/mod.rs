@@ -87,10 +87,13 @@ pub struct Counts {
     pub max_frontier: u64,
     /// The greatest depth (actions from the start) of a state the search reached.
     pub depth: u64,
+    /// The states waiting now (for the progress line; not a statistic).
+    pub frontier: u64,
 }
 
 impl Counts {
     fn frontier(&mut self, n: usize) {
+        self.frontier = n as u64;
         self.max_frontier = self.max_frontier.max(n as u64);
     }
 

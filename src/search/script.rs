@@ -157,24 +157,25 @@ impl<'a> ScriptProblem<'a> {
 
     /// Splits successor `i` into (action, state, cost), or says what is wrong with it.
     fn split(&self, item: &Value, i: usize) -> Result<(Option<Value>, Value, f64), String> {
-        let next = called(&self.spec.next, "Next");
+        // written out only in an error message (this runs for every successor)
+        let next = Called(&self.spec.next, "Next");
         let array_states = matches!(self.spec.start, Value::Array(_));
         let parts = match item {
-            Value::Array(a) => Some(a.borrow().clone()),
+            Value::Array(a) => Some(a.borrow()),
             _ => None,
         };
         let (action, state, cost) = match parts {
             Some(p) if p.len() == 2 || p.len() == 3 => {
-                let mut p = p.into_iter();
-                let (a, s) = (p.next().unwrap_or_default(), p.next().unwrap_or_default());
+                let mut p = p.iter();
+                let (a, s) = (p.next().cloned().unwrap_or_default(), p.next().cloned().unwrap_or_default());
                 let cost = match p.next() {
                     None => 1.0,
-                    Some(Value::Num(c)) if c.is_finite() => c,
+                    Some(&Value::Num(c)) if c.is_finite() => c,
                     Some(other) => {
                         return Err(format!(
                             "successor {} of {next} has the cost {}: a cost must be a finite number",
                             i + 1,
-                            self.it.text(&other)
+                            self.it.text(other)
                         ))
                     }
                 };
@@ -474,11 +475,19 @@ impl Drop for ScriptProblem<'_> {
 }
 
 /// A demon by its name, a lambda by its role: "`moves`", "the Next lambda".
-fn called(code: &FnCode, role: &str) -> String {
-    if code.source.is_some() {
-        format!("the {role} lambda")
-    } else {
-        format!("`{}`", code.name)
+fn called(code: &FnCode, role: &'static str) -> String {
+    Called(code, role).to_string()
+}
+
+/// `called`, formatted only when written.
+struct Called<'a>(&'a FnCode, &'static str);
+
+impl std::fmt::Display for Called<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.source {
+            Some(_) => write!(f, "the {} lambda", self.1),
+            None => write!(f, "`{}`", self.0.name),
+        }
     }
 }
 
