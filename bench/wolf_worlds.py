@@ -36,7 +36,7 @@ ANIMALS = ["b", "w", "g", "c", "m"]
 WORLDS = {
     "wolf_1e4": (2, 4, 4, "road", 12168),
     "wolf_1e5": (3, 4, 4, "road", 95248),
-    # the 512k-state world of issue 17's benchmark (bench/threads.py); counted by Search.explore
+    # the 512k-state world of issue 17's benchmark (bench/threads.py)
     "wolf_5e5": (3, 5, 4, "road", 512320),
 }
 

@@ -399,7 +399,11 @@ impl Interp {
 
     /// Runs `code` in the frame that starts at `base`, where its arguments already are.
     fn run_frame(&mut self, code: &Rc<FnCode>, base: usize, span: Span, set_value: Option<Value>) -> R<Value> {
-        self.stack.resize(base + code.frame_size as usize, Value::None);
+        // Locals start empty (`resize` would clone a `Value` per slot, through its match).
+        let top = base + code.frame_size as usize;
+        self.stack.truncate(top);
+        let locals = top - self.stack.len();
+        self.stack.extend(std::iter::repeat_with(|| Value::None).take(locals));
         let saved_base = std::mem::replace(&mut self.base, base);
         let saved_graph = code.sets_graph.then(|| self.graph.clone());
         self.depth += 1;

@@ -77,6 +77,9 @@ pub struct Level<E> {
     to: usize,
     chunk: usize,
     next_chunk: AtomicUsize,
+    /// The first chunk in which an expansion failed: the commit stops there, so the chunks
+    /// after it are not expanded.
+    first_failure: AtomicUsize,
     results: Vec<Mutex<Option<Vec<Outcome<E>>>>>,
     /// Test the goal of the successors that may be new (and of the start, when expanded).
     goals: bool,
@@ -90,7 +93,8 @@ impl<E> Level<E> {
         let chunk = ((to - from) / (threads * 16)).clamp(1, 256);
         let count = (to - from).div_ceil(chunk);
         let results = (0..count).map(|_| Mutex::new(None)).collect();
-        Level { from, to, chunk, next_chunk: AtomicUsize::new(0), results, goals, work_left }
+        let (next_chunk, first_failure) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
+        Level { from, to, chunk, next_chunk, first_failure, results, goals, work_left }
     }
 
     fn ids(&self, chunk: usize) -> std::ops::Range<usize> {
@@ -237,14 +241,16 @@ pub fn serve<P: Threaded>(p: &mut P, end: &WorkerEnd<P::Error>, fingerprint: Vec
     p.serving(false);
 }
 
-/// Takes chunks of the level until none is left, expanding each.
-fn expand_level<P: Threaded>(p: &mut P, shared: &Shared, level: &Level<P::Error>) {
+/// Takes chunks of the level until none is left (or one failed), expanding each; the limit
+/// of the run that stopped this thread, if one did.
+fn expand_level<P: Threaded>(p: &mut P, shared: &Shared, level: &Level<P::Error>) -> Option<super::Reason> {
     let store = shared.store.read().unwrap_or_else(|e| e.into_inner());
     let start = p.work();
     let mut start_goal = None;
+    let mut limit = None;
     loop {
         let c = level.next_chunk.fetch_add(1, Ordering::Relaxed);
-        if c >= level.results.len() {
+        if c >= level.results.len() || c > level.first_failure.load(Ordering::Relaxed) {
             break;
         }
         let used = p.work() - start;
@@ -253,15 +259,24 @@ fn expand_level<P: Threaded>(p: &mut P, shared: &Shared, level: &Level<P::Error>
         let mut out = Vec::with_capacity(level.chunk);
         for id in level.ids(c) {
             let done = expand_one(p, &store, id as StateId, level.goals, &mut seen, &mut start_goal);
-            let failed = done.is_err();
+            let failed = match &done {
+                Ok(_) => false,
+                Err(Halt::Limit(reason)) => {
+                    limit = Some(*reason);
+                    true
+                }
+                Err(Halt::Error(_)) => true,
+            };
             out.push(done);
             if failed {
+                level.first_failure.fetch_min(c, Ordering::Relaxed);
                 break;
             }
         }
         *level.results[c].lock().unwrap_or_else(|e| e.into_inner()) = Some(out);
     }
     p.work_budget(None);
+    limit
 }
 
 fn expand_one<P: Threaded>(
@@ -355,7 +370,9 @@ fn levels<P: Threaded, T>(
         let store = &mut *store;
         let mut id = level;
         for chunk in &work.results {
-            let chunk = chunk.lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or_default();
+            let Some(chunk) = chunk.lock().unwrap_or_else(|e| e.into_inner()).take() else {
+                return Err(Halt::Error(p.thread_error("a part of a level was not expanded".into())));
+            };
             for done in chunk {
                 counts.frontier(next - id + (store.len() - next));
                 p.check(counts, store)?;
@@ -391,9 +408,13 @@ fn expand_shared<P: Threaded>(
         }
     }
     p.serving(true);
-    expand_level(p, &pool.shared, level);
+    let limit = expand_level(p, &pool.shared, level);
     p.serving(false);
-    let mut stopped = None;
+    // A limit met here (Ctrl-C, --timeout) stops the others at once.
+    let mut stopped = limit.map(Halt::Limit);
+    if stopped.is_some() {
+        pool.stop_all();
+    }
     while waiting > 0 {
         match pool.reports.recv_timeout(Duration::from_millis(20)) {
             Ok(r) => pool.take(r, &mut waiting),
@@ -414,6 +435,9 @@ fn expand_shared<P: Threaded>(
     let store = pool.shared.store.read().unwrap_or_else(|e| e.into_inner());
     let mut start_goal = None;
     for (c, slot) in level.results.iter().enumerate() {
+        if c > level.first_failure.load(Ordering::Relaxed) {
+            break;
+        }
         let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
         if slot.is_none() {
             let mut seen = FxHashSet::default();
