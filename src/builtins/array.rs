@@ -228,7 +228,7 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         }
         Some(Value::Lambda(f)) => {
             let mut error = None;
-            let f = f.clone();
+            let f = crate::eval::runnable(f.clone(), span)?;
             let m = meter.clone();
             let sorted = merge_sort(&mut items, &mut |x, y| {
                 if tick(&m) {

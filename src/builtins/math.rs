@@ -65,10 +65,6 @@ pub const CONSTANTS: &[(&str, f64, &str)] = &[
     ("Math.E", std::f64::consts::E, "e, the base of natural logarithms"),
 ];
 
-pub fn constant(name: &str) -> Option<Value> {
-    CONSTANTS.iter().find(|c| c.0 == name).map(|c| Value::Num(c.1))
-}
-
 fn nums(args: &[Value], name: &str, span: Span) -> R<Vec<f64>> {
     (0..args.len()).map(|i| num_arg(args, i, name, span)).collect()
 }
