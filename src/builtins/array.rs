@@ -63,7 +63,7 @@ fn mix(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value>
     {
         let mut items = a.borrow_mut();
         for i in (1..items.len()).rev() {
-            let j = ((super::math::next_random() * (i + 1) as f64) as usize).min(i);
+            let j = ((it.random.number() * (i + 1) as f64) as usize).min(i);
             items.swap(i, j);
         }
     }

@@ -11,6 +11,7 @@ mod node_test;
 mod numeric;
 mod ops;
 mod print;
+pub mod random;
 mod stmt;
 
 use crate::compile::ir::{DemonId, Ex, FnCode, Slot};
@@ -139,6 +140,8 @@ pub struct Interp {
     /// Searches on several threads: the default, how to start workers, and (in a worker) the
     /// search it serves (`search::workers`).
     pub threads: crate::search::workers::Threads,
+    /// The pseudo-random numbers of `Math.random` (this interpreter's own sequence).
+    pub random: random::Random,
 }
 
 impl Interp {
@@ -174,6 +177,7 @@ impl Interp {
             warnings: Warnings::default(),
             node_tests: Default::default(),
             threads: Default::default(),
+            random: Default::default(),
         }
     }
 
