@@ -98,7 +98,9 @@ fn path(it: &mut Interp, from: &NodeVal, to: &NodeVal, span: Span) -> R<Logic> {
     if !std::rc::Rc::ptr_eq(&target_graph, &holder) {
         it.world.link(&target_graph);
     }
-    Ok(it.world.path_value(&holder, from.id, &[ISA], target))
+    let (value, looked) = it.world.path_value(&holder, from.id, &[ISA], target);
+    it.work(looked, span)?; // a step per edge followed
+    Ok(value)
 }
 
 fn this_node(name: &str, obj: Option<Value>, span: Span) -> R<NodeVal> {
@@ -200,6 +202,7 @@ fn count_in(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
     let rel = rel_arg(&args[0], span)?;
     let want = value_filter(args, span)?;
     let holder = it.holder(&n, span)?;
+    it.work(holder.borrow().facts.len() as u64 / 16, span)?; // it looks at every edge
     let g = holder.borrow();
     let count = g
         .facts
@@ -285,13 +288,16 @@ fn path_method(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) 
     if !std::rc::Rc::ptr_eq(&target_graph, &holder) {
         it.world.link(&target_graph);
     }
-    Ok(Value::Logic(it.world.path_value(&holder, from.id, &rels, target)))
+    let (value, looked) = it.world.path_value(&holder, from.id, &rels, target);
+    it.work(looked, span)?; // a step per edge followed
+    Ok(Value::Logic(value))
 }
 
 /// N itself, then its ancestors along True `isa` edges, nearest first (across graphs).
 fn lineage(it: &Interp, start: &NodeVal, span: Span) -> R<Vec<(crate::world::GraphRef, u32)>> {
     let holder = it.holder(start, span)?;
     let mut out = vec![(holder, start.id)];
+    let mut seen: rustc_hash::FxHashSet<(usize, u32)> = Default::default();
     let mut i = 0;
     while i < out.len() && out.len() < 10_000 {
         let (g, id) = out[i].clone();
@@ -308,8 +314,22 @@ fn lineage(it: &Interp, start: &NodeVal, span: Span) -> R<Vec<(crate::world::Gra
                 .collect()
         };
         for p in parents {
-            if !out.iter().any(|(g2, id2)| std::rc::Rc::ptr_eq(g2, &p.0) && *id2 == p.1) {
+            // A short lineage (the usual one) is searched; a long one gets a set, or a chain
+            // of 10,000 ancestors would take 50 million comparisons.
+            let place = (std::rc::Rc::as_ptr(&p.0) as usize, p.1);
+            let new = if out.len() <= 32 {
+                !out.iter().any(|(g2, id2)| std::rc::Rc::ptr_eq(g2, &p.0) && *id2 == p.1)
+            } else {
+                if seen.is_empty() {
+                    seen.extend(out.iter().map(|(g2, id2)| (std::rc::Rc::as_ptr(g2) as usize, *id2)));
+                }
+                seen.insert(place)
+            };
+            if new {
                 out.push(p);
+                if !seen.is_empty() {
+                    seen.insert(place);
+                }
             }
         }
         i += 1;

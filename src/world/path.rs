@@ -30,8 +30,9 @@ impl IsaAnswers {
 impl World {
     /// `N.isa(C)` (`rels` is `[ISA]`) or `N.path(rels, C)`: the truest value of a path of edges
     /// along `rels` from `from` to `to`, where a path's value is the `&` of its edges; Undef when
-    /// there is no path at all.
-    pub fn path_value(&mut self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> Logic {
+    /// there is no path at all. With it, the number of edges looked at (work for the limits: a
+    /// path may run through every edge of a large graph).
+    pub fn path_value(&mut self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> (Logic, u64) {
         if rels != [ISA] {
             return self.search_path(start, from, rels, to);
         }
@@ -44,18 +45,19 @@ impl World {
             self.isa_answers.epoch = facts::isa_epoch();
         }
         if let Some(&v) = self.isa_answers.answers.get(&question) {
-            return v;
+            return (v, 0);
         }
-        let v = self.search_path(start, from, rels, to);
+        let (v, work) = self.search_path(start, from, rels, to);
         self.isa_answers.answers.insert(question, v);
-        v
+        (v, work)
     }
 
-    fn search_path(&self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> Logic {
+    fn search_path(&self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> (Logic, u64) {
         let start_uid = start.borrow().uid;
         let mut best = Best::default();
         let mut work: SmallVec<[(GraphUid, NodeId, Logic); 8]> = smallvec![(start_uid, from, Logic::TRUE)];
         let mut result: Option<Logic> = None;
+        let mut looked = 0u64;
         while let Some((uid, node, value)) = work.pop() {
             let linked;
             let graph = if uid == start_uid {
@@ -72,12 +74,13 @@ impl World {
             let g = graph.borrow();
             for &rel in rels {
                 for fact in g.facts.outgoing_rel(node, rel) {
+                    looked += 1;
                     let tuid = if fact.key.tgraph() == 0 { uid } else { fact.key.tgraph() };
                     let v = value.and(fact.value);
                     let key = (tuid, fact.key.tgt());
                     if tuid == to.graph && fact.key.tgt() == to.node {
                         if v.is_true() {
-                            return v; // nothing is truer: the search is over
+                            return (v, looked); // nothing is truer: the search is over
                         }
                         result = Some(match result {
                             Some(r) if r.cmp_truth(v).is_ge() => r,
@@ -90,7 +93,7 @@ impl World {
                 }
             }
         }
-        result.unwrap_or(Logic::UNDEF)
+        (result.unwrap_or(Logic::UNDEF), looked)
     }
 }
 
