@@ -209,7 +209,8 @@ fn under_ulimit(kb: &str, src: &str) -> Run {
 #[test]
 fn ds_starts_under_an_address_space_limit() {
     // It reserved a 2 GiB stack and could not start under `ulimit -v 2000000` (exit 1).
-    for kb in ["2000000", "1000000", "300000"] {
+    // Under 150 MB every run ended at once with "memory limit of 0 bytes reached".
+    for kb in ["2000000", "1000000", "300000", "150000", "60000"] {
         let script =
             "def f(n) : return n == 0 ? 0 : f(n - 1) + 1\nout f(5000)\nvar a = [1]\nwhile True { a = a + a }\n";
         let r = under_ulimit(kb, script);
@@ -218,4 +219,12 @@ fn ds_starts_under_an_address_space_limit() {
         assert_eq!(r.code, Some(1), "ulimit -v {kb}: {}", r.stderr);
         assert!(r.stderr.contains("memory limit") && r.stderr.contains("ulimit -v"), "ulimit -v {kb}: {}", r.stderr);
     }
+}
+
+#[test]
+fn an_address_space_too_small_to_run_in_is_exit_2() {
+    // A failure of the environment, not of the script.
+    let r = under_ulimit("20000", "out 1\n");
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("address-space limit (ulimit -v)"), "{}", r.stderr);
 }
