@@ -2,9 +2,11 @@
 """Benchmarks: fixed programs in ds and their twins in Python, run side by side.
 
 Each benchmark runs the ds program (bench/programs/NAME.ds, or a script) and its Python twin
-on this machine in the same run, alternating, several times; it reports the best CPU time
-(user + system) of each, the ratio ds/python, and the peak resident memory of both. Both programs
-must print the same output, or the benchmark is reported as a mismatch.
+(run as `python3 -S`: the site import would add 30-40 ms to every run) on this machine in the
+same run, alternating, several times; it reports the best CPU time (user + system) of each, the
+ratio ds/python, and the peak resident memory of both. Both programs must print the same
+output, or the benchmark is reported as a mismatch. Where a Lua twin exists
+(bench/programs/NAME.lua) and `lua5.4` is installed, it runs too, with the ratio ds/lua.
 
 Usage:
     python3 bench/run.py [--reps N] [--ds PATH] [--markdown] [NAME ...]
@@ -22,11 +24,12 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = os.path.join(ROOT, "bench", "programs")
-PY = sys.executable
+PY = [sys.executable, "-S"]
+LUA = "/usr/bin/lua5.4"
 
 # name, what it measures, ds arguments, python arguments (paths relative to the repository)
 BENCHMARKS = [
-    ("fib", "recursive fib(27): demon calls, arithmetic",
+    ("fib", "recursive fib(30): demon calls, arithmetic",
      ["bench/programs/fib.ds"], ["bench/programs/fib.py"]),
     ("loop", "while loop, 3 million iterations of arithmetic",
      ["bench/programs/loop.ds"], ["bench/programs/loop.py"]),
@@ -72,13 +75,20 @@ def run_once(cmd):
 
 def measure(ds, name, ds_args, py_args, reps):
     ds_cmd = [ds] + [os.path.join(ROOT, a) if a.endswith((".ds", ".json")) else a for a in ds_args]
-    py_cmd = [PY] + [os.path.join(ROOT, a) if a.endswith((".py", ".json")) else a for a in py_args]
+    py_cmd = PY + [os.path.join(ROOT, a) if a.endswith((".py", ".json")) else a for a in py_args]
+    lua_twin = os.path.join(PROGRAMS, name + ".lua")
+    lua_cmd = [LUA, lua_twin] if os.path.exists(LUA) and os.path.exists(lua_twin) else None
     ds_runs = []
     py_runs = []
+    lua_runs = []
     for _ in range(reps):
         ds_runs.append(run_once(ds_cmd))
         py_runs.append(run_once(py_cmd))
+        if lua_cmd:
+            lua_runs.append(run_once(lua_cmd))
     return {
+        "lua": min(r[0] for r in lua_runs) if lua_runs else None,
+        "same_lua": not lua_runs or lua_runs[-1][2] == ds_runs[-1][2],
         "name": name,
         "ds": min(r[0] for r in ds_runs),
         "py": min(r[0] for r in py_runs),
@@ -117,21 +127,25 @@ def main():
         return
     chosen = [b for b in BENCHMARKS if not args.names or b[0] in args.names]
     if args.markdown:
-        print("| benchmark | what | ds CPU s | python CPU s | ds/python | ds peak RSS MiB | python peak RSS MiB |")
-        print("|---|---|---:|---:|---:|---:|---:|")
+        print("| benchmark | what | ds CPU s | python CPU s | ds/python | lua CPU s | ds/lua "
+              "| ds peak RSS MiB | python peak RSS MiB |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     else:
-        print("%-14s %9s %9s %9s %10s %10s  %s" % ("benchmark", "ds s", "python s", "ds/py", "ds MiB", "py MiB", "output"))
+        print("%-14s %9s %9s %9s %9s %9s %10s %10s  %s" % (
+            "benchmark", "ds s", "python s", "ds/py", "lua s", "ds/lua", "ds MiB", "py MiB", "output"))
     for name, what, ds_args, py_args in chosen:
         r = measure(args.ds, name, ds_args, py_args, args.reps)
         ratio = r["ds"] / r["py"]
-        same = "same" if r["same"] else "MISMATCH"
+        same = r["same"] and r["same_lua"]
+        lua = ("%.3f" % r["lua"], "%.2f" % (r["ds"] / r["lua"])) if r["lua"] else ("-", "-")
         if args.markdown:
-            print("| %s | %s | %.3f | %.3f | %.2f | %.1f | %.1f |%s" % (
-                name, what, r["ds"], r["py"], ratio, r["rss"] / 1024, r["py_rss"] / 1024,
-                "" if r["same"] else " **output differs**"))
+            print("| %s | %s | %.3f | %.3f | %.2f | %s | %s | %.1f | %.1f |%s" % (
+                name, what, r["ds"], r["py"], ratio, lua[0], lua[1], r["rss"] / 1024, r["py_rss"] / 1024,
+                "" if same else " **output differs**"))
         else:
-            print("%-14s %9.3f %9.3f %9.2f %10.1f %10.1f  %s" % (
-                name, r["ds"], r["py"], ratio, r["rss"] / 1024, r["py_rss"] / 1024, same))
+            print("%-14s %9.3f %9.3f %9.2f %9s %9s %10.1f %10.1f  %s" % (
+                name, r["ds"], r["py"], ratio, lua[0], lua[1], r["rss"] / 1024, r["py_rss"] / 1024,
+                "same" if same else "MISMATCH"))
         sys.stdout.flush()
 
 

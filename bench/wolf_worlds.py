@@ -34,8 +34,10 @@ ANIMALS = ["b", "w", "g", "c", "m"]
 
 # name: (farmers, animals, places, links, reachable states as the oracle counts them)
 WORLDS = {
-    "wolf_1e4": (2, 4, 4, "road", 12979),
-    "wolf_1e5": (3, 4, 4, "road", 102645),
+    "wolf_1e4": (2, 4, 4, "road", 12168),
+    "wolf_1e5": (3, 4, 4, "road", 95248),
+    # the 512k-state world of issue 17's benchmark (bench/threads.py)
+    "wolf_5e5": (3, 5, 4, "road", 512320),
 }
 
 

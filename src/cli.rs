@@ -46,6 +46,10 @@ pub struct Cli {
     /// Stop the script when its heap passes BYTES (a number, or with a suffix K, M or G).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<usize>,
+    /// Run `Search.bfs` and `Search.explore` on N threads when their options do not say
+    /// (each extra thread runs the script again, quietly, up to the search).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256), conflicts_with = "interactive")]
+    pub threads: Option<u16>,
     /// Run an untrusted script: it reads and writes no files, and `#include` reads only `.ds`
     /// files inside the script's folder.
     #[arg(long)]

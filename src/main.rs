@@ -188,6 +188,16 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     if cli.interactive {
         return open_repl(session, Some((&name, &src)));
     }
+    session.interp.threads.default = cli.threads.map_or(1, usize::from);
+    session.interp.threads.replay = Some(std::sync::Arc::new(ds::search::workers::Replay {
+        name: name.clone(),
+        src: src.clone(),
+        args: cli.args.clone(),
+        script_dir: session.interp.script_dir.clone(),
+        limits: session.interp.limits.clone(),
+        deny_warnings: cli.deny_warnings,
+        access: ds::sandbox::current(),
+    }));
     // SIGINT, SIGTERM and SIGHUP stop the script like --timeout; the watchdog makes sure
     // they (and the deadline) end the process even if the script cannot notice them.
     let interrupt = session.interp.interrupt.clone();

@@ -39,6 +39,11 @@ pub fn set(access: Access) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The policy of this thread (for another thread that runs the same script).
+pub fn current() -> Access {
+    ACCESS.with(|a| a.borrow().clone())
+}
+
 /// Whether `--sandbox` is on (the REPL then keeps no history file either).
 pub fn sandboxed() -> bool {
     ACCESS.with(|a| matches!(*a.borrow(), Access::Sandbox { .. }))

@@ -3,7 +3,8 @@
 use super::{function, method, num_arg, object, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
-use crate::value::{Logic, Value};
+use crate::value::display::node_name;
+use crate::value::{Logic, NodeVal, Value};
 
 pub const BUILTINS: &[Builtin] = &[
     method("type", Arity::exactly(0), type_).doc("X.type()", "the name of X's type, as a string"),
@@ -55,6 +56,11 @@ fn type_(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
 
 fn string(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let v = object(obj, span)?;
+    // A node of the state prints as its name: no printer needed (search scripts name every
+    // state they make this way).
+    if let Value::Node(n @ NodeVal { graph: None, .. }) = &v {
+        return Ok(Value::str(node_name(&it.world, n.class, n.id)));
+    }
     Ok(Value::Str(it.text_for_output(&v, span)?.into()))
 }
 

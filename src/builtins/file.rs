@@ -21,7 +21,10 @@ fn charge_write(len: usize, span: Span) -> R<()> {
 }
 
 /// Writes a whole file (`G.dot(file)`, `S.save(file)`), if the sandbox allows it.
-pub(crate) fn write_file(name: &str, text: &str, span: Span) -> R<()> {
+pub(crate) fn write_file(it: &Interp, name: &str, text: &str, span: Span) -> R<()> {
+    if !it.may_write("write a file", span)? {
+        return Ok(());
+    }
     let path = crate::sandbox::data_file(name).or_else(|e| fail(span, e))?;
     charge_write(text.len(), span)?;
     if let Err(e) = std::fs::write(path, text) {
@@ -148,13 +151,15 @@ fn open(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     open_as("File.open", "r", it, obj, args, span)
 }
 
-fn open_as(fname: &str, default: &str, _: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn open_as(fname: &str, default: &str, it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let name = str_arg(args, 0, fname, span)?.to_string();
     let mode = if args.len() > 1 { str_arg(args, 1, fname, span)? } else { default };
     if fname == "fopen" && !matches!(mode, "w" | "a") {
         return fail(span, "`fopen` opens the file of `fout` for writing: its mode is \"w\" or \"a\"");
     }
     let path = crate::sandbox::data_file(&name).or_else(|e| fail(span, e))?;
+    // A worker running the script again writes nothing: its writes are dropped (`write_to`).
+    let path = if mode != "r" && !it.may_write("open a file for writing", span)? { "/dev/null".into() } else { path };
     let mut handle = FileHandle { name: name.clone(), writer: None, text: String::new(), pos: 0, open: true };
     let result = match mode {
         "w" => File::create(&path).map(|f| handle.writer = Some(f)),
@@ -186,7 +191,10 @@ fn fclose(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
 }
 
 /// Writes text to a file opened for writing (`fout`); every write goes straight to the file.
-pub(crate) fn write_to(f: &FileRef, text: &str, span: Span) -> R<()> {
+pub(crate) fn write_to(it: &Interp, f: &FileRef, text: &str, span: Span) -> R<()> {
+    if !it.may_write("write a file", span)? {
+        return Ok(());
+    }
     let mut f = f.borrow_mut();
     let fname = f.name.clone();
     let Some(w) = f.writer.as_mut() else {
@@ -224,7 +232,7 @@ fn put(it: &mut Interp, name: &str, obj: Option<Value>, args: &[Value], sep: &st
     }
     text.push(end, span)?;
     let text = it.text_end(text, span)?;
-    write_to(&f, &text, span)?;
+    write_to(it, &f, &text, span)?;
     Ok(Value::bool(true))
 }
 

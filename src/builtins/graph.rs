@@ -232,7 +232,7 @@ fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
     match args.first() {
         None => it.write_out(&text, span)?,
         Some(Value::Str(path)) if path.is_empty() => it.write_out(&text, span)?,
-        Some(Value::Str(path)) => super::file::write_file(path, &text, span)?,
+        Some(Value::Str(path)) => super::file::write_file(it, path, &text, span)?,
         Some(other) => return fail(span, format!("`dot` takes a file name, not {}", other.described())),
     }
     Ok(Value::None)

@@ -9,6 +9,7 @@ use crate::names::suggest;
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::states::Decoder;
 use crate::search::symmetry::Symmetry;
+use crate::search::workers;
 use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, NONE};
 use crate::syntax::Span;
 use crate::value::{Logic, Map, Value};
@@ -92,7 +93,9 @@ fn search_with(it: &mut Interp, algorithm: Algorithm, args: &[Value], span: Span
     let h = if h_given { Some(callable(&args[3], &fname, 4, "H", span)?) } else { None };
     let opts = Opts::read(it, args.get(opts_at), &fname, &args[0], span)?;
     let spec = spec(it, algorithm, args, h, &opts, &fname, span)?;
-    let (result, _) = run(it, spec, &opts.config, span)?;
+    let tracing = !matches!(spec.trace, Trace::Off);
+    let threads = workers::threads(it, opts.threads, algorithm, tracing, &fname, span)?;
+    let (result, _) = run(it, spec, &opts.config, threads, span)?;
     Ok(result)
 }
 
@@ -122,12 +125,19 @@ pub(super) fn spec(
 
 /// Runs a search; returns its result (the goal state or Undef) and the statistics map, which
 /// `Search.stats()` also gives from now on.
-pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, span: Span) -> R<(Value, Value)> {
+pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, threads: usize, span: Span) -> R<(Value, Value)> {
     let algorithm = spec.algorithm;
     let started = Instant::now();
     let mut store = StateStore::default();
+    it.search_call();
     let mut problem = ScriptProblem::new(it, spec, span)?;
-    let outcome = search::run(algorithm, &mut problem, &mut store, config)?;
+    workers::serve_here(&mut problem)?;
+    let outcome = if threads > 1 {
+        let mut pool = workers::start(&mut problem, threads);
+        search::run_bfs_threaded(&mut problem, &mut store, config, &mut pool)?
+    } else {
+        search::run(algorithm, &mut problem, &mut store, config)?
+    };
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let result = match (&outcome.goal, problem.found.take()) {
         (Some(_), Some(v)) => v,
@@ -140,12 +150,18 @@ pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, span: Span) -> R
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, algorithm.name(), found);
     drop(problem);
     it.search_stats = map.clone();
-    match outcome.reason {
+    grace(it, outcome.reason);
+    Ok((result, map))
+}
+
+/// After a search stopped on `--timeout` or `--max-steps`, the script's little more time to
+/// report what it found.
+pub(super) fn grace(it: &mut Interp, reason: Reason) {
+    match reason {
         Reason::Timeout => it.grant_grace(Limit::Timeout),
         Reason::MaxSteps => it.grant_grace(Limit::Steps),
         _ => {}
     }
-    Ok((result, map))
 }
 
 /// The map of decision 17 (docs/search.md defines each entry).
@@ -231,6 +247,8 @@ pub(super) struct Opts {
     pub time: bool,
     /// `Search.explore`: which states to mark as goals.
     pub goal: Option<Value>,
+    /// `threads`, when given.
+    pub threads: Option<usize>,
 }
 
 impl Opts {
@@ -261,11 +279,7 @@ impl Opts {
             match key.as_str() {
                 "limit" => opts.config.limit = Some(count(0.0)?.min(u32::MAX as f64) as u32),
                 "max_states" => opts.config.max_states = Some(count(1.0)?.min(usize::MAX as f64) as usize),
-                "threads" => {
-                    if count(1.0)? != 1.0 {
-                        return fail(span, format!("`{fname}` runs on one thread for now: `threads` must be 1"));
-                    }
-                }
+                "threads" => opts.threads = Some(count(1.0)?.min(usize::MAX as f64) as usize),
                 "symmetry" => opts.symmetry = Some(v.clone()),
                 "trace" => opts.trace = Some(v.clone()),
                 "time" => opts.time = v.condition().is_true(),

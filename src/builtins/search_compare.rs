@@ -31,11 +31,14 @@ pub fn compare(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) ->
         _ => None,
     };
     let opts = Opts::read(it, args.get(5), FNAME, &args[0], span)?;
+    if opts.threads.is_some_and(|n| n > 1) {
+        return fail(span, format!("`{FNAME}` runs each search on one thread: `threads` must be 1"));
+    }
     let entries = algorithms(&args[4], shared_h, span)?;
     let mut rows = Vec::new();
     for (label, algorithm, h) in entries {
         let spec = spec(it, algorithm, &args[..3], h, &opts, FNAME, span)?;
-        let (_, stats) = run(it, spec, &opts.config, span)?;
+        let (_, stats) = run(it, spec, &opts.config, 1, span)?;
         let row = row(&label, &stats);
         let interrupted = get(&stats, "reason").is_some_and(|r| matches!(r, Value::Str(s) if s == "interrupted"));
         rows.push(row);

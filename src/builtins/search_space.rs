@@ -8,6 +8,7 @@ use crate::eval::{fail, Interp, R};
 use crate::search::explore::{explore as walk, Transitions};
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::space::{Space, SpaceRef};
+use crate::search::workers;
 use crate::search::{export, Algorithm, Found, Outcome, Reason, StateId, StateStore};
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
@@ -43,11 +44,16 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let symmetry = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
     let spec =
         Spec { algorithm: Algorithm::Bfs, start: args[0].clone(), next, goal, h: None, symmetry, trace: Trace::Off };
+    let threads = workers::threads(it, opts.threads, Algorithm::Bfs, false, fname, span)?;
     let started = Instant::now();
     let mut store = StateStore::default();
     let mut transitions = Transitions::default();
+    it.search_call();
     let mut problem = ScriptProblem::new(it, spec, span)?;
-    let explored = walk(&mut problem, &mut store, &opts.config, marks, &mut transitions)?;
+    workers::serve_here(&mut problem)?;
+    let mut pool = (threads > 1).then(|| workers::start(&mut problem, threads));
+    let explored = walk(&mut problem, &mut store, &opts.config, marks, &mut transitions, pool.as_mut())?;
+    drop(pool);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     // The statistics: found tells whether a goal state is in the space (Undef when no goal was
     // given, or the space is incomplete and has none); path and actions lead to the first.
@@ -62,6 +68,7 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let decoder = problem.take_decoder();
     drop(problem);
     it.search_stats = map;
+    super::search::grace(it, explored.reason);
     let goals = marks.then_some(explored.goals);
     Ok(Value::Space(Rc::new(Space { store, transitions, goals, reason: explored.reason, decoder })))
 }
@@ -146,7 +153,7 @@ fn text_or_file(it: &mut Interp, text: String, args: &[Value], what: &str, span:
             Ok(Value::None)
         }
         Some(Value::Str(name)) => {
-            super::file::write_file(name, &text, span)?;
+            super::file::write_file(it, name, &text, span)?;
             Ok(Value::None)
         }
         Some(other) => fail(span, format!("`{what}` takes a file name, not {}", other.described())),

@@ -439,7 +439,7 @@ fn transf_all(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
 
 /// `save(file, w, h)`: writes the picture, `w` by `h`, to the file (relative to the current
 /// directory). Returns True.
-fn save(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn save(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = svg_obj("save", obj, span)?;
     let file = str_arg(args, 0, "save", span)?;
     let n = nums_from(args, 1, 3, "save", span)?;
@@ -448,6 +448,6 @@ fn save(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
     }
     s.borrow_mut().size = Some((n[0], n[1]));
     let text = s.borrow().text();
-    super::file::write_file(file, &text, span)?;
+    super::file::write_file(it, file, &text, span)?;
     Ok(Value::bool(true))
 }

@@ -244,7 +244,7 @@ impl Interp {
     }
 
     /// `G=>$n`: the node of G's class, bound to G.
-    fn node_of(&mut self, graph: &Ex, n: &NodeRef, span: Span) -> R<Value> {
+    pub(super) fn node_of(&mut self, graph: &Ex, n: &NodeRef, span: Span) -> R<Value> {
         let g = match self.eval(graph)? {
             Value::Graph(g) => g,
             other => {
@@ -290,6 +290,9 @@ impl Interp {
         }
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
+        if let Some(test) = self.cached_test(var, cond) {
+            return Ok(Value::bool(self.exists_by_test(var, &test, bounds, span)?));
+        }
         let mut count = 0.0;
         let mut first = None;
         let mut id = self.world.class(class).first();
@@ -328,6 +331,9 @@ impl Interp {
     fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
+        if let Some(test) = self.cached_test(var, cond) {
+            return Ok(Value::bool(self.forall_by_test(var, &test, span)?));
+        }
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
             self.tick(span)?;

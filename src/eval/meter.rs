@@ -181,6 +181,11 @@ impl Interp {
     }
 
     /// Counts work done outside the evaluator as steps (a search's own bookkeeping).
+    /// The steps counted so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
     pub fn add_steps(&mut self, n: u64) {
         self.steps = self.steps.saturating_add(n);
     }

@@ -5,6 +5,7 @@ mod edges;
 mod exists;
 mod expr;
 mod meter;
+mod node_test;
 mod numeric;
 mod ops;
 mod print;
@@ -113,6 +114,12 @@ pub struct Interp {
     /// The source files, for rendering diagnostics (run-time warnings are shown as they happen).
     pub sources: SourceMap,
     pub warnings: Warnings,
+    /// The compiled conditions of node loops, by the address of the condition
+    /// (`node_test::cached_test`).
+    node_tests: rustc_hash::FxHashMap<usize, Rc<node_test::NodeTest>>,
+    /// Searches on several threads: the default, how to start workers, and (in a worker) the
+    /// search it serves (`search::workers`).
+    pub threads: crate::search::workers::Threads,
 }
 
 impl Interp {
@@ -145,6 +152,8 @@ impl Interp {
             search_stats: Value::None,
             sources: SourceMap::default(),
             warnings: Warnings::default(),
+            node_tests: Default::default(),
+            threads: Default::default(),
         }
     }
 
@@ -174,6 +183,9 @@ impl Interp {
     /// A note on standard error (`G.verbose`, `Mind.verbose`), after the output printed before
     /// it, so that the two stay in order when they go to the same terminal or file.
     pub fn note(&mut self, text: std::fmt::Arguments) {
+        if self.threads.quiet != crate::search::workers::Quiet::Off {
+            return;
+        }
         let _ = self.out.flush();
         crate::eprintln_safe!("note: {text}");
     }
@@ -231,6 +243,9 @@ impl Interp {
     /// A pipe whose reader has gone (`ds x | head -1`) ends the run quietly, as SIGPIPE would
     /// (`Flow::Exit`); any other failure is an error.
     pub fn write_out(&mut self, s: &str, span: Span) -> R<()> {
+        if self.threads.quiet != crate::search::workers::Quiet::Off && !self.may_write("print", span)? {
+            return Ok(());
+        }
         match self.out.write_all(s.as_bytes()) {
             Ok(()) => Ok(()),
             Err(e) if crate::host::output::broken_pipe(&e) => {
@@ -364,7 +379,11 @@ impl Interp {
 
     /// Runs `code` in the frame that starts at `base`, where its arguments already are.
     fn run_frame(&mut self, code: &Rc<FnCode>, base: usize, span: Span, set_value: Option<Value>) -> R<Value> {
-        self.stack.resize(base + code.frame_size as usize, Value::None);
+        // Locals start empty (`resize` would clone a `Value` per slot, through its match).
+        let top = base + code.frame_size as usize;
+        self.stack.truncate(top);
+        let locals = top - self.stack.len();
+        self.stack.extend(std::iter::repeat_with(|| Value::None).take(locals));
         let saved_base = std::mem::replace(&mut self.base, base);
         let saved_graph = code.sets_graph.then(|| self.graph.clone());
         self.depth += 1;

@@ -5,7 +5,7 @@ use crate::compile::ir::{Ex, ExKind, Slot, St, StKind, Target};
 use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
-use crate::world::GraphRef;
+use crate::world::{ClassId, GraphRef};
 
 impl Interp {
     pub fn exec_block(&mut self, stmts: &[St]) -> R<()> {
@@ -173,7 +173,7 @@ impl Interp {
         let line = self.text_end(text, span)?;
         if to_file {
             if let Some(f) = &self.fout {
-                return crate::builtins::file::write_to(f, &line, span);
+                return crate::builtins::file::write_to(self, f, &line, span);
             }
         }
         self.write_out(&line, span)
@@ -297,6 +297,9 @@ impl Interp {
         if vars.len() >= 3 {
             return self.for_edges(vars, &g, cond, body, span);
         }
+        if let ([var], Some(cond)) = (vars, cond) {
+            return self.for_nodes_tested(*var, class, cond, body, span);
+        }
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
             self.tick(span)?;
@@ -310,6 +313,46 @@ impl Interp {
             };
             if pass && !self.loop_body(body)? {
                 break;
+            }
+            id += 1;
+        }
+        Ok(())
+    }
+
+    /// `for X in Cond` with one variable: nodes that cannot pass are not visited when Cond
+    /// compiles to a `NodeTest` (made again after every run of the body, which may change
+    /// anything the test read). `X` ends where the evaluator's loop leaves it.
+    fn for_nodes_tested(&mut self, var: Slot, class: ClassId, cond: &Ex, body: &[St], span: Span) -> R<()> {
+        let mut id = self.world.class(class).first();
+        let mut test = self.cached_test(var, cond).filter(|t| t.class == class);
+        while self.world.class(class).contains(id) {
+            if let Some(t) = &test {
+                let last = self.world.class(class).last();
+                let next = match &self.graph {
+                    Value::Graph(g) => t.next_pass(&g.borrow().facts, id, last),
+                    _ => None,
+                };
+                // The nodes skipped count as steps, as the evaluator's tries did.
+                self.work(u64::from(next.unwrap_or(last) - id + 1), span)?;
+                let Some(next) = next else {
+                    self.set(var, Value::Node(NodeVal { class, id: last, graph: None }));
+                    break;
+                };
+                id = next;
+                self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+            } else {
+                self.tick(span)?;
+                self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+                if !self.eval(cond)?.is_exactly_true() {
+                    id += 1;
+                    continue;
+                }
+            }
+            if !self.loop_body(body)? {
+                break;
+            }
+            if !test.as_ref().is_some_and(|t| self.still_valid(t)) {
+                test = self.cached_test(var, cond).filter(|t| t.class == class);
             }
             id += 1;
         }

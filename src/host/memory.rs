@@ -6,12 +6,46 @@
 //! output is kept.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 
 /// The counting allocator; `main.rs` makes it the global one.
 pub struct Counting;
 
-static USED: AtomicUsize = AtomicUsize::new(0);
+/// The bytes in use, as the threads last reported them: each thread counts its own
+/// allocations and adds them here once they come to `BATCH` bytes (either way), so that
+/// threads searching together do not fight over one cache line on every allocation. The
+/// count is off by less than `BATCH` per thread (and may dip below 0 when a thread frees what
+/// another allocated).
+static USED: AtomicIsize = AtomicIsize::new(0);
+const BATCH: isize = 256 << 10;
+
+thread_local! {
+    /// This thread's bytes not yet added to `USED`.
+    static UNREPORTED: Cell<isize> = const { Cell::new(0) };
+}
+
+#[inline]
+fn count(bytes: isize) {
+    let report = UNREPORTED.try_with(|u| {
+        let v = u.get() + bytes;
+        if v.abs() < BATCH {
+            u.set(v);
+            return 0;
+        }
+        u.set(0);
+        v
+    });
+    match report {
+        Ok(0) => {}
+        Ok(v) => {
+            USED.fetch_add(v, Ordering::Relaxed);
+        }
+        Err(_) => {
+            USED.fetch_add(bytes, Ordering::Relaxed);
+        }
+    }
+}
 /// `usize::MAX`: no limit.
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 
@@ -41,7 +75,7 @@ unsafe impl GlobalAlloc for Counting {
         if p.is_null() {
             return failed(layout.size());
         }
-        USED.fetch_add(layout.size(), Ordering::Relaxed);
+        count(layout.size() as isize);
         p
     }
 
@@ -50,13 +84,13 @@ unsafe impl GlobalAlloc for Counting {
         if p.is_null() {
             return failed(layout.size());
         }
-        USED.fetch_add(layout.size(), Ordering::Relaxed);
+        count(layout.size() as isize);
         p
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         System.dealloc(ptr, layout);
-        USED.fetch_sub(layout.size(), Ordering::Relaxed);
+        count(-(layout.size() as isize));
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
@@ -64,8 +98,7 @@ unsafe impl GlobalAlloc for Counting {
         if p.is_null() {
             return failed(new_size);
         }
-        USED.fetch_add(new_size, Ordering::Relaxed);
-        USED.fetch_sub(layout.size(), Ordering::Relaxed);
+        count(new_size as isize - layout.size() as isize);
         p
     }
 }
@@ -88,13 +121,13 @@ pub fn limit() -> Option<usize> {
 
 /// Bytes of heap in use (0 when the counting allocator is not the global one: a test binary).
 pub fn used() -> usize {
-    USED.load(Ordering::Relaxed)
+    USED.load(Ordering::Relaxed).max(0) as usize
 }
 
 /// Whether the heap in use is over the limit.
 #[inline]
 pub fn exceeded() -> bool {
-    USED.load(Ordering::Relaxed) > LIMIT.load(Ordering::Relaxed)
+    used() > LIMIT.load(Ordering::Relaxed)
 }
 
 /// Whether a container holding `bytes` may double: asked before it grows, as the growth

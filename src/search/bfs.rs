@@ -1,14 +1,33 @@
 //! Breadth-first search, level by level. Ids are given in discovery order, so each level is a
 //! range of ids: the frontier is `level..next`, and no queue is kept. States of a level are
 //! expanded in id order and their successors committed in the order `Next` gives them, which
-//! is the order of a FIFO queue (and of the seed's `solver`): a parallel engine that expands a
-//! level on several workers and commits in this order gets the same ids and the same answer.
+//! is the order of a FIFO queue (and of the seed's `solver`): the parallel engine
+//! (`parallel.rs`) expands a level on several threads and commits in this order, so it gets
+//! the same ids and the same answer.
 //!
 //! As decision 17 says (and the seed's `solver` does), the goal is tested when a state is
 //! generated, not when it is expanded, and the start is not tested as such: a successor that
 //! is the start again is tested once, so a start that is a goal is found along a way back to it.
 
+use super::parallel::{Goals, Pool, Threaded};
 use super::*;
+
+/// How a commit learns whether a state is a goal: by asking the problem (one thread), or
+/// from the tests the expanding thread made.
+#[derive(Clone, Copy)]
+pub(super) enum GoalOf<'a> {
+    Ask,
+    Tested(&'a Goals),
+}
+
+impl GoalOf<'_> {
+    pub(super) fn is<P: Problem>(self, p: &mut P, which: Which) -> Step<bool, P::Error> {
+        match self {
+            GoalOf::Ask => p.is_goal(which),
+            GoalOf::Tested(goals) => Ok(goals.get(which)),
+        }
+    }
+}
 
 pub(super) fn bfs<P: Problem>(
     p: &mut P,
@@ -16,31 +35,80 @@ pub(super) fn bfs<P: Problem>(
     config: &Config,
     counts: &mut Counts,
 ) -> Step<Result<Found, Reason>, P::Error> {
-    let mut start_checked = false;
-    let found = by_levels(p, store, counts, |p, store, counts, id, depth, succ| {
+    let mut goal = GoalCommit::default();
+    let found = by_levels(p, store, counts, |p, store, counts, id, depth, succ, of| {
+        goal.commit(p, store, config, counts, id, depth, succ, of)
+    })?;
+    Ok(found.ok_or(Reason::Exhausted))
+}
+
+/// `bfs` on the threads of `pool`. The goal state comes back as `Next` produced it: its parent
+/// is expanded once more here, to give the problem its live value.
+pub(super) fn bfs_threaded<P: Threaded>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    counts: &mut Counts,
+    pool: &mut Pool<P::Error>,
+) -> Step<Result<Found, Reason>, P::Error> {
+    let mut goal = GoalCommit::default();
+    let found = parallel::by_levels(p, store, counts, pool, true, |p, store, counts, id, depth, succ, of| {
+        goal.commit(p, store, config, counts, id, depth, succ, of)
+    })?;
+    let Some(found) = found else { return Ok(Err(Reason::Exhausted)) };
+    let mut succ = Successors::default();
+    p.load(store, found.origin.parent)?;
+    p.expand(&mut succ)?;
+    p.is_goal(Which::Successor(goal.index))?;
+    Ok(Ok(found))
+}
+
+/// Commits successors as `bfs` does: stores the new ones and stops at the first that is a
+/// goal (or at the start met again, tested once).
+#[derive(Default)]
+struct GoalCommit {
+    start_checked: bool,
+    /// The goal's place among its parent's successors.
+    index: usize,
+}
+
+impl GoalCommit {
+    #[allow(clippy::too_many_arguments)]
+    fn commit<P: Problem>(
+        &mut self,
+        p: &mut P,
+        store: &mut StateStore,
+        config: &Config,
+        counts: &mut Counts,
+        id: StateId,
+        depth: u32,
+        succ: &Successors,
+        of: GoalOf<'_>,
+    ) -> Step<Option<Found>, P::Error> {
         let g = store.g(id);
         for i in 0..succ.len() {
             let s = succ.get(i);
             let (sid, new) = insert(store, config, &s, id, depth + 1, g + s.cost)?;
             if new {
                 counts.reached(depth + 1);
-                if p.is_goal(Which::Successor(i))? {
+                if of.is(p, Which::Successor(i))? {
+                    self.index = i;
                     return Ok(Some(Found { id: sid, origin: store.origin(sid) }));
                 }
                 continue;
             }
             counts.duplicates += 1;
-            if sid == 0 && !start_checked {
-                start_checked = true;
-                if p.is_goal(Which::Successor(i))? {
+            if sid == 0 && !self.start_checked {
+                self.start_checked = true;
+                if of.is(p, Which::Successor(i))? {
+                    self.index = i;
                     let origin = origin_of(store, &s, id, depth + 1, g + s.cost);
                     return Ok(Some(Found { id: 0, origin }));
                 }
             }
         }
         Ok(None)
-    })?;
-    Ok(found.ok_or(Reason::Exhausted))
+    }
 }
 
 /// What breadth-first search and exploration share: the start stored, then the states of each
@@ -51,7 +119,15 @@ pub(super) fn by_levels<P: Problem, T>(
     p: &mut P,
     store: &mut StateStore,
     counts: &mut Counts,
-    mut commit: impl FnMut(&mut P, &mut StateStore, &mut Counts, StateId, u32, &Successors) -> Step<Option<T>, P::Error>,
+    mut commit: impl FnMut(
+        &mut P,
+        &mut StateStore,
+        &mut Counts,
+        StateId,
+        u32,
+        &Successors,
+        GoalOf<'_>,
+    ) -> Step<Option<T>, P::Error>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
     insert_start(p, store, &mut succ)?;
@@ -71,7 +147,7 @@ pub(super) fn by_levels<P: Problem, T>(
             p.expand(&mut succ)?;
             counts.expanded += 1;
             counts.generated += succ.len() as u64;
-            if let Some(t) = commit(p, store, counts, id, depth, &succ)? {
+            if let Some(t) = commit(p, store, counts, id, depth, &succ, GoalOf::Ask)? {
                 return Ok(Some(t));
             }
         }

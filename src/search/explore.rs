@@ -3,8 +3,9 @@
 //! numbered in discovery order in the store, so a state's id is the same in the space, its
 //! exports and the statistics.
 
-use super::bfs::by_levels;
-use super::problem::{Halt, Problem, Step, Which};
+use super::bfs::{by_levels, GoalOf};
+use super::parallel::{self, Pool, Threaded};
+use super::problem::{Halt, Problem, Step, Successors, Which};
 use super::store::{StateId, StateStore};
 use super::{insert, Config, Counts, Reason};
 
@@ -46,57 +47,81 @@ pub struct Explored {
 
 /// Explores from the start; with `mark_goals` every state is tested for the goal once, when it
 /// is stored. Stops (reason `max_states`) rather than store more than `config.max_states`.
-pub fn explore<P: Problem>(
+/// With a `pool`, the levels are expanded on its threads (`parallel.rs`): the same space.
+pub fn explore<P: Threaded>(
     p: &mut P,
     store: &mut StateStore,
     config: &Config,
     mark_goals: bool,
     transitions: &mut Transitions,
+    pool: Option<&mut Pool<P::Error>>,
 ) -> Result<Explored, P::Error> {
     let mut counts = Counts::default();
     let mut goals = Vec::new();
-    let reason = match walk(p, store, config, mark_goals, transitions, &mut counts, &mut goals) {
-        Ok(()) => Reason::Exhausted,
+    let mut walk = Walk { config, mark_goals, transitions, goals: &mut goals, started: false };
+    let walked = match pool {
+        None => by_levels(p, store, &mut counts, |p, store, counts, id, depth, succ, of| {
+            walk.commit(p, store, counts, id, depth, succ, of)
+        }),
+        Some(pool) => {
+            parallel::by_levels(p, store, &mut counts, pool, mark_goals, |p, store, counts, id, depth, succ, of| {
+                walk.commit(p, store, counts, id, depth, succ, of)
+            })
+        }
+    };
+    let reason = match walked {
+        Ok(None) => Reason::Exhausted,
+        Ok(Some(never)) => match never {},
         Err(Halt::Limit(reason)) => reason,
         Err(Halt::Error(e)) => return Err(e),
     };
     Ok(Explored { reason, counts, goals })
 }
 
-fn walk<P: Problem>(
-    p: &mut P,
-    store: &mut StateStore,
-    config: &Config,
+/// Commits each state's successors: every transition recorded, new states stored (and tested
+/// for the goal).
+struct Walk<'a> {
+    config: &'a Config,
     mark_goals: bool,
-    transitions: &mut Transitions,
-    counts: &mut Counts,
-    goals: &mut Vec<StateId>,
-) -> Step<(), P::Error> {
-    let mut started = false;
-    by_levels::<P, ()>(p, store, counts, |p, store, counts, id, depth, succ| {
-        if !started {
+    transitions: &'a mut Transitions,
+    goals: &'a mut Vec<StateId>,
+    started: bool,
+}
+
+impl Walk<'_> {
+    #[allow(clippy::too_many_arguments)]
+    fn commit<P: Problem>(
+        &mut self,
+        p: &mut P,
+        store: &mut StateStore,
+        counts: &mut Counts,
+        id: StateId,
+        depth: u32,
+        succ: &Successors,
+        of: GoalOf<'_>,
+    ) -> Step<Option<std::convert::Infallible>, P::Error> {
+        if !self.started {
             // the start, loaded for its expansion: is it a goal?
-            started = true;
-            if mark_goals && p.is_goal(Which::Current)? {
-                goals.push(0);
+            self.started = true;
+            if self.mark_goals && of.is(p, Which::Current)? {
+                self.goals.push(0);
             }
         }
         let g = store.g(id);
         for i in 0..succ.len() {
             let s = succ.get(i);
-            let (sid, new) = insert(store, config, &s, id, depth + 1, g + s.cost)?;
+            let (sid, new) = insert(store, self.config, &s, id, depth + 1, g + s.cost)?;
             let action = s.action.map_or(super::NONE, |a| store.intern_action(a));
-            transitions.push(id, action, sid);
+            self.transitions.push(id, action, sid);
             if !new {
                 counts.duplicates += 1;
                 continue;
             }
             counts.reached(depth + 1);
-            if mark_goals && p.is_goal(Which::Successor(i))? {
-                goals.push(sid);
+            if self.mark_goals && of.is(p, Which::Successor(i))? {
+                self.goals.push(sid);
             }
         }
         Ok(None)
-    })?;
-    Ok(())
+    }
 }

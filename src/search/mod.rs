@@ -16,6 +16,7 @@ pub mod export;
 mod idastar;
 pub mod on_demand;
 pub mod pack;
+pub mod parallel;
 pub mod problem;
 pub mod progress;
 pub mod script;
@@ -23,6 +24,7 @@ pub mod space;
 pub mod states;
 pub mod store;
 pub mod symmetry;
+pub mod workers;
 
 pub use problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
 pub use store::{Origin, StateId, StateStore, NONE};
@@ -85,10 +87,13 @@ pub struct Counts {
     pub max_frontier: u64,
     /// The greatest depth (actions from the start) of a state the search reached.
     pub depth: u64,
+    /// The states waiting now (for the progress line; not a statistic).
+    pub frontier: u64,
 }
 
 impl Counts {
     fn frontier(&mut self, n: usize) {
+        self.frontier = n as u64;
         self.max_frontier = self.max_frontier.max(n as u64);
     }
 
@@ -190,6 +195,18 @@ pub fn run<P: Problem>(
         }
         Algorithm::Idastar => idastar::idastar(problem, store, config, &mut counts),
     };
+    outcome(result, counts)
+}
+
+/// `bfs` on the threads of `pool` (`parallel.rs`): the same outcome as `run` on one thread.
+pub fn run_bfs_threaded<P: parallel::Threaded>(
+    problem: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    pool: &mut parallel::Pool<P::Error>,
+) -> Result<Outcome, P::Error> {
+    let mut counts = Counts::default();
+    let result = bfs::bfs_threaded(problem, store, config, &mut counts, pool);
     outcome(result, counts)
 }
 

@@ -5,9 +5,10 @@
 //! A graph of the start's class is packed as its difference from the start: the facts it has
 //! that the start has not, has with another value, or lacks; most facts (the `isa` of every
 //! node, the map of a world) are the same in every state and cost nothing. Each differing fact
-//! is five small numbers (source, relation, target graph, target, value): five bytes in most
-//! worlds. Node ids and graph uids are the same in every interpreter that ran the same script,
-//! so keys mean the same in every worker.
+//! is a header byte (its value, and whether its source and relation repeat the previous
+//! record's) and a few small numbers: a fact moved from one place to another is 6 bytes in
+//! most worlds (`put_record`). Node ids and graph uids are the same in every interpreter that
+//! ran the same script, so keys mean the same in every worker.
 
 use crate::value::{Array, Logic, Map, Str, Value};
 use crate::world::{ClassId, Fact, FactKey, Facts, GraphRef, World};
@@ -201,9 +202,10 @@ impl Codec {
         let count_at = out.len();
         out.push(0);
         let mut count = 0u64;
+        let mut prev = None;
         merge_diff(base, facts, |key, value| {
             count += 1;
-            put_record(out, key, value);
+            put_record(out, &mut prev, key, value);
         });
         if count < 0x80 {
             out[count_at] = count as u8;
@@ -299,8 +301,9 @@ impl Codec {
         at += 1;
         let count = get_varint(key, &mut at);
         let mut records = Vec::with_capacity(count as usize);
+        let mut prev = None;
         for _ in 0..count {
-            records.push(get_record(key, &mut at));
+            records.push(get_record(key, &mut at, &mut prev));
         }
         let base: &[Fact] = match &self.base {
             Some((c, f)) if relative && *c == class => f.as_slice(),
@@ -377,33 +380,62 @@ fn apply_diff(base: &[Fact], records: &[(FactKey, Option<Logic>)]) -> Vec<Fact> 
     out
 }
 
-fn put_record(out: &mut Vec<u8>, key: FactKey, value: Option<Logic>) {
-    let parts = [key.src(), key.rel(), key.tgraph(), key.tgt()];
-    if parts.iter().all(|&p| p < 0x80) {
-        out.extend_from_slice(&parts.map(|p| p as u8)); // the common case: one byte each
-    } else {
-        for part in parts {
-            put_varint(out, u64::from(part));
-        }
+/// The bits of a record's first byte besides its value code (the low two bits): the source,
+/// the relation are those of the record before; the target is in another graph (its uid follows).
+const SAME_SRC: u8 = 4;
+const SAME_REL: u8 = 8;
+const FOREIGN: u8 = 16;
+
+/// One differing fact: a header byte (value code and the bits above), then the source and the
+/// relation unless they repeat the previous record's (records come sorted, so a node's changed
+/// facts share them), the target graph if not this one, and the target; a fuzzy value's pair
+/// last. A fact moved from one place to another (`x on $1` gone, `x on $2` new) is 6 bytes.
+fn put_record(out: &mut Vec<u8>, prev: &mut Option<FactKey>, key: FactKey, value: Option<Logic>) {
+    let code = match value {
+        None => ABSENT,
+        Some(v) if v.is_true() => TRUE,
+        Some(v) if v.is_false() => FALSE,
+        Some(_) => OTHER,
+    };
+    let same_src = prev.is_some_and(|p| p.src() == key.src());
+    let same_rel = prev.is_some_and(|p| p.rel() == key.rel());
+    let mut header = code;
+    if same_src {
+        header |= SAME_SRC;
     }
-    match value {
-        None => out.push(ABSENT),
-        Some(v) if v.is_true() => out.push(TRUE),
-        Some(v) if v.is_false() => out.push(FALSE),
-        Some(v) => {
-            out.push(OTHER);
-            put_f64(out, v.p0);
-            put_f64(out, v.p1);
-        }
+    if same_rel {
+        header |= SAME_REL;
     }
+    if key.tgraph() != 0 {
+        header |= FOREIGN;
+    }
+    out.push(header);
+    if !same_src {
+        put_varint(out, u64::from(key.src()));
+    }
+    if !same_rel {
+        put_varint(out, u64::from(key.rel()));
+    }
+    if key.tgraph() != 0 {
+        put_varint(out, u64::from(key.tgraph()));
+    }
+    put_varint(out, u64::from(key.tgt()));
+    if let Some(v) = value.filter(|_| code == OTHER) {
+        put_f64(out, v.p0);
+        put_f64(out, v.p1);
+    }
+    *prev = Some(key);
 }
 
-fn get_record(key: &[u8], at: &mut usize) -> (FactKey, Option<Logic>) {
-    let mut part = || get_varint(key, at) as u32;
-    let (src, rel, tgraph, tgt) = (part(), part(), part(), part());
-    let code = key.get(*at).copied().unwrap_or(ABSENT);
+fn get_record(key: &[u8], at: &mut usize, prev: &mut Option<FactKey>) -> (FactKey, Option<Logic>) {
+    let header = key.get(*at).copied().unwrap_or(ABSENT);
     *at += 1;
-    let value = match code {
+    let before = prev.unwrap_or(FactKey::new(0, 0, 0, 0));
+    let src = if header & SAME_SRC != 0 { before.src() } else { get_varint(key, at) as u32 };
+    let rel = if header & SAME_REL != 0 { before.rel() } else { get_varint(key, at) as u32 };
+    let tgraph = if header & FOREIGN != 0 { get_varint(key, at) as u32 } else { 0 };
+    let tgt = get_varint(key, at) as u32;
+    let value = match header & 3 {
         TRUE => Some(Logic::TRUE),
         FALSE => Some(Logic::FALSE),
         OTHER => {
@@ -412,7 +444,9 @@ fn get_record(key: &[u8], at: &mut usize) -> (FactKey, Option<Logic>) {
         }
         _ => None,
     };
-    (FactKey::new(src, rel, tgraph, tgt), value)
+    let k = FactKey::new(src, rel, tgraph, tgt);
+    *prev = Some(k);
+    (k, value)
 }
 
 #[cfg(test)]
@@ -432,6 +466,27 @@ mod tests {
         assert_eq!(records.len(), 3, "changed, removed, added: {records:?}");
         assert_eq!(apply_diff(&base, &records), facts);
         assert_eq!(apply_diff(&[], &[]), vec![]);
+    }
+
+    #[test]
+    fn records_round_trip() {
+        let records = [
+            (FactKey::new(1, 7, 0, 2), None),
+            (FactKey::new(1, 7, 0, 3), Some(Logic::TRUE)),
+            (FactKey::new(1, 9, 5, 300), Some(Logic::new(0.25, 0.5))),
+            (FactKey::new(200, 9, 0, 1), Some(Logic::FALSE)),
+        ];
+        let mut out = Vec::new();
+        let mut prev = None;
+        for (k, v) in records {
+            put_record(&mut out, &mut prev, k, v);
+        }
+        assert_eq!(&out[..6], &[ABSENT, 1, 7, 2, TRUE | SAME_SRC | SAME_REL, 3], "a moved fact is 6 bytes");
+        let (mut at, mut prev) = (0, None);
+        for want in records {
+            assert_eq!(get_record(&out, &mut at, &mut prev), want);
+        }
+        assert_eq!(at, out.len());
     }
 
     #[test]

@@ -49,9 +49,9 @@ impl Progress {
         });
         let rate = store.len() as f64 / elapsed.as_secs_f64().max(1e-9);
         bar.set_message(format!(
-            "{} states, max frontier {}, depth {}, {:.0} states/s",
+            "{} states, frontier {}, depth {}, {:.0} states/s",
             store.len(),
-            counts.max_frontier,
+            counts.frontier,
             counts.depth,
             rate
         ));

@@ -4,11 +4,13 @@
 //! given to `Next`, and the successors `Next` returns are packed at once.
 
 use super::pack::PackError;
+use super::parallel::Threaded;
 use super::problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
 use super::progress::Progress;
 use super::states::{Decoder, SAME_NAME, SUFFIX, WHOLE};
 use super::store::{StateId, StateStore, NONE};
 use super::symmetry::Symmetry;
+use super::workers::Quiet;
 use super::{Algorithm, Counts, Reason};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Flow, Interp, Limit, R};
@@ -64,6 +66,10 @@ pub struct ScriptProblem<'a> {
     /// The last state that tested as a goal: the search's result.
     pub found: Option<Value>,
     progress: Progress,
+    /// The step limit of the run, while a budget of steps stands in for it (`work_budget`).
+    max_steps: Option<Option<u64>>,
+    /// What output did before `serving` refused it.
+    quiet: Quiet,
 }
 
 impl<'a> ScriptProblem<'a> {
@@ -95,6 +101,8 @@ impl<'a> ScriptProblem<'a> {
             variant: Vec::new(),
             found: None,
             progress: Progress::new(),
+            max_steps: None,
+            quiet: Quiet::Off,
         })
     }
 
@@ -149,24 +157,25 @@ impl<'a> ScriptProblem<'a> {
 
     /// Splits successor `i` into (action, state, cost), or says what is wrong with it.
     fn split(&self, item: &Value, i: usize) -> Result<(Option<Value>, Value, f64), String> {
-        let next = called(&self.spec.next, "Next");
+        // written out only in an error message (this runs for every successor)
+        let next = Called(&self.spec.next, "Next");
         let array_states = matches!(self.spec.start, Value::Array(_));
         let parts = match item {
-            Value::Array(a) => Some(a.borrow().clone()),
+            Value::Array(a) => Some(a.borrow()),
             _ => None,
         };
         let (action, state, cost) = match parts {
             Some(p) if p.len() == 2 || p.len() == 3 => {
-                let mut p = p.into_iter();
-                let (a, s) = (p.next().unwrap_or_default(), p.next().unwrap_or_default());
+                let mut p = p.iter();
+                let (a, s) = (p.next().cloned().unwrap_or_default(), p.next().cloned().unwrap_or_default());
                 let cost = match p.next() {
                     None => 1.0,
-                    Some(Value::Num(c)) if c.is_finite() => c,
+                    Some(&Value::Num(c)) if c.is_finite() => c,
                     Some(other) => {
                         return Err(format!(
                             "successor {} of {next} has the cost {}: a cost must be a finite number",
                             i + 1,
-                            self.it.text(&other)
+                            self.it.text(other)
                         ))
                     }
                 };
@@ -309,7 +318,14 @@ impl Problem for ScriptProblem<'_> {
         out.clear();
         self.live.clear();
         let next = self.spec.next.clone();
+        let shape = self.it.world.shape();
         let result = self.call(&next, self.current.clone())?;
+        if self.it.threads.quiet == Quiet::Refuse && self.it.world.shape() != shape {
+            return self.error(format!(
+                "{} declares nodes or relations: a search on several threads needs a `Next` that only computes (use {{\"threads\": 1}})",
+                called(&next, "Next")
+            ));
+        }
         let Value::Array(items) = result else {
             return self.error(format!(
                 "{} must return an array of successors, not {}",
@@ -399,6 +415,59 @@ impl Problem for ScriptProblem<'_> {
     }
 }
 
+impl Threaded for ScriptProblem<'_> {
+    fn work(&self) -> u64 {
+        self.it.steps()
+    }
+
+    fn add_work(&mut self, n: u64) {
+        self.it.add_steps(n);
+    }
+
+    fn work_budget(&mut self, left: Option<u64>) {
+        let steps = self.it.steps();
+        let limits = &mut self.it.limits;
+        match left {
+            Some(n) => {
+                let own = *self.max_steps.get_or_insert(limits.max_steps);
+                let budget = steps.saturating_add(n).saturating_sub(limits.step_grace);
+                limits.max_steps = Some(own.map_or(budget, |m| m.min(budget)));
+            }
+            None => {
+                if let Some(own) = self.max_steps.take() {
+                    limits.max_steps = own;
+                }
+            }
+        }
+    }
+
+    fn work_left(&self) -> Option<u64> {
+        self.it.limits.step_limit().map(|max| max.saturating_sub(self.it.steps()))
+    }
+
+    fn serving(&mut self, on: bool) {
+        if on {
+            self.quiet = std::mem::replace(&mut self.it.threads.quiet, Quiet::Refuse);
+        } else {
+            self.it.threads.quiet = self.quiet;
+        }
+    }
+
+    fn thread_error(&mut self, why: String) -> Flow {
+        let d = crate::diagnostics::Diagnostic::error(self.span, format!("a search on several threads failed: {why}"));
+        let mut d = Box::new(d);
+        d.runtime = true;
+        Flow::Error(d)
+    }
+
+    fn limit(&mut self) -> Step<(), Flow> {
+        match self.it.limit_reached() {
+            Some(limit) => Err(Halt::Limit(reason_of(limit))),
+            None => Ok(()),
+        }
+    }
+}
+
 impl Drop for ScriptProblem<'_> {
     fn drop(&mut self) {
         self.progress.finish();
@@ -406,11 +475,19 @@ impl Drop for ScriptProblem<'_> {
 }
 
 /// A demon by its name, a lambda by its role: "`moves`", "the Next lambda".
-fn called(code: &FnCode, role: &str) -> String {
-    if code.source.is_some() {
-        format!("the {role} lambda")
-    } else {
-        format!("`{}`", code.name)
+fn called(code: &FnCode, role: &'static str) -> String {
+    Called(code, role).to_string()
+}
+
+/// `called`, formatted only when written.
+struct Called<'a>(&'a FnCode, &'static str);
+
+impl std::fmt::Display for Called<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.source {
+            Some(_) => write!(f, "the {} lambda", self.1),
+            None => write!(f, "`{}`", self.0.name),
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! symmetry renaming undone) and its name (rebuilt from the labels along its path).
 
 use super::pack::{Codec, PackError};
-use super::store::{StateId, StateStore};
+use super::store::{StateId, StateStore, NONE};
 use super::symmetry::Symmetry;
 use crate::value::{Str, Value};
 use crate::world::{Facts, World};
@@ -58,7 +58,26 @@ impl Decoder {
 
     /// The live value of stored state `id`, reached by the origins in the store.
     pub fn state(&self, store: &StateStore, world: &mut World, id: StateId) -> Value {
-        self.state_along(store, world, &store.path(id), None)
+        match &self.start {
+            Value::Graph(_) => self.state_along(store, world, &self.path_from_named(store, id), None),
+            // only a graph has a name to rebuild from the path
+            _ if id == 0 => self.start.clone(),
+            _ => self.codec.unpack(store.key(id), world, None),
+        }
+    }
+
+    /// The states from the nearest ancestor of `id` whose name is cached (or from the start)
+    /// to `id`: all that `name_along` needs, without walking the whole path in a deep search.
+    fn path_from_named(&self, store: &StateStore, id: StateId) -> Vec<StateId> {
+        let cached = |at: StateId| self.names.as_ref().is_some_and(|c| c.borrow().contains_key(&at));
+        let mut path = vec![id];
+        let mut at = id;
+        while store.parent(at) != NONE && (at == id || !cached(at)) {
+            at = store.parent(at);
+            path.push(at);
+        }
+        path.reverse();
+        path
     }
 
     /// The live value of the last state of `path`; `last_label` overrides its label (a goal

@@ -6,6 +6,7 @@ mod path;
 pub mod print;
 
 pub use facts::{Fact, FactKey, Facts, GraphUid, NodeId, RelId};
+pub use path::IsaColumn;
 
 use crate::value::Logic;
 use crate::value::Str;
@@ -235,6 +236,12 @@ impl Default for World {
 }
 
 impl World {
+    /// How many relations, classes and nodes there are: what a search on several threads
+    /// needs to stay the same while `Next` runs (node and relation numbers are in its keys).
+    pub fn shape(&self) -> [usize; 3] {
+        [self.relations.len(), self.classes.len(), self.classes.iter().map(NodeClass::len).sum()]
+    }
+
     pub fn new() -> World {
         let mut w = World {
             symbols: Interner::default(),

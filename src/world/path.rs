@@ -4,6 +4,7 @@ use super::{facts, GraphRef, GraphUid, NodeId, RelId, Target, World, ISA};
 use crate::value::Logic;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
+use std::rc::Rc;
 
 type Place = (GraphUid, NodeId);
 
@@ -17,14 +18,40 @@ type Place = (GraphUid, NodeId);
 #[derive(Default)]
 pub(super) struct IsaAnswers {
     answers: FxHashMap<IsaQuestion, Logic>,
+    /// Whole columns, for the node loops (`for X in X.isa(C) & ...`).
+    columns: FxHashMap<ColumnQuestion, Rc<IsaColumn>>,
     epoch: u64,
 }
 
 /// (class, isa_hash of the state, from, target graph, target node, target graph is the state)
 type IsaQuestion = (u32, u64, NodeId, GraphUid, NodeId, bool);
+/// An `IsaQuestion` without `from`: the question asked of every node.
+type ColumnQuestion = (u32, u64, GraphUid, NodeId, bool);
+
+/// `N.isa(C)` for every node N of a state's class: the loops over nodes whose condition starts
+/// with `X.isa(C)` (the seed's `for H in H.isa(Sen=>$human)`) read it instead of asking each
+/// node, and visit only the nodes in `trues`.
+#[derive(Debug)]
+pub struct IsaColumn {
+    /// The value for node id `i + 1`.
+    pub values: Box<[Logic]>,
+    /// The nodes whose value is True, in creation order.
+    pub trues: Box<[NodeId]>,
+}
 
 impl IsaAnswers {
     const MAX: usize = 1 << 16;
+    /// Columns are kept for classes of at most this many nodes (a column costs 16 bytes a node).
+    pub const MAX_COLUMN: usize = 1 << 16;
+
+    /// Forgets every answer when the linked graphs' `isa` facts changed (or the table is full).
+    fn refresh(&mut self) {
+        if self.epoch != facts::isa_epoch() || self.answers.len() >= Self::MAX || self.columns.len() >= 256 {
+            self.answers.clear();
+            self.columns.clear();
+            self.epoch = facts::isa_epoch();
+        }
+    }
 }
 
 impl World {
@@ -40,16 +67,41 @@ impl World {
             let g = start.borrow();
             (g.class, g.facts.isa_hash(), from, to.graph, to.node, to.graph == g.uid)
         };
-        if self.isa_answers.epoch != facts::isa_epoch() || self.isa_answers.answers.len() >= IsaAnswers::MAX {
-            self.isa_answers.answers.clear();
-            self.isa_answers.epoch = facts::isa_epoch();
+        if let Some(v) = direct_isa(start, from, to) {
+            return (v, 0);
         }
+        self.isa_answers.refresh();
         if let Some(&v) = self.isa_answers.answers.get(&question) {
             return (v, 0);
         }
         let (v, work) = self.search_path(start, from, rels, to);
         self.isa_answers.answers.insert(question, v);
         (v, work)
+    }
+
+    /// `N.isa(to)` for every node N of `holder`'s class (at most `IsaAnswers::MAX_COLUMN` nodes,
+    /// else None), remembered like single answers.
+    pub fn isa_column(&mut self, holder: &GraphRef, to: Target) -> Option<Rc<IsaColumn>> {
+        let (class, question) = {
+            let g = holder.borrow();
+            (g.class, (g.class, g.facts.isa_hash(), to.graph, to.node, to.graph == g.uid))
+        };
+        let len = self.class(class).len();
+        if len > IsaAnswers::MAX_COLUMN {
+            return None;
+        }
+        self.isa_answers.refresh();
+        if let Some(c) = self.isa_answers.columns.get(&question) {
+            if c.values.len() == len {
+                return Some(c.clone());
+            }
+        }
+        let values: Box<[Logic]> = (1..=len as NodeId).map(|id| self.path_value(holder, id, &[ISA], to).0).collect();
+        let trues = (1..=len as NodeId).filter(|&id| values[id as usize - 1].is_true()).collect();
+        let column = Rc::new(IsaColumn { values, trues });
+        self.isa_answers.refresh();
+        self.isa_answers.columns.insert(question, column.clone());
+        Some(column)
     }
 
     fn search_path(&self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> (Logic, u64) {
@@ -95,6 +147,18 @@ impl World {
         }
         (result.unwrap_or(Logic::UNDEF), looked)
     }
+}
+
+/// A True `isa` fact from `from` straight to `to`: nothing is truer, so no path need be searched.
+fn direct_isa(start: &GraphRef, from: NodeId, to: Target) -> Option<Logic> {
+    let g = start.borrow();
+    let tgraph = if to.graph == g.uid { 0 } else { to.graph };
+    let found = g
+        .facts
+        .outgoing_rel(from, ISA)
+        .iter()
+        .any(|f| f.key.tgraph() == tgraph && f.key.tgt() == to.node && f.value.is_true());
+    found.then_some(Logic::TRUE)
 }
 
 /// The truest value found so far for each node reached. Class hierarchies are shallow, so a

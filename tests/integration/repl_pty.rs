@@ -136,6 +136,18 @@ fn a_second_farmer_after_ds_i() {
 }
 
 #[test]
+fn a_long_search_shows_its_progress_on_a_terminal() {
+    // An endless search, stopped by --timeout after 3 s: after a second the live line shows.
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ds"));
+    cmd.args(["--timeout", "3", "-e", "Search.bfs(1, (n) => [n + 1], -1)\nout Search.stats()[\"reason\"]"]);
+    let options = Options::new().timeout_ms(Some(TIMEOUT_MS)).strip_ansi_escape_codes(true);
+    let mut p = spawn_with_options(cmd, options).expect("start ds in a pty");
+    p.exp_string("states/s").expect("the progress line");
+    p.exp_string("timeout").expect("the search stopped cleanly at the time limit");
+    p.exp_eof().expect("ds ends");
+}
+
+#[test]
 fn lines_pasted_at_once_are_all_read() {
     // Without bracketed paste the line editor read ahead and dropped what followed the first
     // line: 199 of 202 pasted lines vanished.

@@ -106,6 +106,10 @@ fn bad_input_is_a_clear_error() {
         ("Search.bfs(1, (n) => [[\"a\", n + 1, \"c\"]], 5)", "a cost must be a finite number"),
         ("Search.ucs(1, (n) => [[\"a\", n + 1, -1]], 5)", "has the negative cost -1: `ucs` needs costs >= 0"),
         (
+            "Search.astar(1, (n) => [[\"a\", n + 1, -2]], 5, (n) => 0)",
+            "has the negative cost -2: `astar` needs costs >= 0",
+        ),
+        (
             "Search.astar(1, (n) => [n + 1], 5, (n) => \"x\")",
             "the heuristic the H lambda must return a number, not a string",
         ),
@@ -120,25 +124,38 @@ fn bad_input_is_a_clear_error() {
         ),
         ("Search.bfs(1, (n) => [(x) => x], 5)", "successor 1 of the Next lambda is a lambda, which cannot be a state"),
         ("Search.bfs([1], (s) => [[2]], 5)", "(the states are arrays, so each must be given as [Action, State])"),
-        ("Search.bfs(1, (n) => [n + 1], 5, {\"threads\": 2})", "`threads` must be 1"),
+        ("Search.dfs(1, (n) => [n + 1], 5, {\"threads\": 2})", "`threads` is for `Search.bfs` and `Search.explore`"),
         ("Search.bfs(1, (n) => [n + 1], 5, {\"symmetry\": [1]})", "`symmetry` of `Search.bfs` needs graph states"),
     ];
     for (code, message) in cases {
-        fails_with(code, message);
+        let r = fails_with(code, message);
+        assert!(r.stderr.contains("<-e>:1:1"), "the place of the search call:\n{}", r.stderr);
+    }
+    // demons are named by their names, at the line of the search that called them
+    for (code, message) in [
+        ("def m(n) : return n\nSearch.bfs(1, m, 5)", "`m` must return an array of successors, not a number"),
+        ("def m(n) : return [[1, n + 1, 1, 1]]\nSearch.bfs(1, m, 5)", "successor 1 of `m` is an array of 4 items"),
+        ("def m(n) : return [[1, n + 1, -1]]\nSearch.ucs(1, m, 5)", "successor 1 of `m` has the negative cost -1"),
+        ("def h(n) : return \"x\"\nSearch.astar(1, (n) => [n + 1], 5, h)", "the heuristic `h` must return a number"),
+    ] {
+        let r = fails_with(code, message);
+        assert!(r.stderr.contains("<-e>:2:1"), "the place of the search call:\n{}", r.stderr);
     }
     let world = "var A = GRAPH(\"A\")\nA.nodes x\nvar B = GRAPH(\"B\")\nB.nodes y\nglobal B\n";
-    fails_with(
+    let r = fails_with(
         &format!("{world}def n(g) : return [B]\nSearch.bfs(A, n, 5)"),
         "successor 1 of `n` is a state of another world (`B`)",
     );
+    assert!(r.stderr.contains("<-e>:7:1"), "{}", r.stderr);
     fails_with(
         &format!("{world}def n(g) : return [1]\nSearch.bfs(A, n, 5)"),
         "is a number, but the states of this search are graphs",
     );
-    fails_with(
+    let r = fails_with(
         &format!("{world}Search.bfs(A, (g) => [g], 5, {{\"symmetry\": [B=>$y]}})"),
         "`symmetry` of `Search.bfs` names `y`, a node of another world than the start's",
     );
+    assert!(r.stderr.contains("<-e>:6:"), "{}", r.stderr);
     // an error inside a demon shows the demon and where the search called it
     let r = fails_with("def n(x) : return [x / \"a\"]\nSearch.bfs(1, n, 5)", "");
     assert!(r.stderr.contains(":2:1") && r.stderr.contains("n"), "{}", r.stderr);
@@ -216,7 +233,7 @@ fn search_usage_errors_name_the_function() {
 }
 
 /// The 8-puzzle's moves, as [direction of the blank, board].
-const EIGHT: &str = r#"
+pub const EIGHT: &str = r#"
 def swap(S, I, J) : return S.substr(0, I) + S[J] + S.substr(I + 1, J - I - 1) + S[I] + S.substr(J + 1)
 def moves(S)
 {

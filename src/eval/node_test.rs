@@ -1,0 +1,394 @@
+//! The conditions of `for X in Cond`, `exists(X, Cond)` and `forall(X, Cond)` tested without the
+//! evaluator. Search scripts loop over the nodes of a state all the time (`for H in
+//! H.isa(Sen=>$human)`, `exists(F, F.isa(Sen=>$human) & (F on P1) & F != H)`, `for B in (A want
+//! B) & (B on P1)`), and evaluating Cond for every node costs a builtin call or an edge lookup
+//! through the general path per node and per conjunct.
+//!
+//! When Cond is made only of `X.isa(C)`, edge reads between X and fixed nodes, `X == v`,
+//! `X != v`, logic constants and the logic operators, and every fixed part (C, the other
+//! nodes, the relation) is read without error, Cond is compiled into a `NodeTest` when the loop
+//! starts: its value for a node is then a few lookups, with the same result as the evaluator
+//! (nothing in such a Cond has side effects, and nothing in it can fail once the fixed parts
+//! are known). The first conjunct also says which nodes can pass at all: the True nodes of an
+//! `isa` column (`World::isa_column`, computed once per `isa` structure), or the targets of A's
+//! True `rel` facts for `A rel X`; only those are visited, in creation order, as before.
+//! Anything else, and any fixed part that fails, leaves the loop to the evaluator, which
+//! reports the error where it always did.
+
+use super::{Interp, R};
+use crate::compile::ir::{EdgeEx, Ex, ExKind, Operand, Rel, Slot};
+use crate::syntax::ast::{BinOp, EdgeMode, UnOp};
+use crate::syntax::Span;
+use crate::value::{Logic, Value};
+use crate::world::facts::isa_epoch;
+use crate::world::{ClassId, FactKey, Facts, GraphRef, GraphUid, IsaColumn, NodeId, RelId, Target};
+use smallvec::SmallVec;
+use std::rc::Rc;
+
+/// A compiled loop condition over the nodes of one state (the current graph when it was made).
+pub(super) struct NodeTest {
+    pub class: ClassId,
+    /// The conjuncts of Cond, left to right: a node passes when every one is exactly True.
+    conjuncts: SmallVec<[Pred; 3]>,
+    /// What the test was made from, besides the facts it reads as it goes: the variables its
+    /// fixed parts read, the class's size, the state's `isa` structure and the isa epoch.
+    /// While they are the same the test is still right (`NodeTest::still_valid`).
+    inputs: SmallVec<[(Slot, Value); 2]>,
+    /// The condition and variable it was made for (`Interp::node_tests` is keyed by address).
+    cond: Span,
+    var: Slot,
+    /// The state it was made in, and the graphs named as `isa` targets (`X.isa(G=>$n)`):
+    /// whether such a target is the state itself changes the answers.
+    made_in: GraphUid,
+    targets: SmallVec<[GraphUid; 1]>,
+    len: usize,
+    isa_hash: u64,
+    isa_epoch: u64,
+}
+
+/// One side of an edge read: the loop's node, or a fixed node of the state.
+#[derive(Clone, Copy)]
+enum End {
+    Var,
+    Node(NodeId),
+}
+
+enum Pred {
+    Const(Logic),
+    /// `X.isa(C)`.
+    Isa(Rc<IsaColumn>),
+    Edge {
+        from: End,
+        rel: RelId,
+        to: End,
+        mode: EdgeMode,
+    },
+    /// `X == v` (`eq`) or `X != v`; `node` is v when it is a node of the state's class.
+    Same {
+        node: Option<NodeId>,
+        eq: bool,
+    },
+    Not(Box<Pred>),
+    Op(BinOp, Box<Pred>, Box<Pred>),
+}
+
+impl Pred {
+    fn value(&self, id: NodeId, facts: &Facts) -> Logic {
+        match self {
+            Pred::Const(l) => *l,
+            Pred::Isa(column) => column.values[id as usize - 1],
+            Pred::Edge { from, rel, to, mode } => {
+                let end = |e: &End| match e {
+                    End::Var => id,
+                    End::Node(n) => *n,
+                };
+                let v = facts.get(FactKey::new(end(from), *rel, 0, end(to)));
+                match mode {
+                    EdgeMode::Is => v,
+                    EdgeMode::Not => v.negate(),
+                    EdgeMode::Undef => Logic::from_bool(v.is_undef()),
+                }
+            }
+            Pred::Same { node, eq } => Logic::from_bool((*node == Some(id)) == *eq),
+            Pred::Not(p) => p.value(id, facts).negate(),
+            Pred::Op(op, a, b) => {
+                let (a, b) = (a.value(id, facts), b.value(id, facts));
+                match op {
+                    BinOp::And => a.and(b),
+                    BinOp::Or => a.or(b),
+                    BinOp::Implies => a.implies(b),
+                    BinOp::Equiv => a.equiv(b),
+                    BinOp::Eq => Logic::from_bool(a == b),
+                    _ => Logic::from_bool(a != b),
+                }
+            }
+        }
+    }
+}
+
+impl NodeTest {
+    /// The first node from `id` on (up to `last`) for which the condition is exactly True in
+    /// a state with `facts`.
+    pub fn next_pass(&self, facts: &Facts, id: NodeId, last: NodeId) -> Option<NodeId> {
+        let (first, rest) = self.conjuncts.split_first().expect("a condition has a conjunct");
+        let passes = |n: NodeId| rest.iter().all(|p| p.value(n, facts).is_true());
+        match first {
+            // Only the nodes the first conjunct holds of can pass.
+            Pred::Isa(column) => {
+                let from = column.trues.partition_point(|&n| n < id);
+                column.trues[from..].iter().copied().take_while(|&n| n <= last).find(|&n| passes(n))
+            }
+            Pred::Edge { from: End::Node(a), rel, to: End::Var, mode: EdgeMode::Is } => facts
+                .outgoing_rel(*a, *rel)
+                .iter()
+                .filter(|f| f.key.tgraph() == 0 && f.value.is_true())
+                .map(|f| f.key.tgt())
+                .skip_while(|&n| n < id)
+                .take_while(|&n| n <= last)
+                .find(|&n| passes(n)),
+            _ => (id..=last).find(|&n| first.value(n, facts).is_true() && passes(n)),
+        }
+    }
+
+    /// Whether node `id` passes.
+    pub fn passes(&self, facts: &Facts, id: NodeId) -> bool {
+        self.conjuncts.iter().all(|p| p.value(id, facts).is_true())
+    }
+}
+
+impl Interp {
+    /// The test of `cond` over `var` for the current graph: the one made last time for this
+    /// condition when it is still valid, else a new one (see `node_test`).
+    pub(super) fn cached_test(&mut self, var: Slot, cond: &Ex) -> Option<Rc<NodeTest>> {
+        let key = cond as *const Ex as usize;
+        if let Some(t) = self.node_tests.get(&key) {
+            if t.cond == cond.span && t.var == var && self.still_valid(t) {
+                return Some(t.clone());
+            }
+        }
+        let test = Rc::new(self.node_test(var, cond)?);
+        if self.node_tests.len() >= 4096 {
+            self.node_tests.clear();
+        }
+        self.node_tests.insert(key, test.clone());
+        Some(test)
+    }
+
+    /// `cond` over loop variable `var` compiled for the current graph, when it has the form
+    /// above, its fixed parts read without error, and the class has nodes; else None (the
+    /// evaluator then tests every node).
+    fn node_test(&mut self, var: Slot, cond: &Ex) -> Option<NodeTest> {
+        let Value::Graph(g) = &self.graph else { return None };
+        let graph = g.clone();
+        let class = graph.borrow().class;
+        if self.world.class(class).is_empty() {
+            return None;
+        }
+        let mut conjuncts = SmallVec::new();
+        let mut parts: SmallVec<[&Ex; 4]> = SmallVec::new();
+        flatten_and(cond, &mut parts);
+        let len = self.world.class(class).len();
+        let isa_hash = graph.borrow().facts.isa_hash();
+        let mut test = NodeTest {
+            class,
+            cond: cond.span,
+            var,
+            made_in: graph.borrow().uid,
+            targets: SmallVec::new(),
+            conjuncts: SmallVec::new(),
+            inputs: SmallVec::new(),
+            len,
+            isa_hash,
+            isa_epoch: 0,
+        };
+        for e in parts {
+            let p = self.pred(var, e, &mut test, &graph)?;
+            conjuncts.push(p);
+        }
+        test.conjuncts = conjuncts;
+        test.isa_epoch = isa_epoch();
+        Some(test)
+    }
+
+    /// Whether a test made earlier for the same condition would be made the same now: a
+    /// current graph of the same class and size, with the same `isa` structure, and every
+    /// variable it read holding the same value (a loop body may change any of them). The
+    /// facts it reads as it goes are the current graph's, whichever it is.
+    pub(super) fn still_valid(&self, test: &NodeTest) -> bool {
+        let Value::Graph(g) = &self.graph else { return false };
+        if test.isa_epoch != isa_epoch() {
+            return false;
+        }
+        let gb = g.borrow();
+        let here = |uid: GraphUid| uid == gb.uid;
+        gb.class == test.class
+            && test.targets.iter().all(|&uid| here(uid) == (uid == test.made_in))
+            && gb.facts.isa_hash() == test.isa_hash
+            && self.world.class(test.class).len() == test.len
+            && test.inputs.iter().all(|(slot, v)| same(self.get(*slot), v))
+    }
+
+    fn pred(&mut self, var: Slot, e: &Ex, t: &mut NodeTest, graph: &GraphRef) -> Option<Pred> {
+        let is_var = |e: &Ex| matches!(e.kind, ExKind::Var(s) if s == var);
+        Some(match &e.kind {
+            ExKind::Const(Value::Logic(l)) => Pred::Const(*l),
+            ExKind::Unary { op: UnOp::Not, operand } => Pred::Not(Box::new(self.pred(var, operand, t, graph)?)),
+            ExKind::Binary { op: op @ (BinOp::Eq | BinOp::Ne), left, right } if is_var(left) || is_var(right) => {
+                let eq = *op == BinOp::Eq;
+                if is_var(left) && is_var(right) {
+                    return Some(Pred::Const(Logic::from_bool(eq)));
+                }
+                let other = if is_var(left) { right } else { left };
+                let node = match self.fixed_value(var, other, t)? {
+                    Value::Node(n) if n.class == t.class => Some(n.id),
+                    _ => None,
+                };
+                Pred::Same { node, eq }
+            }
+            ExKind::Binary {
+                op: op @ (BinOp::And | BinOp::Or | BinOp::Implies | BinOp::Equiv | BinOp::Eq | BinOp::Ne),
+                left,
+                right,
+            } => Pred::Op(*op, Box::new(self.pred(var, left, t, graph)?), Box::new(self.pred(var, right, t, graph)?)),
+            ExKind::Edge(edge) => self.edge_pred(var, edge, t)?,
+            ExKind::Builtin { name: "isa", object: Some(o), args, .. } if is_var(o) && args.len() == 1 => {
+                let Value::Node(to) = self.fixed_value(var, &args[0], t)? else { return None };
+                let class = self.world.class(to.class);
+                if !class.contains(to.id) {
+                    return None;
+                }
+                // As `N.isa(C)` does: C in its own graph, or else in the current one.
+                let target_graph = to.graph.unwrap_or_else(|| graph.clone());
+                if target_graph.borrow().class != to.class {
+                    return None;
+                }
+                if !Rc::ptr_eq(&target_graph, graph) {
+                    self.world.link(&target_graph);
+                }
+                let target = Target { graph: target_graph.borrow().uid, node: to.id };
+                t.targets.push(target.graph);
+                Pred::Isa(self.world.isa_column(graph, target)?)
+            }
+            _ => return None,
+        })
+    }
+
+    /// `L rel R` with single sides, each the loop's node or a node of the state.
+    fn edge_pred(&mut self, var: Slot, edge: &EdgeEx, t: &mut NodeTest) -> Option<Pred> {
+        let (Operand::Single(l), Operand::Single(r)) = (&edge.left, &edge.right) else { return None };
+        let rel = match edge.rel {
+            Rel::Fixed(r) => r,
+            Rel::Var(s) if s != var => match self.get(s) {
+                Value::Edge(r) => {
+                    let r = *r;
+                    t.inputs.push((s, Value::Edge(r)));
+                    r
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let from = self.end(var, l, t)?;
+        let to = self.end(var, r, t)?;
+        Some(Pred::Edge { from, rel, to, mode: edge.mode })
+    }
+
+    /// The loop's node, or a fixed node of the state's class (unbound, not deleted).
+    fn end(&mut self, var: Slot, e: &Ex, t: &mut NodeTest) -> Option<End> {
+        if matches!(e.kind, ExKind::Var(s) if s == var) {
+            return Some(End::Var);
+        }
+        match self.fixed_value(var, e, t)? {
+            Value::Node(n) if n.graph.is_none() && n.class == t.class && self.world.class(t.class).contains(n.id) => {
+                Some(End::Node(n.id))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of a part of the condition that does not depend on the loop's node and reads
+    /// without side effects: a variable, a constant, a node constant (`$2`, `Sen=>$human`).
+    /// None when it is something else or fails (the evaluator will report it).
+    /// The variables read are recorded in `t.inputs`.
+    fn fixed_value(&mut self, var: Slot, e: &Ex, t: &mut NodeTest) -> Option<Value> {
+        match &e.kind {
+            ExKind::Var(s) if *s != var => {
+                let v = self.get(*s).clone();
+                t.inputs.push((*s, v.clone()));
+                Some(v)
+            }
+            ExKind::Const(v) => Some(v.clone()),
+            ExKind::Node(n) => self.node_const(n, e.span).ok().map(Value::Node),
+            ExKind::NodeOf { graph, node } => match graph.kind {
+                ExKind::Var(s) if s != var => {
+                    t.inputs.push((s, self.get(s).clone()));
+                    self.node_of(graph, node, e.span).ok()
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+impl Interp {
+    /// `exists` with a compiled condition, leaving `var` where the evaluator's loop would: on
+    /// the first node that passes (or, with bounds, the first of an accepted count), else on
+    /// the last node. Each node the evaluator would have tried counts as a step.
+    pub(super) fn exists_by_test(
+        &mut self,
+        var: Slot,
+        test: &NodeTest,
+        bounds: Option<(f64, f64)>,
+        span: Span,
+    ) -> R<bool> {
+        let last = self.world.class(test.class).last();
+        let g = self.current_graph(span)?;
+        let facts = &g.borrow().facts;
+        let first = test.next_pass(facts, 1, last);
+        let ok = match bounds {
+            None => first.is_some(),
+            Some((lo, hi)) => {
+                let mut count = 0.0;
+                let mut at = first;
+                while let Some(id) = at {
+                    count += 1.0;
+                    at = test.next_pass(facts, id + 1, last);
+                }
+                count >= lo && count <= hi
+            }
+        };
+        let tried = if bounds.is_none() { first.unwrap_or(last) } else { last };
+        self.work(u64::from(tried), span)?;
+        let bound = if ok { first.unwrap_or(last) } else { last };
+        self.set(var, node(test.class, bound));
+        Ok(ok)
+    }
+
+    /// `forall` with a compiled condition: False on the first node that fails (left in `var`).
+    pub(super) fn forall_by_test(&mut self, var: Slot, test: &NodeTest, span: Span) -> R<bool> {
+        let last = self.world.class(test.class).last();
+        let g = self.current_graph(span)?;
+        let failed = (1..=last).find(|&id| !test.passes(&g.borrow().facts, id));
+        self.work(u64::from(failed.unwrap_or(last)), span)?;
+        self.set(var, node(test.class, failed.unwrap_or(last)));
+        Ok(failed.is_none())
+    }
+}
+
+/// Whether a variable still holds the value a test read: the same node, graph, relation,
+/// number or logic value (anything else is taken as changed).
+fn same(now: &Value, then: &Value) -> bool {
+    match (now, then) {
+        (Value::Node(a), Value::Node(b)) => {
+            a.class == b.class
+                && a.id == b.id
+                && match (&a.graph, &b.graph) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => Rc::ptr_eq(x, y),
+                    _ => false,
+                }
+        }
+        (Value::Graph(a), Value::Graph(b)) => Rc::ptr_eq(a, b),
+        (Value::Edge(a), Value::Edge(b)) => a == b,
+        (Value::Num(a), Value::Num(b)) => a.to_bits() == b.to_bits(),
+        (Value::Logic(a), Value::Logic(b)) => a == b,
+        (Value::None, Value::None) => true,
+        _ => false,
+    }
+}
+
+fn node(class: ClassId, id: NodeId) -> Value {
+    Value::Node(crate::value::NodeVal { class, id, graph: None })
+}
+
+/// The operands of a chain of `&`, left to right (the order they are evaluated in).
+fn flatten_and<'a>(e: &'a Ex, out: &mut SmallVec<[&'a Ex; 4]>) {
+    match &e.kind {
+        ExKind::Binary { op: BinOp::And, left, right } => {
+            flatten_and(left, out);
+            flatten_and(right, out);
+        }
+        _ => out.push(e),
+    }
+}

@@ -1,0 +1,226 @@
+//! The interpreter's side of searching on several threads (issue 17), the SPMD way: values
+//! hold `Rc`s and cannot cross threads, so each extra thread runs the same script in an
+//! interpreter of its own, with its output discarded, up to the same search call (the N-th
+//! search the script makes); there it serves: it expands the states the first thread gives it
+//! as keys and hands back packed successors (`parallel::serve`). A worker never goes past
+//! its search: when the search is over it ends.
+//!
+//! What makes this right is that the script runs the same way on every thread up to the
+//! search. A worker that reaches a different search (another start, other numbers or strings
+//! in the globals: `System.time`, a changed file) stops the search with an error; so does
+//! output from `Next` or `Goal` while they expand for another thread, and a `Next` that
+//! declares nodes or relations (their numbers would differ between threads).
+
+use super::parallel::{self, Pool, Report, WorkerEnd};
+use super::script::ScriptProblem;
+use super::Algorithm;
+use crate::eval::{fail, Flow, Interp, Limits, R};
+use crate::syntax::Span;
+use crate::value::Value;
+use std::path::PathBuf;
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+
+/// Most threads a search may ask for.
+pub const MAX_THREADS: usize = 256;
+
+/// How a worker runs the script again: what the command line gave the first thread.
+pub struct Replay {
+    pub name: String,
+    pub src: String,
+    pub args: Vec<String>,
+    pub script_dir: Option<PathBuf>,
+    pub limits: Limits,
+    pub deny_warnings: bool,
+    pub access: crate::sandbox::Access,
+}
+
+/// What the output of a script does now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Quiet {
+    /// It goes out.
+    #[default]
+    Off,
+    /// It is dropped: a worker running the script up to its search.
+    Discard,
+    /// It is an error: `Next` or `Goal` expanding for the commit of another thread.
+    Refuse,
+}
+
+/// An interpreter's part in searches on several threads.
+#[derive(Default)]
+pub struct Threads {
+    /// `ds --threads N`: the threads of `Search.bfs` and `Search.explore` when their options
+    /// do not say (0: one).
+    pub default: usize,
+    /// How to start workers (None in the REPL and `ds explore`: no script to run again).
+    pub replay: Option<Arc<Replay>>,
+    /// Searches started so far: a worker serves the one the first thread is at.
+    pub calls: u64,
+    /// In a worker: the search it serves, and its end of the pool.
+    pub worker: Option<(u64, WorkerEnd<Flow>)>,
+    pub quiet: Quiet,
+}
+
+impl Interp {
+    /// Counts a search call (every thread counts the same calls).
+    pub fn search_call(&mut self) -> u64 {
+        self.threads.calls += 1;
+        self.threads.calls
+    }
+
+    /// Whether output may be written now: `Ok(false)` to drop it, an error while expanding
+    /// for another thread.
+    pub fn may_write(&self, what: &str, span: Span) -> R<bool> {
+        match self.threads.quiet {
+            Quiet::Off => Ok(true),
+            Quiet::Discard => Ok(false),
+            Quiet::Refuse => fail(
+                span,
+                format!(
+                    "a search on several threads cannot {what} from `Next` or the goal: they must only compute (use {{\"threads\": 1}})"
+                ),
+            ),
+        }
+    }
+}
+
+/// The threads a search runs on: `Opts["threads"]`, else `ds --threads` for `bfs` and
+/// `explore`; one in a worker (a search before the one it serves) and when tracing.
+pub fn threads(
+    it: &Interp,
+    asked: Option<usize>,
+    algorithm: Algorithm,
+    tracing: bool,
+    fname: &str,
+    span: Span,
+) -> R<usize> {
+    if it.threads.worker.is_some() {
+        return Ok(1);
+    }
+    let Some(n) = asked else {
+        let n = it.threads.default.max(1);
+        let fits = algorithm == Algorithm::Bfs && !tracing && it.threads.replay.is_some();
+        return Ok(if fits { n } else { 1 });
+    };
+    if n == 1 {
+        return Ok(1);
+    }
+    if n > MAX_THREADS {
+        return fail(span, format!("`{fname}` runs on at most {MAX_THREADS} threads, not {n}"));
+    }
+    if algorithm != Algorithm::Bfs {
+        return fail(span, format!("`{fname}` runs on one thread: `threads` is for `Search.bfs` and `Search.explore`"));
+    }
+    if tracing {
+        return fail(span, format!("`{fname}` traces on one thread only: `trace` needs `threads` 1"));
+    }
+    if it.threads.replay.is_none() {
+        return fail(
+            span,
+            format!("`{fname}` runs on several threads only in a script run by `ds FILE` or `ds -e` (not in the REPL or `ds explore`)"),
+        );
+    }
+    Ok(n)
+}
+
+/// What a search is, as every thread must see it: the search's number, the start's key and
+/// the world's shape, and the numbers and strings held by global variables.
+pub fn fingerprint(p: &mut ScriptProblem<'_>) -> Vec<u8> {
+    use super::problem::{Problem, Successors};
+    let mut out = p.it.threads.calls.to_le_bytes().to_vec();
+    let mut start = Successors::default();
+    if p.start(&mut start).is_ok() && !start.is_empty() {
+        out.extend_from_slice(start.get(0).key);
+    }
+    for n in p.it.world.shape() {
+        out.extend_from_slice(&(n as u64).to_le_bytes());
+    }
+    for g in &p.it.globals {
+        match g {
+            Value::Num(x) => out.extend_from_slice(&x.to_bits().to_le_bytes()),
+            Value::Str(s) => out.extend_from_slice(s.as_bytes()),
+            _ => {}
+        }
+        out.push(0);
+    }
+    out
+}
+
+/// Starts the workers of a search on `threads` threads, each running the script again up to
+/// this search. The first levels are expanded here while they get there.
+pub fn start(p: &mut ScriptProblem<'_>, threads: usize) -> Pool<Flow> {
+    let (pool, ends) = Pool::new(threads, fingerprint(p));
+    let Some(replay) = p.it.threads.replay.clone() else { return pool };
+    let target = p.it.threads.calls;
+    let size = crate::host::stack_size().max(16 << 20);
+    for end in ends {
+        let replay = replay.clone();
+        let spawned = std::thread::Builder::new().name(format!("ds thread {}", end.thread + 1)).stack_size(size).spawn(
+            move || {
+                crate::host::stack::mark(size);
+                work(&replay, target, end)
+            },
+        );
+        // A thread that cannot start leaves its share to the others: the answer is the same.
+        drop(spawned);
+    }
+    pool
+}
+
+/// Tells the first thread that a worker is gone, when it leaves without having served (its
+/// script ended, failed, or it panicked).
+struct Leaving {
+    reports: Sender<Report>,
+    thread: usize,
+    why: Option<(String, bool)>,
+    served: bool,
+}
+
+impl Drop for Leaving {
+    fn drop(&mut self) {
+        if self.served {
+            return;
+        }
+        let (why, limit) = self.why.take().unwrap_or_else(|| ("it failed".into(), false));
+        let _ = self.reports.send(Report::Gone { thread: self.thread, why, limit });
+    }
+}
+
+/// A worker thread: the script run again, quietly, up to search number `target`.
+fn work(replay: &Replay, target: u64, end: WorkerEnd<Flow>) {
+    use crate::session::{Outcome, Session};
+    let mut leaving = Leaving { reports: end.reports.clone(), thread: end.thread, why: None, served: false };
+    let _ = crate::sandbox::set(replay.access.clone());
+    let mut session = Session::new(Box::new(std::io::sink()));
+    let it = &mut session.interp;
+    it.warnings.sink = Box::new(std::io::sink());
+    it.warnings.deny = replay.deny_warnings;
+    it.limits = replay.limits.clone();
+    it.args = replay.args.clone();
+    it.script_dir = replay.script_dir.clone();
+    it.interrupt = end.stop.clone();
+    it.threads.quiet = Quiet::Discard;
+    it.threads.worker = Some((target, end));
+    let outcome = session.run_source(&replay.name, &replay.src);
+    leaving.served = session.interp.threads.worker.is_none();
+    leaving.why = Some(match outcome {
+        Outcome::RuntimeError(d) => (d.message.clone(), d.limit.is_some()),
+        Outcome::CompileErrors(_) => ("the script did not compile".into(), false),
+        Outcome::Finished(_) | Outcome::Exited(_) => {
+            ("the script ended before this search: it must run the same way on every thread".into(), false)
+        }
+    });
+}
+
+/// In a worker at the search it serves: serves it, and ends the worker's run (`Flow::Exit`).
+pub fn serve_here(p: &mut ScriptProblem<'_>) -> R<()> {
+    let calls = p.it.threads.calls;
+    if !matches!(p.it.threads.worker, Some((target, _)) if target == calls) {
+        return Ok(());
+    }
+    let Some((_, end)) = p.it.threads.worker.take() else { return Ok(()) };
+    let fingerprint = fingerprint(p);
+    parallel::serve(p, &end, fingerprint);
+    Err(Flow::Exit(0))
+}
