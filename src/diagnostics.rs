@@ -1,10 +1,29 @@
 //! Every error and warning the user sees: a message, the place (file:line:col with the source
 //! line and a caret), optional notes, and for runtime errors the demon call stack.
 
-use crate::syntax::{FileId, Span};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
+
+/// A source file registered with the `SourceMap`.
+pub type FileId = u32;
+
+/// A byte range in one source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Span {
+    pub file: FileId,
+    pub lo: u32,
+    pub hi: u32,
+}
+
+impl Span {
+    pub fn new(file: FileId, lo: usize, hi: usize) -> Span {
+        Span { file, lo: lo as u32, hi: hi as u32 }
+    }
+    pub fn to(self, other: Span) -> Span {
+        Span { file: self.file, lo: self.lo.min(other.lo), hi: self.hi.max(other.hi) }
+    }
+}
 
 /// Whether a diagnostic stops the program (an error) or only points at a likely mistake.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,7 +53,32 @@ pub struct Diagnostic {
     pub environment: bool,
     /// The error is a limit of the run (Ctrl-C, `--timeout`, `--max-steps`), not a mistake of
     /// the script: a search stops cleanly on it (`Search.stats()["reason"]`).
-    pub limit: Option<crate::eval::Limit>,
+    pub limit: Option<Limit>,
+}
+
+/// A limit of the run that stopped it (or a search in it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// Ctrl-C.
+    Interrupt,
+    /// `--timeout`.
+    Timeout,
+    /// `--max-steps`.
+    Steps,
+    /// `--max-memory` (or the address space the process may have).
+    Memory,
+}
+
+impl Limit {
+    /// The word `Search.stats()["reason"]` gives for it.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Limit::Interrupt => "interrupted",
+            Limit::Timeout => "timeout",
+            Limit::Steps => "max_steps",
+            Limit::Memory => "max_memory",
+        }
+    }
 }
 
 /// One entry of a runtime error's call stack; `repeat` counts identical calls folded into it.

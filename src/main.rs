@@ -323,7 +323,7 @@ fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, 
     let Some(file) = &cli.file else { return Ok(None) };
     // The script's directory, for `File.scriptDir()` (data files next to the script).
     session.interp.script_dir = Path::new(file).parent().map(|p| p.to_path_buf());
-    match ds::builtins::file::read_text(Path::new(file)) {
+    match ds::sandbox::read_text(Path::new(file), ds::value::MAX_TEXT) {
         Ok(s) => Ok(Some((file.clone(), s))),
         Err(e) => {
             ds::eprintln_safe!("error: cannot read {file}: {e}");

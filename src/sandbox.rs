@@ -95,3 +95,16 @@ pub fn charge_write(len: usize) -> Result<(), String> {
 fn plain(name: &str) -> bool {
     !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0', ':'])
 }
+
+/// The whole text of a file, refused past `max` bytes (`value::MAX_TEXT`: a script may name a
+/// device that never ends, such as `/dev/zero`).
+pub fn read_text(path: &std::path::Path, max: usize) -> std::io::Result<String> {
+    use std::io::Read;
+    let max = max as u64;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::other(format!("it is longer than {} MB", max / 1_000_000)));
+    }
+    String::from_utf8(bytes).map_err(|_| std::io::Error::other("it is not UTF-8 text"))
+}

@@ -43,7 +43,7 @@ fn read_script(path: &Path) -> Result<String, (String, bool)> {
     if real.extension().is_none_or(|e| e != "ds") {
         return Err((format!("`{}` is not a ds script: `#include` reads `.ds` files only", path.display()), false));
     }
-    crate::builtins::file::read_text(&real).map_err(unreadable)
+    crate::sandbox::read_text(&real, crate::value::MAX_TEXT).map_err(unreadable)
 }
 
 /// A stage of the pipeline that `ds --dump` shows.
@@ -65,7 +65,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(out: Box<dyn Write>) -> Session {
-        Session { interp: Interp::new(out) }
+        Session { interp: Interp::new(out, crate::builtins::registry()) }
     }
 
     /// The source files seen so far (the interpreter renders run-time warnings with them).

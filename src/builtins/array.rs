@@ -63,7 +63,7 @@ fn mix(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value>
     {
         let mut items = a.borrow_mut();
         for i in (1..items.len()).rev() {
-            let j = ((super::math::next_random() * (i + 1) as f64) as usize).min(i);
+            let j = ((it.random.number() * (i + 1) as f64) as usize).min(i);
             items.swap(i, j);
         }
     }
@@ -228,7 +228,7 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
         }
         Some(Value::Lambda(f)) => {
             let mut error = None;
-            let f = f.clone();
+            let f = crate::eval::runnable(f.clone(), span)?;
             let m = meter.clone();
             let sorted = merge_sort(&mut items, &mut |x, y| {
                 if tick(&m) {

@@ -1,7 +1,7 @@
 //! Methods every value has (`type`, `string`, `size`, `copy`, conversions) and general functions.
 
 use super::{function, method, num_arg, object, Arity, Builtin};
-use crate::eval::{fail, Interp, R};
+use crate::eval::{fail, range_bounds, Interp, R};
 use crate::syntax::Span;
 use crate::value::display::node_name;
 use crate::value::{Logic, NodeVal, Value};
@@ -64,17 +64,22 @@ fn string(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Val
     Ok(Value::Str(it.text_for_output(&v, span)?.into()))
 }
 
-fn size(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let n = match object(obj, span)? {
+pub(super) fn size(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let v = object(obj, span)?;
+    if let Some(f) = super::file::as_file(&v) {
+        return Ok(Value::Num(super::file::size_of(&f.borrow()) as f64));
+    }
+    if let Some(s) = v.as_host::<crate::search::space::Space>() {
+        return Ok(Value::Num(s.len() as f64));
+    }
+    let n = match v {
         Value::Array(a) => a.borrow().len(),
         Value::Map(m) => m.borrow().len(),
         Value::Heap(h) => h.borrow().len(),
-        Value::Space(s) => s.len(),
         Value::Str(s) => s.len(),
         Value::Graph(g) => it.world.class(g.borrow().class).len(),
         Value::Logic(_) => 2,
         Value::Fuzzy(_) => 4,
-        Value::File(f) => return Ok(Value::Num(super::file::size_of(&f.borrow()) as f64)),
         _ => 1,
     };
     Ok(Value::Num(n as f64))
@@ -206,21 +211,6 @@ fn fuzzy(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
         },
         other => fail(span, format!("`fuzzy` converts numbers and arrays of numbers, not {}", other.described())),
     }
-}
-
-/// The (start, stop, step) of `range(stop)` / `range(start, stop [, step])`, shared by the
-/// `range` function and `for ... in range(...)`.
-pub(crate) fn range_bounds(nums: &[f64], span: Span) -> R<(f64, f64, f64)> {
-    let (start, stop, step) = match *nums {
-        [stop] => (0.0, stop, 1.0),
-        [start, stop] => (start, stop, 1.0),
-        [start, stop, step] => (start, stop, step),
-        _ => return fail(span, "`range` takes 1 to 3 arguments"),
-    };
-    if step == 0.0 || step.is_nan() {
-        return fail(span, "`range` step must not be 0");
-    }
-    Ok((start, stop, step))
 }
 
 /// `range(stop)`, `range(start, stop [, step])`: an array of numbers.

@@ -7,8 +7,9 @@
 //! lost on any exit path. A file that cannot be opened, read or written is a runtime error.
 
 use super::{function, method, object, str_arg, wrong_object, Arity, Builtin, BuiltinFn, Receivers};
-use crate::eval::{fail, Interp, R};
+use crate::eval::{fail, Interp, TextSink, R};
 use crate::syntax::Span;
+use crate::value::host::Host;
 use crate::value::Value;
 use std::cell::RefCell;
 use std::fs::{File, OpenOptions};
@@ -31,19 +32,6 @@ pub(crate) fn write_file(it: &Interp, name: &str, text: &str, span: Span) -> R<(
         return fail(span, format!("cannot write `{name}`: {e}"));
     }
     Ok(())
-}
-
-/// The whole text of a file, refused past `value::MAX_TEXT` (a script may name a device that
-/// never ends, such as `/dev/zero`).
-pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let max = crate::value::MAX_TEXT as u64;
-    let mut bytes = Vec::new();
-    File::open(path)?.take(max + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max {
-        return Err(std::io::Error::other(format!("it is longer than {} MB", max / 1_000_000)));
-    }
-    String::from_utf8(bytes).map_err(|_| std::io::Error::other("it is not UTF-8 text"))
 }
 
 pub const BUILTINS: &[Builtin] = &[
@@ -85,7 +73,7 @@ pub const BUILTINS: &[Builtin] = &[
 /// `File.f(F, args...)` is `F.f(args...)`.
 fn module_form(f: BuiltinFn, it: &mut Interp, args: &[Value], span: Span) -> R<Value> {
     match args.split_first() {
-        Some((Value::File(file), rest)) => f(it, Some(Value::File(file.clone())), rest, span),
+        Some((file, rest)) if as_file(file).is_some() => f(it, Some(file.clone()), rest, span),
         Some((other, _)) => fail(span, format!("the first argument must be a file, not {}", other.described())),
         None => fail(span, "a file is needed as the first argument"),
     }
@@ -115,9 +103,9 @@ fn file_is_open(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -
 fn file_close(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     module_form(close, it, args, span)
 }
-fn file_size(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn file_size(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     match args.first() {
-        Some(Value::File(f)) => Ok(Value::Num(size_of(&f.borrow()) as f64)),
+        Some(v) if as_file(v).is_some() => super::convert::size(it, Some(v.clone()), &[], span),
         Some(other) => fail(span, format!("`File.size` takes a file, not {}", other.described())),
         None => fail(span, "`File.size` takes a file"),
     }
@@ -147,6 +135,26 @@ pub struct FileHandle {
 
 pub type FileRef = Rc<RefCell<FileHandle>>;
 
+impl Host for RefCell<FileHandle> {
+    fn type_name(&self) -> &'static str {
+        "file"
+    }
+    fn described(&self) -> &'static str {
+        "a file"
+    }
+    fn write(&self, out: &mut String) {
+        out.push_str(&self.borrow().name);
+    }
+    fn rank(&self) -> u8 {
+        7
+    }
+}
+
+/// The file a value holds, if it holds one.
+pub(crate) fn as_file(v: &Value) -> Option<FileRef> {
+    v.as_host::<RefCell<FileHandle>>()
+}
+
 fn open(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     open_as("File.open", "r", it, obj, args, span)
 }
@@ -164,19 +172,19 @@ fn open_as(fname: &str, default: &str, it: &mut Interp, _: Option<Value>, args: 
     let result = match mode {
         "w" => File::create(&path).map(|f| handle.writer = Some(f)),
         "a" => OpenOptions::new().append(true).create(true).open(&path).map(|f| handle.writer = Some(f)),
-        "r" => read_text(&path).map(|t| handle.text = t),
+        "r" => crate::sandbox::read_text(&path, crate::value::MAX_TEXT).map(|t| handle.text = t),
         other => return fail(span, format!("file mode must be \"r\", \"w\" or \"a\", not \"{other}\"")),
     };
     if let Err(e) = result {
         return fail(span, format!("cannot open file `{name}`: {e}"));
     }
-    Ok(Value::File(Rc::new(RefCell::new(handle))))
+    Ok(Value::Host(Rc::new(RefCell::new(handle))))
 }
 
 /// `fopen(name [, "w"|"a"])`: opens the file `fout` writes to ("w", the default, empties it;
 /// "a" appends), closing the one open before. Returns True.
 fn fopen(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let Value::File(f) = open_as("fopen", "w", it, obj, args, span)? else {
+    let Some(f) = as_file(&open_as("fopen", "w", it, obj, args, span)?) else {
         return fail(span, "`fopen` could not open the file");
     };
     it.fout = Some(f);
@@ -190,8 +198,14 @@ fn fclose(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
     Ok(Value::bool(was_open))
 }
 
+impl TextSink for RefCell<FileHandle> {
+    fn write_text(&self, it: &Interp, text: &str, span: Span) -> R<()> {
+        write_to(it, self, text, span)
+    }
+}
+
 /// Writes text to a file opened for writing (`fout`); every write goes straight to the file.
-pub(crate) fn write_to(it: &Interp, f: &FileRef, text: &str, span: Span) -> R<()> {
+fn write_to(it: &Interp, f: &RefCell<FileHandle>, text: &str, span: Span) -> R<()> {
     if !it.may_write("write a file", span)? {
         return Ok(());
     }
@@ -215,9 +229,10 @@ fn script_dir(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Valu
 }
 
 fn file_obj(name: &str, obj: Option<Value>, span: Span) -> R<FileRef> {
-    match object(obj, span)? {
-        Value::File(f) => Ok(f),
-        other => wrong_object(name, &other, "files", span),
+    let v = object(obj, span)?;
+    match as_file(&v) {
+        Some(f) => Ok(f),
+        None => wrong_object(name, &v, "files", span),
     }
 }
 
@@ -309,9 +324,9 @@ fn close(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
     if !args.is_empty() {
         return fail(span, "`F.close()` of a file takes no arguments");
     }
-    let f = match object(obj, span)? {
-        Value::File(f) => f,
-        other => return wrong_object("close", &other, "files and graphs", span),
+    let v = object(obj, span)?;
+    let Some(f) = as_file(&v) else {
+        return wrong_object("close", &v, "files and graphs", span);
     };
     let mut f = f.borrow_mut();
     f.open = false;

@@ -96,8 +96,8 @@ fn sentences(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<
 
 /// `G.json()`: the same dump as `out G`, as a string.
 fn json(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    if let Some(Value::Space(s)) = &obj {
-        return super::search_space::json(it, s, args, span);
+    if let Some(s) = obj.as_ref().and_then(Value::as_host::<crate::search::space::Space>) {
+        return super::search_space::json(it, &s, args, span);
     }
     let g = graph_obj("json", obj, span)?;
     let flag = |i: usize, default: bool| args.get(i).map_or(Ok(default), |v| flag_arg(v, "json", span));
@@ -207,8 +207,8 @@ fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
 /// `rels` (one or a non-empty array); loops left out when `loops` is False. `mode` is
 /// accepted and changes nothing (ds keeps attributes apart from the edges).
 fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    if let Some(Value::Space(s)) = &obj {
-        return super::search_space::dot(it, s, args, span);
+    if let Some(s) = obj.as_ref().and_then(Value::as_host::<crate::search::space::Space>) {
+        return super::search_space::dot(it, &s, args, span);
     }
     let g = graph_obj("dot", obj, span)?;
     let mut opts = DotOptions::default();

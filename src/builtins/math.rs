@@ -65,10 +65,6 @@ pub const CONSTANTS: &[(&str, f64, &str)] = &[
     ("Math.E", std::f64::consts::E, "e, the base of natural logarithms"),
 ];
 
-pub fn constant(name: &str) -> Option<Value> {
-    CONSTANTS.iter().find(|c| c.0 == name).map(|c| Value::Num(c.1))
-}
-
 fn nums(args: &[Value], name: &str, span: Span) -> R<Vec<f64>> {
     (0..args.len()).map(|i| num_arg(args, i, name, span)).collect()
 }
@@ -93,34 +89,18 @@ fn min(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value>
     Ok(Value::Num(nums(args, "Math.min", span)?.into_iter().fold(f64::INFINITY, f64::min)))
 }
 
-thread_local! {
-    static SEED: std::cell::Cell<u64> = const { std::cell::Cell::new(0x2545_F491_4F6C_DD1D) };
+fn random(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
+    Ok(Value::Num(it.random.number()))
 }
 
-/// xorshift64*: small, fast and reproducible from `Math.randomSeed(n)`.
-pub(crate) fn next_random() -> f64 {
-    SEED.with(|s| {
-        let mut x = s.get();
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        s.set(x);
-        (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
-    })
-}
-
-fn random(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
-    Ok(Value::Num(next_random()))
-}
-
-fn random_seed(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn random_seed(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let n = num_arg(args, 0, "Math.randomSeed", span)?;
-    SEED.with(|s| s.set((n.to_bits() ^ 0x9E37_79B9_7F4A_7C15).max(1)));
+    it.random.seed(n);
     Ok(Value::None)
 }
 
 /// A uniform integer in the closed range [start, stop], rounded down to a multiple of step.
-fn randrange(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn randrange(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let n = nums(args, "Math.randrange", span)?;
     let (start, stop, step) = match n[..] {
         [stop] => (0.0, stop, 1.0),
@@ -131,6 +111,6 @@ fn randrange(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<
     if step <= 0.0 || stop < start {
         return fail(span, "`Math.randrange` needs start <= stop and a positive step");
     }
-    let x = start + (next_random() * (stop - start + 1.0)).floor();
+    let x = start + (it.random.number() * (stop - start + 1.0)).floor();
     Ok(Value::Num(start + ((x - start) / step).floor() * step))
 }

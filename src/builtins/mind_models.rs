@@ -1,13 +1,13 @@
 //! The `Mind` functions about models: the completions of a graph over some relations that the
 //! axioms allow (`crate::mind::search`).
 
-use super::mind::{graph_arg, node_count, rules_for, ticker, usual_for};
+use super::mind::graph_arg;
 use super::num_arg;
-use crate::compile::ir::Ex;
+use crate::eval::mind::{node_count, rules_for, ticker, usual_for};
 use crate::eval::{fail, Interp, R};
 use crate::mind::search;
 use crate::syntax::Span;
-use crate::value::{Logic, Value};
+use crate::value::Value;
 use crate::world::{Facts, GraphRef, RelId};
 
 /// The relations of a model search: one edge type or an array of them.
@@ -34,6 +34,7 @@ fn max_arg(args: &[Value], fname: &str, default: usize, span: Span) -> R<usize> 
 /// Whether the validator (if any) accepts a complete model: it runs with the model as GRAPH.
 fn accepted(it: &mut Interp, g: &GraphRef, facts: &Facts, span: Span) -> R<bool> {
     let Some(Value::Lambda(code)) = it.mind.validator.clone() else { return Ok(true) };
+    let code = crate::eval::runnable(code, span)?;
     let world = (g.borrow().class, node_count(it, g));
     let model = Value::Graph(it.world.graph_with_facts(&g.borrow(), facts.clone()));
     let saved = std::mem::replace(&mut it.graph, model.clone());
@@ -194,32 +195,4 @@ pub fn merge(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R
     }
     let merged = it.world.graph_with_facts(&first.borrow(), common);
     Ok(Value::Graph(merged))
-}
-
-/// `Mind.value(Models, Expr)`: Expr evaluated with each model (an array of graphs, or one
-/// graph) as GRAPH; the value they all give, or Undef when they differ or there are none.
-pub fn value_in_models(it: &mut Interp, models: &Ex, expr: &Ex) -> R<Value> {
-    let list = match it.eval(models)? {
-        Value::Array(a) => a.borrow().iter().cloned().collect::<Vec<_>>(),
-        g @ Value::Graph(_) => vec![g],
-        other => return fail(models.span, format!("`Mind.value` needs an array of graphs, not {}", other.described())),
-    };
-    let mut common: Option<Logic> = None;
-    for m in list {
-        if !matches!(m, Value::Graph(_)) {
-            return fail(models.span, format!("`Mind.value` needs an array of graphs, but it holds {}", m.described()));
-        }
-        let saved = std::mem::replace(&mut it.graph, m);
-        let v = it.eval(expr);
-        it.graph = saved;
-        let v = match v? {
-            Value::Logic(l) => l,
-            other => return fail(expr.span, format!("`Mind.value` needs a logic value, not {}", other.described())),
-        };
-        if common.is_some_and(|c| c != v) {
-            return Ok(Value::Logic(Logic::UNDEF));
-        }
-        common = Some(v);
-    }
-    Ok(Value::Logic(common.unwrap_or(Logic::UNDEF)))
 }

@@ -19,132 +19,10 @@ mod string;
 pub mod svg;
 mod system;
 
-use crate::eval::{fail, Interp, R};
+pub use crate::compile::registry::{function, method, Arity, Builtin, BuiltinFn, Kind, Receivers, Registry};
+use crate::eval::{fail, R};
 use crate::syntax::Span;
 use crate::value::Value;
-
-pub(crate) use convert::range_bounds;
-pub(crate) use node::{get_attr, set_attr};
-
-pub type BuiltinFn = fn(&mut Interp, Option<Value>, &[Value], Span) -> R<Value>;
-
-/// How many arguments a builtin takes (besides its object).
-#[derive(Debug, Clone, Copy)]
-pub struct Arity {
-    pub min: u8,
-    /// `u8::MAX`: any number.
-    pub max: u8,
-}
-
-impl Arity {
-    pub const fn exactly(n: u8) -> Arity {
-        Arity { min: n, max: n }
-    }
-    pub const fn range(min: u8, max: u8) -> Arity {
-        Arity { min, max }
-    }
-    pub const fn at_least(min: u8) -> Arity {
-        Arity { min, max: u8::MAX }
-    }
-    pub fn accepts(self, n: usize) -> bool {
-        n >= self.min as usize && (self.max == u8::MAX || n <= self.max as usize)
-    }
-    pub fn describe(self) -> String {
-        let s = |n: u8| if n == 1 { "" } else { "s" };
-        match (self.min, self.max) {
-            (a, b) if a == b => format!("{a} argument{}", s(a)),
-            (a, u8::MAX) => format!("at least {a} argument{}", s(a)),
-            (a, b) => format!("{a} to {b} arguments"),
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// Called as `f(args)` (module members are written `Module.f`).
-    Function,
-    /// Called as `X.f(args)`.
-    Method,
-}
-
-pub struct Builtin {
-    pub name: &'static str,
-    pub kind: Kind,
-    pub arity: Arity,
-    pub f: BuiltinFn,
-    /// How a call is written (`A.push(v, ...)`), and what it does in one line: the one text
-    /// that the docs, the REPL and the language server show.
-    pub usage: &'static str,
-    pub doc: &'static str,
-    /// Methods: the kinds of value they work on, when not just those of their table (`tables`).
-    pub on: Receivers,
-}
-
-pub const fn function(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
-    Builtin { name, kind: Kind::Function, arity, f, usage: "", doc: "", on: Receivers::NONE }
-}
-
-pub const fn method(name: &'static str, arity: Arity, f: BuiltinFn) -> Builtin {
-    Builtin { name, kind: Kind::Method, arity, f, usage: "", doc: "", on: Receivers::NONE }
-}
-
-impl Builtin {
-    /// Sets how a call is written and its one-line description.
-    pub const fn doc(mut self, usage: &'static str, doc: &'static str) -> Builtin {
-        self.usage = usage;
-        self.doc = doc;
-        self
-    }
-
-    /// A method that works on these kinds of value, not (only) on its table's.
-    pub const fn on(mut self, on: Receivers) -> Builtin {
-        self.on = on;
-        self
-    }
-}
-
-/// Kinds of value a method works on (a set), for tools that complete `X.` when the kind of X
-/// is known. The evaluator does not use it: each method checks its object itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Receivers(u16);
-
-impl Receivers {
-    pub const NONE: Receivers = Receivers(0);
-    pub const ANY: Receivers = Receivers(u16::MAX);
-    pub const ARRAY: Receivers = Receivers(1);
-    pub const MAP: Receivers = Receivers(2);
-    pub const STRING: Receivers = Receivers(4);
-    pub const GRAPH: Receivers = Receivers(8);
-    pub const NODE: Receivers = Receivers(16);
-    pub const FILE: Receivers = Receivers(32);
-    pub const PICTURE: Receivers = Receivers(64);
-    pub const HEAP: Receivers = Receivers(128);
-    pub const SPACE: Receivers = Receivers(256);
-
-    /// The kind of a value, for the methods that work on it (None: a kind no method is for).
-    pub fn of(v: &Value) -> Option<Receivers> {
-        Some(match v {
-            Value::Array(_) => Receivers::ARRAY,
-            Value::Map(_) => Receivers::MAP,
-            Value::Str(_) => Receivers::STRING,
-            Value::Graph(_) => Receivers::GRAPH,
-            Value::Node(_) => Receivers::NODE,
-            Value::File(_) => Receivers::FILE,
-            Value::Svg(_) => Receivers::PICTURE,
-            Value::Heap(_) => Receivers::HEAP,
-            Value::Space(_) => Receivers::SPACE,
-            _ => return None,
-        })
-    }
-
-    pub const fn or(self, other: Receivers) -> Receivers {
-        Receivers(self.0 | other.0)
-    }
-
-    pub fn includes(self, other: Receivers) -> bool {
-        self.0 & other.0 != 0
-    }
-}
 
 /// Every module's table, with the kind of value its methods work on.
 fn tables() -> [(Receivers, &'static [Builtin]); 14] {
@@ -166,48 +44,44 @@ fn tables() -> [(Receivers, &'static [Builtin]); 14] {
     ]
 }
 
+/// The registry of every builtin, made from the tables the first time it is asked for.
+pub fn registry() -> &'static Registry {
+    static REGISTRY: std::sync::LazyLock<Registry> =
+        std::sync::LazyLock::new(|| Registry::new(&tables(), math::CONSTANTS));
+    &REGISTRY
+}
+
 /// Every builtin, functions and methods.
 pub fn all() -> impl Iterator<Item = &'static Builtin> {
-    tables().into_iter().flat_map(|(_, t)| t)
+    registry().all()
 }
 
 /// Every method with the kinds of value it works on.
 pub fn methods() -> impl Iterator<Item = (&'static Builtin, Receivers)> {
-    tables().into_iter().flat_map(|(on, t)| {
-        t.iter().filter(|b| b.kind == Kind::Method).map(move |b| (b, if b.on == Receivers::NONE { on } else { b.on }))
-    })
-}
-
-fn find(name: &str, kind: Kind) -> Option<&'static Builtin> {
-    all().find(|b| b.kind == kind && b.name == name)
+    registry().methods()
 }
 
 /// A function called without an object: `range(5)`, `Math.sqrt(2)`.
 pub fn lookup_function(name: &str) -> Option<&'static Builtin> {
-    find(name, Kind::Function)
+    registry().function(name)
 }
 
 /// A method: `A.push(x)`.
 pub fn lookup_method(name: &str) -> Option<&'static Builtin> {
-    find(name, Kind::Method)
+    registry().method(name)
 }
 
 pub fn function_names() -> impl Iterator<Item = &'static str> {
-    all().filter(|b| b.kind == Kind::Function).map(|b| b.name)
+    registry().function_names()
 }
 
 pub fn method_names() -> impl Iterator<Item = &'static str> {
-    all().filter(|b| b.kind == Kind::Method).map(|b| b.name)
-}
-
-/// `Math.PI` and friends.
-pub fn constant(name: &str) -> Option<Value> {
-    math::constant(name)
+    registry().method_names()
 }
 
 /// The module constants: (name, one-line description).
 pub fn constants() -> impl Iterator<Item = (&'static str, &'static str)> {
-    math::CONSTANTS.iter().map(|c| (c.0, c.2))
+    registry().constants()
 }
 
 // ---------------------------------------------------------------- helpers for the modules

@@ -1,7 +1,7 @@
 //! Node methods: `isa` paths, edge reading and setting by method, counting edges.
 
 use super::{method, object, wrong_object, Arity, Builtin, Receivers};
-use crate::eval::{fail, Interp, R};
+use crate::eval::{fail, get_attr, lineage, Interp, R};
 use crate::syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
 use crate::world::{Target, ISA};
@@ -293,50 +293,6 @@ fn path_method(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) 
     Ok(Value::Logic(value))
 }
 
-/// N itself, then its ancestors along True `isa` edges, nearest first (across graphs).
-fn lineage(it: &Interp, start: &NodeVal, span: Span) -> R<Vec<(crate::world::GraphRef, u32)>> {
-    let holder = it.holder(start, span)?;
-    let mut out = vec![(holder, start.id)];
-    let mut seen: rustc_hash::FxHashSet<(usize, u32)> = Default::default();
-    let mut i = 0;
-    while i < out.len() && out.len() < 10_000 {
-        let (g, id) = out[i].clone();
-        let parents: Vec<_> = {
-            let gb = g.borrow();
-            gb.facts
-                .outgoing_rel(id, ISA)
-                .iter()
-                .filter(|f| f.value.is_true())
-                .filter_map(|f| match f.key.tgraph() {
-                    0 => Some((g.clone(), f.key.tgt())),
-                    uid => it.world.linked_graph(uid).map(|tg| (tg, f.key.tgt())),
-                })
-                .collect()
-        };
-        for p in parents {
-            // A short lineage (the usual one) is searched; a long one gets a set, or a chain
-            // of 10,000 ancestors would take 50 million comparisons.
-            let place = (std::rc::Rc::as_ptr(&p.0) as usize, p.1);
-            let new = if out.len() <= 32 {
-                !out.iter().any(|(g2, id2)| std::rc::Rc::ptr_eq(g2, &p.0) && *id2 == p.1)
-            } else {
-                if seen.is_empty() {
-                    seen.extend(out.iter().map(|(g2, id2)| (std::rc::Rc::as_ptr(g2) as usize, *id2)));
-                }
-                seen.insert(place)
-            };
-            if new {
-                out.push(p);
-                if !seen.is_empty() {
-                    seen.insert(place);
-                }
-            }
-        }
-        i += 1;
-    }
-    Ok(out)
-}
-
 /// `N.get(Rel, M)`: the value of Rel to M on N or its nearest `isa` ancestor that has one
 /// (True or False; False when none does). `N.get(Rel)`: every M inherited as True.
 fn get(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
@@ -511,43 +467,6 @@ fn delete_edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span)
         }
     }
     Ok(Value::Num(count as f64))
-}
-
-/// The attribute node of `N[A]`: A must be a node.
-fn attr_key(a: &Value, span: Span) -> R<NodeVal> {
-    match a {
-        Value::Node(a) => Ok(a.clone()),
-        other => fail(span, format!("an attribute is named by a node, not {}", other.described())),
-    }
-}
-
-/// `N[A]`: N's attribute A in N's graph, or else that of its nearest `isa` ancestor (True
-/// edges, across graphs); None when none has it.
-pub(crate) fn get_attr(it: &mut Interp, n: &NodeVal, a: &Value, span: Span) -> R<Value> {
-    let a = attr_key(a, span)?;
-    it.live(&a, span)?;
-    for (g, id) in lineage(it, n, span)? {
-        if let Some((_, v)) = g.borrow().data.attrs.get(&(id, a.class, a.id)) {
-            return Ok(v.clone());
-        }
-    }
-    Ok(Value::None)
-}
-
-/// `N[A] = V`: sets N's attribute A in N's graph; None removes it.
-pub(crate) fn set_attr(it: &mut Interp, n: &NodeVal, a: &Value, v: Value, span: Span) -> R<()> {
-    let a = attr_key(a, span)?;
-    it.live(&a, span)?;
-    let holder = it.holder(n, span)?;
-    let mut g = holder.borrow_mut();
-    let attrs = &mut std::rc::Rc::make_mut(&mut g.data).attrs;
-    if matches!(v, Value::None) {
-        attrs.remove(&(n.id, a.class, a.id));
-    } else {
-        let key = (n.id, a.class, a.id);
-        attrs.insert(key, (Value::Node(a), v));
-    }
-    Ok(())
 }
 
 /// `N.attr()`: the attribute nodes N has, its own and inherited, sorted by name;

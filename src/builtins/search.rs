@@ -12,6 +12,7 @@ use crate::search::symmetry::Symmetry;
 use crate::search::workers;
 use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, NONE};
 use crate::syntax::Span;
+use crate::value::code::CodeRef;
 use crate::value::{Logic, Map, Value};
 use crate::world::World;
 use std::cell::RefCell;
@@ -227,12 +228,12 @@ pub(super) fn callable(v: &Value, fname: &str, n: usize, role: &str, span: Span)
     }
 }
 
-pub(super) fn one_argument(code: &Rc<FnCode>, fname: &str, n: usize, role: &str, span: Span) -> R<Rc<FnCode>> {
-    if code.param_names.len() == 1 {
-        return Ok(code.clone());
+pub(super) fn one_argument(code: &CodeRef, fname: &str, n: usize, role: &str, span: Span) -> R<Rc<FnCode>> {
+    if code.params().len() == 1 {
+        return crate::eval::runnable(code.clone(), span);
     }
     let place = if n > 0 { format!("argument {n} of `{fname}` ({role})") } else { format!("`{role}` of `{fname}`") };
-    fail(span, format!("{place}: `{}` must take one argument, not {}", code.name, code.param_names.len()))
+    fail(span, format!("{place}: `{}` must take one argument, not {}", code.name(), code.params().len()))
 }
 
 const OPTIONS: [&str; 7] = ["limit", "max_states", "symmetry", "trace", "threads", "time", "goal"];

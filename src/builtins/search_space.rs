@@ -12,7 +12,6 @@ use crate::search::workers;
 use crate::search::{export, Algorithm, Found, Outcome, Reason, StateId, StateStore};
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
-use std::rc::Rc;
 use std::time::Instant;
 
 pub const BUILTINS: &[Builtin] = &[
@@ -70,13 +69,14 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     it.search_stats = map;
     super::search::grace(it, explored.reason);
     let goals = marks.then_some(explored.goals);
-    Ok(Value::Space(Rc::new(Space { store, transitions, goals, reason: explored.reason, decoder })))
+    Ok(Value::host(Space { store, transitions, goals, reason: explored.reason, decoder }))
 }
 
 fn space_obj(name: &str, obj: Option<Value>, span: Span) -> R<SpaceRef> {
-    match object(obj, span)? {
-        Value::Space(s) => Ok(s),
-        other => wrong_object(name, &other, "state spaces (`Search.explore`)", span),
+    let v = object(obj, span)?;
+    match v.as_host::<Space>() {
+        Some(s) => Ok(s),
+        None => wrong_object(name, &v, "state spaces (`Search.explore`)", span),
     }
 }
 

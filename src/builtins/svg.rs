@@ -76,6 +76,21 @@ pub struct Svg {
 
 pub type SvgRef = Rc<RefCell<Svg>>;
 
+impl crate::value::host::Host for RefCell<Svg> {
+    fn type_name(&self) -> &'static str {
+        "svg"
+    }
+    fn described(&self) -> &'static str {
+        "an SVG picture"
+    }
+    fn write(&self, out: &mut String) {
+        out.push_str(&self.borrow().text());
+    }
+    fn rank(&self) -> u8 {
+        11
+    }
+}
+
 /// At most this many elements in a picture.
 const MAX_ITEMS: usize = 10_000_000;
 
@@ -130,9 +145,10 @@ fn escape(s: &str) -> String {
 }
 
 fn svg_obj(name: &str, obj: Option<Value>, span: Span) -> R<SvgRef> {
-    match object(obj, span)? {
-        Value::Svg(s) => Ok(s),
-        other => wrong_object(name, &other, "SVG pictures (`SVG.create()`)", span),
+    let v = object(obj, span)?;
+    match v.as_host::<RefCell<Svg>>() {
+        Some(s) => Ok(s),
+        None => wrong_object(name, &v, "SVG pictures (`SVG.create()`)", span),
     }
 }
 
@@ -147,7 +163,7 @@ fn draw(name: &str, obj: Option<Value>, span: Span, element: impl FnOnce(&Svg) -
         let e = element(&pic);
         pic.items.push(e);
     }
-    Ok(Value::Svg(s))
+    Ok(Value::Host(s))
 }
 
 /// The arguments before `to` (those given), each a finite number.
@@ -170,7 +186,7 @@ fn nums_from(args: &[Value], from: usize, to: usize, name: &str, span: Span) -> 
 }
 
 fn create(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
-    Ok(Value::Svg(Rc::new(RefCell::new(Svg::new()))))
+    Ok(Value::Host(Rc::new(RefCell::new(Svg::new()))))
 }
 
 /// A colour: a string (`"red"`, `"#ff0000"`) or an array `[r, g, b]` of 0..255.
@@ -197,7 +213,7 @@ fn style(name: &str, obj: Option<Value>, args: &[Value], span: Span, field: fn(&
         Some(v) => {
             let c = color_arg(v, name, span)?;
             *field(&mut s.borrow_mut()) = c;
-            Ok(Value::Svg(s))
+            Ok(Value::Host(s))
         }
     }
 }
@@ -224,7 +240,7 @@ fn size(name: &str, obj: Option<Value>, args: &[Value], span: Span, field: fn(&m
         return fail(span, format!("`{name}` takes a size >= 0"));
     }
     *field(&mut s.borrow_mut()) = x;
-    Ok(Value::Svg(s))
+    Ok(Value::Host(s))
 }
 
 fn width_line(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
@@ -415,7 +431,7 @@ fn transform(args: &[Value], name: &str, span: Span) -> R<String> {
 fn transf_beg(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let t = transform(args, "transf_beg", span)?;
     let v = draw("transf_beg", obj, span, |_| format!("<g transform=\"{t}\">"))?;
-    if let Value::Svg(s) = &v {
+    if let Some(s) = v.as_host::<RefCell<Svg>>() {
         s.borrow_mut().open += 1;
     }
     Ok(v)
@@ -427,14 +443,14 @@ fn transf_end(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<
         return fail(span, "`transf_end` without a `transf_beg` before it");
     }
     s.borrow_mut().open -= 1;
-    draw("transf_end", Some(Value::Svg(s)), span, |_| "</g>".to_string())
+    draw("transf_end", Some(Value::Host(s)), span, |_| "</g>".to_string())
 }
 
 fn transf_all(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = svg_obj("transf_all", obj, span)?;
     let t = transform(args, "transf_all", span)?;
     s.borrow_mut().all = Some(t);
-    Ok(Value::Svg(s))
+    Ok(Value::Host(s))
 }
 
 /// `save(file, w, h)`: writes the picture, `w` by `h`, to the file (relative to the current

@@ -2,8 +2,8 @@
 
 use super::index::SymbolKind;
 use super::ir::*;
+use super::registry::Arity;
 use super::Compiler;
-use crate::builtins::{self, Arity};
 use crate::diagnostics::Diagnostic;
 use crate::names::suggest;
 use crate::syntax::ast::{self, BinOp, EdgeMode, Expr, ExprKind, Name, UnOp};
@@ -12,8 +12,6 @@ use crate::value::{Logic, Value};
 use crate::world::World;
 use std::cell::Cell;
 use std::rc::Rc;
-
-const MODULES: [&str; 4] = ["Math", "System", "File", "Mind"];
 
 impl Compiler {
     fn ex(kind: ExKind, span: Span) -> Ex {
@@ -167,7 +165,7 @@ impl Compiler {
             return Self::ex(ExKind::DemonValue(id), span);
         }
         let hidden = self.hidden_from_here(n);
-        let msg = if module_of(n).is_some() {
+        let msg = if self.registry.is_module(n) {
             format!("module `{n}` must be followed by `.` and a function or constant")
         } else if hidden.is_some() {
             let what = if self.ctx().lambda { "lambda" } else { "demon" };
@@ -299,7 +297,7 @@ impl Compiler {
             let args = self.exprs(args, world);
             return Self::ex(ExKind::AndOr { all: n == "and", args }, span);
         }
-        if let Some(b) = builtins::lookup_function(n) {
+        if let Some(b) = self.registry.function(n) {
             if self.lookup_var(n).is_some() {
                 self.warn_shadowed_by_builtin(name);
             }
@@ -315,7 +313,7 @@ impl Compiler {
         }
         let mut d = Diagnostic::error(name.span, format!("unknown demon or function `{n}`"));
         let mut candidates: Vec<String> = self.demons.keys().map(|k| k.to_string()).collect();
-        candidates.extend(builtins::function_names().map(String::from));
+        candidates.extend(self.registry.function_names().map(String::from));
         if let Some(s) = suggest(n, candidates.iter().map(String::as_str)) {
             d = d.with_note(format!("did you mean `{s}`?"));
         }
@@ -361,7 +359,7 @@ impl Compiler {
 
     fn module_name(&self, object: &Expr) -> Option<&'static str> {
         match &object.kind {
-            ExprKind::Name(n) if self.lookup_var(n).is_none() => module_of(n),
+            ExprKind::Name(n) if self.lookup_var(n).is_none() => self.registry.module(n),
             _ => None,
         }
     }
@@ -372,7 +370,7 @@ impl Compiler {
             if let Some(ex) = self.mind_special(&full, args, span, world) {
                 return ex;
             }
-            return match builtins::lookup_function(&full) {
+            return match self.registry.function(&full) {
                 Some(b) => {
                     self.check_builtin_arity(b.name, b.arity, args.len(), span);
                     let args = self.exprs(args, world);
@@ -382,7 +380,8 @@ impl Compiler {
                     let mut d =
                         Diagnostic::error(name.span, format!("module `{module}` has no function `{}`", name.text));
                     let prefix = format!("{module}.");
-                    let names: Vec<&str> = builtins::function_names().filter_map(|n| n.strip_prefix(&prefix)).collect();
+                    let names: Vec<&str> =
+                        self.registry.function_names().filter_map(|n| n.strip_prefix(&prefix)).collect();
                     if let Some(s) = suggest(&name.text, names) {
                         d = d.with_note(format!("did you mean `{module}.{s}`?"));
                     }
@@ -391,7 +390,7 @@ impl Compiler {
                 }
             };
         }
-        match builtins::lookup_method(&name.text) {
+        match self.registry.method(&name.text) {
             Some(b) => {
                 self.check_builtin_arity(b.name, b.arity, args.len(), span);
                 let object = Some(Box::new(self.expr(object, world)));
@@ -403,7 +402,7 @@ impl Compiler {
             None if self.demons.contains_key(&name.text) => self.call(name, args, span, world),
             None => {
                 let mut d = Diagnostic::error(name.span, format!("unknown method `{}`", name.text));
-                if let Some(s) = suggest(&name.text, builtins::method_names()) {
+                if let Some(s) = suggest(&name.text, self.registry.method_names()) {
                     d = d.with_note(format!("did you mean `{s}`?"));
                 }
                 self.error_with(d);
@@ -435,7 +434,7 @@ impl Compiler {
     fn field(&mut self, object: &Expr, name: &Name, span: Span, world: &mut World) -> Ex {
         if let Some(module) = self.module_name(object) {
             let full = format!("{module}.{}", name.text);
-            return match builtins::constant(&full) {
+            return match self.registry.constant(&full) {
                 Some(v) => Self::ex(ExKind::Const(v), span),
                 None => {
                     self.error(name.span, format!("module `{module}` has no constant `{}`", name.text));
@@ -524,16 +523,6 @@ impl Compiler {
             }
         }
     }
-}
-
-/// A module's name: one of `MODULES`, or the prefix of a builtin `Module.f` (a module's table
-/// of builtins is enough to make it known).
-fn module_of(n: &str) -> Option<&'static str> {
-    MODULES
-        .iter()
-        .copied()
-        .find(|m| *m == n)
-        .or_else(|| builtins::function_names().filter_map(|f| f.split_once('.')).map(|(m, _)| m).find(|m| *m == n))
 }
 
 pub(super) fn node_ref(name: &Rc<str>, world: &mut World) -> NodeRef {

@@ -1,9 +1,10 @@
 //! The resolved program the evaluator runs: every variable is a slot, every demon call a demon
 //! id, every relation name a relation id, every builtin a function pointer.
 
-use crate::builtins::BuiltinFn;
+use super::registry::BuiltinFn;
 use crate::syntax::ast::{BinOp, EdgeMode, OutSep, UnOp};
 use crate::syntax::Span;
+use crate::value::code::{Code, CodeRef};
 use crate::value::Value;
 use crate::world::{ClassId, NodeId, RelId, Sym};
 use std::cell::Cell;
@@ -301,4 +302,24 @@ pub struct FnCode {
     pub source: Option<crate::syntax::ast::SourceText>,
     /// How many times it was called (`System.stat()`).
     pub calls: std::cell::Cell<u64>,
+}
+
+impl Code for FnCode {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn params(&self) -> &[Rc<str>] {
+        &self.param_names
+    }
+    fn source(&self) -> Option<&str> {
+        self.source.as_ref().map(|s| s.as_str())
+    }
+}
+
+impl FnCode {
+    /// The code behind a demon or lambda value (all of them are `FnCode`s: None cannot happen).
+    pub fn of(code: CodeRef) -> Option<Rc<FnCode>> {
+        let any: Rc<dyn std::any::Any> = code;
+        any.downcast().ok()
+    }
 }

@@ -7,6 +7,7 @@ pub mod dump;
 mod expr;
 pub mod index;
 pub mod ir;
+pub mod registry;
 mod scopes;
 mod stmt;
 mod warn;
@@ -62,6 +63,8 @@ struct NamesSnapshot {
 }
 
 pub struct Compiler {
+    /// The builtins that names resolve to.
+    pub registry: &'static registry::Registry,
     pub demons: FxHashMap<Rc<str>, DemonSig>,
     /// Compiled demons by id; the evaluator reads them from here.
     pub demon_code: Vec<Option<Rc<FnCode>>>,
@@ -82,15 +85,10 @@ pub struct Compiler {
     top_decls: FxHashMap<Rc<str>, Span>,
 }
 
-impl Default for Compiler {
-    fn default() -> Self {
-        Compiler::new()
-    }
-}
-
 impl Compiler {
-    pub fn new() -> Compiler {
+    pub fn new(registry: &'static registry::Registry) -> Compiler {
         Compiler {
+            registry,
             demons: FxHashMap::default(),
             demon_code: Vec::new(),
             top: FxHashMap::default(),

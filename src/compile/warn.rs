@@ -31,7 +31,7 @@ impl Compiler {
                 .with_note("to set the edge, write it without the parentheses: `X rel Y`")
         } else if let ExprKind::Field { name, .. } = &e.kind {
             let d = Diagnostic::warning(e.span, "this value is unused");
-            match crate::builtins::lookup_method(&name.text) {
+            match self.registry.method(&name.text) {
                 Some(_) => d.with_note(format!("`{0}` is a method: to call it, write `.{0}()`", name.text)),
                 None => d.with_note("a statement that only reads a node does nothing"),
             }

@@ -72,13 +72,13 @@ impl Interp {
             ExKind::Sum(items) => self.sum(items),
             ExKind::Tuple(items) => self.tuple(items),
             ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
-            ExKind::DemonValue(id) => self.demon(*id, e.span).map(Value::Lambda),
+            ExKind::DemonValue(id) => Ok(Value::Lambda(self.demon(*id, e.span)?)),
             ExKind::Demon { id, args } => {
                 let code = self.demon(*id, e.span)?;
                 self.call_with(&code, args, e.span)
             }
             ExKind::CallValue { callee, args } => match self.eval(callee)? {
-                Value::Lambda(code) => self.call_with(&code, args, e.span),
+                Value::Lambda(code) => self.call_with(&super::runnable(code, e.span)?, args, e.span),
                 other => fail(callee.span, format!("{} cannot be called", other.described())),
             },
             ExKind::Builtin { f, object, args, .. } => {
@@ -159,8 +159,8 @@ impl Interp {
                 let new = self.binary(*op, old, rhs, e.span)?;
                 self.assign(target, new, e.span)
             }
-            ExKind::Axioms { usage, axioms } => crate::builtins::mind::axioms(self, *usage, axioms, e.span),
-            ExKind::ValueInModels { models, expr } => crate::builtins::mind::value_in_models(self, models, expr),
+            ExKind::Axioms { usage, axioms } => super::mind::axioms(self, *usage, axioms, e.span),
+            ExKind::ValueInModels { models, expr } => super::mind::value_in_models(self, models, expr),
             ExKind::IncDec { target, delta } => {
                 let old = self.read_target(target, e.span)?;
                 let Value::Num(n) = old else {
@@ -243,13 +243,25 @@ impl Interp {
         }
     }
 
+    /// A runtime error about `X.name` read as a node, noting that `name` is a method when it is one
+    /// (`A.size` for `A.size()`).
+    fn with_method_hint(&self, span: Span, message: String, name: &str) -> Flow {
+        let mut d = match self.compiler.registry.method(name) {
+            Some(_) => Diagnostic::error(span, format!("`{name}` is a method: call it with parentheses, `.{name}()`"))
+                .with_note(format!("without them, `.{name}` reads a node: {message}")),
+            None => Diagnostic::error(span, message),
+        };
+        d.runtime = true;
+        Flow::Error(Box::new(d))
+    }
+
     /// `G=>$n`: the node of G's class, bound to G.
     pub(super) fn node_of(&mut self, graph: &Ex, n: &NodeRef, span: Span) -> R<Value> {
         let g = match self.eval(graph)? {
             Value::Graph(g) => g,
             other => {
                 let message = format!("`=>` and `.$node` need a graph on the left, not {}", other.described());
-                return Err(with_method_hint(span, message, &n.name));
+                return Err(self.with_method_hint(span, message, &n.name));
             }
         };
         let class = g.borrow().class;
@@ -265,7 +277,7 @@ impl Interp {
             }
             None => {
                 let gname = g.borrow().name.clone();
-                Err(with_method_hint(span, format!("graph `{gname}` has no node `{}`", n.name), &n.name))
+                Err(self.with_method_hint(span, format!("graph `{gname}` has no node `{}`", n.name), &n.name))
             }
         }
     }
@@ -444,7 +456,7 @@ impl Interp {
                 self.key_work(&i, span)?;
                 Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None))
             }
-            (Value::Node(n), Value::Node(_)) => crate::builtins::get_attr(self, n, &i, span),
+            (Value::Node(n), Value::Node(_)) => super::get_attr(self, n, &i, span),
             (Value::Logic(l), Value::Num(n)) => match *n as i64 {
                 0 => Ok(Value::Num(l.p0)),
                 1 => Ok(Value::Num(l.p1)),
@@ -500,7 +512,7 @@ impl Interp {
                 Map::insert_shared(m, i, v);
                 Ok(())
             }
-            (Value::Node(n), Value::Node(_)) => crate::builtins::set_attr(self, n, &i, v, span),
+            (Value::Node(n), Value::Node(_)) => super::set_attr(self, n, &i, v, span),
             _ => fail(span, format!("cannot assign to an item of {} indexed by {}", o.described(), i.described())),
         }
     }
@@ -585,16 +597,4 @@ fn replace_char(s: &str, i: &Value, v: &Value, span: Span) -> R<Value> {
     let end = s[p..].chars().next().map_or(p, |c| p + c.len_utf8());
     let first: String = new.chars().take(1).collect();
     Ok(Value::Str(format!("{}{}{}", &s[..p], first, &s[end..]).into()))
-}
-
-/// A runtime error about `X.name` read as a node, noting that `name` is a method when it is one
-/// (`A.size` for `A.size()`).
-fn with_method_hint(span: Span, message: String, name: &str) -> Flow {
-    let mut d = match crate::builtins::lookup_method(name) {
-        Some(_) => Diagnostic::error(span, format!("`{name}` is a method: call it with parentheses, `.{name}()`"))
-            .with_note(format!("without them, `.{name}` reads a node: {message}")),
-        None => Diagnostic::error(span, message),
-    };
-    d.runtime = true;
-    Flow::Error(Box::new(d))
 }

@@ -5,38 +5,13 @@
 //! script's steps when it is done.
 
 use super::{Flow, Interp, R};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Limit};
 use crate::syntax::Span;
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// A limit of the run that stopped it (or a search in it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Limit {
-    /// Ctrl-C.
-    Interrupt,
-    /// `--timeout`.
-    Timeout,
-    /// `--max-steps`.
-    Steps,
-    /// `--max-memory` (or the address space the process may have).
-    Memory,
-}
-
-impl Limit {
-    /// The word `Search.stats()["reason"]` gives for it.
-    pub fn reason(self) -> &'static str {
-        match self {
-            Limit::Interrupt => "interrupted",
-            Limit::Timeout => "timeout",
-            Limit::Steps => "max_steps",
-            Limit::Memory => "max_memory",
-        }
-    }
-}
 
 /// The error a limit raises, marked as such (`Diagnostic::limit`).
 pub fn limit_error<T>(span: Span, limit: Limit, max_steps: Option<u64>) -> R<T> {

@@ -1,19 +1,23 @@
 //! The tree-walking evaluator over the resolved program (`compile::ir`).
 
+mod attrs;
 mod code;
 mod edges;
 mod exists;
 mod expr;
 mod meter;
+pub mod mind;
 mod node_test;
 mod numeric;
 mod ops;
 mod print;
+pub mod random;
 mod stmt;
 
 use crate::compile::ir::{DemonId, Ex, FnCode, Slot};
 use crate::diagnostics::{Diagnostic, SourceMap, Warnings};
 use crate::syntax::Span;
+use crate::value::code::CodeRef;
 use crate::value::display::to_text;
 use crate::value::Value;
 use crate::world::World;
@@ -36,8 +40,11 @@ pub enum Flow {
     Exit(i32),
 }
 
-pub use meter::{limit_error, Limit, Meter};
+pub use crate::diagnostics::Limit;
+pub(crate) use attrs::{get_attr, lineage, set_attr};
+pub use meter::{limit_error, Meter};
 pub use print::Text;
+pub use stmt::range_bounds;
 
 pub type R<T> = Result<T, Flow>;
 
@@ -46,6 +53,19 @@ pub fn fail<T>(span: Span, message: impl Into<String>) -> R<T> {
     let mut d = Diagnostic::error(span, message);
     d.runtime = true;
     Err(Flow::Error(Box::new(d)))
+}
+
+/// The code of a demon or lambda value, to run it.
+pub fn runnable(code: CodeRef, span: Span) -> R<Rc<FnCode>> {
+    match FnCode::of(code) {
+        Some(code) => Ok(code),
+        None => fail(span, "this function value has no code to run"),
+    }
+}
+
+/// Where `fout` writes once `fopen` opened a file (`builtins/file.rs`).
+pub trait TextSink {
+    fn write_text(&self, it: &Interp, text: &str, span: Span) -> R<()>;
 }
 
 /// Limits that stop a runaway script with a clear message.
@@ -100,7 +120,7 @@ pub struct Interp {
     /// The compiler's state for the program so far: `eval` compiles against it.
     pub compiler: crate::compile::Compiler,
     /// The file `fout` writes to, opened by `fopen` (None: `fout` prints like `out`).
-    pub fout: Option<crate::builtins::file::FileRef>,
+    pub fout: Option<Rc<dyn TextSink>>,
     /// The axioms and settings of the `Mind` module.
     pub mind: crate::mind::Mind,
     /// Where each demon call in progress was made (`System.line(depth)`).
@@ -120,10 +140,13 @@ pub struct Interp {
     /// Searches on several threads: the default, how to start workers, and (in a worker) the
     /// search it serves (`search::workers`).
     pub threads: crate::search::workers::Threads,
+    /// The pseudo-random numbers of `Math.random` (this interpreter's own sequence).
+    pub random: random::Random,
 }
 
 impl Interp {
-    pub fn new(out: Box<dyn Write>) -> Interp {
+    /// An interpreter whose programs call the builtins of `registry` (`builtins::registry()`).
+    pub fn new(out: Box<dyn Write>, registry: &'static crate::compile::registry::Registry) -> Interp {
         let mut world = World::new();
         let graph = Value::Graph(world.new_graph("GRAPH"));
         Interp {
@@ -144,7 +167,7 @@ impl Interp {
             started: Instant::now(),
             script_dir: None,
             fout: None,
-            compiler: crate::compile::Compiler::new(),
+            compiler: crate::compile::Compiler::new(registry),
             mind: crate::mind::Mind::default(),
             call_sites: Vec::new(),
             line_starts: Default::default(),
@@ -154,6 +177,7 @@ impl Interp {
             warnings: Warnings::default(),
             node_tests: Default::default(),
             threads: Default::default(),
+            random: Default::default(),
         }
     }
 

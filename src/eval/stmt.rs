@@ -134,7 +134,7 @@ impl Interp {
             StKind::Break => return Err(Flow::Break),
             StKind::Continue => return Err(Flow::Continue),
             StKind::Block(b) => self.exec_block(b)?,
-            StKind::Axiom(ax) => crate::builtins::mind::state_axiom(self, ax, s.span)?,
+            StKind::Axiom(ax) => super::mind::state_axiom(self, ax, s.span)?,
         }
         Ok(())
     }
@@ -173,7 +173,7 @@ impl Interp {
         let line = self.text_end(text, span)?;
         if to_file {
             if let Some(f) = &self.fout {
-                return crate::builtins::file::write_to(self, f, &line, span);
+                return f.write_text(self, &line, span);
             }
         }
         self.write_out(&line, span)
@@ -210,7 +210,7 @@ impl Interp {
                 other => return fail(a.span, format!("`range` needs numbers, not {}", other.described())),
             }
         }
-        let (start, stop, step) = crate::builtins::range_bounds(&nums, span)?;
+        let (start, stop, step) = range_bounds(&nums, span)?;
         let mut x = start;
         let mut i = 0.0;
         while (step > 0.0 && x < stop) || (step < 0.0 && x > stop) {
@@ -401,4 +401,19 @@ impl Interp {
 /// The value stored on node `id` in graph `g` (`N.value()`), or None.
 fn node_value(g: &GraphRef, id: u32) -> Value {
     g.borrow().data.values.get(&id).cloned().unwrap_or(Value::None)
+}
+
+/// The (start, stop, step) of `range(stop)` / `range(start, stop [, step])`, shared by the
+/// `range` function and `for ... in range(...)`.
+pub fn range_bounds(nums: &[f64], span: Span) -> R<(f64, f64, f64)> {
+    let (start, stop, step) = match *nums {
+        [stop] => (0.0, stop, 1.0),
+        [start, stop] => (start, stop, 1.0),
+        [start, stop, step] => (start, stop, step),
+        _ => return fail(span, "`range` takes 1 to 3 arguments"),
+    };
+    if step == 0.0 || step.is_nan() {
+        return fail(span, "`range` step must not be 0");
+    }
+    Ok((start, stop, step))
 }

@@ -102,7 +102,7 @@ fn demon(it: &Interp, name: &str) -> Option<Rc<FnCode>> {
 /// A demon by that name, or a global holding a lambda.
 fn callable(it: &Interp, name: &str) -> Option<Rc<FnCode>> {
     demon(it, name).or_else(|| match global(it, name) {
-        Some(Value::Lambda(code)) => Some(code),
+        Some(Value::Lambda(code)) => FnCode::of(code),
         _ => None,
     })
 }

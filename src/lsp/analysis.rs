@@ -68,7 +68,7 @@ impl Analysis {
                 Err(ds) => problems.extend(ds),
             }
         }
-        let mut compiler = Compiler::new();
+        let mut compiler = Compiler::new(crate::builtins::registry());
         compiler.record_names();
         let mut world = World::new();
         let compiled = compiler.compile_chunk(&program, &mut world);

@@ -1,15 +1,14 @@
-//! The Mind module's engine: axioms in clause form (`clause`), their conversion from the
-//! formulas a script writes (`cnf`), ground instances found by joining literals with a graph's
+//! The Mind module's engine: axioms in clause form (`clause`, which lives in `world`, since a
+//! state keeps its own axioms), their conversion from the formulas a script writes (`cnf`), ground instances found by joining literals with a graph's
 //! facts (`ground`), unit propagation (`propagate`) and the search for models (`search`).
 //! `builtins/mind.rs` is the script-facing side.
 
-pub mod clause;
 pub mod cnf;
 pub mod ground;
 pub mod propagate;
 pub mod search;
 
-pub use clause::{Atom, Clause, Lit, Term};
+pub use crate::world::clause::{self, Atom, Clause, Lit, Term};
 pub use propagate::Rules;
 
 use crate::value::Value;

@@ -61,7 +61,7 @@ impl Backend {
             Ok(real) => real,
             Err(e) => return reply.error(e),
         };
-        let src = match crate::builtins::file::read_text(&real) {
+        let src = match crate::sandbox::read_text(&real, crate::value::MAX_TEXT) {
             Ok(src) => src,
             Err(e) => return reply.error(format!("cannot read {path}: {e}")),
         };

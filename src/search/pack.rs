@@ -166,10 +166,8 @@ impl Codec {
                 }
             }
             Value::Lambda(_) => return Err(PackError::Kind("a lambda")),
-            Value::File(_) => return Err(PackError::Kind("a file")),
-            Value::Svg(_) => return Err(PackError::Kind("an SVG picture")),
+            Value::Host(h) => return Err(PackError::Kind(h.described())),
             Value::Heap(_) => return Err(PackError::Kind("a heap")),
-            Value::Space(_) => return Err(PackError::Kind("a state space")),
         }
         Ok(())
     }

@@ -35,6 +35,22 @@ impl Space {
     }
 }
 
+impl crate::value::host::Host for Space {
+    fn type_name(&self) -> &'static str {
+        "space"
+    }
+    fn described(&self) -> &'static str {
+        "a state space"
+    }
+    fn write(&self, out: &mut String) {
+        use std::fmt::Write as _;
+        let _ = write!(out, "state space: {} states, {} transitions", self.len(), self.transitions.len());
+    }
+    fn rank(&self) -> u8 {
+        13
+    }
+}
+
 impl std::fmt::Debug for Space {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Space({} states, {} transitions)", self.len(), self.transitions.len())

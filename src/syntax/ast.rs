@@ -1,26 +1,7 @@
 //! The syntax tree. Every node that can be the subject of a diagnostic carries its `Span`.
 
+pub use crate::diagnostics::{FileId, Span};
 use std::rc::Rc;
-
-/// A source file registered with the `SourceMap`.
-pub type FileId = u32;
-
-/// A byte range in one source file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Span {
-    pub file: FileId,
-    pub lo: u32,
-    pub hi: u32,
-}
-
-impl Span {
-    pub fn new(file: FileId, lo: usize, hi: usize) -> Span {
-        Span { file, lo: lo as u32, hi: hi as u32 }
-    }
-    pub fn to(self, other: Span) -> Span {
-        Span { file: self.file, lo: self.lo.min(other.lo), hi: self.hi.max(other.hi) }
-    }
-}
 
 /// A name as written, with its place.
 #[derive(Debug, Clone, PartialEq)]

@@ -124,22 +124,18 @@ impl<'a> Printer<'a> {
             }
             Value::Edge(r) => self.push(world.relation_name(*r)),
             // A demon used as a value prints as its name; a lambda as its source.
-            Value::Lambda(f) if f.source.is_none() => self.push(&format!("{}({})", f.name, f.param_names.join(","))),
-            Value::Lambda(f) => {
-                self.push(&format!("lambda({})", f.param_names.join(",")))?;
-                match &f.source {
-                    Some(body) => self.push(&format!(" => {}", body.as_str())),
-                    None => Ok(()),
-                }
-            }
+            Value::Lambda(f) => match f.source() {
+                None => self.push(&format!("{}({})", f.name(), f.params().join(","))),
+                Some(body) => self.push(&format!("lambda({}) => {body}", f.params().join(","))),
+            },
             Value::Fuzzy(f) => {
                 let parts: Vec<String> = f.iter().map(|x| format_number(*x)).collect();
                 self.push(&format!("({})", parts.join(",")))
             }
-            Value::File(f) => self.push(&f.borrow().name),
-            Value::Svg(s) => self.push(&s.borrow().text()),
-            Value::Space(s) => {
-                self.push(&format!("state space: {} states, {} transitions", s.len(), s.transitions.len()))
+            Value::Host(h) => {
+                let mut text = String::new();
+                h.write(&mut text);
+                self.push(&text)
             }
             // In the order `pop` takes them: `Heap[item:priority,...]`.
             Value::Heap(h) => {

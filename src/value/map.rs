@@ -220,7 +220,7 @@ fn hash_into(v: &Value, h: &mut FxHasher, depth: u32) {
         }
         Value::Map(m) => m.borrow().len().hash(h),
         // Compared by identity.
-        Value::Lambda(f) => std::rc::Rc::as_ptr(f).hash(h),
+        Value::Lambda(f) => std::rc::Rc::as_ptr(f).cast::<()>().hash(h),
         other => other.type_name().hash(h),
     }
 }

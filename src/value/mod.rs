@@ -3,8 +3,10 @@
 //! gives them reference semantics.
 
 pub mod array;
+pub mod code;
 pub mod display;
 pub mod heap;
+pub mod host;
 pub mod logic;
 pub mod map;
 pub mod number;
@@ -13,7 +15,6 @@ pub use array::Array;
 pub use logic::Logic;
 pub use map::Map;
 
-use crate::compile::ir::FnCode;
 use crate::world::{ClassId, GraphRef, NodeId, RelId};
 use std::cell::RefCell;
 use std::cmp::Ordering;
@@ -59,18 +60,18 @@ pub enum Value {
     Graph(GraphRef),
     Node(NodeVal),
     Edge(RelId),
-    Lambda(Rc<FnCode>),
+    /// A demon or lambda used as a value (see `code`).
+    Lambda(code::CodeRef),
     /// A fuzzy number (v0, c0, c1, v1); behind an `Rc` so that a `Value` stays 24 bytes.
     Fuzzy(Rc<[f64; 4]>),
-    /// A file opened with `File.open` (builtins/file.rs).
-    File(crate::builtins::file::FileRef),
-    /// A picture made with `SVG.create()` (builtins/svg.rs).
-    Svg(crate::builtins::svg::SvgRef),
     /// A priority queue made with `Heap()`.
     Heap(heap::HeapRef),
-    /// A state space made with `Search.explore` (search/space.rs).
-    Space(crate::search::space::SpaceRef),
+    /// A file, an SVG picture, a state space: an object of a layer above (see `host`).
+    Host(host::HostRef),
 }
+
+// Values are copied everywhere: a larger `Value` slows every step of the interpreter.
+const _: () = assert!(std::mem::size_of::<Value>() == 24);
 
 impl Value {
     pub fn str(s: &str) -> Value {
@@ -92,6 +93,18 @@ impl Value {
 
     pub fn bool(b: bool) -> Value {
         Value::Logic(Logic::from_bool(b))
+    }
+
+    pub fn host(object: impl host::Host) -> Value {
+        Value::Host(Rc::new(object))
+    }
+
+    /// The host object of this value, when it is a `T`.
+    pub fn as_host<T: host::Host>(&self) -> Option<Rc<T>> {
+        match self {
+            Value::Host(h) => host::downcast(h),
+            _ => None,
+        }
     }
 
     /// A clone that copies numbers, logic values and nodes inline: the derived `clone` is an
@@ -134,10 +147,8 @@ impl Value {
             Value::Edge(_) => "edge",
             Value::Lambda(_) => "lambda",
             Value::Fuzzy(_) => "fuzzy",
-            Value::File(_) => "file",
-            Value::Svg(_) => "svg",
             Value::Heap(_) => "heap",
-            Value::Space(_) => "space",
+            Value::Host(h) => h.type_name(),
         }
     }
 
@@ -155,10 +166,8 @@ impl Value {
             Value::Edge(_) => "an edge type",
             Value::Lambda(_) => "a lambda",
             Value::Fuzzy(_) => "a fuzzy number",
-            Value::File(_) => "a file",
-            Value::Svg(_) => "an SVG picture",
             Value::Heap(_) => "a heap",
-            Value::Space(_) => "a state space",
+            Value::Host(h) => h.described(),
         }
     }
 
@@ -172,13 +181,11 @@ impl Value {
             Value::Edge(_) => 4,
             Value::Array(_) => 5,
             Value::Graph(_) => 6,
-            Value::File(_) => 7,
             Value::Fuzzy(_) => 8,
             Value::Map(_) => 9,
             Value::Lambda(_) => 10,
-            Value::Svg(_) => 11,
             Value::Heap(_) => 12,
-            Value::Space(_) => 13,
+            Value::Host(h) => h.rank(),
             Value::None => 13,
         }
     }
@@ -242,10 +249,8 @@ impl Value {
             (Value::Edge(a), Value::Edge(b)) => a == b,
             (Value::Lambda(a), Value::Lambda(b)) => Rc::ptr_eq(a, b),
             (Value::Fuzzy(a), Value::Fuzzy(b)) => a == b,
-            (Value::File(a), Value::File(b)) => Rc::ptr_eq(a, b),
-            (Value::Svg(a), Value::Svg(b)) => Rc::ptr_eq(a, b),
             (Value::Heap(a), Value::Heap(b)) => Rc::ptr_eq(a, b),
-            (Value::Space(a), Value::Space(b)) => Rc::ptr_eq(a, b),
+            (Value::Host(a), Value::Host(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -300,11 +305,10 @@ impl Value {
                 a.iter().zip(b.iter()).map(|(x, y)| x.total_cmp(y)).find(|o| o.is_ne()).unwrap_or(Ordering::Equal)
             }
             (Value::Array(a), Value::Array(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
-            (Value::Lambda(a), Value::Lambda(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
+            (Value::Lambda(a), Value::Lambda(b)) => Rc::as_ptr(a).cast::<()>().cmp(&Rc::as_ptr(b).cast::<()>()),
             (Value::Map(a), Value::Map(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
-            (Value::Svg(a), Value::Svg(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Heap(a), Value::Heap(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
-            (Value::Space(a), Value::Space(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
+            (Value::Host(a), Value::Host(b)) => Rc::as_ptr(a).cast::<()>().cmp(&Rc::as_ptr(b).cast::<()>()),
             _ => self.compare(other).unwrap_or(Ordering::Equal),
         }
     }

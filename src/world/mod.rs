@@ -1,6 +1,7 @@
 //! The world model: node classes shared by the graphs (states) made from one another, relation
 //! types, and graph states whose edges are three-valued facts.
 
+pub mod clause;
 pub mod facts;
 mod path;
 pub mod print;
@@ -174,7 +175,7 @@ pub struct StateData {
     /// it was given (with its binding, for printing) and the value.
     pub attrs: std::collections::BTreeMap<AttrKey, (crate::value::Value, crate::value::Value)>,
     /// Axioms stated for this graph by top-level `A -> B` / `A | B` statements.
-    pub axioms: Vec<Rc<crate::mind::Clause>>,
+    pub axioms: Vec<Rc<clause::Clause>>,
     /// `G.senses_graph(S)`: a node constant not found in this graph's class is looked up in S.
     pub senses: Option<GraphRef>,
     /// `G.edges_blocked(1)`: setting an edge does not change an existing one (new ones are added).

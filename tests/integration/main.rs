@@ -14,6 +14,7 @@ mod explore;
 mod extras;
 mod golden;
 mod krk;
+mod layers;
 mod limits;
 mod lsp_features;
 mod lsp_prefixes;

@@ -353,3 +353,15 @@ fn an_axiom_statement_is_stored_and_prints_nothing() {
     assert_eq!(out(&mut b, "Mind.set_graph(G)"), "1\n");
     assert_eq!(out(&mut b, "out b on a"), "True\n");
 }
+
+#[test]
+fn reset_and_a_second_session_start_the_random_numbers_afresh() {
+    let mut a = Backend::capturing();
+    let first = out(&mut a, "out Math.random(), Math.random()");
+    assert_ne!(out(&mut a, "out Math.random(), Math.random()"), first, "the sequence goes on");
+    // A second session on the same thread has its own sequence, from the start.
+    let mut b = Backend::capturing();
+    assert_eq!(out(&mut b, "out Math.random(), Math.random()"), first);
+    run_all(&mut a, &["Math.randomSeed(3)", ":reset"]);
+    assert_eq!(out(&mut a, "out Math.random(), Math.random()"), first, "`:reset` forgets the seed");
+}

@@ -1,8 +1,9 @@
 //! Axioms in clause form: a disjunction of literals over edges (`X rel Y`, `X !rel Y`) and node
 //! identity (`X == Y`, `X != Y`). A clause's terms are its universally quantified variables or
-//! fixed nodes of one world (class).
+//! fixed nodes of one world (class). A state keeps the axioms stated in it (`StateData::axioms`),
+//! so the clauses are part of the world; `mind` is the engine that reasons with them.
 
-use crate::world::{ClassId, NodeId, RelId, World};
+use super::{ClassId, NodeId, RelId, World};
 use std::cell::Cell;
 use std::fmt::Write;
 use std::rc::Rc;
