@@ -191,6 +191,17 @@ def verdict(ds, scratch, script, status, stdout, stderr):
     return None
 
 
+def outcome(status, stderr):
+    """A name for how a run that kept its promises ended, for the summary."""
+    if status != 1:
+        return "exit %s" % status
+    if "reached (--" in stderr or "memory limit" in stderr or "recursion too deep" in stderr:
+        return "stopped by a limit"
+    if "unexpected" in stderr or "expected" in stderr or "unknown" in stderr:
+        return "refused before running"
+    return "runtime error"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=11)
@@ -220,7 +231,7 @@ def main():
                 f.write(mutant)
             status, stdout, stderr, took = run(ds, scratch, script)
             problem = verdict(ds, scratch, script, status, stdout, stderr)
-            key = "failed" if problem else ("exit %s" % status)
+            key = "failed" if problem else outcome(status, stderr)
             tally[key] = tally.get(key, 0) + 1
             if problem:
                 failures += 1

@@ -45,7 +45,16 @@ fn main() -> ExitCode {
         Err(status) => return ExitCode::from(status),
     };
     let limit = heap_limit(cli.max_memory);
-    memory::set_limit(limit, limit.is_some() && limit == cli.max_memory);
+    let asked = limit.is_some() && limit == cli.max_memory;
+    if let Some(room) = limit.filter(|&l| l < MIN_HEAP && !asked) {
+        ds::eprintln_safe!(
+            "error: the address-space limit (ulimit -v) leaves {} MB of heap; ds needs at least {} MB",
+            room >> 20,
+            MIN_HEAP >> 20
+        );
+        return ExitCode::from(2);
+    }
+    memory::set_limit(limit, asked);
     match host::try_run_on_big_stack(move || run(*cli, deadline)) {
         Ok(status) => ExitCode::from(status),
         Err(e) => {
@@ -67,13 +76,22 @@ fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, u8> {
     }
 }
 
+/// The least heap a limited address space must leave: below it, not even a small script runs,
+/// and ds refuses to start (a failure of the environment, exit status 2).
+const MIN_HEAP: usize = 4 << 20;
+
 /// The heap limit: `--max-memory`, and below what a limited address space (`ulimit -v`) can
-/// hold besides the interpreter's stack, so that the script stops with an error before an
-/// allocation fails (which would abort the process).
+/// hold besides the interpreter's stack and the program itself (its code, libraries and the
+/// allocator's reserves: 128 MB, or a third of a small limit), so that the script stops
+/// with an error before an allocation fails (which would abort the process).
 fn heap_limit(asked: Option<usize>) -> Option<usize> {
     let room = host::address_space_limit().map(|limit| {
         let stack = host::wanted_stack();
-        limit.saturating_sub(stack).saturating_sub(128 << 20) / 4 * 3
+        // glibc gives the interpreter's thread an arena of its own, 64 MB of address space,
+        // only when there is room for it: under a small limit there is none, and the program
+        // takes far less (found by trying limits from 20 MB up).
+        let program = if limit >= stack + (144 << 20) { 128 << 20 } else { limit / 3 };
+        limit.saturating_sub(stack).saturating_sub(program) / 4 * 3
     });
     match (asked, room) {
         (Some(a), Some(r)) => Some(a.min(r)),

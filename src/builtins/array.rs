@@ -59,7 +59,7 @@ pub const BUILTINS: &[Builtin] = &[
 fn mix(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let a = array_obj("mix", obj, span)?;
     let n = a.borrow().len();
-    it.bulk(n, 0, span)?;
+    it.work(n as u64, span)?; // drawing a random number is a step's work
     {
         let mut items = a.borrow_mut();
         for i in (1..items.len()).rev() {
@@ -266,7 +266,7 @@ fn join(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     let a = array_obj("join", obj, span)?;
     let sep = match args.first() {
         Some(Value::Str(s)) => s.to_string(),
-        Some(other) => it.text(other),
+        Some(other) => it.text_for_output(other, span)?,
         None => ",".to_string(),
     };
     let mut text = it.text_start();

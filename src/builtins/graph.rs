@@ -103,7 +103,7 @@ fn json(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     let flag = |i: usize, default: bool| args.get(i).map_or(Ok(default), |v| flag_arg(v, "json", span));
     let opts = DumpOptions { values: flag(0, true)?, inverse: flag(1, false)? };
     let meter = it.meter();
-    let dumped = it.world.graph_dump_within(&g.borrow(), opts, crate::value::MAX_TEXT, &mut || meter.tick(4096));
+    let dumped = it.world.graph_dump_within(&g.borrow(), opts, crate::value::MAX_TEXT, &mut |work| meter.tick(work));
     it.charge(&meter, span)?;
     match dumped {
         Ok(text) => Ok(Value::Str(text.into())),
@@ -224,7 +224,11 @@ fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
             return fail(span, format!("the mode of `dot` is a number, not {}", mode.described()));
         }
     }
+    graph_work(it, &g, span)?;
     let text = it.world.graph_dot(&g.borrow(), &opts);
+    if text.len() > crate::value::MAX_TEXT {
+        return fail(span, "`dot` would make a text longer than 100 MB");
+    }
     match args.first() {
         None => it.write_out(&text, span)?,
         Some(Value::Str(path)) if path.is_empty() => it.write_out(&text, span)?,
@@ -292,8 +296,21 @@ fn brief(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
             }
         }
     }
+    graph_work(it, &g, span)?;
     let text = it.world.graph_brief(&g.borrow(), &leave_out);
+    if text.len() > crate::value::MAX_TEXT {
+        return fail(span, "`brief` would make a string longer than 100 MB");
+    }
     Ok(Value::str(&text))
+}
+
+/// Before a call that goes through every node and edge of a graph: a step for each.
+fn graph_work(it: &mut Interp, g: &GraphRef, span: Span) -> R<()> {
+    let size = {
+        let g = g.borrow();
+        it.world.class(g.class).len() + g.facts.len()
+    };
+    it.work(size as u64, span)
 }
 
 /// The content hash, as a string of 16 hex digits (equal graphs have equal hashes).

@@ -98,7 +98,9 @@ fn path(it: &mut Interp, from: &NodeVal, to: &NodeVal, span: Span) -> R<Logic> {
     if !std::rc::Rc::ptr_eq(&target_graph, &holder) {
         it.world.link(&target_graph);
     }
-    Ok(it.world.path_value(&holder, from.id, &[ISA], target))
+    let (value, looked) = it.world.path_value(&holder, from.id, &[ISA], target);
+    it.work(looked, span)?; // a step per edge followed
+    Ok(value)
 }
 
 fn this_node(name: &str, obj: Option<Value>, span: Span) -> R<NodeVal> {
@@ -200,6 +202,7 @@ fn count_in(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
     let rel = rel_arg(&args[0], span)?;
     let want = value_filter(args, span)?;
     let holder = it.holder(&n, span)?;
+    it.work(holder.borrow().facts.len() as u64 / 16, span)?; // it looks at every edge
     let g = holder.borrow();
     let count = g
         .facts
@@ -285,7 +288,9 @@ fn path_method(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) 
     if !std::rc::Rc::ptr_eq(&target_graph, &holder) {
         it.world.link(&target_graph);
     }
-    Ok(Value::Logic(it.world.path_value(&holder, from.id, &rels, target)))
+    let (value, looked) = it.world.path_value(&holder, from.id, &rels, target);
+    it.work(looked, span)?; // a step per edge followed
+    Ok(Value::Logic(value))
 }
 
 /// `N.get(Rel, M)`: the value of Rel to M on N or its nearest `isa` ancestor that has one

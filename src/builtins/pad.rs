@@ -39,7 +39,7 @@ fn center(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
 fn widen(it: &mut Interp, name: &str, align: Align, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let text = match object(obj, span)? {
         Value::Str(s) => s.to_string(),
-        other => it.text(&other),
+        other => it.text_for_output(&other, span)?,
     };
     let width = num_arg(args, 0, name, span)?;
     if !(0.0..=MAX_TEXT as f64).contains(&width) {
@@ -63,5 +63,6 @@ fn widen(it: &mut Interp, name: &str, align: Align, obj: Option<Value>, args: &[
     out.extend(std::iter::repeat_n(fill, before));
     out.push_str(&text);
     out.extend(std::iter::repeat_n(fill, after));
+    it.text_work(out.len(), span)?;
     Ok(Value::str(&out))
 }

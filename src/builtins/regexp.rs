@@ -127,7 +127,7 @@ pub fn split(re: &regex::Regex, s: &str, max: usize, cancel: &AtomicBool) -> Res
         if out.len() >= MAX_PIECES {
             return Err(format!("`split` would make more than {MAX_PIECES} pieces"));
         }
-        if out.len() % 4096 == 0 && cancel.load(Ordering::Relaxed) {
+        if out.len() % 4096 == 0 && (cancel.load(Ordering::Relaxed) || crate::host::memory::exceeded()) {
             return Err("cancelled".into());
         }
         out.push(piece.to_string());

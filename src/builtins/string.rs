@@ -39,11 +39,22 @@ pub const BUILTINS: &[Builtin] = &[
     ),
 ];
 
-fn text(name: &str, obj: Option<Value>, span: Span) -> R<Str> {
-    match object(obj, span)? {
-        Value::Str(s) => Ok(s),
-        other => wrong_object(name, &other, "strings", span),
-    }
+/// The string a method works on. Reading it and the string arguments is counted as work
+/// (`Interp::text_work`): a search through 100 MB is far more than a step.
+fn text(it: &mut Interp, name: &str, obj: Option<Value>, args: &[Value], span: Span) -> R<Str> {
+    let s = match object(obj, span)? {
+        Value::Str(s) => s,
+        other => return wrong_object(name, &other, "strings", span),
+    };
+    let read: usize = args.iter().map(|a| if let Value::Str(t) = a { t.len() } else { 0 }).sum();
+    it.text_work(s.len().saturating_add(read), span)?;
+    Ok(s)
+}
+
+/// A string a method made, its making counted as work like its reading.
+fn made(it: &mut Interp, s: &str, span: Span) -> R<Value> {
+    it.text_work(s.len(), span)?;
+    Ok(Value::str(s))
 }
 
 /// A position given as a number: truncated toward zero, negative counting from the end, clamped
@@ -61,7 +72,7 @@ fn clamp(x: f64, len: usize) -> usize {
 }
 
 /// The bytes a..b (clamped), each end moved back to a character boundary.
-fn slice(s: &str, a: usize, b: usize) -> Value {
+fn slice(it: &mut Interp, s: &str, a: usize, b: usize, span: Span) -> R<Value> {
     let fix = |mut i: usize| {
         while i > 0 && !s.is_char_boundary(i) {
             i -= 1;
@@ -69,26 +80,28 @@ fn slice(s: &str, a: usize, b: usize) -> Value {
         i
     };
     let (a, b) = (fix(a), fix(b.min(s.len())));
-    Value::substr(if a < b { &s[a..b] } else { "" })
+    let part = if a < b { &s[a..b] } else { "" };
+    it.text_work(part.len(), span)?;
+    Ok(Value::substr(part))
 }
 
-fn substr(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("substr", obj, span)?;
+fn substr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "substr", obj, args, span)?;
     let start = clamp(num_arg(args, 0, "substr", span)?, s.len());
     let count = if args.len() > 1 { num_arg(args, 1, "substr", span)? } else { s.len() as f64 };
     let count = if count.is_nan() { 0 } else { (count as i64).max(0) as u64 };
-    Ok(slice(&s, start, (start as u64).saturating_add(count).min(s.len() as u64) as usize))
+    slice(it, &s, start, (start as u64).saturating_add(count).min(s.len() as u64) as usize, span)
 }
 
-fn substring(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("substring", obj, span)?;
+fn substring(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "substring", obj, args, span)?;
     let start = clamp(num_arg(args, 0, "substring", span)?, s.len());
     let end = if args.len() > 1 { clamp(num_arg(args, 1, "substring", span)?, s.len()) } else { s.len() };
-    Ok(slice(&s, start, end))
+    slice(it, &s, start, end, span)
 }
 
-fn index_of(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("indexOf", obj, span)?;
+fn index_of(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "indexOf", obj, args, span)?;
     let sub = str_arg(args, 0, "indexOf", span)?;
     let mut from = if args.len() > 1 { num_arg(args, 1, "indexOf", span)?.max(0.0) as usize } else { 0 };
     while from < s.len() && !s.is_char_boundary(from) {
@@ -101,7 +114,7 @@ fn index_of(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R
 /// Splits at the matches of a regular expression (default a space); at most `max` pieces, the
 /// last one holding the rest. An empty separator splits into characters.
 fn split(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("split", obj, span)?;
+    let s = text(it, "split", obj, args, span)?;
     let sep = if args.is_empty() { " " } else { str_arg(args, 0, "split", span)? };
     // A negative (or no) maximum: every piece.
     let max = match args.get(1) {
@@ -112,24 +125,32 @@ fn split(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
         None => usize::MAX,
     };
     let pieces: Vec<Value> = if sep.is_empty() {
-        let max = max.min(regexp::MAX_PIECES + 1);
-        let pieces: Vec<Value> = s.chars().take(max).map(|c| Value::str(&c.to_string())).collect();
-        if pieces.len() > regexp::MAX_PIECES {
+        let count = s.chars().count().min(max);
+        if count > regexp::MAX_PIECES {
             return fail(span, format!("`split` would make more than {} pieces", regexp::MAX_PIECES));
         }
-        pieces
+        it.bulk(count, PIECE_BYTES, span)?;
+        s.chars().take(count).map(|c| Value::str(c.encode_utf8(&mut [0; 4]))).collect()
     } else {
         let p = regexp::compile(it, sep, "split", span)?;
         let max = max.max(1);
         let pieces = regexp::run(it, &p, &s, span, move |re, s, cancel| regexp::split(re, s, max, cancel))?;
-        pieces.or_else(|e| fail(span, e))?.iter().map(|p| Value::str(p)).collect()
+        it.work(0, span)?; // the pieces may have passed the memory limit
+        let pieces = pieces.or_else(|e| fail(span, e))?;
+        it.bulk(pieces.len(), PIECE_BYTES, span)?;
+        pieces.iter().map(|p| Value::str(p)).collect()
     };
+    it.work(pieces.len() as u64, span)?; // a piece costs about a step to make
     Ok(Value::array(pieces))
 }
 
+/// The memory a piece of `split` takes: its value and a small string (and, from a regular
+/// expression, the piece it was made from).
+const PIECE_BYTES: usize = std::mem::size_of::<Value>() + 48;
+
 /// `S.search(regex)`: the byte position of the first match, or -1.
 fn search(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("search", obj, span)?;
+    let s = text(it, "search", obj, args, span)?;
     let p = regexp::compile(it, str_arg(args, 0, "search", span)?, "search", span)?;
     let found = regexp::run(it, &p, &s, span, |re, s, _| re.find(s).map(|m| m.start()))?;
     Ok(Value::Num(found.map_or(-1.0, |i| i as f64)))
@@ -138,11 +159,11 @@ fn search(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
 /// `S.replaceRegexp(regex, format)`: every match replaced by `format`, where `$&` is the
 /// match, `$1`..`$99` its groups and `$$` a dollar sign (as in ECMAScript).
 fn replace_regexp(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("replaceRegexp", obj, span)?;
+    let s = text(it, "replaceRegexp", obj, args, span)?;
     let p = regexp::compile(it, str_arg(args, 0, "replaceRegexp", span)?, "replaceRegexp", span)?;
     let format = ecma_format(str_arg(args, 1, "replaceRegexp", span)?);
     let result = regexp::run(it, &p, &s, span, move |re, s, cancel| regexp::replace(re, s, &format, cancel))?;
-    Ok(Value::str(&result.or_else(|e| fail(span, e))?))
+    made(it, &result.or_else(|e| fail(span, e))?, span)
 }
 
 /// An ECMAScript replacement format in the `regex` crate's syntax: `$&` -> `${0}`, `$1` ->
@@ -178,13 +199,14 @@ fn ecma_format(f: &str) -> String {
     out
 }
 
-fn trim(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    Ok(Value::str(text("trim", obj, span)?.trim()))
+fn trim(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "trim", obj, args, span)?;
+    made(it, s.trim(), span)
 }
 
 /// Replaces the first `count` occurrences (default 1; negative: all).
-fn replace(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("replace", obj, span)?;
+fn replace(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "replace", obj, args, span)?;
     let from = str_arg(args, 0, "replace", span)?;
     let to = str_arg(args, 1, "replace", span)?;
     let count = if args.len() > 2 { num_arg(args, 2, "replace", span)? } else { 1.0 };
@@ -200,11 +222,11 @@ fn replace(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
             return fail(span, "`replace` would make a string longer than 100 MB");
         }
     }
-    Ok(Value::str(&if count < 0.0 { s.replace(from, to) } else { s.replacen(from, to, count as usize) }))
+    made(it, &if count < 0.0 { s.replace(from, to) } else { s.replacen(from, to, count as usize) }, span)
 }
 
 fn repeat(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("repeat", obj, span)?;
+    let s = text(it, "repeat", obj, args, span)?;
     let n = num_arg(args, 0, "repeat", span)?.max(0.0) as usize;
     if s.len().saturating_mul(n) > MAX_TEXT {
         return fail(span, "`repeat` would make a string longer than 100 MB");
@@ -214,25 +236,28 @@ fn repeat(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
     Ok(Value::str(&str::repeat(&s[..], n)))
 }
 
-fn include(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("include", obj, span)?;
+fn include(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "include", obj, args, span)?;
     Ok(Value::bool(s.contains(str_arg(args, 0, "include", span)?)))
 }
 
-fn starts_with(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("startsWith", obj, span)?;
+fn starts_with(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "startsWith", obj, args, span)?;
     Ok(Value::bool(s.starts_with(str_arg(args, 0, "startsWith", span)?)))
 }
 
-fn ends_with(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = text("endsWith", obj, span)?;
+fn ends_with(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "endsWith", obj, args, span)?;
     Ok(Value::bool(s.ends_with(str_arg(args, 0, "endsWith", span)?)))
 }
 
-fn upper(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    Ok(Value::str(&text("upper", obj, span)?.to_uppercase()))
+fn upper(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "upper", obj, args, span)?;
+    // ASCII text (the usual case) is many times faster to convert byte by byte.
+    made(it, &if s.is_ascii() { s.to_ascii_uppercase() } else { s.to_uppercase() }, span)
 }
 
-fn lower(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    Ok(Value::str(&text("lower", obj, span)?.to_lowercase()))
+fn lower(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = text(it, "lower", obj, args, span)?;
+    made(it, &if s.is_ascii() { s.to_ascii_lowercase() } else { s.to_lowercase() }, span)
 }

@@ -405,7 +405,10 @@ impl Interp {
                     // Strings, logic values and fuzzy numbers are values: `S[i] = "c"`,
                     // `L[0] = 0.3`, `F[2] = 5` store a changed copy in the variable.
                     let changed = match &o {
-                        Value::Str(s) => Some(replace_char(s, &i, &v, span)?),
+                        Value::Str(s) => {
+                            self.text_work(s.len(), span)?; // the string is copied
+                            Some(replace_char(s, &i, &v, span)?)
+                        }
                         Value::Logic(l) => Some(Value::Logic(replace_component(*l, &i, &v, span)?)),
                         Value::Fuzzy(f) => Some(replace_fuzzy(f, &i, &v, span)?),
                         _ => None,
@@ -449,7 +452,10 @@ impl Interp {
                 Some(p) => Value::substr(s.get(p..p + 1).unwrap_or("")),
                 None => Value::str(""),
             }),
-            (Value::Map(m), _) => Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None)),
+            (Value::Map(m), _) => {
+                self.key_work(&i, span)?;
+                Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None))
+            }
             (Value::Node(n), Value::Node(_)) => super::get_attr(self, n, &i, span),
             (Value::Logic(l), Value::Num(n)) => match *n as i64 {
                 0 => Ok(Value::Num(l.p0)),
@@ -499,6 +505,7 @@ impl Interp {
                 }
             }
             (Value::Map(m), _) => {
+                self.key_work(&i, span)?;
                 if !m.borrow().room_for_one() {
                     return super::limit_error(span, super::Limit::Memory, None);
                 }
@@ -507,6 +514,14 @@ impl Interp {
             }
             (Value::Node(n), Value::Node(_)) => super::set_attr(self, n, &i, v, span),
             _ => fail(span, format!("cannot assign to an item of {} indexed by {}", o.described(), i.described())),
+        }
+    }
+
+    /// Hashing a long string key as a whole is work for the limits.
+    fn key_work(&mut self, key: &Value, span: Span) -> R<()> {
+        match key {
+            Value::Str(s) => self.text_work(s.len(), span),
+            _ => Ok(()),
         }
     }
 

@@ -145,6 +145,16 @@ impl Interp {
         self.work(items as u64 / 16, span)
     }
 
+    /// When a built-in reads or makes `bytes` of text (a search, a copy, a change of case):
+    /// counted as work, sixteen bytes to a step, so that a loop over a 100 MB string is not a
+    /// step per call. Texts under 4 KB are not worth the count.
+    pub fn text_work(&mut self, bytes: usize, span: Span) -> R<()> {
+        if bytes < 4096 {
+            return Ok(());
+        }
+        self.work(bytes as u64 / 16, span)
+    }
+
     /// Counts work done outside the evaluator as steps (a search's own bookkeeping).
     /// The steps counted so far.
     pub fn steps(&self) -> u64 {

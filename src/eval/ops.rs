@@ -5,6 +5,7 @@ use crate::compile::ir::Ex;
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::{Logic, Str, Value, MAX_TEXT};
+use crate::world::facts::Fact;
 use std::cmp::Ordering;
 
 impl Interp {
@@ -17,19 +18,24 @@ impl Interp {
             Sub | Mul | Div | IntDiv | Rem => arithmetic(op, &l, &r, span),
             Eq | Ne => {
                 self.warn_other_world(&l, &r, op, span)?;
-                // Comparing containers looks at their items: work for the limits.
+                // Comparing containers looks at their items, and strings at their bytes:
+                // work for the limits.
                 self.bulk(l.items().min(r.items()), 0, span)?;
+                self.text_work(text_len(&l).min(text_len(&r)), span)?;
                 Ok(Value::bool(l.equals(&r) == (op == Eq)))
             }
-            Lt | Le | Gt | Ge => Ok(Value::Logic(match l.compare(&r) {
-                Some(o) => Logic::from_bool(match op {
-                    Lt => o == Ordering::Less,
-                    Le => o != Ordering::Greater,
-                    Gt => o == Ordering::Greater,
-                    _ => o != Ordering::Less,
-                }),
-                None => Logic::UNDEF,
-            })),
+            Lt | Le | Gt | Ge => {
+                self.text_work(text_len(&l).min(text_len(&r)), span)?;
+                Ok(Value::Logic(match l.compare(&r) {
+                    Some(o) => Logic::from_bool(match op {
+                        Lt => o == Ordering::Less,
+                        Le => o != Ordering::Greater,
+                        Gt => o == Ordering::Greater,
+                        _ => o != Ordering::Less,
+                    }),
+                    None => Logic::UNDEF,
+                }))
+            }
             And | Or | Implies | Equiv => Ok(Value::Logic(match (&l, &r) {
                 (Value::Logic(a), Value::Logic(b)) => match op {
                     And => a.and(*b),
@@ -127,7 +133,7 @@ impl Interp {
     fn concat(&mut self, l: &Value, r: &Value, span: Span) -> R<Str> {
         let mut text = match l {
             Value::Str(s) => s.clone(),
-            other => self.text(other).into(),
+            other => self.text_for_output(other, span)?.into(),
         };
         self.append(&mut text, r, span)?;
         Ok(text)
@@ -140,7 +146,7 @@ impl Interp {
         let piece = match v {
             Value::Str(s) => s.as_str(),
             other => {
-                printed = self.text(other);
+                printed = self.text_for_output(other, span)?;
                 printed.as_str()
             }
         };
@@ -164,6 +170,9 @@ impl Interp {
             (Value::Str(_), _) | (_, Value::Str(_)) | (Value::Node(_), _) => Ok(Value::Str(self.concat(&l, &r, span)?)),
             (Value::Array(_), Value::Array(_)) | (Value::Map(_), Value::Map(_)) => {
                 self.bulk(l.items() + r.items(), std::mem::size_of::<Value>(), span)?;
+                if let Value::Map(_) = r {
+                    self.work(r.items() as u64, span)?; // each entry of r is hashed in
+                }
                 Ok(combined(&l, &r))
             }
             _ => fail(span, format!("cannot add {} and {}", l.described(), r.described())),
@@ -272,17 +281,50 @@ impl Interp {
         if a.class != b.class {
             return fail(span, format!("`{}` needs two states of one world (graphs of one class)", op.symbol()));
         }
-        let mut facts = a.facts.clone();
-        if op == BinOp::Add {
-            for f in b.facts.iter().filter(|f| !a.facts.contains(f.key)) {
-                facts.set(f.key, f.value);
+        self.work((a.facts.len() + b.facts.len()) as u64, span)?; // a step per edge looked at
+        let facts = crate::world::facts::Facts::from_sorted(merged(op, a.facts.as_slice(), b.facts.as_slice()));
+        Ok(Value::Graph(self.world.graph_with_facts(&a, facts)))
+    }
+}
+
+/// `G + H` (G's facts and those of H's that G has no fact for) or `G - H` (G's facts that H
+/// lacks or holds with another value), in one pass over both sorted lists: setting the facts
+/// one by one moved the list each time, quadratic in its length.
+fn merged(op: BinOp, a: &[Fact], b: &[Fact]) -> Vec<Fact> {
+    let mut out = Vec::with_capacity(if op == BinOp::Add { a.len() + b.len() } else { a.len() });
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() {
+        match b.get(j).map(|f| f.key.cmp(&a[i].key)) {
+            Some(Ordering::Less) => {
+                if op == BinOp::Add {
+                    out.push(b[j]);
+                }
+                j += 1;
             }
-        } else {
-            for f in a.facts.iter().filter(|f| b.facts.get(f.key) == f.value) {
-                facts.set(f.key, Logic::UNDEF);
+            Some(Ordering::Equal) => {
+                if op == BinOp::Add || b[j].value != a[i].value {
+                    out.push(a[i]);
+                }
+                i += 1;
+                j += 1;
+            }
+            _ => {
+                out.push(a[i]);
+                i += 1;
             }
         }
-        Ok(Value::Graph(self.world.graph_with_facts(&a, facts)))
+    }
+    if op == BinOp::Add {
+        out.extend_from_slice(&b[j.min(b.len())..]);
+    }
+    out
+}
+
+/// The length of a string (0 for any other value).
+fn text_len(v: &Value) -> usize {
+    match v {
+        Value::Str(s) => s.len(),
+        _ => 0,
     }
 }
 

@@ -30,7 +30,7 @@ impl Text {
     /// Appends the printed form of a value.
     pub fn value(&mut self, v: &Value, world: &World, span: Span) -> R<()> {
         let meter = self.meter.clone();
-        match write_bounded(&mut self.s, v, world, &mut || meter.tick(256)) {
+        match write_bounded(&mut self.s, v, world, &mut |work| meter.tick(work)) {
             Ok(()) => Ok(()),
             Err(Cut::TooLong) => too_long(span),
             Err(Cut::Stopped) => self.stopped(span),

@@ -16,33 +16,38 @@ pub enum Cut {
 /// Appends the printed form of `v` to `out`; past `MAX_TEXT` bytes it ends in `...` (for
 /// messages, which may show any value; `write_bounded` is for output).
 pub fn write_value(out: &mut String, v: &Value, world: &World) {
-    let mut never = || false;
+    let mut never = |_| false;
     if Printer::new(out, world, &mut never).value(v, 0).is_err() {
         out.push_str("...");
     }
 }
 
 /// Appends the printed form of `v` to `out`, refusing to let `out` pass `MAX_TEXT` bytes and
-/// asking `stop` after every 64 KB written whether to give up.
-pub fn write_bounded(out: &mut String, v: &Value, world: &World, stop: &mut dyn FnMut() -> bool) -> Result<(), Cut> {
+/// asking `stop` now and then whether to give up (see `CHECK_EVERY`).
+pub fn write_bounded(out: &mut String, v: &Value, world: &World, stop: &mut dyn FnMut(u64) -> bool) -> Result<(), Cut> {
     Printer::new(out, world, stop).value(v, 0)
 }
 
-/// How often printing asks whether to stop.
+/// How often printing asks whether to stop: after 64 KB, or after 256 pieces. It tells `stop`
+/// the work done since: a unit per piece (a number costs far more than its bytes) and one per
+/// 256 bytes.
 const CHECK_EVERY: usize = 1 << 16;
+const CHECK_PIECES: u32 = 256;
 
 struct Printer<'a> {
     out: &'a mut String,
     world: &'a World,
-    stop: &'a mut dyn FnMut() -> bool,
+    stop: &'a mut dyn FnMut(u64) -> bool,
     /// `out.len()` when `stop` was last asked.
     checked: usize,
+    /// Pieces written since `stop` was last asked.
+    pieces: u32,
 }
 
 impl<'a> Printer<'a> {
-    fn new(out: &'a mut String, world: &'a World, stop: &'a mut dyn FnMut() -> bool) -> Printer<'a> {
+    fn new(out: &'a mut String, world: &'a World, stop: &'a mut dyn FnMut(u64) -> bool) -> Printer<'a> {
         let checked = out.len();
-        Printer { out, world, stop, checked }
+        Printer { out, world, stop, checked, pieces: 0 }
     }
 
     /// After each piece: is the text too long, or must the run stop?
@@ -50,9 +55,12 @@ impl<'a> Printer<'a> {
         if self.out.len() > super::MAX_TEXT {
             return Err(Cut::TooLong);
         }
-        if self.out.len() - self.checked >= CHECK_EVERY {
+        self.pieces += 1;
+        if self.out.len() - self.checked >= CHECK_EVERY || self.pieces >= CHECK_PIECES {
+            let work = (self.out.len() - self.checked) as u64 / 256 + self.pieces as u64;
             self.checked = self.out.len();
-            if (self.stop)() {
+            self.pieces = 0;
+            if (self.stop)(work) {
                 return Err(Cut::Stopped);
             }
         }

@@ -57,8 +57,9 @@ impl IsaAnswers {
 impl World {
     /// `N.isa(C)` (`rels` is `[ISA]`) or `N.path(rels, C)`: the truest value of a path of edges
     /// along `rels` from `from` to `to`, where a path's value is the `&` of its edges; Undef when
-    /// there is no path at all.
-    pub fn path_value(&mut self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> Logic {
+    /// there is no path at all. With it, the number of edges looked at (work for the limits: a
+    /// path may run through every edge of a large graph).
+    pub fn path_value(&mut self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> (Logic, u64) {
         if rels != [ISA] {
             return self.search_path(start, from, rels, to);
         }
@@ -67,15 +68,15 @@ impl World {
             (g.class, g.facts.isa_hash(), from, to.graph, to.node, to.graph == g.uid)
         };
         if let Some(v) = direct_isa(start, from, to) {
-            return v;
+            return (v, 0);
         }
         self.isa_answers.refresh();
         if let Some(&v) = self.isa_answers.answers.get(&question) {
-            return v;
+            return (v, 0);
         }
-        let v = self.search_path(start, from, rels, to);
+        let (v, work) = self.search_path(start, from, rels, to);
         self.isa_answers.answers.insert(question, v);
-        v
+        (v, work)
     }
 
     /// `N.isa(to)` for every node N of `holder`'s class (at most `IsaAnswers::MAX_COLUMN` nodes,
@@ -95,7 +96,7 @@ impl World {
                 return Some(c.clone());
             }
         }
-        let values: Box<[Logic]> = (1..=len as NodeId).map(|id| self.path_value(holder, id, &[ISA], to)).collect();
+        let values: Box<[Logic]> = (1..=len as NodeId).map(|id| self.path_value(holder, id, &[ISA], to).0).collect();
         let trues = (1..=len as NodeId).filter(|&id| values[id as usize - 1].is_true()).collect();
         let column = Rc::new(IsaColumn { values, trues });
         self.isa_answers.refresh();
@@ -103,11 +104,12 @@ impl World {
         Some(column)
     }
 
-    fn search_path(&self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> Logic {
+    fn search_path(&self, start: &GraphRef, from: NodeId, rels: &[RelId], to: Target) -> (Logic, u64) {
         let start_uid = start.borrow().uid;
         let mut best = Best::default();
         let mut work: SmallVec<[(GraphUid, NodeId, Logic); 8]> = smallvec![(start_uid, from, Logic::TRUE)];
         let mut result: Option<Logic> = None;
+        let mut looked = 0u64;
         while let Some((uid, node, value)) = work.pop() {
             let linked;
             let graph = if uid == start_uid {
@@ -124,12 +126,13 @@ impl World {
             let g = graph.borrow();
             for &rel in rels {
                 for fact in g.facts.outgoing_rel(node, rel) {
+                    looked += 1;
                     let tuid = if fact.key.tgraph() == 0 { uid } else { fact.key.tgraph() };
                     let v = value.and(fact.value);
                     let key = (tuid, fact.key.tgt());
                     if tuid == to.graph && fact.key.tgt() == to.node {
                         if v.is_true() {
-                            return v; // nothing is truer: the search is over
+                            return (v, looked); // nothing is truer: the search is over
                         }
                         result = Some(match result {
                             Some(r) if r.cmp_truth(v).is_ge() => r,
@@ -142,7 +145,7 @@ impl World {
                 }
             }
         }
-        result.unwrap_or(Logic::UNDEF)
+        (result.unwrap_or(Logic::UNDEF), looked)
     }
 }
 

@@ -90,7 +90,7 @@ impl World {
 
     /// The dump, with or without node values and incoming edges (`G.json(values, inverse)`).
     pub fn graph_dump(&self, g: &Graph, opts: DumpOptions) -> String {
-        self.graph_dump_within(g, opts, usize::MAX, &mut || false).unwrap_or_else(|_| format!("{} {{ ... }}", g.name))
+        self.graph_dump_within(g, opts, usize::MAX, &mut |_| false).unwrap_or_else(|_| format!("{} {{ ... }}", g.name))
     }
 
     /// `graph_dump`, refused once the text would pass `room` bytes, and given up when `stop`
@@ -101,7 +101,7 @@ impl World {
         g: &Graph,
         opts: DumpOptions,
         room: usize,
-        stop: &mut dyn FnMut() -> bool,
+        stop: &mut dyn FnMut(u64) -> bool,
     ) -> Result<String, Cut> {
         if PRINTING.with(|d| d.get()) > 0 {
             return Ok(g.name.to_string());
@@ -117,6 +117,7 @@ impl World {
             }
         }
         let mut text = format!("{} {{\n", g.name);
+        let mut told = 0;
         printing(|| {
             for (i, id) in ids.into_iter().enumerate() {
                 if i > 0 {
@@ -127,8 +128,12 @@ impl World {
                 if text.len() > room {
                     return Err(Cut::TooLong);
                 }
-                if i % 4096 == 4095 && stop() {
-                    return Err(Cut::Stopped);
+                // The work since the last time: a unit per node and one per 256 bytes.
+                if i % 4096 == 4095 {
+                    if stop((text.len() - told) as u64 / 256 + 4096) {
+                        return Err(Cut::Stopped);
+                    }
+                    told = text.len();
                 }
             }
             Ok(())

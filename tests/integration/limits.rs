@@ -58,6 +58,52 @@ fn long_built_ins_stop_at_the_limits() {
 }
 
 #[test]
+fn built_ins_count_their_work_in_steps() {
+    // Each call took milliseconds to seconds but counted as one step: a loop of them under
+    // --max-steps ran for hours. Now a call on 8 MB of text, a long path or a large graph is
+    // many steps, and the loop ends at the step limit.
+    let text = "var s = \"ab\".repeat(4000000)\nvar r\n";
+    let graph = "edges on, at\nvar G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(100000)\nvar n = G.nodes()\n\
+                 for i in range(99999) { n[i] on n[i + 1] }\nvar H = G.copy()\nvar r\n";
+    for (setup, call) in [
+        (text, "r = s.upper()"),
+        (text, "r = s.lower()"),
+        (text, "r = s.indexOf(\"c\")"),
+        (text, "r = s.include(\"c\")"),
+        (text, "r = s.substr(1)"),
+        (text, "r = s.trim()"),
+        (text, "r = s.replace(\"a\", \"b\", -1)"),
+        (text, "r = s.pad(8000010)"),
+        (text, "r = s == s.substr(0)"),
+        (text, "r = s < s.substr(1)"),
+        (text, "var m = {}\n m[s] = 1"),
+        (text, "var t = s\n t[3] = \"x\""),
+        (text, "r = \"\" + [s]"),
+        ("var a = range(1000000)\nvar r\n", "a.mix()"),
+        ("var a = range(1000000)\nvar r\n", "r = a.pad(3)"),
+        ("var m = {}\nfor i in range(100000) { m[i] = i }\nvar r\n", "r = m + m"),
+        (graph, "r = n[0].path(on, n[99999])"),
+        (graph, "r = G.count_in(n[5], on)"),
+        (graph, "r = G.brief()"),
+        (graph, "r = G - H"),
+        (graph, "r = G + H"),
+    ] {
+        let src = format!("{setup}while True {{\n {call}\n}}\n");
+        stops("counted.ds", &src, &["--max-steps", "3000000"], "step limit of 3000000 reached");
+    }
+}
+
+#[test]
+fn splitting_stops_at_the_memory_limit() {
+    // 8 million one-letter pieces: the limit is seen before they are made, or while a
+    // regular expression makes them.
+    let src = "var s = \"ab\".repeat(4000000)\nvar p = s.split(\"\")\n";
+    stops("split.ds", src, &["--max-memory", "200M"], "memory limit");
+    let src = "var s = \"ab\".repeat(4000000)\nvar p = s.split(\"b\")\n";
+    stops("split.ds", src, &["--max-memory", "200M"], "memory limit");
+}
+
+#[test]
 fn a_deadline_passed_during_the_last_call_is_reported() {
     // The sort ends after the deadline, and the script right after it: no step saw the clock.
     let r = stops("last.ds", "var a = range(3000000)\na.sort((x, y) => x - y)\n", &["--timeout", "0.3"], "time limit");
@@ -163,7 +209,8 @@ fn under_ulimit(kb: &str, src: &str) -> Run {
 #[test]
 fn ds_starts_under_an_address_space_limit() {
     // It reserved a 2 GiB stack and could not start under `ulimit -v 2000000` (exit 1).
-    for kb in ["2000000", "1000000", "300000"] {
+    // Under 150 MB every run ended at once with "memory limit of 0 bytes reached".
+    for kb in ["2000000", "1000000", "300000", "150000", "60000"] {
         let script =
             "def f(n) : return n == 0 ? 0 : f(n - 1) + 1\nout f(5000)\nvar a = [1]\nwhile True { a = a + a }\n";
         let r = under_ulimit(kb, script);
@@ -172,4 +219,12 @@ fn ds_starts_under_an_address_space_limit() {
         assert_eq!(r.code, Some(1), "ulimit -v {kb}: {}", r.stderr);
         assert!(r.stderr.contains("memory limit") && r.stderr.contains("ulimit -v"), "ulimit -v {kb}: {}", r.stderr);
     }
+}
+
+#[test]
+fn an_address_space_too_small_to_run_in_is_exit_2() {
+    // A failure of the environment, not of the script.
+    let r = under_ulimit("20000", "out 1\n");
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("address-space limit (ulimit -v)"), "{}", r.stderr);
 }
