@@ -376,7 +376,11 @@ impl Problem for ScriptProblem<'_> {
         match self.call(&h, state)? {
             Value::Num(x) if !x.is_nan() => Ok(x),
             other => {
-                self.error(format!("the heuristic {} must return a number, not {}", called(&h, "H"), other.described()))
+                let heuristic = match h.source {
+                    Some(_) => "the heuristic lambda".to_string(),
+                    None => format!("the heuristic `{}`", h.name),
+                };
+                self.error(format!("{heuristic} must return a number, not {}", other.described()))
             }
         }
     }

@@ -109,10 +109,7 @@ fn bad_input_is_a_clear_error() {
             "Search.astar(1, (n) => [[\"a\", n + 1, -2]], 5, (n) => 0)",
             "has the negative cost -2: `astar` needs costs >= 0",
         ),
-        (
-            "Search.astar(1, (n) => [n + 1], 5, (n) => \"x\")",
-            "the heuristic the H lambda must return a number, not a string",
-        ),
+        ("Search.astar(1, (n) => [n + 1], 5, (n) => \"x\")", "the heuristic lambda must return a number, not a string"),
         (
             "Search.bfs(1, (a, b) => [a], 5)",
             "argument 2 of `Search.bfs` (Next): `lambda` must take one argument, not 2",
