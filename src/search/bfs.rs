@@ -111,6 +111,18 @@ impl GoalCommit {
     }
 }
 
+/// What `by_levels` (on one thread or several) hands each expanded state to: the state, its
+/// depth, its successors and how to ask whether one is a goal; `Some` ends the search.
+pub(super) trait Commit<P: Problem, T>:
+    FnMut(&mut P, &mut StateStore, &mut Counts, StateId, u32, &Successors, GoalOf<'_>) -> Step<Option<T>, P::Error>
+{
+}
+
+impl<P: Problem, T, F> Commit<P, T> for F where
+    F: FnMut(&mut P, &mut StateStore, &mut Counts, StateId, u32, &Successors, GoalOf<'_>) -> Step<Option<T>, P::Error>
+{
+}
+
 /// What breadth-first search and exploration share: the start stored, then the states of each
 /// level expanded in id order (with the frontier counted, the limits checked, the expansion
 /// traced), and `commit` given each state's successors; it stops when `commit` returns
@@ -119,15 +131,7 @@ pub(super) fn by_levels<P: Problem, T>(
     p: &mut P,
     store: &mut StateStore,
     counts: &mut Counts,
-    mut commit: impl FnMut(
-        &mut P,
-        &mut StateStore,
-        &mut Counts,
-        StateId,
-        u32,
-        &Successors,
-        GoalOf<'_>,
-    ) -> Step<Option<T>, P::Error>,
+    mut commit: impl Commit<P, T>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
     insert_start(p, store, &mut succ)?;

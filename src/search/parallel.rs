@@ -14,7 +14,7 @@
 //! new at the commit is among them). The start met again, which `bfs` tests once, is tested by
 //! each thread the first time it meets it.
 
-use super::bfs::GoalOf;
+use super::bfs::{Commit, GoalOf};
 use super::problem::{Halt, Problem, Step, Successors, Which};
 use super::store::{StateId, StateStore};
 use super::{insert_start, Counts};
@@ -323,15 +323,7 @@ pub(super) fn by_levels<P: Threaded, T>(
     counts: &mut Counts,
     pool: &mut Pool<P::Error>,
     goals: bool,
-    mut commit: impl FnMut(
-        &mut P,
-        &mut StateStore,
-        &mut Counts,
-        StateId,
-        u32,
-        &Successors,
-        GoalOf<'_>,
-    ) -> Step<Option<T>, P::Error>,
+    mut commit: impl Commit<P, T>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
     insert_start(p, store, &mut succ)?;
@@ -347,15 +339,7 @@ fn levels<P: Threaded, T>(
     counts: &mut Counts,
     pool: &mut Pool<P::Error>,
     goals: bool,
-    commit: &mut impl FnMut(
-        &mut P,
-        &mut StateStore,
-        &mut Counts,
-        StateId,
-        u32,
-        &Successors,
-        GoalOf<'_>,
-    ) -> Step<Option<T>, P::Error>,
+    commit: &mut impl Commit<P, T>,
 ) -> Step<Option<T>, P::Error> {
     let (mut level, mut next) = (0usize, 1usize);
     let mut depth = 0u32;
