@@ -50,6 +50,17 @@ pub struct Cli {
     /// (each extra thread runs the script again, quietly, up to the search).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256), conflicts_with = "interactive")]
     pub threads: Option<u16>,
+    /// Run `Search.bfs` and `Search.explore` across N processes, possibly on several machines
+    /// (with --process and --hostfile; docs/search.md): each runs the script, process 0 prints.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256),
+          conflicts_with_all = ["interactive", "threads"], requires_all = ["process", "hostfile"])]
+    pub processes: Option<u16>,
+    /// Which of the --processes this one is, from 0 (process 0 prints).
+    #[arg(long, value_name = "I", requires = "processes")]
+    pub process: Option<u16>,
+    /// The processes' addresses for --processes: one host:port a line, process 0's first.
+    #[arg(long, value_name = "FILE", requires = "processes")]
+    pub hostfile: Option<String>,
     /// Run an untrusted script: it reads and writes no files, and `#include` reads only `.ds`
     /// files inside the script's folder.
     #[arg(long)]

@@ -205,8 +205,48 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
         ds::eprintln_safe!("note: signals keep their default effect (the handlers could not be installed)");
     }
     signals::set_busy(true);
-    watchdog::start(stdout, deadline, interrupt);
-    run_script(&mut session, &name, &src, color)
+    watchdog::start(stdout, deadline, interrupt.clone());
+    if let Err(status) = join_processes(&cli, deadline, &interrupt, &mut session) {
+        return status;
+    }
+    let status = run_script(&mut session, &name, &src, color);
+    if let Some(cluster) = session.interp.threads.cluster.take() {
+        cluster.finish();
+    }
+    status
+}
+
+/// `--processes N --process I --hostfile FILE`: connects to the other processes; every process
+/// but the first runs the script quietly (docs/search.md).
+fn join_processes(
+    cli: &Cli,
+    deadline: Option<Instant>,
+    interrupt: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+    session: &mut Session,
+) -> Result<(), u8> {
+    let (Some(n), Some(me), Some(hostfile)) = (cli.processes, cli.process, &cli.hostfile) else { return Ok(()) };
+    let fail = |message: String| {
+        ds::eprintln_safe!("error: {message}");
+        2
+    };
+    if me >= n {
+        return Err(fail(format!("--process {me} is not one of the {n} processes (0 to {})", n - 1)));
+    }
+    if n == 1 {
+        return Ok(());
+    }
+    let hosts = ds::search::cluster::read_hostfile(hostfile, n as usize).map_err(fail)?;
+    let stop = || {
+        interrupt.load(std::sync::atomic::Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+    };
+    let cluster = ds::search::cluster::Cluster::connect(&hosts, me as usize, &stop)
+        .map_err(|e| fail(format!("process {me} of {n}: {e}")))?;
+    session.interp.threads.cluster = Some(cluster);
+    if me > 0 {
+        session.interp.threads.quiet = ds::search::workers::Quiet::Discard;
+        session.interp.warnings.sink = Box::new(std::io::sink());
+    }
+    Ok(())
 }
 
 /// `--dump STAGE`: the stage on standard output (status 0), or the errors that stop it (1).

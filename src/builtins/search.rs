@@ -95,8 +95,8 @@ fn search_with(it: &mut Interp, algorithm: Algorithm, args: &[Value], span: Span
     let opts = Opts::read(it, args.get(opts_at), &fname, &args[0], span)?;
     let spec = spec(it, algorithm, args, h, &opts, &fname, span)?;
     let tracing = !matches!(spec.trace, Trace::Off);
-    let threads = workers::threads(it, opts.threads, algorithm, tracing, &fname, span)?;
-    let (result, _) = run(it, spec, &opts.config, threads, span)?;
+    let on = workers::threads(it, opts.threads, algorithm, tracing, &fname, span)?;
+    let (result, _) = run(it, spec, &opts.config, on, span)?;
     Ok(result)
 }
 
@@ -126,19 +126,17 @@ pub(super) fn spec(
 
 /// Runs a search; returns its result (the goal state or Undef) and the statistics map, which
 /// `Search.stats()` also gives from now on.
-pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, threads: usize, span: Span) -> R<(Value, Value)> {
+pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, on: workers::On, span: Span) -> R<(Value, Value)> {
     let algorithm = spec.algorithm;
     let started = Instant::now();
     let mut store = StateStore::default();
     it.search_call();
     let mut problem = ScriptProblem::new(it, spec, span)?;
     workers::serve_here(&mut problem)?;
-    let outcome = if threads > 1 {
-        let mut pool = workers::start(&mut problem, threads);
-        search::run_bfs_threaded(&mut problem, &mut store, config, &mut pool)?
-    } else {
-        search::run(algorithm, &mut problem, &mut store, config)?
-    };
+    let outcome = workers::spread(&mut problem, on, |problem, on| match on {
+        Some(on) => search::run_bfs_threaded(problem, &mut store, config, on),
+        None => search::run(algorithm, problem, &mut store, config),
+    })?;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let result = match (&outcome.goal, problem.found.take()) {
         (Some(_), Some(v)) => v,

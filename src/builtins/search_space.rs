@@ -43,16 +43,16 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let symmetry = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
     let spec =
         Spec { algorithm: Algorithm::Bfs, start: args[0].clone(), next, goal, h: None, symmetry, trace: Trace::Off };
-    let threads = workers::threads(it, opts.threads, Algorithm::Bfs, false, fname, span)?;
+    let on = workers::threads(it, opts.threads, Algorithm::Bfs, false, fname, span)?;
     let started = Instant::now();
     let mut store = StateStore::default();
     let mut transitions = Transitions::default();
     it.search_call();
     let mut problem = ScriptProblem::new(it, spec, span)?;
     workers::serve_here(&mut problem)?;
-    let mut pool = (threads > 1).then(|| workers::start(&mut problem, threads));
-    let explored = walk(&mut problem, &mut store, &opts.config, marks, &mut transitions, pool.as_mut())?;
-    drop(pool);
+    let explored = workers::spread(&mut problem, on, |problem, on| {
+        walk(problem, &mut store, &opts.config, marks, &mut transitions, on)
+    })?;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     // The statistics: found tells whether a goal state is in the space (Undef when no goal was
     // given, or the space is incomplete and has none); path and actions lead to the first.

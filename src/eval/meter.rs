@@ -165,6 +165,12 @@ impl Interp {
         self.steps = self.steps.saturating_add(n);
     }
 
+    /// Sets the steps counted (a search on several processes counts each expansion once, at
+    /// its commit, whichever process made it).
+    pub fn set_steps(&mut self, n: u64) {
+        self.steps = n;
+    }
+
     /// After a search stopped cleanly on `--timeout` or `--max-steps`, the script gets once a
     /// little more (one second, 100,000 steps) to report what it found; then the limit ends
     /// the run as usual. Ctrl-C needs none: the next Ctrl-C stops the script.

@@ -9,7 +9,7 @@
 //! generated, not when it is expanded, and the start is not tested as such: a successor that
 //! is the start again is tested once, so a start that is a goal is found along a way back to it.
 
-use super::parallel::{Goals, Pool, Threaded};
+use super::parallel::{Goals, Parallel, Threaded};
 use super::*;
 
 /// How a commit learns whether a state is a goal: by asking the problem (one thread), or
@@ -42,17 +42,17 @@ pub(super) fn bfs<P: Problem>(
     Ok(found.ok_or(Reason::Exhausted))
 }
 
-/// `bfs` on the threads of `pool`. The goal state comes back as `Next` produced it: its parent
-/// is expanded once more here, to give the problem its live value.
+/// `bfs` on several threads or processes. The goal state comes back as `Next` produced it:
+/// its parent is expanded once more here, to give the problem its live value.
 pub(super) fn bfs_threaded<P: Threaded>(
     p: &mut P,
     store: &mut StateStore,
     config: &Config,
     counts: &mut Counts,
-    pool: &mut Pool<P::Error>,
+    on: Parallel<'_, P::Error>,
 ) -> Step<Result<Found, Reason>, P::Error> {
     let mut goal = GoalCommit::default();
-    let found = parallel::by_levels(p, store, counts, pool, true, |p, store, counts, id, depth, succ, of| {
+    let found = parallel::by_levels(p, store, counts, on, true, |p, store, counts, id, depth, succ, of| {
         goal.commit(p, store, config, counts, id, depth, succ, of)
     })?;
     let Some(found) = found else { return Ok(Err(Reason::Exhausted)) };

@@ -4,7 +4,7 @@
 //! exports and the statistics.
 
 use super::bfs::{by_levels, GoalOf};
-use super::parallel::{self, Pool, Threaded};
+use super::parallel::{self, Parallel, Threaded};
 use super::problem::{Halt, Problem, Step, Successors, Which};
 use super::store::{StateId, StateStore};
 use super::{insert, Config, Counts, Reason};
@@ -47,24 +47,25 @@ pub struct Explored {
 
 /// Explores from the start; with `mark_goals` every state is tested for the goal once, when it
 /// is stored. Stops (reason `max_states`) rather than store more than `config.max_states`.
-/// With a `pool`, the levels are expanded on its threads (`parallel.rs`): the same space.
+/// With `on`, the levels are expanded on several threads or processes (`parallel.rs`): the
+/// same space.
 pub fn explore<P: Threaded>(
     p: &mut P,
     store: &mut StateStore,
     config: &Config,
     mark_goals: bool,
     transitions: &mut Transitions,
-    pool: Option<&mut Pool<P::Error>>,
+    on: Option<Parallel<'_, P::Error>>,
 ) -> Result<Explored, P::Error> {
     let mut counts = Counts::default();
     let mut goals = Vec::new();
     let mut walk = Walk { config, mark_goals, transitions, goals: &mut goals, started: false };
-    let walked = match pool {
+    let walked = match on {
         None => by_levels(p, store, &mut counts, |p, store, counts, id, depth, succ, of| {
             walk.commit(p, store, counts, id, depth, succ, of)
         }),
-        Some(pool) => {
-            parallel::by_levels(p, store, &mut counts, pool, mark_goals, |p, store, counts, id, depth, succ, of| {
+        Some(on) => {
+            parallel::by_levels(p, store, &mut counts, on, mark_goals, |p, store, counts, id, depth, succ, of| {
                 walk.commit(p, store, counts, id, depth, succ, of)
             })
         }

@@ -8,6 +8,7 @@
 //! values and calls the script's demons. `builtins/search.rs` is the script-facing module.
 
 mod best_first;
+pub mod cluster;
 pub(crate) mod bfs;
 mod dfs;
 pub mod explore;
@@ -17,6 +18,7 @@ mod idastar;
 pub mod on_demand;
 pub mod pack;
 pub mod parallel;
+mod processes;
 pub mod problem;
 pub mod progress;
 pub mod script;
@@ -24,6 +26,7 @@ pub mod space;
 pub mod states;
 pub mod store;
 pub mod symmetry;
+mod wire;
 pub mod workers;
 
 pub use problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
@@ -198,15 +201,16 @@ pub fn run<P: Problem>(
     outcome(result, counts)
 }
 
-/// `bfs` on the threads of `pool` (`parallel.rs`): the same outcome as `run` on one thread.
+/// `bfs` on several threads or processes (`parallel.rs`): the same outcome as `run` on one
+/// thread.
 pub fn run_bfs_threaded<P: parallel::Threaded>(
     problem: &mut P,
     store: &mut StateStore,
     config: &Config,
-    pool: &mut parallel::Pool<P::Error>,
+    on: parallel::Parallel<'_, P::Error>,
 ) -> Result<Outcome, P::Error> {
     let mut counts = Counts::default();
-    let result = bfs::bfs_threaded(problem, store, config, &mut counts, pool);
+    let result = bfs::bfs_threaded(problem, store, config, &mut counts, on);
     outcome(result, counts)
 }
 

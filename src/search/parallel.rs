@@ -15,6 +15,7 @@
 //! each thread the first time it meets it.
 
 use super::bfs::{Commit, GoalOf};
+use super::cluster::Cluster;
 use super::problem::{Halt, Problem, Step, Successors, Which};
 use super::store::{StateId, StateStore};
 use super::{insert_start, Counts};
@@ -37,8 +38,13 @@ pub trait Threaded: Problem {
     /// While on, the problem expands for the commit of another thread: nothing it does may
     /// reach the outside (no output, no file).
     fn serving(&mut self, on: bool);
-    /// The error to stop with when another thread cannot take part.
-    fn thread_error(&mut self, why: String) -> Self::Error;
+    /// The error to stop with when another thread or process cannot take part (`message`
+    /// says which and why).
+    fn parallel_error(&mut self, message: String) -> Self::Error;
+    /// Sets the work counted so far (processes count every expansion at its commit).
+    fn set_work(&mut self, n: u64);
+    /// The step limit of the run passed (the one limit every process sees at the same point).
+    fn work_limit(&mut self) -> Step<(), Self::Error>;
     /// A limit of the run reached (Ctrl-C, `--timeout`, ...), checked while waiting for the
     /// other threads.
     fn limit(&mut self) -> Step<(), Self::Error>;
@@ -69,18 +75,18 @@ pub struct Expanded {
     pub work: u64,
 }
 
-type Outcome<E> = Result<Expanded, Halt<E>>;
+pub(super) type Outcome<E> = Result<Expanded, Halt<E>>;
 
 /// One level's work.
 pub struct Level<E> {
-    from: usize,
-    to: usize,
+    pub(super) from: usize,
+    pub(super) to: usize,
     chunk: usize,
     next_chunk: AtomicUsize,
     /// The first chunk in which an expansion failed: the commit stops there, so the chunks
     /// after it are not expanded.
-    first_failure: AtomicUsize,
-    results: Vec<Mutex<Option<Vec<Outcome<E>>>>>,
+    pub(super) first_failure: AtomicUsize,
+    pub(super) results: Vec<Mutex<Option<Vec<Outcome<E>>>>>,
     /// Test the goal of the successors that may be new (and of the start, when expanded).
     goals: bool,
     /// The work each thread may still do (the run's step limit).
@@ -88,7 +94,7 @@ pub struct Level<E> {
 }
 
 impl<E> Level<E> {
-    fn new(from: usize, to: usize, threads: usize, goals: bool, work_left: Option<u64>) -> Level<E> {
+    pub(super) fn new(from: usize, to: usize, threads: usize, goals: bool, work_left: Option<u64>) -> Level<E> {
         // Chunks small enough to share the level evenly, large enough to cost little to take.
         let chunk = ((to - from) / (threads * 16)).clamp(1, 256);
         let count = (to - from).div_ceil(chunk);
@@ -97,7 +103,7 @@ impl<E> Level<E> {
         Level { from, to, chunk, next_chunk, first_failure, results, goals, work_left }
     }
 
-    fn ids(&self, chunk: usize) -> std::ops::Range<usize> {
+    pub(super) fn ids(&self, chunk: usize) -> std::ops::Range<usize> {
         let from = self.from + chunk * self.chunk;
         from..(from + self.chunk).min(self.to)
     }
@@ -233,7 +239,9 @@ pub fn serve<P: Threaded>(p: &mut P, end: &WorkerEnd<P::Error>, fingerprint: Vec
     }
     p.serving(true);
     while let Ok(Job::Level(level)) = end.jobs.recv() {
-        expand_level(p, &end.shared, &level);
+        let store = end.shared.store.read().unwrap_or_else(|e| e.into_inner());
+        expand_level(p, &store, &level, taking(&level));
+        drop(store);
         if end.reports.send(Report::Done(end.thread)).is_err() {
             break;
         }
@@ -241,15 +249,24 @@ pub fn serve<P: Threaded>(p: &mut P, end: &WorkerEnd<P::Error>, fingerprint: Vec
     p.serving(false);
 }
 
-/// Takes chunks of the level until none is left (or one failed), expanding each; the limit
-/// of the run that stopped this thread, if one did.
-fn expand_level<P: Threaded>(p: &mut P, shared: &Shared, level: &Level<P::Error>) -> Option<super::Reason> {
-    let store = shared.store.read().unwrap_or_else(|e| e.into_inner());
+/// The chunks of `level` a thread takes in turn with the others.
+fn taking<E>(level: &Level<E>) -> impl FnMut() -> usize + '_ {
+    || level.next_chunk.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Expands the chunks `next` gives until none is left (or one failed); the limit of the run
+/// that stopped this thread, if one did.
+pub(super) fn expand_level<P: Threaded>(
+    p: &mut P,
+    store: &StateStore,
+    level: &Level<P::Error>,
+    mut next: impl FnMut() -> usize,
+) -> Option<super::Reason> {
     let start = p.work();
     let mut start_goal = None;
     let mut limit = None;
     loop {
-        let c = level.next_chunk.fetch_add(1, Ordering::Relaxed);
+        let c = next();
         if c >= level.results.len() || c > level.first_failure.load(Ordering::Relaxed) {
             break;
         }
@@ -258,7 +275,7 @@ fn expand_level<P: Threaded>(p: &mut P, shared: &Shared, level: &Level<P::Error>
         let mut seen = FxHashSet::<Box<[u8]>>::default();
         let mut out = Vec::with_capacity(level.chunk);
         for id in level.ids(c) {
-            let done = expand_one(p, &store, id as StateId, level.goals, &mut seen, &mut start_goal);
+            let done = expand_one(p, store, id as StateId, level.goals, &mut seen, &mut start_goal);
             let failed = match &done {
                 Ok(_) => false,
                 Err(Halt::Limit(reason)) => {
@@ -314,10 +331,34 @@ fn expand_one<P: Threaded>(
     Ok(Expanded { succ, goals: tested, work: p.work() - before })
 }
 
-/// `bfs::by_levels` on the threads of `pool`: the start stored, then each level expanded by
-/// every thread ready and committed here in order; `commit` gets each state's successors with
-/// their goal tests.
+/// Where the levels of a search are expanded besides here.
+pub enum Parallel<'a, E> {
+    Threads(&'a mut Pool<E>),
+    /// The processes of `ds --processes`, and what this one searches (a fingerprint).
+    Processes(&'a mut Cluster, Vec<u8>),
+}
+
+/// `bfs::by_levels` on several threads or processes; `commit` gets each state's successors
+/// with their goal tests (made when `goals`).
 pub(super) fn by_levels<P: Threaded, T>(
+    p: &mut P,
+    store: &mut StateStore,
+    counts: &mut Counts,
+    on: Parallel<'_, P::Error>,
+    goals: bool,
+    commit: impl Commit<P, T>,
+) -> Step<Option<T>, P::Error> {
+    match on {
+        Parallel::Threads(pool) => on_threads(p, store, counts, pool, goals, commit),
+        Parallel::Processes(cluster, fingerprint) => {
+            super::processes::by_levels(p, store, counts, cluster, &fingerprint, goals, commit)
+        }
+    }
+}
+
+/// The start stored, then each level expanded by every thread ready and committed here in
+/// order.
+fn on_threads<P: Threaded, T>(
     p: &mut P,
     store: &mut StateStore,
     counts: &mut Counts,
@@ -346,34 +387,52 @@ fn levels<P: Threaded, T>(
     while level < next {
         pool.poll();
         if let Some(why) = pool.failed.take() {
-            return Err(Halt::Error(p.thread_error(why)));
+            return Err(Halt::Error(p.parallel_error(format!("a search on several threads failed: {why}"))));
         }
         let work = Arc::new(Level::new(level, next, pool.threads(), goals, p.work_left()));
         expand_shared(p, pool, &work)?;
         let mut store = pool.shared.store.write().unwrap_or_else(|e| e.into_inner());
-        let store = &mut *store;
-        let mut id = level;
-        for chunk in &work.results {
-            let Some(chunk) = chunk.lock().unwrap_or_else(|e| e.into_inner()).take() else {
-                return Err(Halt::Error(p.thread_error("a part of a level was not expanded".into())));
-            };
-            for done in chunk {
-                counts.frontier(next - id + (store.len() - next));
-                p.check(counts, store)?;
-                let e = done?;
-                p.add_work(e.work);
-                p.check(counts, store)?;
-                counts.expanded += 1;
-                counts.generated += e.succ.len() as u64;
-                if let Some(t) = commit(p, store, counts, id as StateId, depth, &e.succ, GoalOf::Tested(&e.goals))? {
-                    return Ok(Some(t));
-                }
-                id += 1;
-            }
+        let check = |p: &mut P, counts: &Counts, store: &StateStore| p.check(counts, store);
+        if let Some(t) = commit_level(p, &mut store, counts, &work, depth, commit, check)? {
+            return Ok(Some(t));
         }
         level = next;
         next = store.len();
         depth += 1;
+    }
+    Ok(None)
+}
+
+/// Commits an expanded level in id order (each state's successors in the order `Next` gave
+/// them): `check` is asked before each state and after its work is counted.
+pub(super) fn commit_level<P: Threaded, T>(
+    p: &mut P,
+    store: &mut StateStore,
+    counts: &mut Counts,
+    level: &Level<P::Error>,
+    depth: u32,
+    commit: &mut impl Commit<P, T>,
+    check: impl Fn(&mut P, &Counts, &StateStore) -> Step<(), P::Error>,
+) -> Step<Option<T>, P::Error> {
+    let next = level.to;
+    let mut id = level.from;
+    for chunk in &level.results {
+        let Some(chunk) = chunk.lock().unwrap_or_else(|e| e.into_inner()).take() else {
+            return Err(Halt::Error(p.parallel_error("a search in parallel failed: a part of a level was not expanded".into())));
+        };
+        for done in chunk {
+            counts.frontier(next - id + (store.len() - next));
+            check(p, counts, store)?;
+            let e = done?;
+            p.add_work(e.work);
+            check(p, counts, store)?;
+            counts.expanded += 1;
+            counts.generated += e.succ.len() as u64;
+            if let Some(t) = commit(p, store, counts, id as StateId, depth, &e.succ, GoalOf::Tested(&e.goals))? {
+                return Ok(Some(t));
+            }
+            id += 1;
+        }
     }
     Ok(None)
 }
@@ -392,7 +451,9 @@ fn expand_shared<P: Threaded>(
         }
     }
     p.serving(true);
-    let limit = expand_level(p, &pool.shared, level);
+    let store = pool.shared.store.read().unwrap_or_else(|e| e.into_inner());
+    let limit = expand_level(p, &store, level, taking(level));
+    drop(store);
     p.serving(false);
     // A limit met here (Ctrl-C, --timeout) stops the others at once.
     let mut stopped = limit.map(Halt::Limit);
@@ -417,6 +478,12 @@ fn expand_shared<P: Threaded>(
     }
     // chunks taken by a worker that stopped before finishing them
     let store = pool.shared.store.read().unwrap_or_else(|e| e.into_inner());
+    expand_undone(p, &store, level);
+    Ok(())
+}
+
+/// Expands here the chunks of `level` (up to the first that failed) that no one expanded.
+pub(super) fn expand_undone<P: Threaded>(p: &mut P, store: &StateStore, level: &Level<P::Error>) {
     let mut start_goal = None;
     for (c, slot) in level.results.iter().enumerate() {
         if c > level.first_failure.load(Ordering::Relaxed) {
@@ -428,11 +495,10 @@ fn expand_shared<P: Threaded>(
             p.serving(true);
             let out = level
                 .ids(c)
-                .map(|id| expand_one(p, &store, id as StateId, level.goals, &mut seen, &mut start_goal))
+                .map(|id| expand_one(p, store, id as StateId, level.goals, &mut seen, &mut start_goal))
                 .collect();
             p.serving(false);
             *slot = Some(out);
         }
     }
-    Ok(())
 }

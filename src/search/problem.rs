@@ -134,6 +134,47 @@ impl Successors {
     }
 }
 
+impl Successors {
+    /// Appends the successors to `out`, for another process (`decode` reads them back).
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        let put = |out: &mut Vec<u8>, n: usize| out.extend_from_slice(&(n as u64).to_le_bytes());
+        put(out, self.buf.len());
+        out.extend_from_slice(&self.buf);
+        put(out, self.items.len());
+        for item in &self.items {
+            for end in item.ends {
+                put(out, end);
+            }
+            out.push(item.has);
+            out.extend_from_slice(&item.cost.to_le_bytes());
+        }
+    }
+
+    /// The successors `encode` wrote at the start of `bytes`, and the rest; None when the bytes
+    /// are not such successors.
+    pub fn decode(bytes: &[u8]) -> Option<(Successors, &[u8])> {
+        let mut r = super::wire::Reader(bytes);
+        let n = r.len()?;
+        let buf = r.bytes(n)?.to_vec();
+        let count = r.len()?;
+        let mut items = Vec::with_capacity(count.min(r.0.len()));
+        let mut at = 0;
+        for _ in 0..count {
+            let mut ends = [0; 4];
+            for end in &mut ends {
+                *end = r.len()?;
+                // each part starts where the one before ends, within the buffer
+                if *end < at || *end > buf.len() {
+                    return None;
+                }
+                at = *end;
+            }
+            items.push(Item { ends, has: r.u8()?, cost: r.f64()? });
+        }
+        Some((Successors { buf, items }, r.0))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -457,11 +457,22 @@ impl Threaded for ScriptProblem<'_> {
         }
     }
 
-    fn thread_error(&mut self, why: String) -> Flow {
-        let d = crate::diagnostics::Diagnostic::error(self.span, format!("a search on several threads failed: {why}"));
+    fn parallel_error(&mut self, message: String) -> Flow {
+        let d = crate::diagnostics::Diagnostic::error(self.span, message);
         let mut d = Box::new(d);
         d.runtime = true;
         Flow::Error(d)
+    }
+
+    fn set_work(&mut self, n: u64) {
+        self.it.set_steps(n);
+    }
+
+    fn work_limit(&mut self) -> Step<(), Flow> {
+        match self.it.limits.step_limit() {
+            Some(max) if self.it.steps() > max => Err(Halt::Limit(Reason::MaxSteps)),
+            _ => Ok(()),
+        }
     }
 
     fn limit(&mut self) -> Step<(), Flow> {

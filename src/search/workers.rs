@@ -11,7 +11,8 @@
 //! output from `Next` or `Goal` while they expand for another thread, and a `Next` that
 //! declares nodes or relations (their numbers would differ between threads).
 
-use super::parallel::{self, Pool, Report, WorkerEnd};
+use super::cluster::Cluster;
+use super::parallel::{self, Parallel, Pool, Report, WorkerEnd};
 use super::script::ScriptProblem;
 use super::Algorithm;
 use crate::eval::{fail, Flow, Interp, Limits, R};
@@ -60,6 +61,19 @@ pub struct Threads {
     /// In a worker: the search it serves, and its end of the pool.
     pub worker: Option<(u64, WorkerEnd<Flow>)>,
     pub quiet: Quiet,
+    /// `ds --processes N`: this process's part of the cluster (taken out while it searches).
+    pub cluster: Option<Cluster>,
+}
+
+/// Where a search runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum On {
+    /// On this thread.
+    One,
+    /// On this many threads (more than one).
+    Threads(usize),
+    /// Across the processes of `ds --processes`.
+    Processes,
 }
 
 impl Interp {
@@ -78,33 +92,31 @@ impl Interp {
             Quiet::Refuse => fail(
                 span,
                 format!(
-                    "a search on several threads cannot {what} from `Next` or the goal: they must only compute (use {{\"threads\": 1}})"
+                    "a search on several threads or processes cannot {what} from `Next` or the goal: they must only compute (use {{\"threads\": 1}})"
                 ),
             ),
         }
     }
 }
 
-/// The threads a search runs on: `Opts["threads"]`, else `ds --threads` for `bfs` and
-/// `explore`; one in a worker (a search before the one it serves) and when tracing.
-pub fn threads(
-    it: &Interp,
-    asked: Option<usize>,
-    algorithm: Algorithm,
-    tracing: bool,
-    fname: &str,
-    span: Span,
-) -> R<usize> {
+/// Where a search runs: across the processes of `ds --processes` for `bfs` and `explore`
+/// (unless `Opts["threads"]` is 1: then in each process on its own); on `Opts["threads"]`,
+/// else `ds --threads` threads for `bfs` and `explore`; on one in a worker thread (a search
+/// before the one it serves) and when tracing.
+pub fn threads(it: &Interp, asked: Option<usize>, algorithm: Algorithm, tracing: bool, fname: &str, span: Span) -> R<On> {
     if it.threads.worker.is_some() {
-        return Ok(1);
+        return Ok(On::One);
+    }
+    let fits = algorithm == Algorithm::Bfs && !tracing;
+    if fits && asked != Some(1) && it.threads.cluster.as_ref().is_some_and(|c| c.broken.is_none()) {
+        return Ok(On::Processes);
     }
     let Some(n) = asked else {
         let n = it.threads.default.max(1);
-        let fits = algorithm == Algorithm::Bfs && !tracing && it.threads.replay.is_some();
-        return Ok(if fits { n } else { 1 });
+        return Ok(if fits && n > 1 && it.threads.replay.is_some() { On::Threads(n) } else { On::One });
     };
     if n == 1 {
-        return Ok(1);
+        return Ok(On::One);
     }
     if n > MAX_THREADS {
         return fail(span, format!("`{fname}` runs on at most {MAX_THREADS} threads, not {n}"));
@@ -121,7 +133,29 @@ pub fn threads(
             format!("`{fname}` runs on several threads only in a script run by `ds FILE` or `ds -e` (not in the REPL or `ds explore`)"),
         );
     }
-    Ok(n)
+    Ok(On::Threads(n))
+}
+
+/// Runs `search` on the threads or processes `on` says (`None` to `search`: on this thread).
+pub fn spread<'a, T>(
+    p: &mut ScriptProblem<'a>,
+    on: On,
+    search: impl FnOnce(&mut ScriptProblem<'a>, Option<Parallel<'_, Flow>>) -> T,
+) -> T {
+    match on {
+        On::Processes => {
+            let Some(mut cluster) = p.it.threads.cluster.take() else { return search(p, None) };
+            let fingerprint = fingerprint(p);
+            let result = search(p, Some(Parallel::Processes(&mut cluster, fingerprint)));
+            p.it.threads.cluster = Some(cluster);
+            result
+        }
+        On::Threads(n) => {
+            let mut pool = start(p, n);
+            search(p, Some(Parallel::Threads(&mut pool)))
+        }
+        On::One => search(p, None),
+    }
 }
 
 /// What a search is, as every thread must see it: the search's number, the start's key and

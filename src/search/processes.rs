@@ -1,0 +1,178 @@
+//! Breadth-first levels expanded on several processes (`ds --processes N`, issue 17), over
+//! the rounds of `cluster.rs`.
+//!
+//! Every process runs the same script (SPMD, as the threads of `parallel.rs` do) and holds the
+//! whole store. A level is cut into the chunks of `parallel::Level`; process `q` expands the
+//! chunks `q, q + N, ...` of it, and in one round every process sends every other its packed
+//! successors. Then each process commits the whole level, in id order, exactly as one thread
+//! does: the stores stay the same everywhere (whatever `Next` does), the ids, goal, counts and
+//! transitions are those of one thread, and after the search every process has its result and
+//! runs on to the next search in step with the others. Process 0 prints; the others' output
+//! is dropped.
+//!
+//! The limits stay in step too: a process that meets Ctrl-C, `--timeout` or `--max-memory`
+//! before or while expanding says so in its round, and every process stops there with that
+//! reason; the step limit is checked at each commit, where every process counts the same
+//! steps (each expansion's, once, whichever process made it). A chunk whose expansion failed
+//! (a script error) is expanded again by every process, so that each stops with the error.
+//! A limit met while waiting for the others leaves the processes out of step: this process
+//! stops the search at once, and its later searches run on their own.
+
+use super::bfs::Commit;
+use super::cluster::{Cluster, Stopped};
+use super::parallel::{commit_level, expand_level, expand_undone, Expanded, Goals, Level, Outcome, Threaded};
+use super::problem::{Halt, Step, Successors};
+use super::store::StateStore;
+use super::wire::{put_u64, Reader};
+use super::{insert_start, Counts, Reason};
+use std::sync::atomic::Ordering;
+
+/// The reasons a process may stop every process with, by their code in a round (0: none).
+const REASONS: [Reason; 4] = [Reason::Interrupted, Reason::Timeout, Reason::MaxSteps, Reason::MaxMemory];
+
+/// `bfs::by_levels` on the processes of `cluster`; `fingerprint` is what this process
+/// searches (a process that searches something else went astray).
+pub(super) fn by_levels<P: Threaded, T>(
+    p: &mut P,
+    store: &mut StateStore,
+    counts: &mut Counts,
+    cluster: &mut Cluster,
+    fingerprint: &[u8],
+    goals: bool,
+    mut commit: impl Commit<P, T>,
+) -> Step<Option<T>, P::Error> {
+    let mut succ = Successors::default();
+    insert_start(p, store, &mut succ)?;
+    let hello = round(p, cluster, fingerprint)?;
+    if let Some(q) = hello.iter().position(|f| f != fingerprint) {
+        let why = format!(
+            "process {q} reached a different search: the script must run the same way in every process up to the search"
+        );
+        return Err(failed(p, why));
+    }
+    let (mut level, mut next) = (0usize, 1usize);
+    let mut depth = 0u32;
+    while level < next {
+        let work = Level::new(level, next, cluster.peers, goals, p.work_left());
+        let before = p.work();
+        let mine = expand_mine(p, store, &work, cluster.me, cluster.peers)?;
+        let all = round(p, cluster, &mine)?;
+        if let Some(reason) = all.iter().find_map(|m| m.first().and_then(|&c| REASONS.get((c as usize).wrapping_sub(1)))) {
+            return Err(Halt::Limit(*reason));
+        }
+        for (q, message) in all.iter().enumerate().filter(|&(q, _)| q != cluster.me) {
+            if take_chunks(&work, message).is_none() {
+                return Err(failed(p, format!("process {q} sent a message that is not a level")));
+            }
+        }
+        // failed chunks again here, then every expansion counted once, at its commit
+        expand_undone(p, store, &work);
+        p.set_work(before);
+        let check = |p: &mut P, _: &Counts, _: &StateStore| p.work_limit();
+        if let Some(t) = commit_level(p, store, counts, &work, depth, &mut commit, check)? {
+            return Ok(Some(t));
+        }
+        level = next;
+        next = store.len();
+        depth += 1;
+    }
+    Ok(None)
+}
+
+/// This process's chunks of the level, expanded (unless a limit of its run is reached
+/// already), as its message of the round: the limit's code, then each chunk.
+fn expand_mine<P: Threaded>(
+    p: &mut P,
+    store: &StateStore,
+    work: &Level<P::Error>,
+    me: usize,
+    peers: usize,
+) -> Step<Vec<u8>, P::Error> {
+    let mut limit = match p.limit() {
+        Ok(()) => None,
+        Err(Halt::Limit(reason)) => Some(reason),
+        Err(halt) => return Err(halt),
+    };
+    if limit.is_none() {
+        let mut k = 0;
+        p.serving(true);
+        limit = expand_level(p, store, work, || {
+            k += 1;
+            me + (k - 1) * peers
+        });
+        p.serving(false);
+    }
+    let code = limit.and_then(|r| REASONS.iter().position(|&x| x == r)).map_or(0, |i| i as u8 + 1);
+    let mut out = vec![code];
+    for c in (me..work.results.len()).step_by(peers) {
+        let slot = work.results[c].lock().unwrap_or_else(|e| e.into_inner());
+        let Some(chunk) = slot.as_ref() else { continue };
+        put_u64(&mut out, c as u64);
+        let expanded: Option<Vec<&Expanded>> = chunk.iter().map(|o| o.as_ref().ok()).collect();
+        match expanded {
+            Some(expanded) => {
+                out.push(1);
+                put_u64(&mut out, expanded.len() as u64);
+                for e in expanded {
+                    encode(e, &mut out);
+                }
+            }
+            // expanded again by every process, to stop with the same error
+            None => out.push(0),
+        }
+    }
+    Ok(out)
+}
+
+fn encode(e: &Expanded, out: &mut Vec<u8>) {
+    put_u64(out, e.work);
+    out.push(e.goals.current);
+    put_u64(out, e.goals.successors.len() as u64);
+    out.extend_from_slice(&e.goals.successors);
+    e.succ.encode(out);
+}
+
+/// The chunks another process expanded, into `work`; None when the message is garbled.
+fn take_chunks<E>(work: &Level<E>, message: &[u8]) -> Option<()> {
+    let mut r = Reader(message.get(1..)?);
+    while !r.0.is_empty() {
+        let c = r.len()?;
+        let slot = work.results.get(c)?;
+        if r.u8()? == 0 {
+            work.first_failure.fetch_min(c, Ordering::Relaxed);
+            continue;
+        }
+        let n = r.len()?;
+        if n != work.ids(c).len() {
+            return None;
+        }
+        let mut chunk: Vec<Outcome<E>> = Vec::with_capacity(n);
+        for _ in 0..n {
+            let work = r.u64()?;
+            let current = r.u8()?;
+            let flags = r.len()?;
+            let successors = r.bytes(flags)?.to_vec();
+            let (succ, rest) = Successors::decode(r.0)?;
+            r.0 = rest;
+            if succ.len() != successors.len() {
+                return None;
+            }
+            chunk.push(Ok(Expanded { succ, goals: Goals { current, successors }, work }));
+        }
+        *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(chunk);
+    }
+    Some(())
+}
+
+/// One round of the cluster; a limit of this run met while waiting stops this process.
+fn round<P: Threaded>(p: &mut P, cluster: &mut Cluster, mine: &[u8]) -> Step<Vec<Vec<u8>>, P::Error> {
+    match cluster.exchange(mine, || p.limit().err()) {
+        Ok(all) => Ok(all),
+        Err(Stopped::By(halt)) => Err(halt),
+        Err(Stopped::Lost(why)) => Err(failed(p, why)),
+    }
+}
+
+fn failed<P: Threaded>(p: &mut P, why: String) -> Halt<P::Error> {
+    Halt::Error(p.parallel_error(format!("a search on several processes failed: {why}")))
+}
