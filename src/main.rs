@@ -211,7 +211,7 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     }
     let status = run_script(&mut session, &name, &src, color);
     if let Some(cluster) = session.interp.threads.cluster.take() {
-        cluster.finish();
+        cluster.finish(&|| interrupt.load(std::sync::atomic::Ordering::Relaxed));
     }
     status
 }
@@ -236,9 +236,7 @@ fn join_processes(
         return Ok(());
     }
     let hosts = ds::search::cluster::read_hostfile(hostfile, n as usize).map_err(fail)?;
-    let stop = || {
-        interrupt.load(std::sync::atomic::Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
-    };
+    let stop = || interrupt.load(std::sync::atomic::Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
     let cluster = ds::search::cluster::Cluster::connect(&hosts, me as usize, &stop)
         .map_err(|e| fail(format!("process {me} of {n}: {e}")))?;
     session.interp.threads.cluster = Some(cluster);

@@ -121,7 +121,7 @@ pub struct Cluster {
     links: Arc<Links>,
     /// The send and receive threads (never joined: see `finish`).
     guard: Option<Box<dyn std::any::Any>>,
-    /// Set when a round was left unfinished: the processes are out of step, so no more rounds.
+    /// Set when a process was lost: no more rounds.
     pub broken: Option<String>,
 }
 
@@ -129,12 +129,8 @@ pub struct Cluster {
 /// `processes` of them; the first `processes` are used.
 pub fn read_hostfile(path: &str, processes: usize) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the hostfile {path}: {e}"))?;
-    let hosts: Vec<String> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect();
+    let hosts: Vec<String> =
+        text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect();
     if hosts.len() < processes {
         return Err(format!("the hostfile {path} lists {} processes, not the {processes} of --processes", hosts.len()));
     }
@@ -184,26 +180,35 @@ impl Cluster {
                 .inspect(move |m: &Message| into.borrow_mut().push(m.clone()))
                 .probe_with(&probe);
         });
-        Ok(Cluster { me, peers, worker, input, probe, inbox, round: 0, links, guard: Some(Box::new(guard)), broken: None })
+        Ok(Cluster {
+            me,
+            peers,
+            worker,
+            input,
+            probe,
+            inbox,
+            round: 0,
+            links,
+            guard: Some(Box::new(guard)),
+            broken: None,
+        })
     }
 
     /// One round: sends `mine` to every process and returns what each sent, by process. While
-    /// waiting, `stop` is asked (about every 20 ms) whether to give up; a process that is gone
-    /// ends the round with `Lost`. A round given up leaves the processes out of step: the
-    /// cluster is `broken` from then on.
-    pub fn exchange<X>(&mut self, mine: &[u8], mut stop: impl FnMut() -> Option<X>) -> Result<Vec<Vec<u8>>, Stopped<X>> {
+    /// waiting, `stop` is asked (about every 20 ms) whether to give up, and with what message
+    /// for the next round: that is sent at once, so that the others, which finish this round
+    /// without this process, find it in the next and stay in step. A process that is gone ends
+    /// the round with `Lost`, and the cluster is `broken` from then on.
+    pub fn exchange<X>(
+        &mut self,
+        mine: &[u8],
+        mut stop: impl FnMut() -> Option<(X, Vec<u8>)>,
+    ) -> Result<Vec<Vec<u8>>, Stopped<X>> {
         if let Some(why) = &self.broken {
             return Err(Stopped::Lost(why.clone()));
         }
         let round = self.round;
-        self.round += 1;
-        let sent = self.guarded(|c| {
-            for to in 0..c.peers {
-                c.input.send((to as u64, c.me as u64, round, mine.to_vec()));
-            }
-            c.input.advance_to(round + 1);
-        });
-        if let Err(why) = sent {
+        if let Err(why) = self.send(mine) {
             return Err(self.lose(why));
         }
         let mut lost_at: Option<Instant> = None;
@@ -223,9 +228,11 @@ impl Cluster {
                 Ok(false) => {}
                 Err(why) => return Err(self.lose(why)),
             }
-            if let Some(x) = stop() {
-                self.broken = Some("a process stopped in the middle of a round".into());
-                return Err(Stopped::By(x));
+            if let Some((x, farewell)) = stop() {
+                return match self.send(&farewell) {
+                    Ok(()) => Err(Stopped::By(x)),
+                    Err(why) => Err(self.lose(why)),
+                };
             }
             // A process that ended after sending its part: what it sent is still coming in.
             if let Some(gone) = self.gone() {
@@ -236,7 +243,9 @@ impl Cluster {
             }
         }
         let mut inbox = self.inbox.borrow_mut();
-        let (this, later): (Vec<Message>, Vec<Message>) = inbox.drain(..).partition(|m| m.2 == round);
+        // what came for rounds this process gave up is dropped; a quicker process's next kept
+        let (this, later): (Vec<Message>, Vec<Message>) =
+            inbox.drain(..).filter(|m| m.2 >= round).partition(|m| m.2 == round);
         *inbox = later;
         let mut by_process = vec![None; self.peers];
         for (_, from, _, bytes) in this {
@@ -249,6 +258,18 @@ impl Cluster {
             Some(p) => Err(self.lose(format!("process {p} sent nothing in a round"))),
             None => Ok(by_process.into_iter().map(Option::unwrap_or_default).collect()),
         }
+    }
+
+    /// Sends this process's message of the next round to every process.
+    fn send(&mut self, message: &[u8]) -> Result<(), String> {
+        let round = self.round;
+        self.round += 1;
+        self.guarded(|c| {
+            for to in 0..c.peers {
+                c.input.send((to as u64, c.me as u64, round, message.to_vec()));
+            }
+            c.input.advance_to(round + 1);
+        })
     }
 
     fn gone(&self) -> Option<usize> {
@@ -269,9 +290,14 @@ impl Cluster {
         })
     }
 
-    /// Ends this process's part: what it sent goes out (timely's clean shutdown of each
-    /// connection), waiting a few seconds at most; the others may go on without it.
-    pub fn finish(self) {
+    /// Ends this process's part: a last round, in which every process takes part when its run
+    /// ends (so that all that each sent before has reached the others), unless `stop` says or a
+    /// process is gone; then timely's clean shutdown of each connection, waiting a few seconds
+    /// at most for the last bytes to go out.
+    pub fn finish(mut self, stop: &dyn Fn() -> bool) {
+        if self.broken.is_none() {
+            let _ = self.exchange(&[], || stop().then(|| ((), Vec::new())));
+        }
         let Cluster { me, peers, worker, input, probe, inbox, links, guard, .. } = self;
         let _ = std::panic::catch_unwind(AssertUnwindSafe(move || {
             drop(input);
@@ -303,8 +329,8 @@ fn sockets(hosts: &[String], me: usize, stop: &dyn Fn() -> bool) -> Result<Vec<O
         std::thread::sleep(Duration::from_millis(50));
         Ok(())
     };
-    let listener = TcpListener::bind(&hosts[me])
-        .map_err(|e| format!("process {me} cannot listen at {}: {e}", hosts[me]))?;
+    let listener =
+        TcpListener::bind(&hosts[me]).map_err(|e| format!("process {me} cannot listen at {}: {e}", hosts[me]))?;
     listener.set_nonblocking(true).map_err(|e| e.to_string())?;
     let mut sockets: Vec<Option<TcpStream>> = (0..hosts.len()).map(|_| None).collect();
     for (p, host) in hosts.iter().enumerate().take(me) {
@@ -354,7 +380,8 @@ fn quiet_panics() {
                 .copied()
                 .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
                 .unwrap_or("");
-            let timely = ["timely communication error", "MergeQueue poisoned", "Send thread panic", "Recv thread panic"];
+            let timely =
+                ["timely communication error", "MergeQueue poisoned", "Send thread panic", "Recv thread panic"];
             if !timely.iter().any(|t| text.starts_with(t)) {
                 before(info);
             }

@@ -8,8 +8,8 @@
 //! values and calls the script's demons. `builtins/search.rs` is the script-facing module.
 
 mod best_first;
-pub mod cluster;
 pub(crate) mod bfs;
+pub mod cluster;
 mod dfs;
 pub mod explore;
 pub mod export;
@@ -18,8 +18,8 @@ mod idastar;
 pub mod on_demand;
 pub mod pack;
 pub mod parallel;
-mod processes;
 pub mod problem;
+mod processes;
 pub mod progress;
 pub mod script;
 pub mod space;

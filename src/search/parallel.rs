@@ -418,7 +418,9 @@ pub(super) fn commit_level<P: Threaded, T>(
     let mut id = level.from;
     for chunk in &level.results {
         let Some(chunk) = chunk.lock().unwrap_or_else(|e| e.into_inner()).take() else {
-            return Err(Halt::Error(p.parallel_error("a search in parallel failed: a part of a level was not expanded".into())));
+            return Err(Halt::Error(
+                p.parallel_error("a search in parallel failed: a part of a level was not expanded".into()),
+            ));
         };
         for done in chunk {
             counts.frontier(next - id + (store.len() - next));

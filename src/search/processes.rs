@@ -57,7 +57,9 @@ pub(super) fn by_levels<P: Threaded, T>(
         let before = p.work();
         let mine = expand_mine(p, store, &work, cluster.me, cluster.peers)?;
         let all = round(p, cluster, &mine)?;
-        if let Some(reason) = all.iter().find_map(|m| m.first().and_then(|&c| REASONS.get((c as usize).wrapping_sub(1)))) {
+        if let Some(reason) =
+            all.iter().find_map(|m| m.first().and_then(|&c| REASONS.get((c as usize).wrapping_sub(1))))
+        {
             return Err(Halt::Limit(*reason));
         }
         for (q, message) in all.iter().enumerate().filter(|&(q, _)| q != cluster.me) {
@@ -102,8 +104,7 @@ fn expand_mine<P: Threaded>(
         });
         p.serving(false);
     }
-    let code = limit.and_then(|r| REASONS.iter().position(|&x| x == r)).map_or(0, |i| i as u8 + 1);
-    let mut out = vec![code];
+    let mut out = vec![code(limit)];
     for c in (me..work.results.len()).step_by(peers) {
         let slot = work.results[c].lock().unwrap_or_else(|e| e.into_inner());
         let Some(chunk) = slot.as_ref() else { continue };
@@ -122,6 +123,11 @@ fn expand_mine<P: Threaded>(
         }
     }
     Ok(out)
+}
+
+/// A limit's code in a round: 0 for none (or one no other process knows).
+fn code(limit: Option<Reason>) -> u8 {
+    limit.and_then(|r| REASONS.iter().position(|&x| x == r)).map_or(0, |i| i as u8 + 1)
 }
 
 fn encode(e: &Expanded, out: &mut Vec<u8>) {
@@ -164,9 +170,18 @@ fn take_chunks<E>(work: &Level<E>, message: &[u8]) -> Option<()> {
     Some(())
 }
 
-/// One round of the cluster; a limit of this run met while waiting stops this process.
+/// One round of the cluster. A limit of this run met while waiting stops this process at
+/// once, and the others in the next round, which says so.
 fn round<P: Threaded>(p: &mut P, cluster: &mut Cluster, mine: &[u8]) -> Step<Vec<Vec<u8>>, P::Error> {
-    match cluster.exchange(mine, || p.limit().err()) {
+    let stop = || {
+        let halt = p.limit().err()?;
+        let reason = match &halt {
+            Halt::Limit(reason) => Some(*reason),
+            Halt::Error(_) => None,
+        };
+        Some((halt, vec![code(reason)]))
+    };
+    match cluster.exchange(mine, stop) {
         Ok(all) => Ok(all),
         Err(Stopped::By(halt)) => Err(halt),
         Err(Stopped::Lost(why)) => Err(failed(p, why)),

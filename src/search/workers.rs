@@ -103,7 +103,14 @@ impl Interp {
 /// (unless `Opts["threads"]` is 1: then in each process on its own); on `Opts["threads"]`,
 /// else `ds --threads` threads for `bfs` and `explore`; on one in a worker thread (a search
 /// before the one it serves) and when tracing.
-pub fn threads(it: &Interp, asked: Option<usize>, algorithm: Algorithm, tracing: bool, fname: &str, span: Span) -> R<On> {
+pub fn threads(
+    it: &Interp,
+    asked: Option<usize>,
+    algorithm: Algorithm,
+    tracing: bool,
+    fname: &str,
+    span: Span,
+) -> R<On> {
     if it.threads.worker.is_some() {
         return Ok(On::One);
     }

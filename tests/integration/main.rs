@@ -25,6 +25,7 @@ mod node_loops;
 mod output;
 mod parse_cost;
 mod probes;
+mod processes;
 mod regressions;
 mod repl_backend;
 mod repl_piped;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-fn without_times(s: &str) -> String {
+pub fn without_times(s: &str) -> String {
     s.lines().filter(|l| !l.starts_with("time:")).map(|l| format!("{l}\n")).collect()
 }
 
@@ -26,7 +26,7 @@ fn same_on_1_2_4(file: &Path) -> String {
     one.stdout
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ds-threads-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
@@ -42,15 +42,23 @@ fn the_seed_wolf_world_is_the_same_on_every_thread_count() {
 /// explored; every count, the plan and the whole space in Aldebaran form must agree.
 #[test]
 fn a_bigger_wolf_world_is_the_same_on_every_thread_count() {
-    let dir = temp_dir("wolf");
+    let out = same_on_1_2_4(&wolf_world_script("wolf", "wolf_1e4"));
+    assert!(out.contains("state space: 12168 states"), "{}", &out[..out.len().min(2000)]);
+    assert!(out.contains("state space: 5000 states"));
+}
+
+/// A script searching and exploring `world` of bench/wolf_worlds.py and printing every count,
+/// the plan and the whole space, written into a temporary folder named after `name`.
+pub fn wolf_world_script(name: &str, world: &str) -> PathBuf {
+    let dir = temp_dir(name);
     let made = std::process::Command::new("python3")
         .args(["-S", &format!("{ROOT}/bench/wolf_worlds.py"), "--write"])
         .arg(&dir)
-        .arg("wolf_1e4")
+        .arg(world)
         .status()
         .expect("run python3");
     assert!(made.success());
-    let program = std::fs::read_to_string(dir.join("wolf_1e4_search.ds")).expect("generated world");
+    let program = std::fs::read_to_string(dir.join(format!("{world}_search.ds"))).expect("generated world");
     let stats = "var S = Search.stats()\n\
                  out S[\"found\"], S[\"reason\"], S[\"expanded\"], S[\"generated\"], S[\"duplicates\"], S[\"max_frontier\"], S[\"depth\"], S[\"states\"], S[\"actions\"].join(\" \")\n";
     let script = format!(
@@ -60,15 +68,19 @@ fn a_bigger_wolf_world_is_the_same_on_every_thread_count() {
          Space.aut()\n\
          out Search.explore(Start, all_actions, {{\"max_states\": 5000}}), Search.stats()[\"reason\"]\n"
     );
-    let file = dir.join("wolf_1e4_threads.ds");
+    let file = dir.join(format!("{world}_threads.ds"));
     std::fs::write(&file, script).expect("write script");
-    let out = same_on_1_2_4(&file);
-    assert!(out.contains("state space: 12168 states"), "{}", &out[..out.len().min(2000)]);
-    assert!(out.contains("state space: 5000 states"));
+    file
 }
 
 #[test]
 fn the_eight_puzzle_space_is_the_same_on_every_thread_count() {
+    let out = same_on_1_2_4(&eight_puzzle_script("eight"));
+    assert!(out.starts_with("181440 483840 [181438] "), "{out}");
+}
+
+/// The whole space of the 8-puzzle explored, and a search in it.
+pub fn eight_puzzle_script(name: &str) -> PathBuf {
     let code = format!(
         "{}var S = Search.explore(\"867254301\", moves, {{\"goal\": \"123456780\"}})\n\
          out S.size(), S.transitions().size(), S.goals(), Search.stats()[\"actions\"], Search.stats()[\"reason\"]\n\
@@ -76,11 +88,9 @@ fn the_eight_puzzle_space_is_the_same_on_every_thread_count() {
          out Search.bfs(\"867254301\", moves, \"123456780\"), Search.stats()[\"expanded\"], Search.stats()[\"duplicates\"]",
         crate::search::EIGHT
     );
-    let dir = temp_dir("eight");
-    let file = dir.join("eight_threads.ds");
+    let file = temp_dir(name).join("eight_threads.ds");
     std::fs::write(&file, code).expect("write script");
-    let out = same_on_1_2_4(&file);
-    assert!(out.starts_with("181440 483840 [181438] "), "{out}");
+    file
 }
 
 #[test]
@@ -113,7 +123,7 @@ fn fails_on_threads(code: &str, fragment: &str) -> Run {
 fn next_or_goal_that_print_or_write_files_are_errors() {
     let r = fails_on_threads(
         "def next(n) { out n; return n < 50 ? [n + 1, n * 2] : [] }\nout Search.bfs(1, next, 40)",
-        "a search on several threads cannot print from `Next` or the goal",
+        "a search on several threads or processes cannot print from `Next` or the goal",
     );
     assert_eq!(r.stdout, "", "nothing printed from Next");
     fails_on_threads(
