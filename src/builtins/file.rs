@@ -16,18 +16,13 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::rc::Rc;
 
-/// Takes `len` bytes from the sandbox's allowance before a write (see `crate::sandbox`).
-fn charge_write(len: usize, span: Span) -> R<()> {
-    crate::sandbox::charge_write(len).or_else(|e| fail(span, e))
-}
-
 /// Writes a whole file (`G.dot(file)`, `S.save(file)`), if the sandbox allows it.
-pub(crate) fn write_file(it: &Interp, name: &str, text: &str, span: Span) -> R<()> {
+pub(crate) fn write_file(it: &mut Interp, name: &str, text: &str, span: Span) -> R<()> {
     if !it.may_write("write a file", span)? {
         return Ok(());
     }
-    let path = crate::sandbox::data_file(name).or_else(|e| fail(span, e))?;
-    charge_write(text.len(), span)?;
+    let path = it.sandbox().data_file(name).or_else(|e| fail(span, e))?;
+    it.charge_write(text.len(), span)?;
     if let Err(e) = std::fs::write(path, text) {
         return fail(span, format!("cannot write `{name}`: {e}"));
     }
@@ -163,7 +158,7 @@ fn open_as(fname: &str, default: &str, it: &mut Interp, _: Option<Value>, args: 
     if fname == "fopen" && !matches!(mode, "w" | "a") {
         return fail(span, "`fopen` opens the file of `fout` for writing: its mode is \"w\" or \"a\"");
     }
-    let path = crate::sandbox::data_file(&name).or_else(|e| fail(span, e))?;
+    let path = it.sandbox().data_file(&name).or_else(|e| fail(span, e))?;
     // A worker running the script again writes nothing: its writes are dropped (`write_to`).
     let path = if mode != "r" && !it.may_write("open a file for writing", span)? { "/dev/null".into() } else { path };
     let mut handle = FileHandle { name: name.clone(), writer: None, text: String::new(), pos: 0, open: true };
@@ -197,13 +192,13 @@ fn fclose(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
 }
 
 impl TextSink for RefCell<FileHandle> {
-    fn write_text(&self, it: &Interp, text: &str, span: Span) -> R<()> {
+    fn write_text(&self, it: &mut Interp, text: &str, span: Span) -> R<()> {
         write_to(it, self, text, span)
     }
 }
 
 /// Writes text to a file opened for writing (`fout`); every write goes straight to the file.
-fn write_to(it: &Interp, f: &RefCell<FileHandle>, text: &str, span: Span) -> R<()> {
+fn write_to(it: &mut Interp, f: &RefCell<FileHandle>, text: &str, span: Span) -> R<()> {
     if !it.may_write("write a file", span)? {
         return Ok(());
     }
@@ -212,7 +207,7 @@ fn write_to(it: &Interp, f: &RefCell<FileHandle>, text: &str, span: Span) -> R<(
     let Some(w) = f.writer.as_mut() else {
         return fail(span, format!("file `{fname}` is not open for writing"));
     };
-    charge_write(text.len(), span)?;
+    it.charge_write(text.len(), span)?;
     if let Err(e) = w.write_all(text.as_bytes()) {
         return fail(span, format!("cannot write to file `{fname}`: {e}"));
     }

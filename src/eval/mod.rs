@@ -65,7 +65,7 @@ pub fn runnable(code: CodeRef, span: Span) -> R<Rc<FnCode>> {
 
 /// Where `fout` writes once `fopen` opened a file (`builtins/file.rs`).
 pub trait TextSink {
-    fn write_text(&self, it: &Interp, text: &str, span: Span) -> R<()>;
+    fn write_text(&self, it: &mut Interp, text: &str, span: Span) -> R<()>;
 }
 
 /// Limits that stop a runaway script with a clear message.
@@ -142,6 +142,11 @@ pub struct Interp {
     pub threads: crate::search::workers::Threads,
     /// The pseudo-random numbers of `Math.random` (this interpreter's own sequence).
     pub random: random::Random,
+    /// What builtin modules keep for this interpreter (compiled regular expressions), one
+    /// value per type (`Interp::kept`).
+    kept: rustc_hash::FxHashMap<std::any::TypeId, Box<dyn std::any::Any>>,
+    /// Which files the script may touch (`--sandbox`, the fuzz target's scratch policy).
+    sandbox: crate::sandbox::Access,
 }
 
 impl Interp {
@@ -178,7 +183,32 @@ impl Interp {
             node_tests: Default::default(),
             threads: Default::default(),
             random: Default::default(),
+            kept: Default::default(),
+            sandbox: Default::default(),
         }
+    }
+
+    /// Which files the script may touch.
+    pub fn sandbox(&self) -> &crate::sandbox::Access {
+        &self.sandbox
+    }
+
+    /// Sets which files the script may touch (a sandbox's root must exist).
+    pub fn set_sandbox(&mut self, access: crate::sandbox::Access) -> std::io::Result<()> {
+        self.sandbox = access.resolved()?;
+        Ok(())
+    }
+
+    /// Takes `len` bytes from the sandbox's allowance before a write.
+    pub fn charge_write(&mut self, len: usize, span: Span) -> R<()> {
+        self.sandbox.charge_write(len).or_else(|e| fail(span, e))
+    }
+
+    /// The value of type T this interpreter keeps for a builtin module (made the first time),
+    /// so that nothing of one interpreter outlives it or is seen by another on the same thread.
+    pub fn kept<T: Default + 'static>(&mut self) -> &mut T {
+        let v = self.kept.entry(std::any::TypeId::of::<T>()).or_insert_with(|| Box::new(T::default()));
+        v.downcast_mut::<T>().expect("kept values are stored under their own type")
     }
 
     /// A run-time warning: shown the first time its place warns (after the output so far, so

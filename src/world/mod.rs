@@ -228,6 +228,9 @@ pub struct World {
     registry: Rc<RefCell<Registry>>,
     /// The data of a state that has none, shared by all such states.
     no_data: Rc<StateData>,
+    /// Graphs being printed (`print.rs`): a node value that holds (or contains) a graph prints
+    /// that graph only as its name, so no value can make a dump endless.
+    printing: std::cell::Cell<u32>,
 }
 
 impl Default for World {
@@ -254,6 +257,7 @@ impl World {
             next_uid: 1,
             registry: Rc::default(),
             no_data: Rc::default(),
+            printing: Default::default(),
         };
         for r in BUILTIN_RELATIONS {
             w.declare_relation(r);
