@@ -577,7 +577,7 @@ fn add(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value>
     }
     let new: Vec<_> = {
         let (ga, gb) = (a.borrow(), b.borrow());
-        gb.facts.iter().filter(|f| !skip.contains(&f.key.rel()) && !ga.facts.contains(f.key)).copied().collect()
+        gb.facts.iter().filter(|f| !skip.contains(&f.key.rel()) && !ga.facts.contains(f.key)).collect()
     };
     let mut ga = a.borrow_mut();
     for f in new {

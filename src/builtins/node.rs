@@ -188,7 +188,7 @@ fn count_out(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
     let want = value_filter(args, span)?;
     let holder = it.holder(&n, span)?;
     let g = holder.borrow();
-    let count = g.facts.outgoing_rel(n.id, rel).iter().filter(|f| want.is_none_or(|w| f.value == w)).count();
+    let count = g.facts.outgoing_rel(n.id, rel).filter(|f| want.is_none_or(|w| f.value == w)).count();
     Ok(Value::Num(count as f64))
 }
 
@@ -347,7 +347,7 @@ fn isolated(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<V
     let holder = it.holder(&n, span)?;
     let g = holder.borrow();
     let linked =
-        !g.facts.outgoing(n.id).is_empty() || g.facts.iter().any(|f| f.key.tgraph() == 0 && f.key.tgt() == n.id);
+        g.facts.outgoing(n.id).next().is_some() || g.facts.iter().any(|f| f.key.tgraph() == 0 && f.key.tgt() == n.id);
     Ok(Value::bool(!linked))
 }
 
@@ -400,7 +400,7 @@ fn reach(it: &Interp, start: &NodeVal, rels: &[u32], span: Span) -> R<Vec<(u32, 
     while let Some((g, id)) = work.pop() {
         let gb = g.borrow();
         for &rel in rels {
-            for f in gb.facts.outgoing_rel(id, rel).iter().filter(|f| f.value.is_true()) {
+            for f in gb.facts.outgoing_rel(id, rel).filter(|f| f.value.is_true()) {
                 let (tg, tuid) = match f.key.tgraph() {
                     0 => (g.clone(), gb.uid),
                     tuid => match it.world.linked_graph(tuid) {
@@ -450,7 +450,7 @@ fn delete_edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span)
         if !done.insert(id) {
             continue;
         }
-        let facts: Vec<_> = g.facts.outgoing_rel(id, rel).to_vec();
+        let facts: Vec<_> = g.facts.outgoing_rel(id, rel).collect();
         for f in facts {
             let (old, new) = g.set_edge(f.key, Logic::UNDEF);
             if old != new {

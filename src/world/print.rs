@@ -112,7 +112,7 @@ impl World {
         let mut ids: Vec<_> = class.ids().collect();
         ids.sort_by(|a, b| class.name(*a).as_bytes().cmp(class.name(*b).as_bytes()));
         // Incoming edges by target, gathered once (looking them up per node was quadratic).
-        let mut incoming: FxHashMap<u32, Vec<&Fact>> = FxHashMap::default();
+        let mut incoming: FxHashMap<u32, Vec<Fact>> = FxHashMap::default();
         if opts.inverse {
             for f in g.facts.iter().filter(|f| f.key.tgraph() == 0) {
                 incoming.entry(f.key.tgt()).or_default().push(f);
@@ -150,9 +150,9 @@ impl World {
     /// One node: `   n {}`, `   n {  rel: [..]   }` for a single relation, else one line per
     /// relation, after a `__value__` line when the node holds a value, and with `i_rel` lines
     /// for incoming edges when asked.
-    fn node_text(&self, g: &Graph, id: u32, opts: DumpOptions, incoming: &[&Fact]) -> String {
+    fn node_text(&self, g: &Graph, id: u32, opts: DumpOptions, incoming: &[Fact]) -> String {
         let name = self.class(g.class).name(id);
-        let mut groups = self.groups(g.facts.outgoing(id).iter(), |f| self.target_text(g, f, opts.values), "");
+        let mut groups = self.groups(g.facts.outgoing(id), |f| self.target_text(g, f, opts.values), "");
         let value = if opts.values { self.node_value_text(g, id) } else { None };
         if opts.inverse {
             let source = |f: &Fact| marked(self.class(g.class).name(f.key.src()).to_string(), f.value);
@@ -177,15 +177,10 @@ impl World {
 
     /// `rel: [t1,t2]` for each run of facts of one relation (facts come sorted by relation),
     /// the items sorted by name.
-    fn groups<'a>(
-        &self,
-        facts: impl Iterator<Item = &'a Fact>,
-        item: impl Fn(&Fact) -> String,
-        prefix: &str,
-    ) -> Vec<String> {
+    fn groups(&self, facts: impl Iterator<Item = Fact>, item: impl Fn(&Fact) -> String, prefix: &str) -> Vec<String> {
         let mut groups: Vec<(u32, Vec<String>)> = Vec::new();
         for f in facts {
-            let text = item(f);
+            let text = item(&f);
             match groups.iter_mut().find(|(rel, _)| *rel == f.key.rel()) {
                 Some((_, items)) => items.push(text),
                 None => groups.push((f.key.rel(), vec![text])),
