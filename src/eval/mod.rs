@@ -107,6 +107,8 @@ pub struct Interp {
     pub graph: Value,
     pub demons: Vec<Option<Rc<FnCode>>>,
     pub out: Box<dyn Write>,
+    /// Where the notes of `G.verbose` and `Mind.verbose` go (standard error by default).
+    notes: Box<dyn Write>,
     /// Demon calls in progress (an error collects the call stack as it unwinds).
     depth: usize,
     /// The value of the `return` being carried out (see `Flow::Return`).
@@ -163,6 +165,7 @@ impl Interp {
             graph,
             demons: Vec::new(),
             out,
+            notes: Box::new(std::io::stderr()),
             depth: 0,
             returned: Value::None,
             limits: Limits::default(),
@@ -241,7 +244,12 @@ impl Interp {
             return;
         }
         let _ = self.out.flush();
-        crate::eprintln_safe!("note: {text}");
+        let _ = writeln!(self.notes, "note: {text}"); // a closed standard error is not the script's error
+    }
+
+    /// Sends the notes of `G.verbose` and `Mind.verbose` to `w` instead of standard error.
+    pub fn set_notes(&mut self, w: Box<dyn Write>) {
+        self.notes = w;
     }
 
     /// Remembers where the lines of a source file start (for `System.line`).
