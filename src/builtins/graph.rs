@@ -265,10 +265,7 @@ fn edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 
 pub(crate) fn clear_edges(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let g = this::<GraphRef>("clear_edges", obj, span)?;
-    let mut gb = g.borrow_mut();
-    gb.changes += gb.facts.len() as u64;
-    gb.facts.clear();
-    drop(gb);
+    g.borrow_mut().clear_edges();
     Ok(Value::Graph(g))
 }
 
@@ -357,11 +354,9 @@ fn edges_changes(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span)
         if !(0.0..=9e15).contains(&n) {
             return fail(span, "`edges_changes` takes a count >= 0");
         }
-        let mut g = g.borrow_mut();
-        g.changes = n as u64;
-        g.seen_changes = g.seen_changes.min(g.changes);
+        g.borrow_mut().set_changes(n as u64);
     }
-    let n = g.borrow().changes;
+    let n = g.borrow().changes();
     Ok(Value::Num(n as f64))
 }
 
@@ -369,9 +364,7 @@ fn edges_changes(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span)
 /// made), and starts counting afresh.
 fn changed(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let g = this::<GraphRef>("changed", obj, span)?;
-    let mut g = g.borrow_mut();
-    let changed = g.changes != g.seen_changes;
-    g.seen_changes = g.changes;
+    let changed = g.borrow_mut().take_changed();
     Ok(Value::bool(changed))
 }
 
