@@ -180,14 +180,14 @@ fn fopen(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
     let Some(f) = as_file(&open_as("fopen", "w", it, obj, args, span)?) else {
         return fail(span, "`fopen` could not open the file");
     };
-    it.fout = Some(f);
+    it.set_fout(Some(f));
     Ok(Value::bool(true))
 }
 
 /// `fclose()`: closes the file of `fout`, which prints to the console again. True if a file
 /// was open, else False.
 fn fclose(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
-    let was_open = it.fout.take().is_some();
+    let was_open = it.set_fout(None);
     Ok(Value::bool(was_open))
 }
 

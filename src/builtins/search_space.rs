@@ -66,7 +66,7 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, "explore", found);
     let decoder = problem.take_decoder();
     drop(problem);
-    it.search_stats = map;
+    super::search::keep_stats(it, &map);
     super::search::grace(it, explored.reason);
     let goals = marks.then_some(explored.goals);
     Ok(Value::host(Space { store, transitions, goals, reason: explored.reason, decoder }))

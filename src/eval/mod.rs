@@ -117,22 +117,19 @@ pub struct Interp {
     steps: u64,
     pub interrupt: Arc<AtomicBool>,
     pub args: Vec<String>,
-    pub started: Instant,
+    /// When `System.time()` was last reset (the start, at first).
+    timer: Instant,
     pub script_dir: Option<std::path::PathBuf>,
     /// The compiler's state for the program so far: `eval` compiles against it.
     pub compiler: crate::compile::Compiler,
     /// The file `fout` writes to, opened by `fopen` (None: `fout` prints like `out`).
-    pub fout: Option<Rc<dyn TextSink>>,
+    fout: Option<Rc<dyn TextSink>>,
     /// The axioms and settings of the `Mind` module.
     pub mind: crate::mind::Mind,
     /// Where each demon call in progress was made (`System.line(depth)`).
-    pub call_sites: Vec<Span>,
+    call_sites: Vec<Span>,
     /// The start offset of every line of each source file, to turn a place into a line number.
-    pub line_starts: rustc_hash::FxHashMap<crate::syntax::FileId, Rc<[u32]>>,
-    /// `System.traceLevel()`: kept and returned; ds shows every error whatever it is.
-    pub trace_level: Rc<str>,
-    /// `Search.stats()`: the statistics of the last search (None before the first).
-    pub search_stats: Value,
+    line_starts: rustc_hash::FxHashMap<crate::syntax::FileId, Rc<[u32]>>,
     /// The source files, for rendering diagnostics (run-time warnings are shown as they happen).
     pub sources: SourceMap,
     pub warnings: Warnings,
@@ -172,15 +169,13 @@ impl Interp {
             steps: 0,
             interrupt: Arc::new(AtomicBool::new(false)),
             args: Vec::new(),
-            started: Instant::now(),
+            timer: Instant::now(),
             script_dir: None,
             fout: None,
             compiler: crate::compile::Compiler::new(registry),
             mind: crate::mind::Mind::default(),
             call_sites: Vec::new(),
             line_starts: Default::default(),
-            trace_level: "Warnings".into(),
-            search_stats: Value::None,
             sources: SourceMap::default(),
             warnings: Warnings::default(),
             node_tests: Default::default(),
@@ -189,6 +184,26 @@ impl Interp {
             kept: Default::default(),
             sandbox: Default::default(),
         }
+    }
+
+    /// The time since `System.time()` was last reset (since the start, at first); `reset`
+    /// starts it again.
+    pub fn timer(&mut self, reset: bool) -> std::time::Duration {
+        let elapsed = self.timer.elapsed();
+        if reset {
+            self.timer = Instant::now();
+        }
+        elapsed
+    }
+
+    /// Sets the file `fout` writes to (None: the console again); whether one was set before.
+    pub fn set_fout(&mut self, f: Option<Rc<dyn TextSink>>) -> bool {
+        std::mem::replace(&mut self.fout, f).is_some()
+    }
+
+    /// Where the demon call `depth` levels up was made (None past the top).
+    pub fn call_site(&self, depth: usize) -> Option<Span> {
+        self.call_sites.len().checked_sub(depth).and_then(|i| self.call_sites.get(i)).copied()
     }
 
     /// Which files the script may touch.
