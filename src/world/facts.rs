@@ -5,6 +5,7 @@
 use super::packed::{self, Merged};
 use super::ISA;
 use crate::value::Logic;
+use smallvec::SmallVec;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -68,6 +69,8 @@ pub struct Facts {
     own: Option<Rc<[u64]>>,
     wide: Option<Rc<Vec<Fact>>>,
     own_rels: u32,
+    /// The relations the base may hold facts of (a superset).
+    base_rels: u32,
     len: u32,
     hash: u64,
     /// The part of `hash` that comes from `isa` facts: states with the same `isa` structure
@@ -84,6 +87,35 @@ pub struct Facts {
 /// A state's own layer folds into a base of its own when it grows past this many facts, so
 /// that changing it stays cheap (the own layer is rebuilt on every insertion).
 const OWN_MAX: usize = 48;
+
+/// A change to a packed layer.
+#[derive(Clone, Copy)]
+enum Edit {
+    /// A new value for a stored fact.
+    Replace(u64),
+    Insert(u64),
+    /// Removes the fact of this key.
+    Remove(u64),
+}
+
+impl Edit {
+    fn apply(self, words: &mut Vec<u64>) {
+        match self {
+            Edit::Replace(w) => {
+                let i = packed::find(words, packed::key_bits(w)).expect("a stored fact");
+                words[i] = w;
+            }
+            Edit::Insert(w) => {
+                let i = words.partition_point(|&x| x < w);
+                words.insert(i, w);
+            }
+            Edit::Remove(k) => {
+                let i = packed::find(words, k).expect("a stored fact");
+                words.remove(i);
+            }
+        }
+    }
+}
 
 thread_local! {
     static EPOCH: Cell<u64> = const { Cell::new(0) };
@@ -114,6 +146,7 @@ impl Clone for Facts {
             own: self.own.clone(),
             wide: self.wide.clone(),
             own_rels: self.own_rels,
+            base_rels: self.base_rels,
             len: self.len,
             hash: self.hash,
             isa_hash: self.isa_hash,
@@ -234,7 +267,10 @@ impl Facts {
         for f in &items {
             facts.toggle_hash(f.key, f.value);
             match packed::pack(f.key, f.value) {
-                Some(w) => words.push(w),
+                Some(w) => {
+                    facts.base_rels |= packed::rel_bit(f.key.rel());
+                    words.push(w);
+                }
                 None => wide.push(*f),
             }
         }
@@ -277,60 +313,54 @@ impl Facts {
             return old;
         }
         self.changed(Some(key));
+        // A fact is stored packed exactly when it packs (every change keeps it so).
+        let was_packed = !old.is_undef() && packed::pack(key, old).is_some();
         if !old.is_undef() {
             self.toggle_hash(key, old);
             self.len -= 1;
-            self.remove(key);
         }
         if !value.is_undef() {
             self.toggle_hash(key, value);
             self.len += 1;
-            match packed::pack(key, value) {
-                Some(word) => self.insert_word(key.rel(), word),
-                None => {
-                    let wide = Rc::make_mut(self.wide.get_or_insert_with(Rc::default));
-                    let i = wide.partition_point(|f| f.key < key);
-                    wide.insert(i, Fact { key, value });
-                }
+        }
+        let word = if value.is_undef() { None } else { packed::pack(key, value) };
+        match (was_packed, word) {
+            (true, Some(w)) => self.edit_layer(key.rel(), Edit::Replace(w)),
+            (false, Some(w)) => {
+                self.set_wide(key, Logic::UNDEF);
+                self.edit_layer(key.rel(), Edit::Insert(w));
             }
+            (true, None) => {
+                self.edit_layer(key.rel(), Edit::Remove(packed::packed_key(key).expect("stored packed")));
+                self.set_wide(key, value);
+            }
+            (false, None) => self.set_wide(key, value),
         }
         old
     }
 
-    /// Removes a stored fact from whichever layer holds it.
-    fn remove(&mut self, key: FactKey) {
-        if let Some(k) = packed::packed_key(key) {
-            if packed::find(self.layer(key.rel()), k).is_ok() {
-                // Found again in the layer being edited, which may be a new one.
-                self.edit_layer(key.rel(), |words| {
-                    if let Ok(i) = packed::find(words, k) {
-                        words.remove(i);
-                    }
-                });
-                return;
-            }
+    /// Sets or (Undef) removes a wide fact.
+    fn set_wide(&mut self, key: FactKey, value: Logic) {
+        if self.wide.is_none() && value.is_undef() {
+            return;
         }
-        if let Some(wide) = &mut self.wide {
-            let wide = Rc::make_mut(wide);
-            if let Ok(i) = wide.binary_search_by(|f| f.key.cmp(&key)) {
+        let wide = Rc::make_mut(self.wide.get_or_insert_with(Rc::default));
+        match (wide.binary_search_by(|f| f.key.cmp(&key)), value.is_undef()) {
+            (Ok(i), true) => {
                 wide.remove(i);
             }
-            if wide.is_empty() {
-                self.wide = None;
-            }
+            (Ok(i), false) => wide[i].value = value,
+            (Err(i), false) => wide.insert(i, Fact { key, value }),
+            (Err(_), true) => {}
         }
-    }
-
-    fn insert_word(&mut self, rel: RelId, word: u64) {
-        self.edit_layer(rel, |words| {
-            let i = words.partition_point(|&w| w < word);
-            words.insert(i, word);
-        });
+        if wide.is_empty() {
+            self.wide = None;
+        }
     }
 
     /// Changes the packed facts of relation `rel`: in the base while no copy shares it,
     /// else in the own layer (which first takes over the relation's facts from the base).
-    fn edit_layer(&mut self, rel: RelId, edit: impl FnOnce(&mut Vec<u64>)) {
+    fn edit_layer(&mut self, rel: RelId, edit: Edit) {
         let bit = packed::rel_bit(rel);
         if self.own_rels & bit == 0 {
             if self.base.as_mut().is_some_and(|b| Rc::get_mut(b).is_none()) {
@@ -338,44 +368,64 @@ impl Facts {
             }
             if self.own_rels & bit == 0 {
                 // No copy shares the base (or it was let go, and what showed is the base now).
-                return edit(Rc::make_mut(self.base.get_or_insert_with(Rc::default)));
+                self.base_rels |= bit;
+                return edit.apply(Rc::make_mut(self.base.get_or_insert_with(Rc::default)));
             }
         }
-        let mut words = self.own_words().to_vec();
-        edit(&mut words);
-        if words.len() > OWN_MAX {
-            self.fold(words);
-        } else {
-            self.own = (!words.is_empty()).then(|| words.into());
-        }
+        let own = self.own_words();
+        let new: Option<Rc<[u64]>> = match edit {
+            Edit::Replace(w) => {
+                let i = packed::find(own, packed::key_bits(w)).expect("a stored fact");
+                let unshared = self.own.as_mut().and_then(Rc::get_mut);
+                if let Some(own) = unshared {
+                    own[i] = w;
+                    return;
+                }
+                let own = self.own_words();
+                Some(own.iter().enumerate().map(|(j, &x)| if j == i { w } else { x }).collect())
+            }
+            Edit::Insert(w) if own.len() >= OWN_MAX => return self.fold(w),
+            Edit::Insert(w) => {
+                let i = own.partition_point(|&x| x < w);
+                Some(own[..i].iter().copied().chain(std::iter::once(w)).chain(own[i..].iter().copied()).collect())
+            }
+            Edit::Remove(k) => {
+                let i = packed::find(own, k).expect("a stored fact");
+                (own.len() > 1).then(|| own[..i].iter().chain(&own[i + 1..]).copied().collect())
+            }
+        };
+        self.own = new;
     }
 
     /// Moves the base's facts of the relations in `bit` to the own layer. A base of which
     /// nothing shows any more is let go.
     fn take_over(&mut self, bit: u32) {
-        let own_rels = self.own_rels | bit;
-        let base = self.base_words();
-        let taken = base.iter().copied().filter(|&w| packed::rel_bit(packed::rel(w)) & bit != 0);
-        let mut words: Vec<u64> = self.own_words().iter().copied().chain(taken).collect();
-        words.sort_unstable();
-        let base_shows = base.iter().any(|&w| packed::rel_bit(packed::rel(w)) & own_rels == 0);
-        self.own = (!words.is_empty()).then(|| words.into());
-        self.own_rels = own_rels;
-        if !base_shows {
+        if self.base_rels & bit != 0 {
+            let of_bit = |w: &u64| packed::rel_bit(packed::rel(*w)) & bit != 0;
+            let mut words: SmallVec<[u64; 32]> = self.own_words().iter().copied().collect();
+            words.extend(self.base_words().iter().copied().filter(of_bit));
+            words.sort_unstable();
+            self.own = (!words.is_empty()).then(|| Rc::from(&words[..]));
+        }
+        self.own_rels |= bit;
+        if self.base_rels & !self.own_rels == 0 {
+            self.base_rels = self.own_rels;
             self.own_rels = 0;
             self.base = self.own.take().map(|own| Rc::new(own.to_vec()));
         }
     }
 
-    /// Makes the visible packed facts (with `own` as the own layer) a base of this state's own.
-    fn fold(&mut self, own: Vec<u64>) {
-        let mut words = Vec::with_capacity(self.base_words().len() + own.len());
-        words.extend(
-            self.base_words().iter().copied().filter(|&w| packed::rel_bit(packed::rel(w)) & self.own_rels == 0),
-        );
-        words.extend(own);
+    /// Makes the visible packed facts and `word` a base of this state's own (when the own
+    /// layer grows too long to rebuild on every change).
+    fn fold(&mut self, word: u64) {
+        let own_rels = self.own_rels;
+        let mut words = Vec::with_capacity(self.base_words().len() + self.own_words().len() + 1);
+        words.extend(self.base_words().iter().copied().filter(|&w| packed::rel_bit(packed::rel(w)) & own_rels == 0));
+        words.extend_from_slice(self.own_words());
+        words.push(word);
         words.sort_unstable();
         self.base = Some(Rc::new(words));
+        self.base_rels |= own_rels;
         self.own = None;
         self.own_rels = 0;
     }
@@ -421,6 +471,7 @@ impl Facts {
         self.own = None;
         self.wide = None;
         self.own_rels = 0;
+        self.base_rels = 0;
         self.len = 0;
         self.isa_hash = 0;
         self.hash = 0;
