@@ -172,7 +172,7 @@ impl Interp {
         }
         let line = self.text_end(text, span)?;
         if to_file {
-            if let Some(f) = &self.fout {
+            if let Some(f) = self.fout.clone() {
                 return f.write_text(self, &line, span);
             }
         }

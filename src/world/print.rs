@@ -26,13 +26,15 @@ pub struct DotOptions {
     pub hide_loops: bool,
 }
 
-thread_local! {
-    /// Graphs being printed: a node value that holds (or contains) a graph prints that graph
-    /// only as its name, so no value can make a dump endless.
-    static PRINTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
 impl World {
+    /// Runs `f` as part of printing a graph (see `World::printing`).
+    fn printing<T>(&self, f: impl FnOnce() -> T) -> T {
+        self.printing.set(self.printing.get() + 1);
+        let out = f();
+        self.printing.set(self.printing.get() - 1);
+        out
+    }
+
     /// The printed form of the value stored on a node (None if there is none).
     fn node_value_text(&self, g: &Graph, id: u32) -> Option<String> {
         g.data.values.get(&id).map(|v| crate::value::display::to_text(v, self))
@@ -103,7 +105,7 @@ impl World {
         room: usize,
         stop: &mut dyn FnMut(u64) -> bool,
     ) -> Result<String, Cut> {
-        if PRINTING.with(|d| d.get()) > 0 {
+        if self.printing.get() > 0 {
             return Ok(g.name.to_string());
         }
         let class = self.class(g.class);
@@ -118,7 +120,7 @@ impl World {
         }
         let mut text = format!("{} {{\n", g.name);
         let mut told = 0;
-        printing(|| {
+        self.printing(|| {
             for (i, id) in ids.into_iter().enumerate() {
                 if i > 0 {
                     text.push_str(", \n");
@@ -204,7 +206,7 @@ impl World {
         let local: Vec<NodeIndex> = class
             .ids()
             .map(|id| {
-                let label = printing(|| self.node_value_text(g, id));
+                let label = self.printing(|| self.node_value_text(g, id));
                 let label = label.unwrap_or_else(|| class.name(id).trim_start_matches(['$', '@']).to_string());
                 pg.add_node(DotNode { label, external: false })
             })
@@ -257,14 +259,6 @@ impl World {
         let config = [Config::NodeNoLabel, Config::EdgeNoLabel];
         format!("{:?}", Dot::with_attr_getters(&pg, &config, &edge_attrs, &node_attrs))
     }
-}
-
-/// Runs `f` as part of printing a graph (see `PRINTING`).
-fn printing<T>(f: impl FnOnce() -> T) -> T {
-    PRINTING.with(|d| d.set(d.get() + 1));
-    let out = f();
-    PRINTING.with(|d| d.set(d.get() - 1));
-    out
 }
 
 /// A name with the mark of an edge's truth: `t` True, `!t` False, `t(p0,p1)` anything else.
