@@ -196,7 +196,7 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
         script_dir: session.interp.script_dir.clone(),
         limits: session.interp.limits.clone(),
         deny_warnings: cli.deny_warnings,
-        access: ds::sandbox::current(),
+        access: session.interp.sandbox().clone(),
     }));
     // SIGINT, SIGTERM and SIGHUP stop the script like --timeout; the watchdog makes sure
     // they (and the deadline) end the process even if the script cannot notice them.
@@ -300,13 +300,12 @@ fn configure(cli: &Cli, deadline: Option<Instant>, session: &mut Session) -> Res
     session.set_limits(Limits { max_depth, max_steps: cli.max_steps, deadline, ..Limits::default() });
     session.interp.warnings.deny = cli.deny_warnings;
     session.interp.warnings.color = std::io::stderr().is_terminal();
-    // The sandbox is per thread: this runs on the interpreter's thread.
     if cli.sandbox {
         let root = match (&cli.code, &cli.file) {
             (None, Some(file)) => Path::new(file).parent().map(Path::to_path_buf).unwrap_or_default(),
             _ => PathBuf::from("."),
         };
-        if let Err(e) = ds::sandbox::set(ds::sandbox::Access::Sandbox { root: root.clone() }) {
+        if let Err(e) = session.interp.set_sandbox(ds::sandbox::Access::Sandbox { root: root.clone() }) {
             ds::eprintln_safe!("error: cannot use the folder {} for --sandbox: {e}", root.display());
             return Err(2);
         }

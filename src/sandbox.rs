@@ -1,13 +1,12 @@
 //! Which files a script may touch. Every file a script reads or writes goes through here:
 //! `data_file` for the files of `File.open`, `fopen`, `G.dot(file)`, `S.save(file)` and any other
 //! built-in that writes a file, `script_file` for `#include` and the REPL's `:load`. The policy
-//! is per thread (the interpreter's), set once by the command line (`--sandbox`) or a fuzz
-//! target.
+//! is the interpreter's (`Interp::sandbox`), set once by the command line (`--sandbox`) or a
+//! fuzz target, and handed to the workers of a search.
 
-use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
-/// What scripts on this thread may do with files.
+/// What the scripts of one interpreter may do with files.
 #[derive(Debug, Clone, Default)]
 pub enum Access {
     /// Any file the user can reach (the default).
@@ -21,75 +20,67 @@ pub enum Access {
     Scratch { budget: u64 },
 }
 
-thread_local! {
-    static ACCESS: RefCell<Access> = const { RefCell::new(Access::Open) };
-}
-
-/// Sets the policy for scripts run on this thread. For a sandbox the root is made absolute
-/// with symbolic links resolved, so that `script_file` compares real paths.
-pub fn set(access: Access) -> std::io::Result<()> {
-    let access = match access {
-        Access::Sandbox { root } => {
-            let root = if root.as_os_str().is_empty() { PathBuf::from(".") } else { root };
-            Access::Sandbox { root: std::fs::canonicalize(root)? }
-        }
-        other => other,
-    };
-    ACCESS.with(|a| *a.borrow_mut() = access);
-    Ok(())
-}
-
-/// The policy of this thread (for another thread that runs the same script).
-pub fn current() -> Access {
-    ACCESS.with(|a| a.borrow().clone())
-}
-
-/// Whether `--sandbox` is on (the REPL then keeps no history file either).
-pub fn sandboxed() -> bool {
-    ACCESS.with(|a| matches!(*a.borrow(), Access::Sandbox { .. }))
-}
-
-/// The path of a file a script asked to read or write, if the policy allows it.
-pub fn data_file(name: &str) -> Result<PathBuf, String> {
-    ACCESS.with(|a| match &*a.borrow() {
-        Access::Open => Ok(PathBuf::from(name)),
-        Access::Sandbox { .. } => Err(format!("`{name}`: scripts read and write no files under --sandbox")),
-        Access::Scratch { .. } if plain(name) => Ok(PathBuf::from(name)),
-        Access::Scratch { .. } => {
-            Err(format!("file `{name}` is outside the sandbox: only plain names in the current directory"))
-        }
-    })
-}
-
-/// The path to read a script from (`#include`, `:load`), if the policy allows it: under
-/// `--sandbox` the real path (links resolved) must lie inside the script's folder.
-pub fn script_file(path: &Path) -> Result<PathBuf, String> {
-    ACCESS.with(|a| match &*a.borrow() {
-        Access::Open => Ok(path.to_path_buf()),
-        Access::Sandbox { root } => match std::fs::canonicalize(path) {
-            Ok(real) if real.starts_with(root) => Ok(real),
-            Ok(_) => Err(format!("`{}` is outside the script's folder (--sandbox)", path.display())),
-            Err(e) => Err(format!("cannot read `{}`: {e}", path.display())),
-        },
-        Access::Scratch { .. } if path.to_str().is_some_and(plain) => Ok(path.to_path_buf()),
-        Access::Scratch { .. } => {
-            Err(format!("file `{}` is outside the sandbox: only plain names in the current directory", path.display()))
-        }
-    })
-}
-
-/// Takes `len` bytes from the allowance of a scratch policy before a write.
-pub fn charge_write(len: usize) -> Result<(), String> {
-    ACCESS.with(|a| match &mut *a.borrow_mut() {
-        Access::Scratch { budget } => match budget.checked_sub(len as u64) {
-            Some(rest) => {
-                *budget = rest;
-                Ok(())
+impl Access {
+    /// The policy ready for use: for a sandbox the root is made absolute with symbolic links
+    /// resolved, so that `script_file` compares real paths.
+    pub fn resolved(self) -> std::io::Result<Access> {
+        Ok(match self {
+            Access::Sandbox { root } => {
+                let root = if root.as_os_str().is_empty() { PathBuf::from(".") } else { root };
+                Access::Sandbox { root: std::fs::canonicalize(root)? }
             }
-            None => Err("the sandbox's limit on bytes written to files is reached".to_string()),
-        },
-        _ => Ok(()),
-    })
+            other => other,
+        })
+    }
+
+    /// Whether `--sandbox` is on (the REPL then keeps no history file either).
+    pub fn is_sandbox(&self) -> bool {
+        matches!(self, Access::Sandbox { .. })
+    }
+
+    /// The path of a file a script asked to read or write, if the policy allows it.
+    pub fn data_file(&self, name: &str) -> Result<PathBuf, String> {
+        match self {
+            Access::Open => Ok(PathBuf::from(name)),
+            Access::Sandbox { .. } => Err(format!("`{name}`: scripts read and write no files under --sandbox")),
+            Access::Scratch { .. } if plain(name) => Ok(PathBuf::from(name)),
+            Access::Scratch { .. } => {
+                Err(format!("file `{name}` is outside the sandbox: only plain names in the current directory"))
+            }
+        }
+    }
+
+    /// The path to read a script from (`#include`, `:load`), if the policy allows it: under
+    /// `--sandbox` the real path (links resolved) must lie inside the script's folder.
+    pub fn script_file(&self, path: &Path) -> Result<PathBuf, String> {
+        match self {
+            Access::Open => Ok(path.to_path_buf()),
+            Access::Sandbox { root } => match std::fs::canonicalize(path) {
+                Ok(real) if real.starts_with(root) => Ok(real),
+                Ok(_) => Err(format!("`{}` is outside the script's folder (--sandbox)", path.display())),
+                Err(e) => Err(format!("cannot read `{}`: {e}", path.display())),
+            },
+            Access::Scratch { .. } if path.to_str().is_some_and(plain) => Ok(path.to_path_buf()),
+            Access::Scratch { .. } => Err(format!(
+                "file `{}` is outside the sandbox: only plain names in the current directory",
+                path.display()
+            )),
+        }
+    }
+
+    /// Takes `len` bytes from the allowance of a scratch policy before a write.
+    pub fn charge_write(&mut self, len: usize) -> Result<(), String> {
+        match self {
+            Access::Scratch { budget } => match budget.checked_sub(len as u64) {
+                Some(rest) => {
+                    *budget = rest;
+                    Ok(())
+                }
+                None => Err("the sandbox's limit on bytes written to files is reached".to_string()),
+            },
+            _ => Ok(()),
+        }
+    }
 }
 
 fn plain(name: &str) -> bool {

@@ -28,10 +28,11 @@ const MAX_INCLUDE_DEPTH: usize = 32;
 const MAX_INCLUDED_BYTES: usize = 50_000_000;
 const MAX_INCLUDES: usize = 1000;
 
-/// What the `#include`s of one script may still add.
-struct IncludeBudget {
+/// What the `#include`s of one script may still add, and which files they may read.
+struct IncludeBudget<'a> {
     bytes: usize,
     files: usize,
+    access: &'a crate::sandbox::Access,
 }
 
 /// The text of an included script. Only `.ds` files are included (with links resolved), so
@@ -188,7 +189,8 @@ impl Session {
         depth: usize,
     ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
         let stmts = syntax::parse(src, file).map_err(|d| vec![d])?;
-        expand_includes(stmts, base, depth, &mut |name, text| self.add_source(name, text))
+        let access = self.interp.sandbox().clone();
+        expand_includes(stmts, base, depth, &access, &mut |name, text| self.add_source(name, text))
     }
 
     /// Renders diagnostics as text for standard error.
@@ -198,14 +200,16 @@ impl Session {
 }
 
 /// Replaces each `#include` of parsed statements by the statements of the file it names (a path
-/// relative to `base`), recursively; `add_source` registers each file read and gives its id.
+/// relative to `base`, if `access` allows reading it), recursively; `add_source` registers each
+/// file read and gives its id.
 pub fn expand_includes(
     stmts: Vec<Stmt>,
     base: Option<&Path>,
     depth: usize,
+    access: &crate::sandbox::Access,
     add_source: &mut dyn FnMut(&str, &str) -> FileId,
 ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
-    let mut budget = IncludeBudget { bytes: MAX_INCLUDED_BYTES, files: MAX_INCLUDES };
+    let mut budget = IncludeBudget { bytes: MAX_INCLUDED_BYTES, files: MAX_INCLUDES, access };
     expand(stmts, base, depth, add_source, &mut budget)
 }
 
@@ -216,7 +220,7 @@ fn expand(
     base: Option<&Path>,
     depth: usize,
     add_source: &mut dyn FnMut(&str, &str) -> FileId,
-    budget: &mut IncludeBudget,
+    budget: &mut IncludeBudget<'_>,
 ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
     let mut out = Vec::with_capacity(stmts.len());
     for s in stmts {
@@ -235,7 +239,7 @@ fn expand(
         budget.files = budget.files.checked_sub(1).ok_or_else(|| {
             error(format!("more than {MAX_INCLUDES} `#include`s in all (does a file include another one many times?)"))
         })?;
-        let path = crate::sandbox::script_file(&path).map_err(error)?;
+        let path = budget.access.script_file(&path).map_err(error)?;
         let text = read_script(&path).map_err(|(message, unreadable)| {
             let mut d = error(message);
             d[0].environment = unreadable;

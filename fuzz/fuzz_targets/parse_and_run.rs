@@ -37,8 +37,8 @@ fn empty(dir: &PathBuf) {
 fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else { return };
     let dir = scratch();
-    let _ = ds::sandbox::set(ds::sandbox::Access::Scratch { budget: 1 << 20 });
     let mut session = Session::new(Box::new(std::io::sink()));
+    let _ = session.interp.set_sandbox(ds::sandbox::Access::Scratch { budget: 1 << 20 });
     session.set_limits(Limits { max_depth: 64, max_steps: Some(20_000), ..Limits::default() });
     match session.run_source("fuzz.ds", src) {
         Outcome::CompileErrors(d) => {

@@ -1,21 +1,14 @@
 //! Array (and map) methods: the queue and visited-list operations search scripts live on.
 
-use super::{method, num_arg, object, wrong_object, Arity, Builtin, Receivers};
+use super::{arg, method, object, this, wrong_object, Arity, Builtin, Receivers};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{ArrayRef, Value};
 use std::cmp::Ordering;
 
 pub const BUILTINS: &[Builtin] = &[
-    method("push", Arity::at_least(1), push)
-        .doc(
-            "A.push(v, ...) or Q.push(item, priority)",
-            "adds the values at the end of array A, in turn; adds an item to heap Q",
-        )
-        .on(Receivers::ARRAY.or(Receivers::HEAP)),
-    method("pop", Arity::exactly(0), pop)
-        .doc("A.pop()", "removes and returns the last item, or of a heap the item of least priority (None when empty)")
-        .on(Receivers::ARRAY.or(Receivers::HEAP)),
+    method("push", Arity::at_least(1), push).doc("A.push(v, ...)", "adds the values at the end of array A, in turn"),
+    method("pop", Arity::exactly(0), pop).doc("A.pop()", "removes and returns the last item (None when A is empty)"),
     method("shift", Arity::exactly(0), shift)
         .doc("A.shift()", "removes and returns the first item (None when A is empty)"),
     method("unshift", Arity::at_least(1), unshift)
@@ -31,17 +24,15 @@ pub const BUILTINS: &[Builtin] = &[
         .on(Receivers::ARRAY.or(Receivers::STRING)),
     method("splice", Arity::range(1, 2), splice)
         .doc("A.splice(start [, count])", "removes count items (all the rest) from start and returns them as an array"),
-    method("sort", Arity::range(0, 1), sort)
-        .doc(
-            "A.sort([cmp])",
-            "sorts A in place, by type then value, or by cmp(a, b) (negative or True: a first); returns A",
-        )
-        .on(Receivers::ARRAY.or(Receivers::GRAPH)),
+    method("sort", Arity::range(0, 1), sort).doc(
+        "A.sort([cmp])",
+        "sorts A in place, by type then value, or by cmp(a, b) (negative or True: a first); returns A",
+    ),
     method("join", Arity::range(0, 1), join)
         .doc("A.join([sep])", "the items' printed forms joined by sep (\",\" by default)"),
     method("clear", Arity::exactly(0), clear)
-        .doc("A.clear()", "removes every item of an array or map, or every edge of a graph")
-        .on(Receivers::ARRAY.or(Receivers::MAP).or(Receivers::GRAPH)),
+        .doc("A.clear()", "removes every item of an array or map")
+        .on(Receivers::ARRAY.or(Receivers::MAP)),
     method("keys", Arity::exactly(0), keys)
         .doc("M.keys()", "the keys of map M, in order, as an array")
         .on(Receivers::MAP),
@@ -57,7 +48,7 @@ pub const BUILTINS: &[Builtin] = &[
 /// `A.mix()`: shuffles A in place (Fisher-Yates, with `Math.random`'s generator, so
 /// `Math.randomSeed(n)` makes it repeatable); returns A.
 fn mix(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let a = array_obj("mix", obj, span)?;
+    let a = this::<ArrayRef>("mix", obj, span)?;
     let n = a.borrow().len();
     it.work(n as u64, span)?; // drawing a random number is a step's work
     {
@@ -73,8 +64,8 @@ fn mix(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value>
 /// `A.create(n)`: A resized to n elements (None added at the end, or the end cut off);
 /// returns A.
 fn create(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let a = array_obj("create", obj, span)?;
-    let n = num_arg(args, 0, "create", span)?;
+    let a = this::<ArrayRef>("create", obj, span)?;
+    let n = arg::<f64>(args, 0, "create", span)?;
     if !(0.0..=50_000_000.0).contains(&n) {
         return fail(span, "`create` takes a size from 0 to 50 million");
     }
@@ -91,44 +82,36 @@ fn room(a: &ArrayRef, extra: usize, span: Span) -> R<()> {
     crate::eval::limit_error(span, crate::eval::Limit::Memory, None)
 }
 
-fn array_obj(name: &str, obj: Option<Value>, span: Span) -> R<ArrayRef> {
-    match object(obj, span)? {
-        Value::Array(a) => Ok(a),
-        Value::Heap(_) if matches!(name, "shift" | "unshift") => {
-            fail(span, format!("a heap has no `{name}`: `pop` takes the item of least priority"))
-        }
-        other => wrong_object(name, &other, "arrays", span),
+/// The array of `shift` and `unshift`, which a heap has not.
+fn queue(name: &str, obj: Option<Value>, span: Span) -> R<ArrayRef> {
+    if let Some(Value::Heap(_)) = obj {
+        return fail(span, format!("a heap has no `{name}`: `pop` takes the item of least priority"));
     }
+    this(name, obj, span)
 }
 
 fn push(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    if let Some(Value::Heap(h)) = &obj {
-        return super::heap::push(h, args, span);
-    }
-    let a = array_obj("push", obj, span)?;
+    let a = this::<ArrayRef>("push", obj, span)?;
     room(&a, args.len(), span)?;
     a.extend(args.iter().cloned()); // appending keeps the array's index of graphs
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }
 
 fn pop(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    if let Some(Value::Heap(h)) = &obj {
-        return Ok(super::heap::pop(h));
-    }
-    let a = array_obj("pop", obj, span)?;
+    let a = this::<ArrayRef>("pop", obj, span)?;
     let v = a.borrow_mut().pop_back();
     Ok(v.unwrap_or(Value::None))
 }
 
 fn shift(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let a = array_obj("shift", obj, span)?;
+    let a = queue("shift", obj, span)?;
     let v = a.borrow_mut().pop_front();
     Ok(v.unwrap_or(Value::None))
 }
 
 /// Each argument goes to the front in turn, so the last one ends up first.
 fn unshift(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let a = array_obj("unshift", obj, span)?;
+    let a = queue("unshift", obj, span)?;
     room(&a, args.len(), span)?;
     let mut a = a.borrow_mut();
     for v in args {
@@ -184,16 +167,16 @@ fn find(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
 
 /// `A.splice(start [, count])`: removes and returns the elements.
 fn splice(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let a = array_obj("splice", obj, span)?;
+    let a = this::<ArrayRef>("splice", obj, span)?;
     let mut a = a.borrow_mut();
     let len = a.len() as f64;
-    let mut start = num_arg(args, 0, "splice", span)?.trunc();
+    let mut start = arg::<f64>(args, 0, "splice", span)?.trunc();
     if start < 0.0 {
         start = (start + len).max(0.0);
     }
     let start = start.min(len) as usize;
     let count = match args.get(1) {
-        Some(_) => num_arg(args, 1, "splice", span)?.trunc().max(0.0) as usize,
+        Some(_) => arg::<f64>(args, 1, "splice", span)?.trunc().max(0.0) as usize,
         None => a.len() - start,
     };
     let end = start.saturating_add(count).min(a.len());
@@ -203,14 +186,7 @@ fn splice(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 /// Sorts in place (default: by type, then value); with a lambda `(a, b) => number`, `a` goes
 /// first when the result is negative (a logic result: True means `a` first).
 fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    if let Some(Value::Graph(g)) = &obj {
-        // `G.sort()`: a graph's edges are always kept sorted.
-        if !args.is_empty() {
-            return fail(span, "`G.sort()` of a graph takes no arguments");
-        }
-        return Ok(Value::Graph(g.clone()));
-    }
-    let a = array_obj("sort", obj, span)?;
+    let a = this::<ArrayRef>("sort", obj, span)?;
     // Without a comparator no script code runs during the sort, so the items are sorted where
     // they are; a comparator may look at the array, so it sorts a copy.
     let mut items = if args.is_empty() { std::mem::take(&mut *a.borrow_mut()).into() } else { a.to_vec() };
@@ -263,7 +239,7 @@ fn sort(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
 }
 
 fn join(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let a = array_obj("join", obj, span)?;
+    let a = this::<ArrayRef>("join", obj, span)?;
     let sep = match args.first() {
         Some(Value::Str(s)) => s.to_string(),
         Some(other) => it.text_for_output(other, span)?,
@@ -279,13 +255,12 @@ fn join(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     Ok(Value::Str(it.text_end(text, span)?.into()))
 }
 
-/// `A.clear()`, `M.clear()`; `G.clear()` is `G.clear_edges()` (reference 6.13).
-fn clear(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+/// `A.clear()`, `M.clear()` (`G.clear()` is in graph.rs).
+fn clear(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     match object(obj, span)? {
         Value::Array(a) => a.borrow_mut().clear(),
         Value::Map(m) => m.borrow_mut().clear(),
-        g @ Value::Graph(_) => return super::graph::clear_edges(it, Some(g), args, span),
-        other => return wrong_object("clear", &other, "arrays, maps and graphs", span),
+        other => return wrong_object("clear", &other, "arrays and maps", span),
     }
     Ok(Value::Logic(crate::value::Logic::UNDEF))
 }

@@ -1,6 +1,6 @@
 //! Methods every value has (`type`, `string`, `size`, `copy`, conversions) and general functions.
 
-use super::{function, method, num_arg, object, Arity, Builtin};
+use super::{arg, function, method, object, Arity, Builtin};
 use crate::eval::{fail, range_bounds, Interp, R};
 use crate::syntax::Span;
 use crate::value::display::node_name;
@@ -34,20 +34,6 @@ pub const BUILTINS: &[Builtin] = &[
         "the array of numbers from start (0) up to, not including, stop",
     ),
     function("ARRAY", Arity::exactly(1), array_of).doc("ARRAY(n)", "an array of max(n, 1) Nones"),
-    function("and", Arity::at_least(1), and)
-        .doc("and(A, ...)", "True when every argument is exactly True, evaluated left to right until one is not"),
-    function("eval", Arity::exactly(1), eval_stub).doc(
-        "eval(S)",
-        "compiles the string S as an expression here, with the variables visible here, and gives its value",
-    ),
-    function("or", Arity::at_least(1), or)
-        .doc("or(A, ...)", "True when some argument is exactly True, evaluated left to right until one is"),
-    function("exists", Arity::range(2, 4), quantifier_stub).doc(
-        "exists(X, Cond [, N [, M]])",
-        "True when some node (exactly N, or N to M nodes) of the current graph makes Cond True; binds X to the first",
-    ),
-    function("forall", Arity::exactly(2), quantifier_stub)
-        .doc("forall(X, Cond)", "True when every node of the current graph makes Cond True"),
 ];
 
 fn type_(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
@@ -215,7 +201,7 @@ fn fuzzy(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
 
 /// `range(stop)`, `range(start, stop [, step])`: an array of numbers.
 fn range(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let nums: Vec<f64> = (0..args.len()).map(|i| num_arg(args, i, "range", span)).collect::<R<_>>()?;
+    let nums: Vec<f64> = (0..args.len()).map(|i| arg::<f64>(args, i, "range", span)).collect::<R<_>>()?;
     let (start, stop, step) = range_bounds(&nums, span)?;
     let count = ((stop - start) / step).ceil();
     if count > 50_000_000.0 {
@@ -227,32 +213,10 @@ fn range(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Val
 }
 
 fn array_of(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = num_arg(args, 0, "ARRAY", span)?;
+    let n = arg::<f64>(args, 0, "ARRAY", span)?;
     if !(0.0..=50_000_000.0).contains(&n) {
         return fail(span, "`ARRAY` size must be between 0 and 50 million");
     }
     it.bulk(n as usize, std::mem::size_of::<Value>(), span)?;
     Ok(Value::array(vec![Value::None; (n as usize).max(1)]))
-}
-
-/// `eval(S)` is compiled into its own kind of expression (it needs the variables in scope where
-/// it is called, see `eval/code.rs`); this entry only reserves the name.
-fn eval_stub(_: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    fail(span, "`eval` cannot be called this way")
-}
-
-/// `exists` and `forall` are compiled into their own kinds of expression (the first argument is
-/// a variable to bind); these entries give them a place in the table, with their descriptions.
-fn quantifier_stub(_: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    fail(span, "`exists` and `forall` are compiled specially")
-}
-
-/// Two-valued: True when every argument is exactly True.
-fn and(_: &mut Interp, _: Option<Value>, args: &[Value], _: Span) -> R<Value> {
-    Ok(Value::bool(args.iter().all(Value::is_exactly_true)))
-}
-
-/// Two-valued: True when some argument is exactly True.
-fn or(_: &mut Interp, _: Option<Value>, args: &[Value], _: Span) -> R<Value> {
-    Ok(Value::bool(args.iter().any(Value::is_exactly_true)))
 }

@@ -6,7 +6,7 @@
 //! `F.eof()` True when no line is left; `F.is_open()`; `F.close()`. Writes go straight to the file (no buffer), so nothing is
 //! lost on any exit path. A file that cannot be opened, read or written is a runtime error.
 
-use super::{function, method, object, str_arg, wrong_object, Arity, Builtin, BuiltinFn, Receivers};
+use super::{arg, function, method, this, Arity, Builtin, BuiltinFn};
 use crate::eval::{fail, Interp, TextSink, R};
 use crate::syntax::Span;
 use crate::value::host::Host;
@@ -16,18 +16,13 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::rc::Rc;
 
-/// Takes `len` bytes from the sandbox's allowance before a write (see `crate::sandbox`).
-fn charge_write(len: usize, span: Span) -> R<()> {
-    crate::sandbox::charge_write(len).or_else(|e| fail(span, e))
-}
-
 /// Writes a whole file (`G.dot(file)`, `S.save(file)`), if the sandbox allows it.
-pub(crate) fn write_file(it: &Interp, name: &str, text: &str, span: Span) -> R<()> {
+pub(crate) fn write_file(it: &mut Interp, name: &str, text: &str, span: Span) -> R<()> {
     if !it.may_write("write a file", span)? {
         return Ok(());
     }
-    let path = crate::sandbox::data_file(name).or_else(|e| fail(span, e))?;
-    charge_write(text.len(), span)?;
+    let path = it.sandbox().data_file(name).or_else(|e| fail(span, e))?;
+    it.charge_write(text.len(), span)?;
     if let Err(e) = std::fs::write(path, text) {
         return fail(span, format!("cannot write `{name}`: {e}"));
     }
@@ -53,9 +48,7 @@ pub const BUILTINS: &[Builtin] = &[
     method("in", Arity::exactly(0), rest).doc("F.in()", "the rest of F as one string"),
     method("eof", Arity::exactly(0), eof).doc("F.eof()", "True when no line of F is left to read"),
     method("is_open", Arity::exactly(0), is_open).doc("F.is_open()", "True while F is open"),
-    method("close", Arity::range(0, 1), close)
-        .doc("F.close() or G.close([flag])", "closes file F; of a graph, the same as `G.closed_world([flag])`")
-        .on(Receivers::FILE.or(Receivers::GRAPH)),
+    method("close", Arity::exactly(0), close).doc("F.close()", "closes file F"),
     // The module forms of the methods, `File.getline(F)` = `F.getline()` (reference 7.7).
     function("File.out", Arity::at_least(1), file_out).doc("File.out(F, v, ...)", "the same as `F.out(v, ...)`"),
     function("File.write", Arity::at_least(1), file_write)
@@ -160,12 +153,12 @@ fn open(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
 }
 
 fn open_as(fname: &str, default: &str, it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let name = str_arg(args, 0, fname, span)?.to_string();
-    let mode = if args.len() > 1 { str_arg(args, 1, fname, span)? } else { default };
+    let name = arg::<&str>(args, 0, fname, span)?.to_string();
+    let mode = if args.len() > 1 { arg::<&str>(args, 1, fname, span)? } else { default };
     if fname == "fopen" && !matches!(mode, "w" | "a") {
         return fail(span, "`fopen` opens the file of `fout` for writing: its mode is \"w\" or \"a\"");
     }
-    let path = crate::sandbox::data_file(&name).or_else(|e| fail(span, e))?;
+    let path = it.sandbox().data_file(&name).or_else(|e| fail(span, e))?;
     // A worker running the script again writes nothing: its writes are dropped (`write_to`).
     let path = if mode != "r" && !it.may_write("open a file for writing", span)? { "/dev/null".into() } else { path };
     let mut handle = FileHandle { name: name.clone(), writer: None, text: String::new(), pos: 0, open: true };
@@ -187,25 +180,25 @@ fn fopen(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
     let Some(f) = as_file(&open_as("fopen", "w", it, obj, args, span)?) else {
         return fail(span, "`fopen` could not open the file");
     };
-    it.fout = Some(f);
+    it.set_fout(Some(f));
     Ok(Value::bool(true))
 }
 
 /// `fclose()`: closes the file of `fout`, which prints to the console again. True if a file
 /// was open, else False.
 fn fclose(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
-    let was_open = it.fout.take().is_some();
+    let was_open = it.set_fout(None);
     Ok(Value::bool(was_open))
 }
 
 impl TextSink for RefCell<FileHandle> {
-    fn write_text(&self, it: &Interp, text: &str, span: Span) -> R<()> {
+    fn write_text(&self, it: &mut Interp, text: &str, span: Span) -> R<()> {
         write_to(it, self, text, span)
     }
 }
 
 /// Writes text to a file opened for writing (`fout`); every write goes straight to the file.
-fn write_to(it: &Interp, f: &RefCell<FileHandle>, text: &str, span: Span) -> R<()> {
+fn write_to(it: &mut Interp, f: &RefCell<FileHandle>, text: &str, span: Span) -> R<()> {
     if !it.may_write("write a file", span)? {
         return Ok(());
     }
@@ -214,7 +207,7 @@ fn write_to(it: &Interp, f: &RefCell<FileHandle>, text: &str, span: Span) -> R<(
     let Some(w) = f.writer.as_mut() else {
         return fail(span, format!("file `{fname}` is not open for writing"));
     };
-    charge_write(text.len(), span)?;
+    it.charge_write(text.len(), span)?;
     if let Err(e) = w.write_all(text.as_bytes()) {
         return fail(span, format!("cannot write to file `{fname}`: {e}"));
     }
@@ -228,16 +221,8 @@ fn script_dir(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Valu
     Ok(Value::str(dir.as_deref().filter(|d| !d.is_empty()).unwrap_or(".")))
 }
 
-fn file_obj(name: &str, obj: Option<Value>, span: Span) -> R<FileRef> {
-    let v = object(obj, span)?;
-    match as_file(&v) {
-        Some(f) => Ok(f),
-        None => wrong_object(name, &v, "files", span),
-    }
-}
-
 fn put(it: &mut Interp, name: &str, obj: Option<Value>, args: &[Value], sep: &str, end: &str, span: Span) -> R<Value> {
-    let f = file_obj(name, obj, span)?;
+    let f = this::<FileRef>(name, obj, span)?;
     let mut text = it.text_start();
     for (i, a) in args.iter().enumerate() {
         if i > 0 {
@@ -275,13 +260,13 @@ fn next_line(f: &mut FileHandle) -> Option<String> {
 }
 
 fn getline(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let f = file_obj("getline", obj, span)?;
+    let f = this::<FileRef>("getline", obj, span)?;
     let line = next_line(&mut f.borrow_mut());
     Ok(line.map_or(Value::None, |l| Value::str(&l)))
 }
 
 fn getlines(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let f = file_obj("getlines", obj, span)?;
+    let f = this::<FileRef>("getlines", obj, span)?;
     let mut f = f.borrow_mut();
     let mut lines = Vec::new();
     while let Some(l) = next_line(&mut f) {
@@ -293,7 +278,7 @@ fn getlines(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<V
 
 /// `F.in()`: the rest of a file being read, as one string ("" at the end).
 fn rest(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let f = file_obj("in", obj, span)?;
+    let f = this::<FileRef>("in", obj, span)?;
     let mut f = f.borrow_mut();
     if !f.open || f.writer.is_some() {
         let name = f.name.clone();
@@ -305,29 +290,23 @@ fn rest(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value>
 }
 
 fn eof(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let f = file_obj("eof", obj, span)?;
+    let f = this::<FileRef>("eof", obj, span)?;
     let f = f.borrow();
     Ok(Value::bool(!f.open || f.writer.is_some() || f.pos >= f.text.len()))
 }
 
 fn is_open(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let f = file_obj("is_open", obj, span)?;
+    let f = this::<FileRef>("is_open", obj, span)?;
     let open = f.borrow().open;
     Ok(Value::bool(open))
 }
 
-/// `F.close()` closes a file; `G.close([flag])` is `G.closed_world([flag])` of a graph.
-fn close(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    if let Some(Value::Graph(_)) = &obj {
-        return super::graph::closed_world(it, obj, args, span);
-    }
+/// `F.close()` closes a file (`G.close([flag])` is in graph.rs).
+fn close(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let f = this::<FileRef>("close", obj, span)?;
     if !args.is_empty() {
         return fail(span, "`F.close()` of a file takes no arguments");
     }
-    let v = object(obj, span)?;
-    let Some(f) = as_file(&v) else {
-        return wrong_object("close", &v, "files and graphs", span);
-    };
     let mut f = f.borrow_mut();
     f.open = false;
     f.writer = None;

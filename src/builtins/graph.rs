@@ -1,6 +1,6 @@
 //! Graph functions and methods: creating, copying, naming and inspecting world states.
 
-use super::{function, method, num_arg, object, wrong_object, Arity, Builtin, Receivers};
+use super::{arg, function, method, object, this, wrong_object, Arity, Builtin, Receivers};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{NodeVal, Value};
@@ -13,9 +13,7 @@ pub const BUILTINS: &[Builtin] = &[
     method("name", Arity::range(0, 1), name).doc("G.name([new])", "the graph's name; with new, renames it"),
     method("verbose", Arity::range(0, 1), verbose)
         .doc("G.verbose([n])", "notes on standard error: 1 on changed and deleted edges, 2 also on new ones, 0 none"),
-    method("nodes", Arity::range(0, 2), nodes)
-        .doc("G.nodes() or N.nodes(rel [, V])", "the nodes of graph G; the targets of node N's rel edges (of value V)")
-        .on(Receivers::GRAPH.or(Receivers::NODE)),
+    method("nodes", Arity::exactly(0), nodes).doc("G.nodes()", "the nodes of graph G, in order"),
     method("add_node", Arity::range(0, 1), add_node)
         .doc("G.add_node([name])", "adds a node to G's world and returns it (an unnamed one bound to G)"),
     method("add_nodes", Arity::exactly(1), add_nodes).doc("G.add_nodes(n)", "adds n unnamed nodes to G's world; returns G"),
@@ -27,6 +25,8 @@ pub const BUILTINS: &[Builtin] = &[
     method("edges", Arity::range(0, 1), edges)
         .doc("G.edges([all])", "the relation types as an array; with False only the declared ones"),
     method("clear_edges", Arity::exactly(0), clear_edges).doc("G.clear_edges()", "removes every edge of G; returns G"),
+    method("clear", Arity::exactly(0), clear_edges).doc("G.clear()", "the same as `G.clear_edges()`"),
+    method("sort", Arity::range(0, 1), sort).doc("G.sort()", "G itself: a graph's edges are always kept sorted"),
     method("facts", Arity::exactly(0), facts).doc("G.facts()", "the number of edges G holds"),
     method("brief", Arity::at_least(0), brief).doc(
         "G.brief([rel, ...])",
@@ -40,6 +40,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     method("closed_world", Arity::range(0, 1), closed_world)
         .doc("G.closed_world([flag])", "reads or sets the closed-world flag of G's world (it is only kept)"),
+    method("close", Arity::range(0, 1), closed_world).doc("G.close([flag])", "the same as `G.closed_world([flag])`"),
     method("edges_blocked", Arity::range(0, 1), edges_blocked)
         .doc("G.edges_blocked([1|0])", "with 1, setting an edge leaves an existing edge as it is"),
     method("edges_changes", Arity::range(0, 1), edges_changes)
@@ -68,7 +69,7 @@ pub const BUILTINS: &[Builtin] = &[
 
 /// `G.str()`: the facts as sentences, `a rel b . `, `a  not rel b . `, `a rel(p0,p1) b . `.
 fn sentences(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("str", obj, span)?;
+    let g = this::<GraphRef>("str", obj, span)?;
     let g = g.borrow();
     let mut text = it.text_start();
     let class = it.world.class(g.class);
@@ -99,7 +100,7 @@ fn json(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     if let Some(s) = obj.as_ref().and_then(Value::as_host::<crate::search::space::Space>) {
         return super::search_space::json(it, &s, args, span);
     }
-    let g = graph_obj("json", obj, span)?;
+    let g = this::<GraphRef>("json", obj, span)?;
     let flag = |i: usize, default: bool| args.get(i).map_or(Ok(default), |v| flag_arg(v, "json", span));
     let opts = DumpOptions { values: flag(0, true)?, inverse: flag(1, false)? };
     let meter = it.meter();
@@ -108,13 +109,6 @@ fn json(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     match dumped {
         Ok(text) => Ok(Value::Str(text.into())),
         Err(_) => fail(span, format!("the dump would be longer than {} MB", crate::value::MAX_TEXT / 1_000_000)),
-    }
-}
-
-pub(crate) fn graph_obj(name: &str, obj: Option<Value>, span: Span) -> R<GraphRef> {
-    match object(obj, span)? {
-        Value::Graph(g) => Ok(g),
-        other => wrong_object(name, &other, "graphs", span),
     }
 }
 
@@ -146,35 +140,39 @@ fn name(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
 }
 
 fn verbose(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("verbose", obj, span)?;
+    let g = this::<GraphRef>("verbose", obj, span)?;
     if args.is_empty() {
         return Ok(Value::Num(g.borrow().verbose as f64));
     }
-    let n = num_arg(args, 0, "verbose", span)?;
+    let n = arg::<f64>(args, 0, "verbose", span)?;
     g.borrow_mut().verbose = n.clamp(0.0, 2.0) as u8;
     Ok(Value::Graph(g))
 }
 
 /// `G.nodes()`: the nodes of G (unbound, as the original prints them: use them with
-/// `GRAPH = G`); `N.nodes(rel [, value])`: targets of N's edges.
+/// `GRAPH = G`); `N.nodes(rel [, value])` is in node.rs.
 fn nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    match object(obj, span)? {
-        Value::Graph(g) => {
-            if !args.is_empty() {
-                return fail(span, "`G.nodes()` takes no arguments");
-            }
-            let class = g.borrow().class;
-            it.bulk(it.world.class(class).len(), std::mem::size_of::<Value>(), span)?;
-            let ids = it.world.class(class).ids();
-            Ok(Value::array(ids.map(|id| Value::Node(NodeVal { class, id, graph: None })).collect()))
-        }
-        node @ Value::Node(_) => super::node::targets(it, node, args, span),
-        other => wrong_object("nodes", &other, "graphs and nodes", span),
+    let g: GraphRef = this("nodes", obj, span)?;
+    if !args.is_empty() {
+        return fail(span, "`G.nodes()` takes no arguments");
     }
+    let class = g.borrow().class;
+    it.bulk(it.world.class(class).len(), std::mem::size_of::<Value>(), span)?;
+    let ids = it.world.class(class).ids();
+    Ok(Value::array(ids.map(|id| Value::Node(NodeVal { class, id, graph: None })).collect()))
+}
+
+/// `G.sort()`: a graph's edges are always kept sorted.
+fn sort(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let g: GraphRef = this("sort", obj, span)?;
+    if !args.is_empty() {
+        return fail(span, "`G.sort()` of a graph takes no arguments");
+    }
+    Ok(Value::Graph(g))
 }
 
 fn add_node(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("add_node", obj, span)?;
+    let g = this::<GraphRef>("add_node", obj, span)?;
     let class = g.borrow().class;
     match args.first() {
         // As in the original, a named node is returned unbound (it prints as `d`).
@@ -187,8 +185,8 @@ fn add_node(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
 }
 
 fn add_nodes(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("add_nodes", obj, span)?;
-    let n = num_arg(args, 0, "add_nodes", span)?;
+    let g = this::<GraphRef>("add_nodes", obj, span)?;
+    let n = arg::<f64>(args, 0, "add_nodes", span)?;
     if !(0.0..=10_000_000.0).contains(&n) {
         return fail(span, "`add_nodes` takes a count from 0 to 10 million");
     }
@@ -210,7 +208,7 @@ fn dot(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
     if let Some(s) = obj.as_ref().and_then(Value::as_host::<crate::search::space::Space>) {
         return super::search_space::dot(it, &s, args, span);
     }
-    let g = graph_obj("dot", obj, span)?;
+    let g = this::<GraphRef>("dot", obj, span)?;
     let mut opts = DotOptions::default();
     if let Some(rels) = args.get(1) {
         // An empty list draws every relation, as the original did.
@@ -251,12 +249,12 @@ fn relation_list(v: &Value, fname: &str, span: Span) -> R<Vec<u32>> {
 }
 
 fn class_id(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    Ok(Value::Num(graph_obj("class_id", obj, span)?.borrow().class as f64))
+    Ok(Value::Num(this::<GraphRef>("class_id", obj, span)?.borrow().class as f64))
 }
 
 /// The relation types; `G.edges(False)` only the user-declared ones.
 fn edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    graph_obj("edges", obj, span)?;
+    this::<GraphRef>("edges", obj, span)?;
     let user_only = matches!(args.first(), Some(Value::Logic(l)) if l.is_false());
     let first = if user_only { crate::world::BUILTIN_RELATIONS.len() + 1 } else { 1 };
     let mut rels: Vec<(String, u32)> =
@@ -266,23 +264,20 @@ fn edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 }
 
 pub(crate) fn clear_edges(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("clear_edges", obj, span)?;
-    let mut gb = g.borrow_mut();
-    gb.changes += gb.facts.len() as u64;
-    gb.facts.clear();
-    drop(gb);
+    let g = this::<GraphRef>("clear_edges", obj, span)?;
+    g.borrow_mut().clear_edges();
     Ok(Value::Graph(g))
 }
 
 /// The number of edges (facts) the state holds.
 fn facts(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    Ok(Value::Num(graph_obj("facts", obj, span)?.borrow().facts.len() as f64))
+    Ok(Value::Num(this::<GraphRef>("facts", obj, span)?.borrow().facts.len() as f64))
 }
 
 /// `G.brief(rel, ...)`: the short printed form of a state, leaving out the relations named
 /// (each argument a relation, or an array of them): what a search changes, at a glance.
 fn brief(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("brief", obj, span)?;
+    let g = this::<GraphRef>("brief", obj, span)?;
     let mut leave_out = Vec::new();
     for arg in args {
         let items = match arg {
@@ -315,7 +310,7 @@ fn graph_work(it: &mut Interp, g: &GraphRef, span: Span) -> R<()> {
 
 /// The content hash, as a string of 16 hex digits (equal graphs have equal hashes).
 fn hash(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    Ok(Value::str(&format!("{:016x}", graph_obj("hash", obj, span)?.borrow().facts.hash())))
+    Ok(Value::str(&format!("{:016x}", this::<GraphRef>("hash", obj, span)?.borrow().facts.hash())))
 }
 
 /// A flag argument: a logic value (True sets it) or a number (non-zero sets it).
@@ -331,7 +326,7 @@ fn flag_arg(v: &Value, fname: &str, span: Span) -> R<bool> {
 /// shared by every graph of the class. It is only stored: a failed `exists` is False on every
 /// graph (LANGUAGE.md decision 1). Returns the flag as True/False.
 pub(crate) fn closed_world(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("closed_world", obj, span)?;
+    let g = this::<GraphRef>("closed_world", obj, span)?;
     let class = g.borrow().class as usize;
     if let Some(v) = args.first() {
         it.world.classes[class].closed = flag_arg(v, "closed_world", span)?;
@@ -342,7 +337,7 @@ pub(crate) fn closed_world(it: &mut Interp, obj: Option<Value>, args: &[Value], 
 /// `G.edges_blocked([0|1])`: with 1, setting an edge leaves an existing edge as it is (new
 /// edges are still added). Returns the flag as a number.
 fn edges_blocked(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("edges_blocked", obj, span)?;
+    let g = this::<GraphRef>("edges_blocked", obj, span)?;
     if let Some(v) = args.first() {
         std::rc::Rc::make_mut(&mut g.borrow_mut().data).blocked = flag_arg(v, "edges_blocked", span)?;
     }
@@ -353,34 +348,30 @@ fn edges_blocked(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span)
 /// `G.edges_changes([n])`: how many edge changes the script made in G (since it was made, or
 /// since the count was set to n).
 fn edges_changes(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("edges_changes", obj, span)?;
+    let g = this::<GraphRef>("edges_changes", obj, span)?;
     if !args.is_empty() {
-        let n = num_arg(args, 0, "edges_changes", span)?;
+        let n = arg::<f64>(args, 0, "edges_changes", span)?;
         if !(0.0..=9e15).contains(&n) {
             return fail(span, "`edges_changes` takes a count >= 0");
         }
-        let mut g = g.borrow_mut();
-        g.changes = n as u64;
-        g.seen_changes = g.seen_changes.min(g.changes);
+        g.borrow_mut().set_changes(n as u64);
     }
-    let n = g.borrow().changes;
+    let n = g.borrow().changes();
     Ok(Value::Num(n as f64))
 }
 
 /// `G.changed()`: True if an edge of G changed since the previous `changed()` (or since G was
 /// made), and starts counting afresh.
 fn changed(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("changed", obj, span)?;
-    let mut g = g.borrow_mut();
-    let changed = g.changes != g.seen_changes;
-    g.seen_changes = g.changes;
+    let g = this::<GraphRef>("changed", obj, span)?;
+    let changed = g.borrow_mut().take_changed();
     Ok(Value::bool(changed))
 }
 
 /// `G.change(rel, from, to)`: every `rel` edge whose value is `from` gets `to` (Undef deletes
 /// it); returns how many changed.
 fn change(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("change", obj, span)?;
+    let g = this::<GraphRef>("change", obj, span)?;
     let Value::Edge(rel) = args[0] else {
         return fail(span, format!("argument 1 of `change` must be a relation, not {}", args[0].described()));
     };
@@ -404,9 +395,9 @@ fn change(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 /// `G.sorted([n])`: the original's switch for keeping edge lists sorted. ds always keeps them
 /// sorted; the number is only stored (copies inherit it).
 fn sorted(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("sorted", obj, span)?;
+    let g = this::<GraphRef>("sorted", obj, span)?;
     if !args.is_empty() {
-        std::rc::Rc::make_mut(&mut g.borrow_mut().data).sorted = num_arg(args, 0, "sorted", span)?;
+        std::rc::Rc::make_mut(&mut g.borrow_mut().data).sorted = arg::<f64>(args, 0, "sorted", span)?;
     }
     let n = g.borrow().data.sorted;
     Ok(Value::Num(n))
@@ -414,13 +405,13 @@ fn sorted(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 
 /// `G.edgesNum()`: the number of relation types (the built-in six included).
 fn edges_num(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    graph_obj("edgesNum", obj, span)?;
+    this::<GraphRef>("edgesNum", obj, span)?;
     Ok(Value::Num((it.world.relations.len() - 1) as f64))
 }
 
 /// `G.delete_nodes()`: removes every node of G's class from every graph of the class.
 fn delete_nodes(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("delete_nodes", obj, span)?;
+    let g = this::<GraphRef>("delete_nodes", obj, span)?;
     let class = g.borrow().class;
     if !it.world.delete_nodes(class) {
         return fail(span, "`delete_nodes` cannot run while a graph of the program is in use");
@@ -449,7 +440,7 @@ fn class_id_current(it: &mut Interp, _: Option<Value>, _: &[Value], span: Span) 
 /// agree, and the search (petgraph's VF2, exponential in the worst case) runs on the others.
 /// It counts its work against the limits and gives up at Ctrl-C, `--timeout` or `--max-steps`.
 fn isomorphic(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("isomorphic", obj, span)?;
+    let g = this::<GraphRef>("isomorphic", obj, span)?;
     let Value::Graph(h) = &args[0] else {
         return fail(span, format!("`isomorphic` compares with a graph, not {}", args[0].described()));
     };
@@ -579,7 +570,7 @@ fn add(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value>
     }
     let new: Vec<_> = {
         let (ga, gb) = (a.borrow(), b.borrow());
-        gb.facts.iter().filter(|f| !skip.contains(&f.key.rel()) && !ga.facts.contains(f.key)).copied().collect()
+        gb.facts.iter().filter(|f| !skip.contains(&f.key.rel()) && !ga.facts.contains(f.key)).collect()
     };
     let mut ga = a.borrow_mut();
     for f in new {
@@ -591,7 +582,7 @@ fn add(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value>
 /// `G.senses_graph(S)`: node constants that G's class lacks are also looked up in S (and come
 /// bound to S); `G.senses_graph()` returns S (None when there is none). Copies inherit it.
 fn senses_graph(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_obj("senses_graph", obj, span)?;
+    let g = this::<GraphRef>("senses_graph", obj, span)?;
     match args.first() {
         None => Ok(g.borrow().data.senses.clone().map_or(Value::None, Value::Graph)),
         Some(Value::Graph(s)) => {

@@ -1,7 +1,7 @@
 //! `Heap()` and the heap side of `push`, `pop`, `peek`, `size` and `empty` (decision 16); the
 //! array side of the shared method names is in array.rs.
 
-use super::{function, method, object, wrong_object, Arity, Builtin};
+use super::{function, method, this, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::heap::{Heap, HeapRef};
@@ -14,6 +14,12 @@ pub const BUILTINS: &[Builtin] = &[
         .doc("Heap()", "an empty priority queue: `Q.push(item, priority)`, `Q.pop()` the item of least priority"),
     method("peek", Arity::exactly(0), peek)
         .doc("Q.peek()", "the item `Q.pop()` would take, left in the heap (None when empty)"),
+    method("push", Arity::at_least(1), push).doc(
+        "Q.push(item, priority)",
+        "adds an item to heap Q with its priority: a number, a string or an array of numbers",
+    ),
+    method("pop", Arity::exactly(0), pop)
+        .doc("Q.pop()", "removes and returns the item of least priority (None when Q is empty)"),
 ];
 
 fn new_heap(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
@@ -23,7 +29,8 @@ fn new_heap(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> 
 /// `Q.push(Item, Priority)`: a priority is a number, a string, or an array of numbers compared
 /// item by item (`[F, H]` breaks ties of F by H); all priorities of one heap are of one kind, as
 /// numbers would otherwise all come before every array.
-pub(super) fn push(heap: &HeapRef, args: &[Value], span: Span) -> R<Value> {
+fn push(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let heap: HeapRef = this("push", obj, span)?;
     let [item, priority] = args else {
         return fail(span, format!("`push` on a heap takes an item and its priority, but {} given", args.len()));
     };
@@ -65,14 +72,15 @@ fn describe(v: &Value) -> &'static str {
 }
 
 /// The item of least priority, taken out; None when the heap is empty (as `pop` of an array).
-pub(super) fn pop(heap: &HeapRef) -> Value {
-    heap.borrow_mut().pop().unwrap_or(Value::None)
+fn pop(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
+    let heap: HeapRef = this("pop", obj, span)?;
+    let item = heap.borrow_mut().pop();
+    Ok(item.unwrap_or(Value::None))
 }
 
 /// `Q.peek()`: the item `pop` would take, left in; None when the heap is empty.
 fn peek(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    match object(obj, span)? {
-        Value::Heap(h) => Ok(h.borrow().peek().cloned().unwrap_or(Value::None)),
-        other => wrong_object("peek", &other, "heaps", span),
-    }
+    let h: HeapRef = this("peek", obj, span)?;
+    let top = h.borrow().peek().cloned();
+    Ok(top.unwrap_or(Value::None))
 }

@@ -1,6 +1,6 @@
 //! The `Math` module.
 
-use super::{function, num_arg, Arity, Builtin};
+use super::{arg, function, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::Value;
@@ -9,7 +9,7 @@ macro_rules! unary {
     ($($name:literal => $f:expr, $doc:literal;)*) => {
         pub const BUILTINS: &[Builtin] = &[
             $(function($name, Arity::exactly(1), |_, _, args, span| {
-                let x = num_arg(args, 0, $name, span)?;
+                let x = arg::<f64>(args, 0, $name, span)?;
                 let f: fn(f64) -> f64 = $f;
                 Ok(Value::Num(f(x)))
             }).doc(concat!($name, "(x)"), $doc),)*
@@ -66,15 +66,15 @@ pub const CONSTANTS: &[(&str, f64, &str)] = &[
 ];
 
 fn nums(args: &[Value], name: &str, span: Span) -> R<Vec<f64>> {
-    (0..args.len()).map(|i| num_arg(args, i, name, span)).collect()
+    (0..args.len()).map(|i| arg::<f64>(args, i, name, span)).collect()
 }
 
 fn pow(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    Ok(Value::Num(num_arg(args, 0, "Math.pow", span)?.powf(num_arg(args, 1, "Math.pow", span)?)))
+    Ok(Value::Num(arg::<f64>(args, 0, "Math.pow", span)?.powf(arg::<f64>(args, 1, "Math.pow", span)?)))
 }
 
 fn atan2(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    Ok(Value::Num(num_arg(args, 0, "Math.atan2", span)?.atan2(num_arg(args, 1, "Math.atan2", span)?)))
+    Ok(Value::Num(arg::<f64>(args, 0, "Math.atan2", span)?.atan2(arg::<f64>(args, 1, "Math.atan2", span)?)))
 }
 
 fn hypot(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
@@ -94,7 +94,7 @@ fn random(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
 }
 
 fn random_seed(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = num_arg(args, 0, "Math.randomSeed", span)?;
+    let n = arg::<f64>(args, 0, "Math.randomSeed", span)?;
     it.random.seed(n);
     Ok(Value::None)
 }

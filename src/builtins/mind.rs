@@ -2,7 +2,7 @@
 //! (`Mind.set_graph`) and administration. Models are in `mind_models.rs`; the engine in
 //! `crate::mind`.
 
-use super::{function, num_arg, Arity, Builtin};
+use super::{arg, function, Arity, Builtin};
 use crate::eval::mind::{apply, rules_for};
 use crate::eval::{fail, Interp, R};
 use crate::mind::Clause;
@@ -12,14 +12,6 @@ use crate::world::GraphRef;
 use std::rc::Rc;
 
 pub const BUILTINS: &[Builtin] = &[
-    function("Mind.add", Arity::at_least(1), compiled_specially)
-        .doc("Mind.add(axiom, ...)", "adds axioms that always hold, such as `X part Y & Y part Z -> X part Z`"),
-    function("Mind.add_usual", Arity::at_least(1), compiled_specially)
-        .doc("Mind.add_usual(axiom, ...)", "adds usual axioms: defaults that a model may break"),
-    function("Mind.value", Arity::exactly(2), compiled_specially)
-        .doc("Mind.value(models, expr)", "the logic value expr has in every model (as `GRAPH`), else Undef"),
-    function("set", Arity::at_least(1), compiled_specially)
-        .doc("set(axiom, ...)", "applies the axioms once to the current graph; the number of edges set, or -1"),
     function("Mind.set_graph", Arity::at_least(1), set_graph).doc(
         "Mind.set_graph(G [, group, ...])",
         "sets what follows from the axioms in G; the number of edges set, or -1",
@@ -68,30 +60,16 @@ pub const BUILTINS: &[Builtin] = &[
     ),
 ];
 
-fn compiled_specially(_: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    fail(span, "this function takes axioms and cannot be called through a value")
-}
-
 // ---------------------------------------------------------------- axioms
 
 // ---------------------------------------------------------------- inference
 
-pub(super) fn graph_arg(args: &[Value], i: usize, fname: &str, span: Span) -> R<GraphRef> {
-    match args.get(i) {
-        Some(Value::Graph(g)) => Ok(g.clone()),
-        Some(other) => {
-            fail(span, format!("argument {} of `{fname}` must be a graph, not {}", i + 1, other.described()))
-        }
-        None => fail(span, format!("`{fname}` is missing argument {}", i + 1)),
-    }
-}
-
 /// `Mind.set_graph(G [, Group, ...])`: Mind's axioms (of those groups) and G's own, applied
 /// until nothing more follows.
 fn set_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_arg(args, 0, "Mind.set_graph", span)?;
+    let g = arg::<GraphRef>(args, 0, "Mind.set_graph", span)?;
     let groups: Vec<i64> =
-        (1..args.len()).map(|i| num_arg(args, i, "Mind.set_graph", span).map(|x| x as i64)).collect::<R<_>>()?;
+        (1..args.len()).map(|i| arg::<f64>(args, i, "Mind.set_graph", span).map(|x| x as i64)).collect::<R<_>>()?;
     let meter = it.meter();
     let rules = rules_for(it, &g, (!groups.is_empty()).then_some(&groups[..]), &meter);
     let result = apply(it, &g, &rules, None, &meter, span)?;
@@ -104,7 +82,7 @@ fn set_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R
 /// `Mind.out([G])`: Mind's axioms, then G's own (G: the current graph by default).
 fn out(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = match args.first() {
-        Some(_) => graph_arg(args, 0, "Mind.out", span)?,
+        Some(_) => arg::<GraphRef>(args, 0, "Mind.out", span)?,
         None => it.current_graph(span)?,
     };
     let mut text = String::new();
@@ -135,7 +113,7 @@ fn clear(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Val
         it.mind.always.clear();
         it.mind.usual.clear();
     } else {
-        Rc::make_mut(&mut graph_arg(args, 0, "Mind.clear", span)?.borrow_mut().data).axioms.clear();
+        Rc::make_mut(&mut arg::<GraphRef>(args, 0, "Mind.clear", span)?.borrow_mut().data).axioms.clear();
     }
     Ok(Value::None)
 }
@@ -159,7 +137,7 @@ fn was_conflict(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Va
 /// A setting read with no argument, set with one; the (new) value is returned.
 fn setting(args: &[Value], fname: &str, span: Span, place: &mut f64) -> R<Value> {
     if !args.is_empty() {
-        *place = num_arg(args, 0, fname, span)?;
+        *place = arg::<f64>(args, 0, fname, span)?;
     }
     Ok(Value::Num(*place))
 }

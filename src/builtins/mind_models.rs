@@ -1,8 +1,7 @@
 //! The `Mind` functions about models: the completions of a graph over some relations that the
 //! axioms allow (`crate::mind::search`).
 
-use super::mind::graph_arg;
-use super::num_arg;
+use super::arg;
 use crate::eval::mind::{node_count, rules_for, ticker, usual_for};
 use crate::eval::{fail, Interp, R};
 use crate::mind::search;
@@ -27,7 +26,7 @@ fn max_arg(args: &[Value], fname: &str, default: usize, span: Span) -> R<usize> 
     if args.len() < 3 {
         return Ok(default);
     }
-    let m = num_arg(args, 2, fname, span)?;
+    let m = arg::<f64>(args, 2, fname, span)?;
     Ok(if m < 1.0 { usize::MAX } else { m as usize })
 }
 
@@ -75,7 +74,7 @@ fn each_model(
     span: Span,
     keep: &mut dyn FnMut(Facts) -> bool,
 ) -> R<GraphRef> {
-    let g = graph_arg(args, 0, fname, span)?;
+    let g = arg::<GraphRef>(args, 0, fname, span)?;
     let rels = rels_arg(args, fname, span)?;
     let meter = it.meter();
     let rules = rules_for(it, &g, None, &meter);
@@ -117,7 +116,7 @@ pub fn count_models(it: &mut Interp, _: Option<Value>, args: &[Value], span: Spa
 /// usual axioms, fewest first.
 pub fn get_usual_models(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let fname = "Mind.get_usual_models";
-    let g = graph_arg(args, 0, fname, span)?;
+    let g = arg::<GraphRef>(args, 0, fname, span)?;
     let rels = rels_arg(args, fname, span)?;
     let max = max_arg(args, fname, 10, span)?;
     let meter = it.meter();
@@ -135,7 +134,7 @@ pub fn get_usual_models(it: &mut Interp, _: Option<Value>, args: &[Value], span:
 /// first undefined edge of those relations: the True and the False graph, those the axioms
 /// allow. Empty when there is no such edge or G contradicts the axioms.
 pub fn split_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_arg(args, 0, "Mind.split_graph", span)?;
+    let g = arg::<GraphRef>(args, 0, "Mind.split_graph", span)?;
     let rels = rels_arg(args, "Mind.split_graph", span)?;
     let n = node_count(it, &g);
     let meter = it.meter();
@@ -157,7 +156,7 @@ pub fn split_graph(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span
 /// `Mind.split_graph_usual(G)`: G split on the first edge a usual axiom would set: the graph
 /// where the default holds first, then the exception; those the axioms allow.
 pub fn split_graph_usual(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let g = graph_arg(args, 0, "Mind.split_graph_usual", span)?;
+    let g = arg::<GraphRef>(args, 0, "Mind.split_graph_usual", span)?;
     let meter = it.meter();
     let (rules, usual) = (rules_for(it, &g, None, &meter), usual_for(it, &g, &meter));
     let mut facts = g.borrow().facts.clone();
@@ -181,7 +180,8 @@ pub fn merge(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R
         [Value::Array(a)] => a.borrow().iter().cloned().collect(),
         _ => args.to_vec(),
     };
-    let graphs: Vec<GraphRef> = (0..list.len()).map(|i| graph_arg(&list, i, "Mind.merge", span)).collect::<R<_>>()?;
+    let graphs: Vec<GraphRef> =
+        (0..list.len()).map(|i| arg::<GraphRef>(&list, i, "Mind.merge", span)).collect::<R<_>>()?;
     let Some(first) = graphs.first() else { return fail(span, "`Mind.merge` needs at least one graph") };
     let class = first.borrow().class;
     if graphs.iter().any(|g| g.borrow().class != class) {

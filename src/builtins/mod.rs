@@ -1,6 +1,7 @@
 //! Built-in functions, methods and module members, registered module by module in one table.
 //! A method `X.m(a)` is the builtin `m` called with object X; each checks its object's type.
 
+mod args;
 mod array;
 mod convert;
 pub mod file;
@@ -19,10 +20,8 @@ mod string;
 pub mod svg;
 mod system;
 
-pub use crate::compile::registry::{function, method, Arity, Builtin, BuiltinFn, Kind, Receivers, Registry};
-use crate::eval::{fail, R};
-use crate::syntax::Span;
-use crate::value::Value;
+pub use crate::compile::registry::{function, method, Arity, Builtin, BuiltinFn, Kind, MethodSet, Receivers, Registry};
+pub(crate) use args::{arg, object, this, wrong_object};
 
 /// Every module's table, with the kind of value its methods work on.
 fn tables() -> [(Receivers, &'static [Builtin]); 14] {
@@ -66,8 +65,8 @@ pub fn lookup_function(name: &str) -> Option<&'static Builtin> {
     registry().function(name)
 }
 
-/// A method: `A.push(x)`.
-pub fn lookup_method(name: &str) -> Option<&'static Builtin> {
+/// The methods of a name, one body per kind of object: `A.push(x)`, `Q.push(x, p)`.
+pub fn lookup_method(name: &str) -> Option<&'static MethodSet> {
     registry().method(name)
 }
 
@@ -82,40 +81,6 @@ pub fn method_names() -> impl Iterator<Item = &'static str> {
 /// The module constants: (name, one-line description).
 pub fn constants() -> impl Iterator<Item = (&'static str, &'static str)> {
     registry().constants()
-}
-
-// ---------------------------------------------------------------- helpers for the modules
-
-/// The object of a method call (the compiler guarantees there is one).
-pub(crate) fn object(obj: Option<Value>, span: Span) -> R<Value> {
-    match obj {
-        Some(v) => Ok(v),
-        None => fail(span, "this method needs an object: write `X.method(...)`"),
-    }
-}
-
-pub(crate) fn wrong_object<T>(name: &str, v: &Value, expected: &str, span: Span) -> R<T> {
-    fail(span, format!("`{name}` works on {expected}, not on {}", v.described()))
-}
-
-pub(crate) fn num_arg(args: &[Value], i: usize, fname: &str, span: Span) -> R<f64> {
-    match args.get(i) {
-        Some(Value::Num(n)) => Ok(*n),
-        Some(other) => {
-            fail(span, format!("argument {} of `{fname}` must be a number, not {}", i + 1, other.described()))
-        }
-        None => fail(span, format!("`{fname}` is missing argument {}", i + 1)),
-    }
-}
-
-pub(crate) fn str_arg<'a>(args: &'a [Value], i: usize, fname: &str, span: Span) -> R<&'a str> {
-    match args.get(i) {
-        Some(Value::Str(s)) => Ok(s),
-        Some(other) => {
-            fail(span, format!("argument {} of `{fname}` must be a string, not {}", i + 1, other.described()))
-        }
-        None => fail(span, format!("`{fname}` is missing argument {}", i + 1)),
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Node methods: `isa` paths, edge reading and setting by method, counting edges.
 
-use super::{method, object, wrong_object, Arity, Builtin, Receivers};
+use super::{method, object, this, wrong_object, Arity, Builtin, Receivers};
 use crate::eval::{fail, get_attr, lineage, Interp, R};
 use crate::syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
@@ -47,6 +47,8 @@ pub const BUILTINS: &[Builtin] = &[
         "N.delete_edges(rel [, recursive])",
         "removes N's rel edges, and (unless recursive is False) their targets' in turn; returns how many",
     ),
+    method("nodes", Arity::range(1, 2), targets)
+        .doc("N.nodes(rel [, V])", "the targets of node N's rel edges (of value V), sorted by name"),
     method("attr", Arity::range(0, 1), attr)
         .doc("N.attr([A]) or G.attr()", "N[A]; without A, the attributes N has; G.attr(): each node's own attributes")
         .on(NODE_OR_GRAPH),
@@ -103,15 +105,8 @@ fn path(it: &mut Interp, from: &NodeVal, to: &NodeVal, span: Span) -> R<Logic> {
     Ok(value)
 }
 
-fn this_node(name: &str, obj: Option<Value>, span: Span) -> R<NodeVal> {
-    match object(obj, span)? {
-        Value::Node(n) => Ok(n),
-        other => wrong_object(name, &other, "nodes", span),
-    }
-}
-
 fn edge(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = this_node("edge", obj, span)?;
+    let n = this::<NodeVal>("edge", obj, span)?;
     let rel = rel_arg(&args[0], span)?;
     let m = node_arg(&args[1], "the target", span)?;
     let holder = it.holder(&n, span)?;
@@ -193,7 +188,7 @@ fn count_out(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
     let want = value_filter(args, span)?;
     let holder = it.holder(&n, span)?;
     let g = holder.borrow();
-    let count = g.facts.outgoing_rel(n.id, rel).iter().filter(|f| want.is_none_or(|w| f.value == w)).count();
+    let count = g.facts.outgoing_rel(n.id, rel).filter(|f| want.is_none_or(|w| f.value == w)).count();
     Ok(Value::Num(count as f64))
 }
 
@@ -214,8 +209,8 @@ fn count_in(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
 }
 
 /// The targets of N's `rel` edges (or only those with the given value), sorted by name.
-pub fn targets(it: &mut Interp, node: Value, args: &[Value], span: Span) -> R<Value> {
-    let n = node_arg(&node, "the object", span)?;
+fn targets(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let n: NodeVal = this("nodes", obj, span)?;
     let Some(rel) = args.first() else { return fail(span, "`N.nodes(rel)` needs a relation") };
     let rel = rel_arg(rel, span)?;
     let want = value_filter(args, span)?;
@@ -252,7 +247,7 @@ fn id(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
 }
 
 fn graph(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let n = this_node("graph", obj, span)?;
+    let n = this::<NodeVal>("graph", obj, span)?;
     match n.graph {
         Some(g) => Ok(Value::Graph(g)),
         None => Ok(it.graph.clone()),
@@ -296,7 +291,7 @@ fn path_method(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) 
 /// `N.get(Rel, M)`: the value of Rel to M on N or its nearest `isa` ancestor that has one
 /// (True or False; False when none does). `N.get(Rel)`: every M inherited as True.
 fn get(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = this_node("get", obj, span)?;
+    let n = this::<NodeVal>("get", obj, span)?;
     let Some(rel) = args.first() else {
         // `N.get()`: a map from each of the built-in relations after `isa`, `attr` (has, obj,
         // sub, unit) to `N.get(rel)`, as the original gives it.
@@ -348,17 +343,17 @@ fn get(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
 
 /// True when N has no edges at all in its graph, in or out.
 fn isolated(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let n = this_node("isolated", obj, span)?;
+    let n = this::<NodeVal>("isolated", obj, span)?;
     let holder = it.holder(&n, span)?;
     let g = holder.borrow();
     let linked =
-        !g.facts.outgoing(n.id).is_empty() || g.facts.iter().any(|f| f.key.tgraph() == 0 && f.key.tgt() == n.id);
+        g.facts.outgoing(n.id).next().is_some() || g.facts.iter().any(|f| f.key.tgraph() == 0 && f.key.tgt() == n.id);
     Ok(Value::bool(!linked))
 }
 
 /// `N.value()` reads the value stored on N in its graph (None if none); `N.value(V)` stores V.
 fn value(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = this_node("value", obj, span)?;
+    let n = this::<NodeVal>("value", obj, span)?;
     let holder = it.holder(&n, span)?;
     match args.first() {
         None => Ok(holder.borrow().data.values.get(&n.id).cloned().unwrap_or(Value::None)),
@@ -371,7 +366,7 @@ fn value(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 
 /// `N.bind()`: N bound to the current graph (as `GRAPH=>N` would give it).
 fn bind(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let n = this_node("bind", obj, span)?;
+    let n = this::<NodeVal>("bind", obj, span)?;
     let g = it.current_graph(span)?;
     if g.borrow().class != n.class {
         return fail(span, "`bind` binds a node to the current graph, and this node is of another world");
@@ -382,7 +377,7 @@ fn bind(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value
 
 /// `N.unbind()`: N without its binding (the same as `N.id()`).
 fn unbind(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let n = this_node("unbind", obj, span)?;
+    let n = this::<NodeVal>("unbind", obj, span)?;
     Ok(Value::Node(NodeVal { graph: None, ..n }))
 }
 
@@ -405,7 +400,7 @@ fn reach(it: &Interp, start: &NodeVal, rels: &[u32], span: Span) -> R<Vec<(u32, 
     while let Some((g, id)) = work.pop() {
         let gb = g.borrow();
         for &rel in rels {
-            for f in gb.facts.outgoing_rel(id, rel).iter().filter(|f| f.value.is_true()) {
+            for f in gb.facts.outgoing_rel(id, rel).filter(|f| f.value.is_true()) {
                 let (tg, tuid) = match f.key.tgraph() {
                     0 => (g.clone(), gb.uid),
                     tuid => match it.world.linked_graph(tuid) {
@@ -425,7 +420,7 @@ fn reach(it: &Interp, start: &NodeVal, rels: &[u32], span: Span) -> R<Vec<(u32, 
 /// `N.common(rel or [rels], M)`: True when the walks from N and from M along True edges of the
 /// relations (each walk starting at its own node) reach a common node, else False.
 fn common(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = this_node("common", obj, span)?;
+    let n = this::<NodeVal>("common", obj, span)?;
     let rels = rels_arg(&args[0], span)?;
     let m = node_arg(&args[1], "the second node", span)?;
     let a: rustc_hash::FxHashSet<_> = reach(it, &n, &rels, span)?.into_iter().collect();
@@ -436,7 +431,7 @@ fn common(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
 /// `N.delete_edges(rel [, recursive=True])`: removes N's outgoing `rel` edges, and with
 /// `recursive` those of their targets in turn (within N's graph). Returns how many went.
 fn delete_edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let n = this_node("delete_edges", obj, span)?;
+    let n = this::<NodeVal>("delete_edges", obj, span)?;
     let rel = rel_arg(&args[0], span)?;
     let recursive = match args.get(1) {
         None => true,
@@ -455,7 +450,7 @@ fn delete_edges(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span)
         if !done.insert(id) {
             continue;
         }
-        let facts: Vec<_> = g.facts.outgoing_rel(id, rel).to_vec();
+        let facts: Vec<_> = g.facts.outgoing_rel(id, rel).collect();
         for f in facts {
             let (old, new) = g.set_edge(f.key, Logic::UNDEF);
             if old != new {

@@ -1,7 +1,7 @@
 //! Padding for tables: `X.pad(n)`, `X.padStart(n)`, `X.center(n)` give the printed form of any
 //! value widened to n characters (every search script that prints a table wrote its own).
 
-use super::{method, num_arg, object, Arity, Builtin};
+use super::{arg, method, object, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{Value, MAX_TEXT};
@@ -41,7 +41,7 @@ fn widen(it: &mut Interp, name: &str, align: Align, obj: Option<Value>, args: &[
         Value::Str(s) => s.to_string(),
         other => it.text_for_output(&other, span)?,
     };
-    let width = num_arg(args, 0, name, span)?;
+    let width = arg::<f64>(args, 0, name, span)?;
     if !(0.0..=MAX_TEXT as f64).contains(&width) {
         return fail(span, format!("the width of `{name}` is a number from 0 to 100 million"));
     }

@@ -28,6 +28,9 @@ pub struct Pattern {
     states: u64,
 }
 
+/// The patterns an interpreter compiled last (its own: compiling is charged as steps).
+type Cache = rustc_hash::FxHashMap<String, Rc<Pattern>>;
+
 /// The most pieces `split` may make.
 pub const MAX_PIECES: usize = 50_000_000;
 /// Worst-case work (bytes times NFA states) done at once on the interpreter's thread: about a
@@ -41,11 +44,8 @@ const SIZE_LIMIT: usize = 1 << 22;
 /// A compiled regular expression, from a small cache (scripts split and search in loops).
 /// Compiling counts as work: one step per 64 NFA states.
 pub fn compile(it: &mut Interp, pattern: &str, fname: &str, span: Span) -> R<Rc<Pattern>> {
-    thread_local! {
-        static CACHE: std::cell::RefCell<rustc_hash::FxHashMap<String, Rc<Pattern>>> = Default::default();
-    }
-    if let Some(p) = CACHE.with(|c| c.borrow().get(pattern).cloned()) {
-        return Ok(p);
+    if let Some(p) = it.kept::<Cache>().get(pattern) {
+        return Ok(p.clone());
     }
     let re = regex::RegexBuilder::new(pattern).size_limit(SIZE_LIMIT).build().or_else(|e| {
         let why = e.to_string();
@@ -57,13 +57,11 @@ pub fn compile(it: &mut Interp, pattern: &str, fname: &str, span: Span) -> R<Rc<
     meter.add(states / 64);
     it.charge(&meter, span)?;
     let p = Rc::new(Pattern { re, states });
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= 64 {
-            c.clear();
-        }
-        c.insert(pattern.to_string(), p.clone());
-    });
+    let cache = it.kept::<Cache>();
+    if cache.len() >= 64 {
+        cache.clear();
+    }
+    cache.insert(pattern.to_string(), p.clone());
     Ok(p)
 }
 

@@ -80,10 +80,21 @@ fn greedy(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Va
 
 /// `Search.stats()`: the map about the last search (an empty map before the first).
 fn stats(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
-    Ok(match &it.search_stats {
-        Value::Map(m) => Value::Map(Rc::new(RefCell::new(m.borrow().clone()))),
-        _ => Value::Map(Rc::default()),
+    Ok(match &it.kept::<LastStats>().0 {
+        Some(m) => Value::Map(Rc::new(RefCell::new(m.borrow().clone()))),
+        None => Value::Map(Rc::default()),
     })
+}
+
+/// The statistics of the last search (`Search.stats()`; None before the first).
+#[derive(Default)]
+pub(super) struct LastStats(Option<crate::value::MapRef>);
+
+/// Keeps `map` (a map of statistics) as the last search's.
+pub(super) fn keep_stats(it: &mut Interp, map: &Value) {
+    if let Value::Map(m) = map {
+        it.kept::<LastStats>().0 = Some(m.clone());
+    }
 }
 
 /// `Search.ALG(Start, Next, Goal [, H] [, Opts])`.
@@ -150,7 +161,7 @@ pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, threads: usize, 
     };
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, algorithm.name(), found);
     drop(problem);
-    it.search_stats = map.clone();
+    keep_stats(it, &map);
     grace(it, outcome.reason);
     Ok((result, map))
 }

@@ -3,7 +3,7 @@
 //! `S.json([File])`, `S.dot([File])`, `S.aut([File])` (docs/search.md).
 
 use super::search::{callable, one_argument, stats_map, symmetry, Opts};
-use super::{function, method, object, wrong_object, Arity, Builtin};
+use super::{function, method, this, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::search::explore::{explore as walk, Transitions};
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
@@ -66,22 +66,14 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, "explore", found);
     let decoder = problem.take_decoder();
     drop(problem);
-    it.search_stats = map;
+    super::search::keep_stats(it, &map);
     super::search::grace(it, explored.reason);
     let goals = marks.then_some(explored.goals);
     Ok(Value::host(Space { store, transitions, goals, reason: explored.reason, decoder }))
 }
 
-fn space_obj(name: &str, obj: Option<Value>, span: Span) -> R<SpaceRef> {
-    let v = object(obj, span)?;
-    match v.as_host::<Space>() {
-        Some(s) => Ok(s),
-        None => wrong_object(name, &v, "state spaces (`Search.explore`)", span),
-    }
-}
-
 fn states(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let s = space_obj("states", obj, span)?;
+    let s = this::<SpaceRef>("states", obj, span)?;
     let all = (0..s.len() as StateId).map(|id| s.decoder.state(&s.store, &mut it.world, id)).collect();
     Ok(Value::array(all))
 }
@@ -96,13 +88,13 @@ fn state_id(s: &Space, v: &Value, fname: &str, span: Span) -> R<StateId> {
 }
 
 fn state(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = space_obj("state", obj, span)?;
+    let s = this::<SpaceRef>("state", obj, span)?;
     let id = state_id(&s, &args[0], "state", span)?;
     Ok(s.decoder.state(&s.store, &mut it.world, id))
 }
 
 fn transitions(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let s = space_obj("transitions", obj, span)?;
+    let s = this::<SpaceRef>("transitions", obj, span)?;
     let t = &s.transitions;
     let all = (0..t.len())
         .map(|i| {
@@ -115,7 +107,7 @@ fn transitions(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> 
 
 /// `S.goals()`: the goal states marked by `explore`'s goal; `S.goals(Goal)`: those of Goal.
 fn goals(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = space_obj("goals", obj, span)?;
+    let s = this::<SpaceRef>("goals", obj, span)?;
     let ids: Vec<StateId> = match args.first() {
         None => match &s.goals {
             Some(g) => g.clone(),
@@ -161,7 +153,7 @@ fn text_or_file(it: &mut Interp, text: String, args: &[Value], what: &str, span:
 }
 
 fn aut(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = space_obj("aut", obj, span)?;
+    let s = this::<SpaceRef>("aut", obj, span)?;
     let text = export::aut(&s, &mut it.world);
     text_or_file(it, text, args, "aut", span)
 }

@@ -1,6 +1,6 @@
 //! String methods. Positions are byte offsets, as in the reference.
 
-use super::{method, num_arg, object, regexp, str_arg, wrong_object, Arity, Builtin};
+use super::{arg, method, regexp, this, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::{Str, Value, MAX_TEXT};
@@ -42,10 +42,7 @@ pub const BUILTINS: &[Builtin] = &[
 /// The string a method works on. Reading it and the string arguments is counted as work
 /// (`Interp::text_work`): a search through 100 MB is far more than a step.
 fn text(it: &mut Interp, name: &str, obj: Option<Value>, args: &[Value], span: Span) -> R<Str> {
-    let s = match object(obj, span)? {
-        Value::Str(s) => s,
-        other => return wrong_object(name, &other, "strings", span),
-    };
+    let s: Str = this(name, obj, span)?;
     let read: usize = args.iter().map(|a| if let Value::Str(t) = a { t.len() } else { 0 }).sum();
     it.text_work(s.len().saturating_add(read), span)?;
     Ok(s)
@@ -87,23 +84,23 @@ fn slice(it: &mut Interp, s: &str, a: usize, b: usize, span: Span) -> R<Value> {
 
 fn substr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "substr", obj, args, span)?;
-    let start = clamp(num_arg(args, 0, "substr", span)?, s.len());
-    let count = if args.len() > 1 { num_arg(args, 1, "substr", span)? } else { s.len() as f64 };
+    let start = clamp(arg::<f64>(args, 0, "substr", span)?, s.len());
+    let count = if args.len() > 1 { arg::<f64>(args, 1, "substr", span)? } else { s.len() as f64 };
     let count = if count.is_nan() { 0 } else { (count as i64).max(0) as u64 };
     slice(it, &s, start, (start as u64).saturating_add(count).min(s.len() as u64) as usize, span)
 }
 
 fn substring(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "substring", obj, args, span)?;
-    let start = clamp(num_arg(args, 0, "substring", span)?, s.len());
-    let end = if args.len() > 1 { clamp(num_arg(args, 1, "substring", span)?, s.len()) } else { s.len() };
+    let start = clamp(arg::<f64>(args, 0, "substring", span)?, s.len());
+    let end = if args.len() > 1 { clamp(arg::<f64>(args, 1, "substring", span)?, s.len()) } else { s.len() };
     slice(it, &s, start, end, span)
 }
 
 fn index_of(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "indexOf", obj, args, span)?;
-    let sub = str_arg(args, 0, "indexOf", span)?;
-    let mut from = if args.len() > 1 { num_arg(args, 1, "indexOf", span)?.max(0.0) as usize } else { 0 };
+    let sub = arg::<&str>(args, 0, "indexOf", span)?;
+    let mut from = if args.len() > 1 { arg::<f64>(args, 1, "indexOf", span)?.max(0.0) as usize } else { 0 };
     while from < s.len() && !s.is_char_boundary(from) {
         from += 1; // a position inside a character: search from the next one
     }
@@ -115,10 +112,10 @@ fn index_of(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> 
 /// last one holding the rest. An empty separator splits into characters.
 fn split(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "split", obj, args, span)?;
-    let sep = if args.is_empty() { " " } else { str_arg(args, 0, "split", span)? };
+    let sep = if args.is_empty() { " " } else { arg::<&str>(args, 0, "split", span)? };
     // A negative (or no) maximum: every piece.
     let max = match args.get(1) {
-        Some(_) => match num_arg(args, 1, "split", span)? {
+        Some(_) => match arg::<f64>(args, 1, "split", span)? {
             n if n < 0.0 => usize::MAX,
             n => n as usize,
         },
@@ -151,7 +148,7 @@ const PIECE_BYTES: usize = std::mem::size_of::<Value>() + 48;
 /// `S.search(regex)`: the byte position of the first match, or -1.
 fn search(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "search", obj, args, span)?;
-    let p = regexp::compile(it, str_arg(args, 0, "search", span)?, "search", span)?;
+    let p = regexp::compile(it, arg::<&str>(args, 0, "search", span)?, "search", span)?;
     let found = regexp::run(it, &p, &s, span, |re, s, _| re.find(s).map(|m| m.start()))?;
     Ok(Value::Num(found.map_or(-1.0, |i| i as f64)))
 }
@@ -160,8 +157,8 @@ fn search(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
 /// match, `$1`..`$99` its groups and `$$` a dollar sign (as in ECMAScript).
 fn replace_regexp(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "replaceRegexp", obj, args, span)?;
-    let p = regexp::compile(it, str_arg(args, 0, "replaceRegexp", span)?, "replaceRegexp", span)?;
-    let format = ecma_format(str_arg(args, 1, "replaceRegexp", span)?);
+    let p = regexp::compile(it, arg::<&str>(args, 0, "replaceRegexp", span)?, "replaceRegexp", span)?;
+    let format = ecma_format(arg::<&str>(args, 1, "replaceRegexp", span)?);
     let result = regexp::run(it, &p, &s, span, move |re, s, cancel| regexp::replace(re, s, &format, cancel))?;
     made(it, &result.or_else(|e| fail(span, e))?, span)
 }
@@ -207,9 +204,9 @@ fn trim(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
 /// Replaces the first `count` occurrences (default 1; negative: all).
 fn replace(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "replace", obj, args, span)?;
-    let from = str_arg(args, 0, "replace", span)?;
-    let to = str_arg(args, 1, "replace", span)?;
-    let count = if args.len() > 2 { num_arg(args, 2, "replace", span)? } else { 1.0 };
+    let from = arg::<&str>(args, 0, "replace", span)?;
+    let to = arg::<&str>(args, 1, "replace", span)?;
+    let count = if args.len() > 2 { arg::<f64>(args, 2, "replace", span)? } else { 1.0 };
     if from.is_empty() {
         return Ok(Value::Str(s));
     }
@@ -227,7 +224,7 @@ fn replace(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R
 
 fn repeat(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "repeat", obj, args, span)?;
-    let n = num_arg(args, 0, "repeat", span)?.max(0.0) as usize;
+    let n = arg::<f64>(args, 0, "repeat", span)?.max(0.0) as usize;
     if s.len().saturating_mul(n) > MAX_TEXT {
         return fail(span, "`repeat` would make a string longer than 100 MB");
     }
@@ -238,17 +235,17 @@ fn repeat(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
 
 fn include(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "include", obj, args, span)?;
-    Ok(Value::bool(s.contains(str_arg(args, 0, "include", span)?)))
+    Ok(Value::bool(s.contains(arg::<&str>(args, 0, "include", span)?)))
 }
 
 fn starts_with(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "startsWith", obj, args, span)?;
-    Ok(Value::bool(s.starts_with(str_arg(args, 0, "startsWith", span)?)))
+    Ok(Value::bool(s.starts_with(arg::<&str>(args, 0, "startsWith", span)?)))
 }
 
 fn ends_with(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "endsWith", obj, args, span)?;
-    Ok(Value::bool(s.ends_with(str_arg(args, 0, "endsWith", span)?)))
+    Ok(Value::bool(s.ends_with(arg::<&str>(args, 0, "endsWith", span)?)))
 }
 
 fn upper(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {

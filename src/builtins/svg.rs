@@ -16,7 +16,7 @@
 //! Numbers print in ds's shortest form. Drawing methods return the picture, so calls chain;
 //! the style methods return the current value without an argument and the picture with one.
 
-use super::{function, method, num_arg, object, str_arg, wrong_object, Arity, Builtin};
+use super::{arg, function, method, this, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
 use crate::value::number::format_number as num;
@@ -144,17 +144,9 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-fn svg_obj(name: &str, obj: Option<Value>, span: Span) -> R<SvgRef> {
-    let v = object(obj, span)?;
-    match v.as_host::<RefCell<Svg>>() {
-        Some(s) => Ok(s),
-        None => wrong_object(name, &v, "SVG pictures (`SVG.create()`)", span),
-    }
-}
-
 /// Adds an element; returns the picture.
 fn draw(name: &str, obj: Option<Value>, span: Span, element: impl FnOnce(&Svg) -> String) -> R<Value> {
-    let s = svg_obj(name, obj, span)?;
+    let s = this::<SvgRef>(name, obj, span)?;
     {
         let mut pic = s.borrow_mut();
         if pic.items.len() >= MAX_ITEMS {
@@ -175,7 +167,7 @@ fn nums(args: &[Value], to: usize, name: &str, span: Span) -> R<Vec<f64>> {
 fn nums_from(args: &[Value], from: usize, to: usize, name: &str, span: Span) -> R<Vec<f64>> {
     (from..to.min(args.len()))
         .map(|i| {
-            let x = num_arg(args, i, name, span)?;
+            let x = arg::<f64>(args, i, name, span)?;
             if x.is_finite() {
                 Ok(x)
             } else {
@@ -207,7 +199,7 @@ fn color_arg(v: &Value, name: &str, span: Span) -> R<String> {
 
 /// A style getter/setter.
 fn style(name: &str, obj: Option<Value>, args: &[Value], span: Span, field: fn(&mut Svg) -> &mut String) -> R<Value> {
-    let s = svg_obj(name, obj, span)?;
+    let s = this::<SvgRef>(name, obj, span)?;
     match args.first() {
         None => Ok(Value::str(field(&mut s.borrow_mut()))),
         Some(v) => {
@@ -231,7 +223,7 @@ fn color_text(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
 }
 
 fn size(name: &str, obj: Option<Value>, args: &[Value], span: Span, field: fn(&mut Svg) -> &mut f64) -> R<Value> {
-    let s = svg_obj(name, obj, span)?;
+    let s = this::<SvgRef>(name, obj, span)?;
     if args.is_empty() {
         return Ok(Value::Num(*field(&mut s.borrow_mut())));
     }
@@ -438,7 +430,7 @@ fn transf_beg(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
 }
 
 fn transf_end(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let s = svg_obj("transf_end", obj, span)?;
+    let s = this::<SvgRef>("transf_end", obj, span)?;
     if s.borrow().open == 0 {
         return fail(span, "`transf_end` without a `transf_beg` before it");
     }
@@ -447,7 +439,7 @@ fn transf_end(_: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<
 }
 
 fn transf_all(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = svg_obj("transf_all", obj, span)?;
+    let s = this::<SvgRef>("transf_all", obj, span)?;
     let t = transform(args, "transf_all", span)?;
     s.borrow_mut().all = Some(t);
     Ok(Value::Host(s))
@@ -456,8 +448,8 @@ fn transf_all(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
 /// `save(file, w, h)`: writes the picture, `w` by `h`, to the file (relative to the current
 /// directory). Returns True.
 fn save(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    let s = svg_obj("save", obj, span)?;
-    let file = str_arg(args, 0, "save", span)?;
+    let s = this::<SvgRef>("save", obj, span)?;
+    let file = arg::<&str>(args, 0, "save", span)?;
     let n = nums_from(args, 1, 3, "save", span)?;
     if n[0] < 0.0 || n[1] < 0.0 {
         return fail(span, "`save` takes a width and a height >= 0");

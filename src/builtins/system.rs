@@ -60,7 +60,7 @@ fn line(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Valu
             return crate::eval::fail(span, format!("`System.line` takes a depth >= 0, not {}", it.text(other)))
         }
     };
-    let place = if depth == 0 { Some(span) } else { it.call_sites.len().checked_sub(depth).map(|i| it.call_sites[i]) };
+    let place = if depth == 0 { Some(span) } else { it.call_site(depth) };
     Ok(Value::Num(place.map_or(0, |p| it.line_of(p)) as f64))
 }
 
@@ -70,7 +70,7 @@ fn trace_level(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) ->
     match args.first() {
         None => {}
         Some(Value::Str(s)) if ["Verbose", "Info", "Warnings", "Errors", "Disable"].contains(&&**s) => {
-            it.trace_level = s.to_string().into();
+            it.kept::<TraceLevel>().0 = Some(s.clone());
         }
         Some(other) => {
             return crate::eval::fail(
@@ -82,8 +82,13 @@ fn trace_level(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) ->
             )
         }
     }
-    Ok(Value::str(&it.trace_level))
+    Ok(Value::str(it.kept::<TraceLevel>().0.as_deref().unwrap_or("Warnings")))
 }
+
+/// `System.traceLevel()`'s setting (None: "Warnings"), kept and returned: ds shows every
+/// error whatever it is.
+#[derive(Default)]
+struct TraceLevel(Option<crate::value::Str>);
 
 /// Stops the program; the exit status is the argument (default 0), from 0 to 255.
 fn exit(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
@@ -108,11 +113,8 @@ fn args(it: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {
 /// Milliseconds since the last reset (the start of the run at first). The timer resets unless
 /// the argument is False: `System.time()` measures from one call to the next (reference 7.9).
 fn time(it: &mut Interp, _: Option<Value>, args: &[Value], _: Span) -> R<Value> {
-    let ms = it.started.elapsed().as_secs_f64() * 1000.0;
-    if !args.first().is_some_and(|a| matches!(a, Value::Logic(l) if l.is_false())) {
-        it.started = std::time::Instant::now();
-    }
-    Ok(Value::Num(ms))
+    let reset = !args.first().is_some_and(|a| matches!(a, Value::Logic(l) if l.is_false()));
+    Ok(Value::Num(it.timer(reset).as_secs_f64() * 1000.0))
 }
 
 fn version(_: &mut Interp, _: Option<Value>, _: &[Value], _: Span) -> R<Value> {

@@ -2,7 +2,7 @@
 
 use super::index::SymbolKind;
 use super::ir::*;
-use super::registry::Arity;
+use super::registry::{Arity, Body, Builtin, Callee};
 use super::Compiler;
 use crate::diagnostics::Diagnostic;
 use crate::names::suggest;
@@ -126,7 +126,7 @@ impl Compiler {
         Self::ex(kind, span)
     }
 
-    fn exprs(&mut self, es: &[Expr], world: &mut World) -> Vec<Ex> {
+    pub(super) fn exprs(&mut self, es: &[Expr], world: &mut World) -> Vec<Ex> {
         es.iter().map(|e| self.expr(e, world)).collect()
     }
 
@@ -263,7 +263,7 @@ impl Compiler {
         code
     }
 
-    fn arity_error(&mut self, what: &str, name: &str, expected: &str, got: usize, span: Span) {
+    pub(super) fn arity_error(&mut self, what: &str, name: &str, expected: &str, got: usize, span: Span) {
         self.error(span, format!("{what} `{name}` takes {expected}, but {got} given"));
     }
 
@@ -277,33 +277,14 @@ impl Compiler {
             let args = self.exprs(args, world);
             return Self::ex(ExKind::Demon { id: sig.id, args }, span);
         }
-        if n == "exists" || n == "forall" {
-            return self.quantifier(n, args, span, world);
-        }
-        if n == "eval" {
-            if args.len() != 1 {
-                self.arity_error("function", n, "1 argument", args.len(), span);
-                return Self::bad(span);
-            }
-            let arg = Box::new(self.expr(&args[0], world));
-            // The code may assign GRAPH: the demon must restore its caller's graph.
-            self.ctx_mut().sets_graph = true;
-            return Self::ex(ExKind::Eval { arg, scope: Rc::new(self.eval_scope()) }, span);
-        }
-        if n == "set" {
-            return self.axioms_call("set", AxiomUse::Set, args, span, world);
-        }
-        if n == "and" || n == "or" {
-            let args = self.exprs(args, world);
-            return Self::ex(ExKind::AndOr { all: n == "and", args }, span);
-        }
         if let Some(b) = self.registry.function(n) {
+            if let Body::Special(form) = b.body {
+                return self.special_form(b, form, args, span, world);
+            }
             if self.lookup_var(n).is_some() {
                 self.warn_shadowed_by_builtin(name);
             }
-            self.check_builtin_arity(b.name, b.arity, args.len(), span);
-            let args = self.exprs(args, world);
-            return Self::ex(ExKind::Builtin { name: b.name, f: b.f, object: None, args }, span);
+            return self.builtin_call(b, args, span, world);
         }
         if let Some(slot) = self.lookup_var(n) {
             self.note_var(&name.text, slot, name.span, false);
@@ -321,40 +302,20 @@ impl Compiler {
         Self::bad(span)
     }
 
+    /// A call of a function: its arguments counted, then compiled.
+    fn builtin_call(&mut self, b: &'static Builtin, args: &[Expr], span: Span, world: &mut World) -> Ex {
+        self.check_builtin_arity(b.name, b.arity, args.len(), span);
+        let args = self.exprs(args, world);
+        match b.body {
+            Body::Native(f) => Self::ex(ExKind::Builtin { name: b.name, f: Callee::Fn(f), object: None, args }, span),
+            Body::Special(_) => Self::bad(span), // the callers compile special forms first
+        }
+    }
+
     fn check_builtin_arity(&mut self, name: &str, arity: Arity, got: usize, span: Span) {
         if !arity.accepts(got) {
             self.arity_error("function", name, &arity.describe(), got, span);
         }
-    }
-
-    /// `exists(V, Cond [, N [, M]])` and `forall(V, Cond)`: V may be a new name.
-    fn quantifier(&mut self, which: &str, args: &[Expr], span: Span, world: &mut World) -> Ex {
-        let max_args = if which == "exists" { 4 } else { 2 };
-        if args.len() < 2 || args.len() > max_args {
-            let expected = if which == "exists" { "2 to 4 arguments" } else { "2 arguments" };
-            self.arity_error("function", which, expected, args.len(), span);
-            return Self::bad(span);
-        }
-        let var = match &args[0].kind {
-            ExprKind::Name(n) => match self.lookup_var(n) {
-                Some(slot) => {
-                    self.note_var(n, slot, args[0].span, false);
-                    slot
-                }
-                None => self.declare_local(&Name { text: n.clone(), span: args[0].span }, false),
-            },
-            _ => {
-                self.error(args[0].span, format!("the first argument of `{which}` must be a variable name"));
-                return Self::bad(span);
-            }
-        };
-        let cond = Box::new(self.expr(&args[1], world));
-        if which == "forall" {
-            return Self::ex(ExKind::Forall { var, cond }, span);
-        }
-        let min = args.get(2).map(|e| Box::new(self.expr(e, world)));
-        let max = args.get(3).map(|e| Box::new(self.expr(e, world)));
-        Self::ex(ExKind::Exists { var, cond, min, max }, span)
     }
 
     fn module_name(&self, object: &Expr) -> Option<&'static str> {
@@ -367,15 +328,11 @@ impl Compiler {
     fn method(&mut self, object: &Expr, name: &Name, args: &[Expr], span: Span, world: &mut World) -> Ex {
         if let Some(module) = self.module_name(object) {
             let full = format!("{module}.{}", name.text);
-            if let Some(ex) = self.mind_special(&full, args, span, world) {
-                return ex;
-            }
             return match self.registry.function(&full) {
-                Some(b) => {
-                    self.check_builtin_arity(b.name, b.arity, args.len(), span);
-                    let args = self.exprs(args, world);
-                    Self::ex(ExKind::Builtin { name: b.name, f: b.f, object: None, args }, span)
-                }
+                Some(b) => match b.body {
+                    Body::Special(form) => self.special_form(b, form, args, span, world),
+                    Body::Native(_) => self.builtin_call(b, args, span, world),
+                },
                 None => {
                     let mut d =
                         Diagnostic::error(name.span, format!("module `{module}` has no function `{}`", name.text));
@@ -391,11 +348,11 @@ impl Compiler {
             };
         }
         match self.registry.method(&name.text) {
-            Some(b) => {
-                self.check_builtin_arity(b.name, b.arity, args.len(), span);
+            Some(set) => {
+                self.check_builtin_arity(set.name, set.arity, args.len(), span);
                 let object = Some(Box::new(self.expr(object, world)));
                 let args = self.exprs(args, world);
-                Self::ex(ExKind::Builtin { name: b.name, f: b.f, object, args }, span)
+                Self::ex(ExKind::Builtin { name: set.name, f: Callee::of(set), object, args }, span)
             }
             // A demon written as a method, `X.d(args)`, is `d(args)`: the object is not used
             // (reference 4.7).
@@ -408,25 +365,6 @@ impl Compiler {
                 self.error_with(d);
                 Self::bad(span)
             }
-        }
-    }
-
-    /// The `Mind` functions whose arguments are not plain values: axioms, and the expression
-    /// of `Mind.value` (evaluated in each model).
-    fn mind_special(&mut self, full: &str, args: &[Expr], span: Span, world: &mut World) -> Option<Ex> {
-        match full {
-            "Mind.add" => Some(self.axioms_call(full, AxiomUse::Add, args, span, world)),
-            "Mind.add_usual" => Some(self.axioms_call(full, AxiomUse::AddUsual, args, span, world)),
-            "Mind.value" => {
-                if args.len() != 2 {
-                    self.arity_error("function", full, "2 arguments", args.len(), span);
-                    return Some(Self::bad(span));
-                }
-                let models = Box::new(self.expr(&args[0], world));
-                let expr = Box::new(self.expr(&args[1], world));
-                Some(Self::ex(ExKind::ValueInModels { models, expr }, span))
-            }
-            _ => None,
         }
     }
 

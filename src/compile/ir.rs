@@ -1,7 +1,7 @@
 //! The resolved program the evaluator runs: every variable is a slot, every demon call a demon
 //! id, every relation name a relation id, every builtin a function pointer.
 
-use super::registry::BuiltinFn;
+use super::registry::Callee;
 use crate::syntax::ast::{BinOp, EdgeMode, OutSep, UnOp};
 use crate::syntax::Span;
 use crate::value::code::{Code, CodeRef};
@@ -69,7 +69,9 @@ pub enum ExKind {
     },
     Builtin {
         name: &'static str,
-        f: BuiltinFn,
+        /// The function, or for a method of several bodies the set it picks from by the
+        /// object's kind.
+        f: Callee,
         object: Option<Box<Ex>>,
         args: Vec<Ex>,
     },

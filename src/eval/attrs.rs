@@ -54,7 +54,6 @@ pub(crate) fn lineage(it: &Interp, start: &NodeVal, span: Span) -> R<Vec<(crate:
             let gb = g.borrow();
             gb.facts
                 .outgoing_rel(id, ISA)
-                .iter()
                 .filter(|f| f.value.is_true())
                 .filter_map(|f| match f.key.tgraph() {
                     0 => Some((g.clone(), f.key.tgt())),

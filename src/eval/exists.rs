@@ -49,7 +49,6 @@ impl Interp {
             let found = g
                 .facts
                 .outgoing_rel(x.id, rel)
-                .iter()
                 .find(|f| f.key.tgraph() == 0 && f.value.is_true() && c.contains(f.key.tgt()));
             let bound = found.map(|f| f.key.tgt()).or((!c.is_empty()).then_some(c.last()));
             (g.class, (found.is_some(), bound))

@@ -84,6 +84,7 @@ impl Interp {
                     Some(o) => Some(self.operand(o)?),
                     None => None,
                 };
+                let f = f.pick(obj.as_ref(), e.span)?;
                 // One or two arguments (most calls) are passed in a plain array.
                 match &args[..] {
                     [] => f(self, obj, &[], e.span),

@@ -66,7 +66,7 @@ pub fn runnable(code: CodeRef, span: Span) -> R<Rc<FnCode>> {
 
 /// Where `fout` writes once `fopen` opened a file (`builtins/file.rs`).
 pub trait TextSink {
-    fn write_text(&self, it: &Interp, text: &str, span: Span) -> R<()>;
+    fn write_text(&self, it: &mut Interp, text: &str, span: Span) -> R<()>;
 }
 
 /// Limits that stop a runaway script with a clear message.
@@ -108,6 +108,8 @@ pub struct Interp {
     pub graph: Value,
     pub demons: Vec<Option<Rc<FnCode>>>,
     pub out: Box<dyn Write>,
+    /// Where the notes of `G.verbose` and `Mind.verbose` go (standard error by default).
+    notes: Box<dyn Write>,
     /// Demon calls in progress (an error collects the call stack as it unwinds).
     depth: usize,
     /// The value of the `return` being carried out (see `Flow::Return`).
@@ -116,22 +118,19 @@ pub struct Interp {
     steps: u64,
     pub interrupt: Arc<AtomicBool>,
     pub args: Vec<String>,
-    pub started: Instant,
+    /// When `System.time()` was last reset (the start, at first).
+    timer: Instant,
     pub script_dir: Option<std::path::PathBuf>,
     /// The compiler's state for the program so far: `eval` compiles against it.
     pub compiler: crate::compile::Compiler,
     /// The file `fout` writes to, opened by `fopen` (None: `fout` prints like `out`).
-    pub fout: Option<Rc<dyn TextSink>>,
+    fout: Option<Rc<dyn TextSink>>,
     /// The axioms and settings of the `Mind` module.
     pub mind: crate::mind::Mind,
     /// Where each demon call in progress was made (`System.line(depth)`).
-    pub call_sites: Vec<Span>,
+    call_sites: Vec<Span>,
     /// The start offset of every line of each source file, to turn a place into a line number.
-    pub line_starts: rustc_hash::FxHashMap<crate::syntax::FileId, Rc<[u32]>>,
-    /// `System.traceLevel()`: kept and returned; ds shows every error whatever it is.
-    pub trace_level: Rc<str>,
-    /// `Search.stats()`: the statistics of the last search (None before the first).
-    pub search_stats: Value,
+    line_starts: rustc_hash::FxHashMap<crate::syntax::FileId, Rc<[u32]>>,
     /// The source files, for rendering diagnostics (run-time warnings are shown as they happen).
     pub sources: SourceMap,
     pub warnings: Warnings,
@@ -143,6 +142,11 @@ pub struct Interp {
     pub threads: crate::search::workers::Threads,
     /// The pseudo-random numbers of `Math.random` (this interpreter's own sequence).
     pub random: random::Random,
+    /// What builtin modules keep for this interpreter (compiled regular expressions), one
+    /// value per type (`Interp::kept`).
+    kept: rustc_hash::FxHashMap<std::any::TypeId, Box<dyn std::any::Any>>,
+    /// Which files the script may touch (`--sandbox`, the fuzz target's scratch policy).
+    sandbox: crate::sandbox::Access,
 }
 
 impl Interp {
@@ -159,27 +163,71 @@ impl Interp {
             graph,
             demons: Vec::new(),
             out,
+            notes: Box::new(std::io::stderr()),
             depth: 0,
             returned: Value::None,
             limits: Limits::default(),
             steps: 0,
             interrupt: Arc::new(AtomicBool::new(false)),
             args: Vec::new(),
-            started: Instant::now(),
+            timer: Instant::now(),
             script_dir: None,
             fout: None,
             compiler: crate::compile::Compiler::new(registry),
             mind: crate::mind::Mind::default(),
             call_sites: Vec::new(),
             line_starts: Default::default(),
-            trace_level: "Warnings".into(),
-            search_stats: Value::None,
             sources: SourceMap::default(),
             warnings: Warnings::default(),
             node_tests: Default::default(),
             threads: Default::default(),
             random: Default::default(),
+            kept: Default::default(),
+            sandbox: Default::default(),
         }
+    }
+
+    /// The time since `System.time()` was last reset (since the start, at first); `reset`
+    /// starts it again.
+    pub fn timer(&mut self, reset: bool) -> std::time::Duration {
+        let elapsed = self.timer.elapsed();
+        if reset {
+            self.timer = Instant::now();
+        }
+        elapsed
+    }
+
+    /// Sets the file `fout` writes to (None: the console again); whether one was set before.
+    pub fn set_fout(&mut self, f: Option<Rc<dyn TextSink>>) -> bool {
+        std::mem::replace(&mut self.fout, f).is_some()
+    }
+
+    /// Where the demon call `depth` levels up was made (None past the top).
+    pub fn call_site(&self, depth: usize) -> Option<Span> {
+        self.call_sites.len().checked_sub(depth).and_then(|i| self.call_sites.get(i)).copied()
+    }
+
+    /// Which files the script may touch.
+    pub fn sandbox(&self) -> &crate::sandbox::Access {
+        &self.sandbox
+    }
+
+    /// Sets which files the script may touch (a sandbox's root must exist).
+    pub fn set_sandbox(&mut self, access: crate::sandbox::Access) -> std::io::Result<()> {
+        self.sandbox = access.resolved()?;
+        Ok(())
+    }
+
+    /// Takes `len` bytes from the sandbox's allowance before a write.
+    pub fn charge_write(&mut self, len: usize, span: Span) -> R<()> {
+        self.sandbox.charge_write(len).or_else(|e| fail(span, e))
+    }
+
+    /// The value of type T this interpreter keeps for a builtin module (made the first time),
+    /// so that nothing of one interpreter outlives it or is seen by another on the same thread.
+    pub fn kept<T: Default + 'static>(&mut self) -> &mut T {
+        let v = self.kept.entry(std::any::TypeId::of::<T>()).or_insert_with(|| Box::new(T::default()));
+        v.downcast_mut::<T>().expect("kept values are stored under their own type")
     }
 
     /// A run-time warning: shown the first time its place warns (after the output so far, so
@@ -212,7 +260,12 @@ impl Interp {
             return;
         }
         let _ = self.out.flush();
-        crate::eprintln_safe!("note: {text}");
+        let _ = writeln!(self.notes, "note: {text}"); // a closed standard error is not the script's error
+    }
+
+    /// Sends the notes of `G.verbose` and `Mind.verbose` to `w` instead of standard error.
+    pub fn set_notes(&mut self, w: Box<dyn Write>) {
+        self.notes = w;
     }
 
     /// Remembers where the lines of a source file start (for `System.line`).

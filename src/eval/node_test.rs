@@ -120,7 +120,6 @@ impl NodeTest {
             }
             Pred::Edge { from: End::Node(a), rel, to: End::Var, mode: EdgeMode::Is } => facts
                 .outgoing_rel(*a, *rel)
-                .iter()
                 .filter(|f| f.key.tgraph() == 0 && f.value.is_true())
                 .map(|f| f.key.tgt())
                 .skip_while(|&n| n < id)

@@ -293,7 +293,7 @@ impl Interp {
             return fail(span, format!("`{}` needs two states of one world (graphs of one class)", op.symbol()));
         }
         self.work((a.facts.len() + b.facts.len()) as u64, span)?; // a step per edge looked at
-        let facts = crate::world::facts::Facts::from_sorted(merged(op, a.facts.as_slice(), b.facts.as_slice()));
+        let facts = crate::world::facts::Facts::from_sorted(merged(op, &a.facts.to_vec(), &b.facts.to_vec()));
         Ok(Value::Graph(self.world.graph_with_facts(&a, facts)))
     }
 }

@@ -200,7 +200,7 @@ impl Interp {
         }
         let line = self.text_end(text, span)?;
         if to_file {
-            if let Some(f) = &self.fout {
+            if let Some(f) = self.fout.clone() {
                 return f.write_text(self, &line, span);
             }
         }
@@ -390,7 +390,7 @@ impl Interp {
     fn for_edges(&mut self, vars: &[Slot], g: &GraphRef, cond: Option<&Ex>, body: &[St], span: Span) -> R<()> {
         let (class, facts) = {
             let gb = g.borrow();
-            (gb.class, gb.facts.iter().copied().collect::<Vec<_>>())
+            (gb.class, gb.facts.to_vec())
         };
         for f in facts {
             self.tick(span)?;

@@ -57,7 +57,9 @@ impl Analysis {
                 continue;
             };
             let mut added = Vec::new();
-            let expanded = expand_includes(vec![s.clone()], base, 0, &mut |name, text| {
+            // The editor's own files: no sandbox (`ds lsp` takes no `--sandbox`).
+            let access = crate::sandbox::Access::Open;
+            let expanded = expand_includes(vec![s.clone()], base, 0, &access, &mut |name, text| {
                 let id = sources.add(name, text);
                 added.push(id);
                 id

@@ -142,8 +142,10 @@ fn after_dot(doc: &Document, receiver: &str, offset: u32) -> Vec<CompletionItem>
         return items;
     }
     let kind = receiver_kind(doc, receiver, offset);
+    // A method with a body per kind (`push` of arrays and of heaps) is offered once.
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut items: Vec<CompletionItem> = builtins::methods()
-        .filter(|(_, on)| kind.is_none_or(|k| on.includes(k)))
+        .filter(|(b, on)| kind.is_none_or(|k| on.includes(k)) && seen.insert(b.name))
         .map(|(b, _)| builtin_item(b.name, b))
         .collect();
     if kind.is_none_or(|k| k == Receivers::GRAPH) {

@@ -76,7 +76,11 @@ fn builtin_text(cursor: &Cursor) -> Option<(String, usize)> {
             }
             (builtins::lookup_function(&full)?, cursor.start - module.len() - 1)
         }
-        Some(_) => (builtins::lookup_method(word)?, cursor.start),
+        Some(_) => {
+            // Every body of the method: the kind of the object is not known here.
+            let texts: Vec<String> = builtins::lookup_method(word)?.entries().map(|(b, _)| describe(b)).collect();
+            return Some((texts.join("\n\n"), cursor.start));
+        }
         None => (builtins::lookup_function(word)?, cursor.start),
     };
     Some((describe(builtin), lo))

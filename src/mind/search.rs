@@ -13,7 +13,7 @@ pub fn first_undef(facts: &Facts, rels: &[RelId], n: NodeId) -> Option<FactKey> 
     for &rel in rels {
         for src in 1..=n {
             // The stored targets are sorted, edges into this graph (target graph 0) first.
-            let mut stored = facts.outgoing_rel(src, rel).iter().filter(|f| f.key.tgraph() == 0).map(|f| f.key.tgt());
+            let mut stored = facts.outgoing_rel(src, rel).filter(|f| f.key.tgraph() == 0).map(|f| f.key.tgt());
             let mut next = stored.next();
             for tgt in 1..=n {
                 if next == Some(tgt) {

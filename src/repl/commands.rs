@@ -57,7 +57,7 @@ impl Backend {
         if path.is_empty() {
             return reply.error("`:load` needs a file name");
         }
-        let real = match crate::sandbox::script_file(Path::new(path)) {
+        let real = match self.session.interp.sandbox().script_file(Path::new(path)) {
             Ok(real) => real,
             Err(e) => return reply.error(e),
         };
@@ -108,8 +108,12 @@ impl Backend {
         match file {
             None => self.write(&text),
             Some(path) => {
-                let written =
-                    crate::sandbox::data_file(path).and_then(|p| std::fs::write(p, &text).map_err(|e| e.to_string()));
+                let written = self
+                    .session
+                    .interp
+                    .sandbox()
+                    .data_file(path)
+                    .and_then(|p| std::fs::write(p, &text).map_err(|e| e.to_string()));
                 match written {
                     Ok(()) => {
                         let name = g.borrow().name.clone();

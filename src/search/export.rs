@@ -79,7 +79,7 @@ pub fn state_fields(world: &World, state: &Value) -> serde_json::Map<String, Jso
         Value::Graph(g) => {
             let g = g.borrow();
             m.insert("name".into(), json!(g.name.as_str()));
-            let facts: Vec<Json> = g.facts.iter().map(|f| json!(fact_parts(world, &g, f))).collect();
+            let facts: Vec<Json> = g.facts.iter().map(|f| json!(fact_parts(world, &g, &f))).collect();
             m.insert("facts".into(), Json::Array(facts));
         }
         v => {
@@ -141,13 +141,13 @@ fn state_lines(space: &Space, world: &mut World, id: StateId) -> Vec<String> {
             let mut changed = Vec::new();
             for f in g.facts.iter() {
                 if start.facts.get(f.key) != f.value {
-                    let [s, r, t, v] = fact_parts(world, &g, f);
+                    let [s, r, t, v] = fact_parts(world, &g, &f);
                     changed.push(if f.value.is_true() { format!("{s} {r} {t}") } else { format!("{s} {r} {t} = {v}") });
                 }
             }
             for f in start.facts.iter() {
                 if !g.facts.contains(f.key) {
-                    let [s, r, t, _] = fact_parts(world, &start, f);
+                    let [s, r, t, _] = fact_parts(world, &start, &f);
                     changed.push(format!("no {s} {r} {t}"));
                 }
             }

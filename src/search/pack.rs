@@ -84,8 +84,8 @@ fn put_f64(out: &mut Vec<u8>, x: f64) {
 
 /// Packs and unpacks the states of one search.
 pub struct Codec {
-    /// The start's class and facts, if the start is a graph.
-    base: Option<(ClassId, Facts)>,
+    /// The start's class and facts (in key order), if the start is a graph.
+    base: Option<(ClassId, Vec<Fact>)>,
     /// A graph of each class met, copied (with its node values, attributes and flags) to
     /// unpack a state of the class.
     templates: Vec<(ClassId, GraphRef)>,
@@ -96,7 +96,7 @@ impl Codec {
         let base = match start {
             Value::Graph(g) => {
                 let g = g.borrow();
-                Some((g.class, g.facts.clone()))
+                Some((g.class, g.facts.to_vec()))
             }
             _ => None,
         };
@@ -148,7 +148,7 @@ impl Codec {
             Value::Graph(g) => {
                 self.remember(g);
                 let g = g.borrow();
-                self.pack_graph(g.class, g.facts.as_slice(), out);
+                self.pack_graph(g.class, g.facts.iter(), out);
             }
             Value::Node(n) => {
                 out.push(NODE);
@@ -182,13 +182,13 @@ impl Codec {
 
     /// Packs a graph state of `class` given its facts (sorted by key, as `Facts` keeps them;
     /// the symmetry module gives them renamed).
-    pub fn pack_graph(&self, class: ClassId, facts: &[Fact], out: &mut Vec<u8>) {
+    pub fn pack_graph(&self, class: ClassId, facts: impl IntoIterator<Item = Fact>, out: &mut Vec<u8>) {
         out.push(GRAPH);
         put_varint(out, u64::from(class));
         let base: &[Fact] = match &self.base {
             Some((c, f)) if *c == class => {
                 out.push(1);
-                f.as_slice()
+                f
             }
             _ => {
                 out.push(0);
@@ -304,7 +304,7 @@ impl Codec {
             records.push(get_record(key, &mut at, &mut prev));
         }
         let base: &[Fact] = match &self.base {
-            Some((c, f)) if relative && *c == class => f.as_slice(),
+            Some((c, f)) if relative && *c == class => f,
             _ => &[],
         };
         (apply_diff(base, &records), at)
@@ -324,37 +324,27 @@ fn pack_logic(l: Logic, out: &mut Vec<u8>) {
 }
 
 /// Calls `emit(key, value)` for each fact in which `facts` differ from `base` (both sorted):
-/// `None` for a fact of the base that `facts` lack. A state differs from the start in a few
-/// facts, so runs of equal facts are skipped in a tight loop first.
-fn merge_diff(base: &[Fact], facts: &[Fact], mut emit: impl FnMut(FactKey, Option<Logic>)) {
-    let same = |a: &Fact, b: &Fact| {
-        a.key == b.key && a.value.p0.to_bits() == b.value.p0.to_bits() && a.value.p1.to_bits() == b.value.p1.to_bits()
-    };
-    let (mut i, mut j) = (0, 0);
-    loop {
-        let run = base[i..].iter().zip(&facts[j..]).take_while(|(a, b)| same(a, b)).count();
-        i += run;
-        j += run;
-        match (base.get(i), facts.get(j)) {
-            (Some(b), Some(f)) if b.key == f.key => {
-                emit(f.key, Some(f.value));
-                i += 1;
-                j += 1;
-            }
-            (Some(b), Some(f)) if b.key < f.key => {
-                emit(b.key, None);
-                i += 1;
-            }
-            (Some(b), None) => {
-                emit(b.key, None);
-                i += 1;
-            }
-            (_, Some(f)) => {
-                emit(f.key, Some(f.value));
-                j += 1;
-            }
-            (None, None) => break,
+/// `None` for a fact of the base that `facts` lack.
+fn merge_diff(base: &[Fact], facts: impl IntoIterator<Item = Fact>, mut emit: impl FnMut(FactKey, Option<Logic>)) {
+    let same = |a: Logic, b: Logic| a.p0.to_bits() == b.p0.to_bits() && a.p1.to_bits() == b.p1.to_bits();
+    let mut i = 0;
+    for f in facts {
+        while let Some(b) = base.get(i).filter(|b| b.key < f.key) {
+            emit(b.key, None);
+            i += 1;
         }
+        match base.get(i) {
+            Some(b) if b.key == f.key => {
+                if !same(b.value, f.value) {
+                    emit(f.key, Some(f.value));
+                }
+                i += 1;
+            }
+            _ => emit(f.key, Some(f.value)),
+        }
+    }
+    for b in &base[i..] {
+        emit(b.key, None);
     }
 }
 
@@ -460,7 +450,7 @@ mod tests {
         let base = vec![fact(1, 7, 2, Logic::TRUE), fact(2, 7, 3, Logic::TRUE), fact(3, 8, 1, Logic::FALSE)];
         let facts = vec![fact(1, 7, 2, Logic::FALSE), fact(2, 7, 4, Logic::TRUE), fact(3, 8, 1, Logic::FALSE)];
         let mut records = Vec::new();
-        merge_diff(&base, &facts, |k, v| records.push((k, v)));
+        merge_diff(&base, facts.iter().copied(), |k, v| records.push((k, v)));
         assert_eq!(records.len(), 3, "changed, removed, added: {records:?}");
         assert_eq!(apply_diff(&base, &records), facts);
         assert_eq!(apply_diff(&[], &[]), vec![]);

@@ -47,8 +47,8 @@ impl Decoder {
             (Some(sym), Value::Graph(g)) => {
                 self.codec.remember(g);
                 let g = g.borrow();
-                let (facts, back) = sym.canonical(g.facts.as_slice());
-                self.codec.pack_graph(g.class, &facts, key);
+                let (facts, back) = sym.canonical(&g.facts.to_vec());
+                self.codec.pack_graph(g.class, facts, key);
                 variant.extend_from_slice(&back);
                 Ok(())
             }
@@ -98,7 +98,7 @@ impl Decoder {
         if let (Some(sym), Value::Graph(g)) = (&self.symmetry, &v) {
             let variant = store.variant_key(store.origin(id).variant).unwrap_or(&[]);
             let mut g = g.borrow_mut();
-            let facts = sym.restore(g.facts.as_slice(), variant);
+            let facts = sym.restore(&g.facts.to_vec(), variant);
             g.facts = Facts::from_sorted(facts);
         }
         v

@@ -191,9 +191,9 @@ impl Drop for Leaving {
 fn work(replay: &Replay, target: u64, end: WorkerEnd<Flow>) {
     use crate::session::{Outcome, Session};
     let mut leaving = Leaving { reports: end.reports.clone(), thread: end.thread, why: None, served: false };
-    let _ = crate::sandbox::set(replay.access.clone());
     let mut session = Session::new(Box::new(std::io::sink()));
     let it = &mut session.interp;
+    let _ = it.set_sandbox(replay.access.clone());
     it.warnings.sink = Box::new(std::io::sink());
     it.warnings.deny = replay.deny_warnings;
     it.limits = replay.limits.clone();

@@ -165,12 +165,14 @@ impl Facts {
         self.items.is_empty()
     }
 
-    pub fn iter(&self) -> std::slice::Iter<'_, Fact> {
-        self.items.iter()
+    /// The facts in key order (source, relation, target graph, target).
+    pub fn iter(&self) -> impl Iterator<Item = Fact> + '_ {
+        self.items.iter().copied()
     }
 
-    pub fn as_slice(&self) -> &[Fact] {
-        &self.items
+    /// The facts, in key order, as a vector (for the merges and renamings that index them).
+    pub fn to_vec(&self) -> Vec<Fact> {
+        self.items.to_vec()
     }
 
     /// Facts from a vector sorted by key without repeated keys or Undef values (the search's
@@ -231,13 +233,13 @@ impl Facts {
     }
 
     /// The facts whose source is `src` (sorted by relation, then target).
-    pub fn outgoing(&self, src: NodeId) -> &[Fact] {
-        self.key_range(FactKey::new(src, 0, 0, 0).0, u128::MAX >> 32)
+    pub fn outgoing(&self, src: NodeId) -> impl Iterator<Item = Fact> + '_ {
+        self.key_range(FactKey::new(src, 0, 0, 0).0, u128::MAX >> 32).iter().copied()
     }
 
     /// The facts from `src` along `rel`.
-    pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> &[Fact] {
-        self.key_range(FactKey::new(src, rel, 0, 0).0, u128::MAX >> 64)
+    pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> impl Iterator<Item = Fact> + '_ {
+        self.key_range(FactKey::new(src, rel, 0, 0).0, u128::MAX >> 64).iter().copied()
     }
 
     /// The facts whose keys run from `lo` to `lo + span`: one binary search, then a short walk

@@ -110,10 +110,10 @@ pub struct Graph {
     /// (`Rc::make_mut`), so that a copy costs one pointer for all of them.
     pub data: Rc<StateData>,
     /// Edge changes made through the script (edge statements and methods) since the state was
-    /// made, or since `G.edges_changes(n)` set the count.
-    pub changes: u64,
+    /// made, or since `G.edges_changes(n)` set the count: counted only by the methods below.
+    changes: u64,
     /// `changes` when `G.changed()` last asked.
-    pub seen_changes: u64,
+    seen_changes: u64,
     /// The world's list of its graphs, and this graph's place in it (left when it is dropped).
     registry: Rc<RefCell<Registry>>,
     slot: u32,
@@ -198,6 +198,36 @@ impl Graph {
         }
         (old, value)
     }
+
+    /// Removes every edge, each counted as a change.
+    pub fn clear_edges(&mut self) {
+        self.changes += self.facts.len() as u64;
+        self.facts.clear();
+    }
+
+    /// Removes the edges `gone` picks, each counted as a change.
+    fn remove_edges_where(&mut self, gone: impl FnMut(&Fact) -> bool) {
+        let removed = self.facts.remove_where(gone);
+        self.changes += removed as u64;
+    }
+
+    /// The edge changes counted (`G.edges_changes()`).
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+
+    /// Sets the count of edge changes (`G.edges_changes(n)`).
+    pub fn set_changes(&mut self, n: u64) {
+        self.changes = n;
+        self.seen_changes = self.seen_changes.min(n);
+    }
+
+    /// Whether an edge changed since the last time this was asked (`G.changed()`).
+    pub fn take_changed(&mut self) -> bool {
+        let changed = self.changes != self.seen_changes;
+        self.seen_changes = self.changes;
+        changed
+    }
 }
 
 impl PartialEq for Graph {
@@ -228,6 +258,9 @@ pub struct World {
     registry: Rc<RefCell<Registry>>,
     /// The data of a state that has none, shared by all such states.
     no_data: Rc<StateData>,
+    /// Graphs being printed (`print.rs`): a node value that holds (or contains) a graph prints
+    /// that graph only as its name, so no value can make a dump endless.
+    printing: std::cell::Cell<u32>,
 }
 
 impl Default for World {
@@ -254,6 +287,7 @@ impl World {
             next_uid: 1,
             registry: Rc::default(),
             no_data: Rc::default(),
+            printing: Default::default(),
         };
         for r in BUILTIN_RELATIONS {
             w.declare_relation(r);
@@ -347,10 +381,9 @@ impl World {
             let mut g = g.borrow_mut();
             if g.class == class {
                 uids.insert(g.uid);
-                g.changes += g.facts.len() as u64;
                 // Also when empty: the state's class changes, and the indexes that filed it
                 // by (class, hash) must hear of it.
-                g.facts.clear();
+                g.clear_edges();
                 g.class = fresh;
                 let data = Rc::make_mut(&mut g.data);
                 data.values.clear();
@@ -360,8 +393,7 @@ impl World {
         for g in &live {
             let mut g = g.borrow_mut();
             if g.class != class {
-                let removed = g.facts.remove_where(|f| uids.contains(&f.key.tgraph()));
-                g.changes += removed as u64;
+                g.remove_edges_where(|f| uids.contains(&f.key.tgraph()));
                 if g.data.attrs.keys().any(|k| k.1 == class) {
                     Rc::make_mut(&mut g.data).attrs.retain(|k, _| k.1 != class);
                 }

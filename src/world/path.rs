@@ -156,7 +156,6 @@ fn direct_isa(start: &GraphRef, from: NodeId, to: Target) -> Option<Logic> {
     let found = g
         .facts
         .outgoing_rel(from, ISA)
-        .iter()
         .any(|f| f.key.tgraph() == tgraph && f.key.tgt() == to.node && f.value.is_true());
     found.then_some(Logic::TRUE)
 }

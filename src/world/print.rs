@@ -26,13 +26,15 @@ pub struct DotOptions {
     pub hide_loops: bool,
 }
 
-thread_local! {
-    /// Graphs being printed: a node value that holds (or contains) a graph prints that graph
-    /// only as its name, so no value can make a dump endless.
-    static PRINTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
 impl World {
+    /// Runs `f` as part of printing a graph (see `World::printing`).
+    fn printing<T>(&self, f: impl FnOnce() -> T) -> T {
+        self.printing.set(self.printing.get() + 1);
+        let out = f();
+        self.printing.set(self.printing.get() - 1);
+        out
+    }
+
     /// The printed form of the value stored on a node (None if there is none).
     fn node_value_text(&self, g: &Graph, id: u32) -> Option<String> {
         g.data.values.get(&id).map(|v| crate::value::display::to_text(v, self))
@@ -103,14 +105,14 @@ impl World {
         room: usize,
         stop: &mut dyn FnMut(u64) -> bool,
     ) -> Result<String, Cut> {
-        if PRINTING.with(|d| d.get()) > 0 {
+        if self.printing.get() > 0 {
             return Ok(g.name.to_string());
         }
         let class = self.class(g.class);
         let mut ids: Vec<_> = class.ids().collect();
         ids.sort_by(|a, b| class.name(*a).as_bytes().cmp(class.name(*b).as_bytes()));
         // Incoming edges by target, gathered once (looking them up per node was quadratic).
-        let mut incoming: FxHashMap<u32, Vec<&Fact>> = FxHashMap::default();
+        let mut incoming: FxHashMap<u32, Vec<Fact>> = FxHashMap::default();
         if opts.inverse {
             for f in g.facts.iter().filter(|f| f.key.tgraph() == 0) {
                 incoming.entry(f.key.tgt()).or_default().push(f);
@@ -118,7 +120,7 @@ impl World {
         }
         let mut text = format!("{} {{\n", g.name);
         let mut told = 0;
-        printing(|| {
+        self.printing(|| {
             for (i, id) in ids.into_iter().enumerate() {
                 if i > 0 {
                     text.push_str(", \n");
@@ -148,9 +150,9 @@ impl World {
     /// One node: `   n {}`, `   n {  rel: [..]   }` for a single relation, else one line per
     /// relation, after a `__value__` line when the node holds a value, and with `i_rel` lines
     /// for incoming edges when asked.
-    fn node_text(&self, g: &Graph, id: u32, opts: DumpOptions, incoming: &[&Fact]) -> String {
+    fn node_text(&self, g: &Graph, id: u32, opts: DumpOptions, incoming: &[Fact]) -> String {
         let name = self.class(g.class).name(id);
-        let mut groups = self.groups(g.facts.outgoing(id).iter(), |f| self.target_text(g, f, opts.values), "");
+        let mut groups = self.groups(g.facts.outgoing(id), |f| self.target_text(g, f, opts.values), "");
         let value = if opts.values { self.node_value_text(g, id) } else { None };
         if opts.inverse {
             let source = |f: &Fact| marked(self.class(g.class).name(f.key.src()).to_string(), f.value);
@@ -175,15 +177,10 @@ impl World {
 
     /// `rel: [t1,t2]` for each run of facts of one relation (facts come sorted by relation),
     /// the items sorted by name.
-    fn groups<'a>(
-        &self,
-        facts: impl Iterator<Item = &'a Fact>,
-        item: impl Fn(&Fact) -> String,
-        prefix: &str,
-    ) -> Vec<String> {
+    fn groups(&self, facts: impl Iterator<Item = Fact>, item: impl Fn(&Fact) -> String, prefix: &str) -> Vec<String> {
         let mut groups: Vec<(u32, Vec<String>)> = Vec::new();
         for f in facts {
-            let text = item(f);
+            let text = item(&f);
             match groups.iter_mut().find(|(rel, _)| *rel == f.key.rel()) {
                 Some((_, items)) => items.push(text),
                 None => groups.push((f.key.rel(), vec![text])),
@@ -209,7 +206,7 @@ impl World {
         let local: Vec<NodeIndex> = class
             .ids()
             .map(|id| {
-                let label = printing(|| self.node_value_text(g, id));
+                let label = self.printing(|| self.node_value_text(g, id));
                 let label = label.unwrap_or_else(|| class.name(id).trim_start_matches(['$', '@']).to_string());
                 pg.add_node(DotNode { label, external: false })
             })
@@ -262,14 +259,6 @@ impl World {
         let config = [Config::NodeNoLabel, Config::EdgeNoLabel];
         format!("{:?}", Dot::with_attr_getters(&pg, &config, &edge_attrs, &node_attrs))
     }
-}
-
-/// Runs `f` as part of printing a graph (see `PRINTING`).
-fn printing<T>(f: impl FnOnce() -> T) -> T {
-    PRINTING.with(|d| d.set(d.get() + 1));
-    let out = f();
-    PRINTING.with(|d| d.set(d.get() - 1));
-    out
 }
 
 /// A name with the mark of an edge's truth: `t` True, `!t` False, `t(p0,p1)` anything else.

@@ -1,14 +1,13 @@
 //! The command line's shape: what follows FILE is the script's, exit statuses.
 
-use crate::common::{ds, ds_file};
+use crate::common::{ds, ds_file, scratch_file};
 
 #[test]
 fn options_after_the_file_belong_to_the_script() {
     // `ds s.ds --help` printed ds's help; `--timeout 1` after the file was taken by ds.
     let r = ds_file("args.ds", "out System.args()\n", &[]);
     assert_eq!(r.stdout, "[]\n");
-    let dir = std::env::temp_dir().join(format!("ds-test-{}", std::process::id()));
-    let script = dir.join("args.ds");
+    let script = scratch_file("args.ds", "out System.args()\n");
     let script = script.to_string_lossy();
     let r = ds(&[&script, "--help", "--timeout", "x", "-e", "code", "--", "-"]);
     assert_eq!((r.stdout.as_str(), r.code), ("[--help,--timeout,x,-e,code,--,-]\n", Some(0)), "{}", r.stderr);

@@ -28,10 +28,7 @@ pub fn ds(args: &[&str]) -> Run {
 /// Writes `src` to a temporary file named `name` and runs `ds EXTRA FILE` (the options go
 /// before the file: what follows the file is the script's).
 pub fn ds_file(name: &str, src: &str, extra: &[&str]) -> Run {
-    let dir = std::env::temp_dir().join(format!("ds-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::File::create(&path).and_then(|mut f| f.write_all(src.as_bytes())).expect("write script");
+    let path = scratch_file(name, src);
     let mut args: Vec<&str> = extra.to_vec();
     let p = path.to_string_lossy().into_owned();
     args.push(&p);
@@ -41,6 +38,42 @@ pub fn ds_file(name: &str, src: &str, extra: &[&str]) -> Run {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         code: out.status.code(),
     }
+}
+
+/// The directory under which `scratch_file` writes, one per test process.
+fn scratch_root() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("ds-test-{}", std::process::id()))
+}
+
+/// Writes `src` to a file named `name` in a directory of its own and returns its path. Tests
+/// run in parallel threads of one process: with one shared directory, two tests writing the
+/// same name raced, and one ran the other's script (an endless loop, killed after 60 s).
+pub fn scratch_file(name: &str, src: &str) -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = scratch_root().join(n.to_string());
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::File::create(&path).and_then(|mut f| f.write_all(src.as_bytes())).expect("write script");
+    path
+}
+
+/// `text` with every scratch directory removed, so that messages name only the file.
+pub fn without_scratch_dirs(text: &str) -> String {
+    let root = format!("{}/", scratch_root().display());
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&root) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + root.len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        rest = match after[digits..].strip_prefix('/') {
+            Some(tail) if digits > 0 => tail,
+            _ => after,
+        };
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Asserts a snippet succeeds and prints exactly `expected`.
@@ -66,10 +99,7 @@ pub fn fails_with(code: &str, fragment: &str) -> Run {
 /// when it had to be killed.
 #[track_caller]
 pub fn ds_file_within(name: &str, src: &str, extra: &[&str], secs: u64) -> Run {
-    let dir = std::env::temp_dir().join(format!("ds-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, src).expect("write script");
+    let path = scratch_file(name, src);
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ds"));
     cmd.args(extra).arg(&path);
     run_within(cmd, secs)

@@ -2,15 +2,14 @@
 //! line by line: the file:line:col, the quoted source line, the caret under the offending
 //! token, and the message and notes.
 
-use crate::common::ds_file;
+use crate::common::{ds_file, without_scratch_dirs};
 
 fn error_of(name: &str, src: &str) -> String {
     let r = ds_file(name, src, &[]);
     assert_eq!(r.code, Some(1), "a script error exits with 1");
     assert_eq!(r.stdout, "", "nothing runs when the script has a compile error");
     // The temporary directory differs per run; keep only the file name.
-    r.stderr
-        .replace(&format!("{}/", std::env::temp_dir().join(format!("ds-test-{}", std::process::id())).display()), "")
+    without_scratch_dirs(&r.stderr)
 }
 
 #[test]
@@ -129,9 +128,7 @@ fn unterminated_string_and_stray_character() {
 fn runtime_error_with_the_demon_stack() {
     let r = ds_file("rt.ds", "def inner(x) { return x / 0 }\ndef outer(x) { return inner(x) }\nout outer(1)\n", &[]);
     assert_eq!(r.code, Some(1));
-    let stderr = r
-        .stderr
-        .replace(&format!("{}/", std::env::temp_dir().join(format!("ds-test-{}", std::process::id())).display()), "");
+    let stderr = without_scratch_dirs(&r.stderr);
     insta::assert_snapshot!(stderr, @r"
     error: division by zero
       ┌─ rt.ds:1:23

@@ -233,3 +233,16 @@ fn wolf_known_answers() {
         "Close: 154 8\nStart;f.t.w;f.m.$2;f.p;f.m.$1;f.t.g;f.m.$2;f.p;s.t.c;s.m.$2;s.p\n"
     );
 }
+
+/// The wolf family includes the seed's demons from `scripts/wolf/`; they must stay those of
+/// `scripts/wolf.ds`, the seed program as published, line for line.
+#[test]
+fn the_wolf_familys_demons_are_the_seeds() {
+    let wolf = fs::read_to_string(root().join("scripts/wolf.ds")).expect("wolf.ds");
+    for part in ["actions", "solver"] {
+        let text = fs::read_to_string(root().join(format!("scripts/wolf/{part}.ds"))).expect("wolf/ part");
+        let code: String =
+            text.lines().skip_while(|l| l.starts_with("//") || l.is_empty()).map(|l| format!("{l}\n")).collect();
+        assert!(code.starts_with("def ") && wolf.contains(&code), "scripts/wolf/{part}.ds is not wolf.ds's");
+    }
+}

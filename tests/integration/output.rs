@@ -136,6 +136,30 @@ fn both_streams(src: &str) -> Run {
     run_within(cmd, 30)
 }
 
+/// The notes go through the interpreter's writer for them (standard error unless a session
+/// gives another), in order with the output.
+#[test]
+fn notes_go_to_the_writer_the_session_gives() {
+    #[derive(Clone, Default)]
+    struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+    impl std::io::Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let (out, notes) = (Shared::default(), Shared::default());
+    let mut session = ds::Session::new(Box::new(out.clone()));
+    session.interp.set_notes(Box::new(notes.clone()));
+    let src = "edges on\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b\nG.verbose(2)\nout \"one\"\na on b\n";
+    assert!(matches!(session.run_source("notes.ds", src), ds::Outcome::Finished(_)));
+    assert_eq!(String::from_utf8_lossy(&out.0.borrow()), "one\n");
+    assert_eq!(String::from_utf8_lossy(&notes.0.borrow()), "note: new edge a on b = True in graph G\n");
+}
+
 #[test]
 fn notes_on_standard_error_stay_in_order_with_the_output() {
     // G.verbose notes went out at once while the lines printed before them waited in a buffer.

@@ -216,18 +216,19 @@ fn results_of_string_replacement_are_bounded() {
 fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
     // The fuzz target runs scripts with the sandbox on (fuzz/fuzz_targets/parse_and_run.rs):
     // files only by plain names in the current directory, and a budget of bytes written.
+    use ds::sandbox::Access;
     use ds::{Outcome, Session};
     let dir = std::env::temp_dir().join(format!("ds-sandbox-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let run = |src: &str| {
+    let run = |access: Access, src: &str| {
         let mut s = Session::new(Box::new(std::io::sink()));
+        s.interp.set_sandbox(access).expect("sandbox");
         match s.run_source(&dir.join("t.ds").to_string_lossy(), src) {
             Outcome::RuntimeError(d) => d.message,
             Outcome::CompileErrors(d) => d[0].message.clone(),
             other => format!("{other:?}"),
         }
     };
-    ds::sandbox::set(ds::sandbox::Access::Scratch { budget: 100 }).expect("sandbox");
     for src in [
         "File.open(\"/tmp/ds-sandbox-x\", \"w\")",
         "fopen(\"../x\")",
@@ -236,16 +237,19 @@ fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
         "SVG.create().save(\"/dev/null\", 1, 1)",
         "#include \"/dev/zero\"",
     ] {
-        assert!(run(src).contains("outside the sandbox"), "{src}: {}", run(src));
+        let msg = run(Access::Scratch { budget: 100 }, src);
+        assert!(msg.contains("outside the sandbox"), "{src}: {msg}");
     }
     // Plain names are relative to the current directory (the fuzz target's scratch directory);
     // here the file is never created: the write budget of 100 bytes is too small.
     let name = format!("ds-sandbox-{}.txt", std::process::id());
-    let msg = run(&format!("var F = File.open(\"{name}\", \"w\")\nF.out(\"x\".repeat(200))\n"));
+    let msg = run(
+        Access::Scratch { budget: 100 },
+        &format!("var F = File.open(\"{name}\", \"w\")\nF.out(\"x\".repeat(200))\n"),
+    );
     let _ = std::fs::remove_file(&name);
     assert!(msg.contains("limit on bytes written"), "{msg}");
-    ds::sandbox::set(ds::sandbox::Access::Open).expect("sandbox");
-    assert!(run("File.open(\"/nonexistent-dir/x\", \"w\")").contains("cannot open file"));
+    assert!(run(Access::Open, "File.open(\"/nonexistent-dir/x\", \"w\")").contains("cannot open file"));
 }
 
 #[test]

@@ -2,13 +2,12 @@
 //! compile-time ones before the run and run-time ones once per place; they never change the exit
 //! status, and `--deny-warnings` makes them errors.
 
-use crate::common::{ds, ds_eval, ds_file};
+use crate::common::{ds, ds_eval, ds_file, scratch_file, without_scratch_dirs};
 use ds::repl::Backend;
 
 /// Standard error without the temporary directory, which differs per run.
 fn stderr_of(r: &crate::common::Run) -> String {
-    let dir = std::env::temp_dir().join(format!("ds-test-{}", std::process::id()));
-    r.stderr.replace(&format!("{}/", dir.display()), "")
+    without_scratch_dirs(&r.stderr)
 }
 
 fn warnings_in(stderr: &str) -> usize {
@@ -140,10 +139,7 @@ fn deny_warnings_stops_the_run_at_a_run_time_warning() {
 
 #[test]
 fn check_shows_warnings_and_succeeds() {
-    let dir = std::env::temp_dir().join(format!("ds-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("check_warn.ds");
-    std::fs::write(&path, "var x = 1\nx\n").expect("write");
+    let path = scratch_file("check_warn.ds", "var x = 1\nx\n");
     let p = path.to_string_lossy().into_owned();
     let r = ds(&["--check", &p]);
     assert_eq!((r.code, r.stdout.as_str(), warnings_in(&r.stderr)), (Some(0), "", 1));
