@@ -45,7 +45,10 @@ pub enum Rel {
     Demon(DemonId),
 }
 
+/// `repr(u8)`: a tag of its own. Without it the tag hides in a niche of `Const`'s `Value`, and
+/// every `match` on an expression decodes it (several instructions on the hottest path).
 #[derive(Debug)]
+#[repr(u8)]
 pub enum ExKind {
     Const(Value),
     Var(Slot),
@@ -271,7 +274,9 @@ pub struct IfArm {
     pub on_else: Option<Vec<St>>,
 }
 
+/// `repr(u8)`, as `ExKind`: its own tag, not one in a niche of `Expr`'s expression.
 #[derive(Debug)]
+#[repr(u8)]
 pub enum StKind {
     Expr(Ex),
     /// `X rel Y` as a statement: sets the edge (True, or False for `!rel`, Undef for `?rel`).
