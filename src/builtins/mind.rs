@@ -113,7 +113,7 @@ fn clear(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Val
         it.mind.always.clear();
         it.mind.usual.clear();
     } else {
-        Rc::make_mut(&mut arg::<GraphRef>(args, 0, "Mind.clear", span)?.borrow_mut().data).axioms.clear();
+        arg::<GraphRef>(args, 0, "Mind.clear", span)?.borrow_mut().data_mut().axioms.clear();
     }
     Ok(Value::None)
 }

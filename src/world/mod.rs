@@ -216,6 +216,12 @@ impl Graph {
         (old, value)
     }
 
+    /// The node values, attributes, axioms and flags, to change: copied first when a copy of
+    /// the state still shares them (copy-on-write, in this one place).
+    pub fn data_mut(&mut self) -> &mut StateData {
+        Rc::make_mut(&mut self.data)
+    }
+
     /// Removes every edge, each counted as a change.
     pub fn clear_edges(&mut self) {
         self.changes += self.facts.len() as u64;
@@ -396,7 +402,7 @@ impl World {
                 // by (class, hash) must hear of it.
                 g.clear_edges();
                 g.class = fresh;
-                let data = Rc::make_mut(&mut g.data);
+                let data = g.data_mut();
                 data.values.clear();
                 data.attrs.clear();
             }
@@ -406,7 +412,7 @@ impl World {
             if g.class != class {
                 g.remove_edges_where(|f| uids.contains(&f.key.tgraph()));
                 if g.data.attrs.keys().any(|k| k.1 == class) {
-                    Rc::make_mut(&mut g.data).attrs.retain(|k, _| k.1 != class);
+                    g.data_mut().attrs.retain(|k, _| k.1 != class);
                 }
             }
         }
