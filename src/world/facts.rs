@@ -1,9 +1,11 @@
-//! The edge facts of one world state: a sorted vector of (source, relation, target graph,
-//! target, value), shared copy-on-write between copies, with a Zobrist-style content hash that
-//! is updated in O(1) on every change.
+//! The edge facts of one world state: (source, relation, target graph, target, value) in key
+//! order, stored in layers shared copy-on-write between copies, with a Zobrist-style content
+//! hash that is updated in O(1) on every change.
 
+use super::packed::{self, Merged};
 use super::ISA;
 use crate::value::Logic;
+use smallvec::SmallVec;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -52,20 +54,67 @@ pub struct Fact {
     pub value: Logic,
 }
 
-/// A set of facts with its content hash. Cloning shares the vector until one side changes.
+/// A set of facts with its content hash, stored in layers so that copies share what they do
+/// not change:
+/// - `base`: packed facts (`packed`), shared by a state and its copies;
+/// - `own`: the packed facts of the relations in `own_rels`, which replace the base's facts of
+///   those relations: a copy that changes a relation moves that relation's facts here first,
+///   so the relations no state changes (`isa` in a search) stay shared once per world;
+/// - `wide`: the facts that do not pack (fuzzy values, large numbers), in no layer.
+///
+/// The layout depends on how a state was built; its content, hash and equality do not.
 #[derive(Debug, Default)]
 pub struct Facts {
-    items: Rc<Vec<Fact>>,
+    base: Option<Rc<Vec<u64>>>,
+    own: Option<Rc<[u64]>>,
+    wide: Option<Rc<Vec<Fact>>>,
+    own_rels: u32,
+    /// The relations the base may hold facts of (a superset).
+    base_rels: u32,
+    len: u32,
     hash: u64,
-    /// Set once the state is filed by its hash in an index (an array's `is` index, a map
-    /// key); from then on every change bumps the epoch, so that the index knows.
-    watched: Cell<bool>,
     /// The part of `hash` that comes from `isa` facts: states with the same `isa` structure
     /// share answers of `N.isa(C)` (see `world::path`).
     isa_hash: u64,
+    /// Set once the state is filed by its hash in an index (an array's `is` index, a map
+    /// key); from then on every change bumps the epoch, so that the index knows.
+    watched: Cell<bool>,
     /// Edges of other graphs point into this state (`Sen=>$human`): a change of its `isa`
     /// facts moves the isa epoch, as paths through it change.
     linked: Cell<bool>,
+}
+
+/// A state's own layer folds into a base of its own when it grows past this many facts, so
+/// that changing it stays cheap (the own layer is rebuilt on every insertion).
+const OWN_MAX: usize = 48;
+
+/// A change to a packed layer.
+#[derive(Clone, Copy)]
+enum Edit {
+    /// A new value for a stored fact.
+    Replace(u64),
+    Insert(u64),
+    /// Removes the fact of this key.
+    Remove(u64),
+}
+
+impl Edit {
+    fn apply(self, words: &mut Vec<u64>) {
+        match self {
+            Edit::Replace(w) => {
+                let i = packed::find(words, packed::key_bits(w)).expect("a stored fact");
+                words[i] = w;
+            }
+            Edit::Insert(w) => {
+                let i = words.partition_point(|&x| x < w);
+                words.insert(i, w);
+            }
+            Edit::Remove(k) => {
+                let i = packed::find(words, k).expect("a stored fact");
+                words.remove(i);
+            }
+        }
+    }
 }
 
 thread_local! {
@@ -93,10 +142,15 @@ impl Clone for Facts {
     /// A copy is a new state: nobody has filed it or linked to it yet.
     fn clone(&self) -> Facts {
         Facts {
-            items: self.items.clone(),
+            base: self.base.clone(),
+            own: self.own.clone(),
+            wide: self.wide.clone(),
+            own_rels: self.own_rels,
+            base_rels: self.base_rels,
+            len: self.len,
             hash: self.hash,
-            watched: Cell::new(false),
             isa_hash: self.isa_hash,
+            watched: Cell::new(false),
             linked: Cell::new(false),
         }
     }
@@ -109,9 +163,25 @@ impl Drop for Facts {
     }
 }
 
+fn same_rc<T: ?Sized>(a: &Option<Rc<T>>, b: &Option<Rc<T>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
 impl PartialEq for Facts {
+    /// The same facts, however each side's layers hold them.
     fn eq(&self, other: &Facts) -> bool {
-        self.hash == other.hash && (Rc::ptr_eq(&self.items, &other.items) || self.items == other.items)
+        if self.hash != other.hash || self.len != other.len {
+            return false;
+        }
+        let same_layout = same_rc(&self.base, &other.base) && self.own_rels == other.own_rels;
+        if same_layout && self.own_words() == other.own_words() && self.wide_facts() == other.wide_facts() {
+            return true;
+        }
+        self.iter().eq(other.iter())
     }
 }
 
@@ -158,21 +228,33 @@ impl Facts {
     }
 
     pub fn len(&self) -> usize {
-        self.items.len()
+        self.len as usize
     }
 
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
+        self.len == 0
+    }
+
+    fn base_words(&self) -> &[u64] {
+        self.base.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    fn own_words(&self) -> &[u64] {
+        self.own.as_deref().unwrap_or(&[])
+    }
+
+    fn wide_facts(&self) -> &[Fact] {
+        self.wide.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// The facts in key order (source, relation, target graph, target).
-    pub fn iter(&self) -> impl Iterator<Item = Fact> + '_ {
-        self.items.iter().copied()
+    pub fn iter(&self) -> Merged<'_> {
+        Merged::new(self.base_words(), self.own_rels, self.own_words(), self.wide_facts())
     }
 
     /// The facts, in key order, as a vector (for the merges and renamings that index them).
     pub fn to_vec(&self) -> Vec<Fact> {
-        self.items.to_vec()
+        self.iter().collect()
     }
 
     /// Facts from a vector sorted by key without repeated keys or Undef values (the search's
@@ -180,172 +262,222 @@ impl Facts {
     pub fn from_sorted(items: Vec<Fact>) -> Facts {
         debug_assert!(items.windows(2).all(|w| w[0].key < w[1].key));
         let mut facts = Facts::default();
+        facts.len = items.len() as u32;
+        let (mut words, mut wide) = (Vec::with_capacity(items.len()), Vec::new());
         for f in &items {
             facts.toggle_hash(f.key, f.value);
+            match packed::pack(f.key, f.value) {
+                Some(w) => {
+                    facts.base_rels |= packed::rel_bit(f.key.rel());
+                    words.push(w);
+                }
+                None => wide.push(*f),
+            }
         }
-        facts.items = Rc::new(items);
+        facts.base = (!words.is_empty()).then(|| Rc::new(words));
+        facts.wide = (!wide.is_empty()).then(|| Rc::new(wide));
         facts
     }
 
-    fn position(&self, key: FactKey) -> Result<usize, usize> {
-        self.items.binary_search_by(|f| f.key.cmp(&key))
+    /// The packed layer that holds the facts of relation `rel`.
+    fn layer(&self, rel: RelId) -> &[u64] {
+        if self.own_rels & packed::rel_bit(rel) != 0 {
+            self.own_words()
+        } else {
+            self.base_words()
+        }
     }
 
     /// The value of a fact; Undef when it is absent.
     pub fn get(&self, key: FactKey) -> Logic {
-        match self.position(key) {
-            Ok(i) => self.items[i].value,
-            Err(_) => Logic::UNDEF,
+        if let Some(k) = packed::packed_key(key) {
+            let layer = self.layer(key.rel());
+            if let Ok(i) = packed::find(layer, k) {
+                return packed::value(layer[i]);
+            }
+        }
+        match &self.wide {
+            Some(wide) => wide.binary_search_by(|f| f.key.cmp(&key)).map_or(Logic::UNDEF, |i| wide[i].value),
+            None => Logic::UNDEF,
         }
     }
 
     pub fn contains(&self, key: FactKey) -> bool {
-        self.position(key).is_ok()
+        !self.get(key).is_undef()
     }
 
     /// Sets a fact (Undef removes it); returns the old value.
     pub fn set(&mut self, key: FactKey, value: Logic) -> Logic {
-        match self.position(key) {
-            Ok(i) => {
-                let old = self.items[i].value;
-                if old == value {
-                    return old;
-                }
-                self.changed(Some(key));
-                self.toggle_hash(key, old);
-                if value.is_undef() {
-                    Rc::make_mut(&mut self.items).remove(i);
-                } else {
-                    self.toggle_hash(key, value);
-                    Rc::make_mut(&mut self.items)[i].value = value;
-                }
-                old
+        let old = self.get(key);
+        if old == value {
+            return old;
+        }
+        self.changed(Some(key));
+        // A fact is stored packed exactly when it packs (every change keeps it so).
+        let was_packed = !old.is_undef() && packed::pack(key, old).is_some();
+        if !old.is_undef() {
+            self.toggle_hash(key, old);
+            self.len -= 1;
+        }
+        if !value.is_undef() {
+            self.toggle_hash(key, value);
+            self.len += 1;
+        }
+        let word = if value.is_undef() { None } else { packed::pack(key, value) };
+        match (was_packed, word) {
+            (true, Some(w)) => self.edit_layer(key.rel(), Edit::Replace(w)),
+            (false, Some(w)) => {
+                self.set_wide(key, Logic::UNDEF);
+                self.edit_layer(key.rel(), Edit::Insert(w));
             }
-            Err(i) => {
-                if !value.is_undef() {
-                    self.changed(Some(key));
-                    self.toggle_hash(key, value);
-                    self.items_for_insert().insert(i, Fact { key, value });
-                }
-                Logic::UNDEF
+            (true, None) => {
+                self.edit_layer(key.rel(), Edit::Remove(packed::packed_key(key).expect("stored packed")));
+                self.set_wide(key, value);
+            }
+            (false, None) => self.set_wide(key, value),
+        }
+        old
+    }
+
+    /// Sets or (Undef) removes a wide fact.
+    fn set_wide(&mut self, key: FactKey, value: Logic) {
+        if self.wide.is_none() && value.is_undef() {
+            return;
+        }
+        let wide = Rc::make_mut(self.wide.get_or_insert_with(Rc::default));
+        match (wide.binary_search_by(|f| f.key.cmp(&key)), value.is_undef()) {
+            (Ok(i), true) => {
+                wide.remove(i);
+            }
+            (Ok(i), false) => wide[i].value = value,
+            (Err(i), false) => wide.insert(i, Fact { key, value }),
+            (Err(_), true) => {}
+        }
+        if wide.is_empty() {
+            self.wide = None;
+        }
+    }
+
+    /// Changes the packed facts of relation `rel`: in the base while no copy shares it,
+    /// else in the own layer (which first takes over the relation's facts from the base).
+    fn edit_layer(&mut self, rel: RelId, edit: Edit) {
+        let bit = packed::rel_bit(rel);
+        if self.own_rels & bit == 0 {
+            if self.base.as_mut().is_some_and(|b| Rc::get_mut(b).is_none()) {
+                self.take_over(bit);
+            }
+            if self.own_rels & bit == 0 {
+                // No copy shares the base (or it was let go, and what showed is the base now).
+                self.base_rels |= bit;
+                return edit.apply(Rc::make_mut(self.base.get_or_insert_with(Rc::default)));
             }
         }
+        let own = self.own_words();
+        let new: Option<Rc<[u64]>> = match edit {
+            Edit::Replace(w) => {
+                let i = packed::find(own, packed::key_bits(w)).expect("a stored fact");
+                let unshared = self.own.as_mut().and_then(Rc::get_mut);
+                if let Some(own) = unshared {
+                    own[i] = w;
+                    return;
+                }
+                let own = self.own_words();
+                Some(own.iter().enumerate().map(|(j, &x)| if j == i { w } else { x }).collect())
+            }
+            Edit::Insert(w) if own.len() >= OWN_MAX => return self.fold(w),
+            Edit::Insert(w) => {
+                let i = own.partition_point(|&x| x < w);
+                Some(own[..i].iter().copied().chain(std::iter::once(w)).chain(own[i..].iter().copied()).collect())
+            }
+            Edit::Remove(k) => {
+                let i = packed::find(own, k).expect("a stored fact");
+                (own.len() > 1).then(|| own[..i].iter().chain(&own[i + 1..]).copied().collect())
+            }
+        };
+        self.own = new;
+    }
+
+    /// Moves the base's facts of the relations in `bit` to the own layer. A base of which
+    /// nothing shows any more is let go.
+    fn take_over(&mut self, bit: u32) {
+        if self.base_rels & bit != 0 {
+            let of_bit = |w: &u64| packed::rel_bit(packed::rel(*w)) & bit != 0;
+            let mut words: SmallVec<[u64; 32]> = self.own_words().iter().copied().collect();
+            words.extend(self.base_words().iter().copied().filter(of_bit));
+            words.sort_unstable();
+            self.own = (!words.is_empty()).then(|| Rc::from(&words[..]));
+        }
+        self.own_rels |= bit;
+        if self.base_rels & !self.own_rels == 0 {
+            self.base_rels = self.own_rels;
+            self.own_rels = 0;
+            self.base = self.own.take().map(|own| Rc::new(own.to_vec()));
+        }
+    }
+
+    /// Makes the visible packed facts and `word` a base of this state's own (when the own
+    /// layer grows too long to rebuild on every change).
+    fn fold(&mut self, word: u64) {
+        let own_rels = self.own_rels;
+        let mut words = Vec::with_capacity(self.base_words().len() + self.own_words().len() + 1);
+        words.extend(self.base_words().iter().copied().filter(|&w| packed::rel_bit(packed::rel(w)) & own_rels == 0));
+        words.extend_from_slice(self.own_words());
+        words.push(word);
+        words.sort_unstable();
+        self.base = Some(Rc::new(words));
+        self.base_rels |= own_rels;
+        self.own = None;
+        self.own_rels = 0;
     }
 
     /// The facts whose source is `src` (sorted by relation, then target).
-    pub fn outgoing(&self, src: NodeId) -> impl Iterator<Item = Fact> + '_ {
-        self.key_range(FactKey::new(src, 0, 0, 0).0, u128::MAX >> 32).iter().copied()
+    pub fn outgoing(&self, src: NodeId) -> Merged<'_> {
+        let wide = self.wide_facts();
+        let wide = &wide[wide.partition_point(|f| f.key.src() < src)..];
+        let wide = &wide[..wide.partition_point(|f| f.key.src() == src)];
+        let (base, own) = (self.base_words(), self.own_words());
+        Merged::new(packed::range(base, src, None), self.own_rels, packed::range(own, src, None), wide)
     }
 
     /// The facts from `src` along `rel`.
-    pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> impl Iterator<Item = Fact> + '_ {
-        self.key_range(FactKey::new(src, rel, 0, 0).0, u128::MAX >> 64).iter().copied()
-    }
-
-    /// The facts whose keys run from `lo` to `lo + span`: one binary search, then a short walk
-    /// (a node has few facts).
-    fn key_range(&self, lo: u128, span: u128) -> &[Fact] {
-        let start = self.items.partition_point(|f| f.key.0 < lo);
-        let len = self.items[start..].iter().take_while(|f| f.key.0 - lo <= span).count();
-        &self.items[start..start + len]
-    }
-
-    /// The vector, unshared, with room for one more fact: a copy of a shared state is made
-    /// with that room, rather than copied exactly and then grown.
-    fn items_for_insert(&mut self) -> &mut Vec<Fact> {
-        if Rc::get_mut(&mut self.items).is_none() {
-            let mut v = Vec::with_capacity(self.items.len() + 1);
-            v.extend_from_slice(&self.items);
-            self.items = Rc::new(v);
-        }
-        Rc::get_mut(&mut self.items).expect("just unshared")
+    pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> Merged<'_> {
+        let wide = self.wide_facts();
+        let lo = FactKey::new(src, rel, 0, 0);
+        let wide = &wide[wide.partition_point(|f| f.key < lo)..];
+        let wide = &wide[..wide.partition_point(|f| f.key.src() == src && f.key.rel() == rel)];
+        Merged::new(packed::range(self.layer(rel), src, Some(rel)), 0, &[], wide)
     }
 
     /// Removes the facts for which `pred` holds; returns how many went.
     pub fn remove_where(&mut self, mut pred: impl FnMut(&Fact) -> bool) -> usize {
-        let doomed: Vec<Fact> = self.items.iter().filter(|f| pred(f)).copied().collect();
+        let doomed: Vec<Fact> = self.iter().filter(|f| pred(f)).collect();
         if doomed.is_empty() {
             return 0;
         }
         self.changed(None);
-        for f in &doomed {
-            self.toggle_hash(f.key, f.value);
-        }
-        Rc::make_mut(&mut self.items).retain(|f| !pred(f));
+        let kept: Vec<Fact> = self.iter().filter(|f| !pred(f)).collect();
+        let (watched, linked) = (self.watched.get(), self.linked.get());
+        self.watched.set(false);
+        self.linked.set(false);
+        *self = Facts::from_sorted(kept);
+        self.watched.set(watched);
+        self.linked.set(linked);
         doomed.len()
     }
 
     pub fn clear(&mut self) {
         self.changed(None);
+        self.base = None;
+        self.own = None;
+        self.wide = None;
+        self.own_rels = 0;
+        self.base_rels = 0;
+        self.len = 0;
         self.isa_hash = 0;
-        self.items = Rc::new(Vec::new());
         self.hash = 0;
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hash_is_independent_of_order_and_undone_by_removal() {
-        let (a, b) = (FactKey::new(1, 7, 0, 2), FactKey::new(2, 8, 0, 1));
-        let mut x = Facts::default();
-        x.set(a, Logic::TRUE);
-        x.set(b, Logic::FALSE);
-        let mut y = Facts::default();
-        y.set(b, Logic::FALSE);
-        y.set(a, Logic::TRUE);
-        assert_eq!(x.hash(), y.hash());
-        assert_eq!(x, y);
-        y.set(a, Logic::UNDEF);
-        assert_ne!(x, y);
-        y.set(a, Logic::TRUE);
-        assert_eq!(x, y);
-        let empty = Facts::default();
-        x.set(a, Logic::UNDEF);
-        x.set(b, Logic::UNDEF);
-        assert_eq!(x.hash(), empty.hash());
-        assert_eq!(x, empty);
-    }
-
-    #[test]
-    fn a_false_fact_differs_from_a_missing_one() {
-        let k = FactKey::new(1, 7, 0, 2);
-        let mut x = Facts::default();
-        x.set(k, Logic::FALSE);
-        assert_ne!(x, Facts::default());
-        assert_eq!(x.get(k), Logic::FALSE);
-        assert_eq!(Facts::default().get(k), Logic::UNDEF);
-    }
-
-    #[test]
-    fn changing_a_watched_state_moves_the_epoch() {
-        let k = FactKey::new(1, 7, 0, 2);
-        let mut x = Facts::default();
-        let before = epoch();
-        x.set(k, Logic::TRUE);
-        assert_eq!(epoch(), before, "nobody watches x yet");
-        x.watch();
-        let mut copy = x.clone();
-        copy.set(k, Logic::FALSE);
-        assert_eq!(epoch(), before, "a copy is not watched");
-        x.set(k, Logic::FALSE);
-        assert_ne!(epoch(), before);
-        let after = epoch();
-        drop(x);
-        assert_ne!(epoch(), after, "dropping a watched state counts as a change");
-    }
-
-    #[test]
-    fn copies_share_until_changed() {
-        let k = FactKey::new(1, 7, 0, 2);
-        let mut x = Facts::default();
-        x.set(k, Logic::TRUE);
-        let mut y = x.clone();
-        assert!(Rc::ptr_eq(&x.items, &y.items));
-        y.set(k, Logic::FALSE);
-        assert_eq!(x.get(k), Logic::TRUE);
-        assert_eq!(y.get(k), Logic::FALSE);
-    }
-}
+#[path = "facts_tests.rs"]
+mod tests;

@@ -3,6 +3,7 @@
 
 pub mod clause;
 pub mod facts;
+mod packed;
 mod path;
 pub mod print;
 

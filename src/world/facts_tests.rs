@@ -1,0 +1,235 @@
+//! Tests of `Facts`: content equality and hashes whatever the layout, copies independent of
+//! one another, values kept exactly.
+
+use super::*;
+
+#[test]
+fn hash_is_independent_of_order_and_undone_by_removal() {
+    let (a, b) = (FactKey::new(1, 7, 0, 2), FactKey::new(2, 8, 0, 1));
+    let mut x = Facts::default();
+    x.set(a, Logic::TRUE);
+    x.set(b, Logic::FALSE);
+    let mut y = Facts::default();
+    y.set(b, Logic::FALSE);
+    y.set(a, Logic::TRUE);
+    assert_eq!(x.hash(), y.hash());
+    assert_eq!(x, y);
+    y.set(a, Logic::UNDEF);
+    assert_ne!(x, y);
+    y.set(a, Logic::TRUE);
+    assert_eq!(x, y);
+    let empty = Facts::default();
+    x.set(a, Logic::UNDEF);
+    x.set(b, Logic::UNDEF);
+    assert_eq!(x.hash(), empty.hash());
+    assert_eq!(x, empty);
+}
+
+#[test]
+fn a_false_fact_differs_from_a_missing_one() {
+    let k = FactKey::new(1, 7, 0, 2);
+    let mut x = Facts::default();
+    x.set(k, Logic::FALSE);
+    assert_ne!(x, Facts::default());
+    assert_eq!(x.get(k), Logic::FALSE);
+    assert_eq!(Facts::default().get(k), Logic::UNDEF);
+}
+
+#[test]
+fn changing_a_watched_state_moves_the_epoch() {
+    let k = FactKey::new(1, 7, 0, 2);
+    let mut x = Facts::default();
+    let before = epoch();
+    x.set(k, Logic::TRUE);
+    assert_eq!(epoch(), before, "nobody watches x yet");
+    x.watch();
+    let mut copy = x.clone();
+    copy.set(k, Logic::FALSE);
+    assert_eq!(epoch(), before, "a copy is not watched");
+    x.set(k, Logic::FALSE);
+    assert_ne!(epoch(), before);
+    let after = epoch();
+    drop(x);
+    assert_ne!(epoch(), after, "dropping a watched state counts as a change");
+}
+
+#[test]
+fn copies_share_until_changed() {
+    let k = FactKey::new(1, 7, 0, 2);
+    let mut x = Facts::default();
+    x.set(k, Logic::TRUE);
+    let mut y = x.clone();
+    assert!(same_rc(&x.base, &y.base));
+    y.set(k, Logic::FALSE);
+    assert_eq!(x.get(k), Logic::TRUE);
+    assert_eq!(y.get(k), Logic::FALSE);
+}
+
+/// A state built fact by fact from nothing (everything in its base).
+fn built(facts: &[(FactKey, Logic)]) -> Facts {
+    let mut x = Facts::default();
+    for &(k, v) in facts {
+        x.set(k, v);
+    }
+    x
+}
+
+fn key(src: u32, rel: u32, tgt: u32) -> FactKey {
+    FactKey::new(src, rel, 0, tgt)
+}
+
+#[test]
+fn equal_content_is_equal_whatever_the_layout() {
+    let isa: Vec<_> = (1..=6).map(|n| (FactKey::new(n, ISA, 9, 1), Logic::TRUE)).collect();
+    let on = |place: u32| (1..=6).map(move |n| (key(n, 7, place), Logic::TRUE));
+    let start = built(&isa.iter().copied().chain(on(10)).collect::<Vec<_>>());
+    // A copy that moves everyone: its `on` facts are its own, its `isa` facts shared.
+    let mut moved = start.clone();
+    for n in 1..=6 {
+        moved.set(key(n, 7, 10), Logic::UNDEF);
+        moved.set(key(n, 7, 11), Logic::TRUE);
+    }
+    assert!(same_rc(&moved.base, &start.base), "the unchanged relation stays shared");
+    assert_ne!(moved.own_rels, 0);
+    // The same content built three other ways.
+    let fresh = built(&isa.iter().copied().chain(on(11)).collect::<Vec<_>>());
+    let mut reversed: Vec<_> = isa.iter().copied().chain(on(11)).collect();
+    reversed.reverse();
+    let reversed = built(&reversed);
+    let sorted = Facts::from_sorted(fresh.to_vec());
+    for other in [&fresh, &reversed, &sorted] {
+        assert_eq!(&moved, other);
+        assert_eq!(moved.hash(), other.hash());
+        assert_eq!(moved.isa_hash(), other.isa_hash());
+        assert_eq!(moved.len(), other.len());
+        assert_eq!(moved.to_vec(), other.to_vec());
+    }
+    // Moving them back gives the start again, though from another layout.
+    let mut back = moved.clone();
+    for n in 1..=6 {
+        back.set(key(n, 7, 11), Logic::UNDEF);
+        back.set(key(n, 7, 10), Logic::TRUE);
+    }
+    assert_eq!(back, start);
+    assert_eq!(back.hash(), start.hash());
+    assert_ne!(back, moved);
+}
+
+#[test]
+fn copies_are_independent_whichever_side_changes() {
+    let start = built(&[(key(1, ISA, 5), Logic::TRUE), (key(1, 7, 2), Logic::TRUE), (key(2, 7, 2), Logic::FALSE)]);
+    let mut a = start.clone();
+    let mut b = start.clone();
+    a.set(key(1, 7, 2), Logic::UNDEF);
+    a.set(key(1, 7, 3), Logic::TRUE);
+    b.set(key(2, 7, 2), Logic::TRUE);
+    let mut c = a.clone();
+    c.set(key(1, 7, 3), Logic::FALSE);
+    let content =
+        |f: &Facts| f.iter().map(|f| (f.key.src(), f.key.rel(), f.key.tgt(), f.value.is_true())).collect::<Vec<_>>();
+    assert_eq!(content(&start), [(1, 1, 5, true), (1, 7, 2, true), (2, 7, 2, false)]);
+    assert_eq!(content(&a), [(1, 1, 5, true), (1, 7, 3, true), (2, 7, 2, false)]);
+    assert_eq!(content(&b), [(1, 1, 5, true), (1, 7, 2, true), (2, 7, 2, true)]);
+    assert_eq!(content(&c), [(1, 1, 5, true), (1, 7, 3, false), (2, 7, 2, false)]);
+    // The start, no longer shared, changes in place; its copies keep what they had.
+    drop((b, c));
+    let mut start = start;
+    start.set(key(1, ISA, 6), Logic::TRUE);
+    assert_eq!(content(&a), [(1, 1, 5, true), (1, 7, 3, true), (2, 7, 2, false)]);
+    assert_eq!(start.get(key(1, ISA, 6)), Logic::TRUE);
+    assert_eq!(a.get(key(1, ISA, 6)), Logic::UNDEF);
+}
+
+#[test]
+fn fuzzy_values_and_large_numbers_are_kept_exactly() {
+    let odd = [Logic::new(0.25, 0.5), Logic::new(-0.0, 1.0), Logic::new(1.0, 1.0)];
+    let big = FactKey::new(1 << 20, 7, 0, 1);
+    let far = FactKey::new(1, 7, 5000, 1 << 21);
+    let mut x = built(&[(key(1, 7, 2), Logic::TRUE)]);
+    let mut y = x.clone();
+    x.set(key(1, 7, 3), odd[0]);
+    x.set(key(1, 7, 4), odd[1]);
+    x.set(key(1, 7, 5), odd[2]);
+    x.set(big, Logic::TRUE);
+    x.set(far, Logic::FALSE);
+    let bits = |l: Logic| (l.p0.to_bits(), l.p1.to_bits());
+    assert_eq!(bits(x.get(key(1, 7, 4))), bits(odd[1]));
+    let values: Vec<_> = x.outgoing_rel(1, 7).map(|f| bits(f.value)).collect();
+    assert_eq!(values, [bits(Logic::TRUE), bits(odd[0]), bits(odd[1]), bits(odd[2]), bits(Logic::FALSE)]);
+    assert_eq!(x.iter().last().map(|f| f.key), Some(big));
+    assert_eq!(x.len(), 6);
+    // The same facts set the other way round, and a fuzzy value made crisp again.
+    for (k, v) in [(far, Logic::FALSE), (big, Logic::TRUE), (key(1, 7, 5), odd[2]), (key(1, 7, 4), odd[1])] {
+        y.set(k, v);
+    }
+    y.set(key(1, 7, 3), Logic::TRUE);
+    assert_ne!(x, y);
+    y.set(key(1, 7, 3), odd[0]);
+    assert_eq!(x, y);
+    assert_eq!(x.hash(), y.hash());
+    x.set(key(1, 7, 3), Logic::TRUE);
+    y.set(key(1, 7, 3), Logic::UNDEF);
+    y.set(key(1, 7, 3), Logic::TRUE);
+    assert_eq!(x, y);
+    assert_eq!(x.to_vec(), y.to_vec());
+}
+
+#[test]
+fn a_large_own_layer_folds_into_a_base_of_its_own() {
+    let start = built(&[(key(1, ISA, 1), Logic::TRUE)]);
+    let mut x = start.clone();
+    for n in 0..(OWN_MAX as u32 + 10) {
+        x.set(key(2, 7, n), Logic::TRUE);
+    }
+    assert!(x.own.is_none() && !same_rc(&x.base, &start.base));
+    assert_eq!(x.len(), OWN_MAX + 11);
+    assert_eq!(x.outgoing(2).count(), OWN_MAX + 10);
+    assert_eq!(x.get(key(1, ISA, 1)), Logic::TRUE);
+    assert_eq!(start.len(), 1);
+}
+
+/// Random changes to random copies, against a plain sorted map of the same facts.
+#[test]
+fn random_changes_agree_with_a_map() {
+    use std::collections::BTreeMap;
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let values = [Logic::TRUE, Logic::FALSE, Logic::UNDEF, Logic::new(0.5, 0.25)];
+    let mut states: Vec<(Facts, BTreeMap<FactKey, Logic>)> = vec![(Facts::default(), BTreeMap::new())];
+    for _ in 0..4000 {
+        let i = next(states.len() as u64) as usize;
+        if next(8) == 0 && states.len() < 40 {
+            let copy = (states[i].0.clone(), states[i].1.clone());
+            states.push(copy);
+            continue;
+        }
+        let tgraph = if next(10) == 0 { 3 } else { 0 };
+        let k = FactKey::new(next(6) as u32 + 1, next(4) as u32 + 1, tgraph, next(6) as u32 + 1);
+        let v = values[next(4) as usize];
+        let (facts, model) = &mut states[i];
+        let old = facts.set(k, v);
+        let model_old = if v.is_undef() { model.remove(&k) } else { model.insert(k, v) };
+        assert_eq!(old, model_old.unwrap_or(Logic::UNDEF));
+    }
+    for (facts, model) in &states {
+        let listed: Vec<_> = model.iter().map(|(&key, &value)| Fact { key, value }).collect();
+        assert_eq!(facts.to_vec(), listed);
+        assert_eq!(facts.len(), listed.len());
+        let rebuilt = Facts::from_sorted(listed.clone());
+        assert_eq!(facts, &rebuilt);
+        assert_eq!(facts.hash(), rebuilt.hash());
+        for src in 1..=6 {
+            let want: Vec<_> = listed.iter().filter(|f| f.key.src() == src).copied().collect();
+            assert_eq!(facts.outgoing(src).collect::<Vec<_>>(), want);
+            for rel in 1..=4 {
+                let want: Vec<_> = want.iter().filter(|f| f.key.rel() == rel).copied().collect();
+                assert_eq!(facts.outgoing_rel(src, rel).collect::<Vec<_>>(), want);
+            }
+        }
+    }
+}
