@@ -9,7 +9,6 @@ use crate::mind::Clause;
 use crate::syntax::Span;
 use crate::value::Value;
 use crate::world::GraphRef;
-use std::rc::Rc;
 
 pub const BUILTINS: &[Builtin] = &[
     function("Mind.set_graph", Arity::at_least(1), set_graph).doc(
