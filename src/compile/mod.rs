@@ -200,6 +200,15 @@ impl Compiler {
         self.errors.push(Diagnostic::error(span, message));
     }
 
+    /// A huge program can pass `--max-memory` before it runs: the compiler stops at the
+    /// statement where it noticed, with one error however deep the blocks it was in.
+    fn out_of_memory(&mut self, span: Span) {
+        let message = crate::host::memory::limit_message();
+        if !self.errors.iter().any(|e| e.message == message) {
+            self.error(span, message);
+        }
+    }
+
     fn error_with(&mut self, d: Diagnostic) {
         self.errors.push(d);
     }
