@@ -68,10 +68,9 @@ pub struct Facts {
     base: Option<Rc<Vec<u64>>>,
     own: Option<Rc<[u64]>>,
     wide: Option<Rc<Vec<Fact>>>,
-    own_rels: u32,
+    own_rels: u16,
     /// The relations the base may hold facts of (a superset).
-    base_rels: u32,
-    len: u32,
+    base_rels: u16,
     hash: u64,
     /// The part of `hash` that comes from `isa` facts: states with the same `isa` structure
     /// share answers of `N.isa(C)` (see `world::path`).
@@ -147,7 +146,6 @@ impl Clone for Facts {
             wide: self.wide.clone(),
             own_rels: self.own_rels,
             base_rels: self.base_rels,
-            len: self.len,
             hash: self.hash,
             isa_hash: self.isa_hash,
             watched: Cell::new(false),
@@ -174,7 +172,7 @@ fn same_rc<T: ?Sized>(a: &Option<Rc<T>>, b: &Option<Rc<T>>) -> bool {
 impl PartialEq for Facts {
     /// The same facts, however each side's layers hold them.
     fn eq(&self, other: &Facts) -> bool {
-        if self.hash != other.hash || self.len != other.len {
+        if self.hash != other.hash {
             return false;
         }
         let same_layout = same_rc(&self.base, &other.base) && self.own_rels == other.own_rels;
@@ -227,12 +225,18 @@ impl Facts {
         }
     }
 
+    /// How many facts there are (a walk over the base when a copy changed some relations).
     pub fn len(&self) -> usize {
-        self.len as usize
+        let base = self.base_words();
+        let shown = match self.own_rels {
+            0 => base.len(),
+            hidden => base.iter().filter(|&&w| packed::rel_bit(packed::rel(w)) & hidden == 0).count(),
+        };
+        shown + self.own_words().len() + self.wide_facts().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.iter().next().is_none()
     }
 
     fn base_words(&self) -> &[u64] {
@@ -262,7 +266,6 @@ impl Facts {
     pub fn from_sorted(items: Vec<Fact>) -> Facts {
         debug_assert!(items.windows(2).all(|w| w[0].key < w[1].key));
         let mut facts = Facts::default();
-        facts.len = items.len() as u32;
         let (mut words, mut wide) = (Vec::with_capacity(items.len()), Vec::new());
         for f in &items {
             facts.toggle_hash(f.key, f.value);
@@ -317,11 +320,9 @@ impl Facts {
         let was_packed = !old.is_undef() && packed::pack(key, old).is_some();
         if !old.is_undef() {
             self.toggle_hash(key, old);
-            self.len -= 1;
         }
         if !value.is_undef() {
             self.toggle_hash(key, value);
-            self.len += 1;
         }
         let word = if value.is_undef() { None } else { packed::pack(key, value) };
         match (was_packed, word) {
@@ -399,7 +400,7 @@ impl Facts {
 
     /// Moves the base's facts of the relations in `bit` to the own layer. A base of which
     /// nothing shows any more is let go.
-    fn take_over(&mut self, bit: u32) {
+    fn take_over(&mut self, bit: u16) {
         if self.base_rels & bit != 0 {
             let of_bit = |w: &u64| packed::rel_bit(packed::rel(*w)) & bit != 0;
             let mut words: SmallVec<[u64; 32]> = self.own_words().iter().copied().collect();
@@ -472,7 +473,6 @@ impl Facts {
         self.wide = None;
         self.own_rels = 0;
         self.base_rels = 0;
-        self.len = 0;
         self.isa_hash = 0;
         self.hash = 0;
     }

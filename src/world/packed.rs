@@ -99,9 +99,9 @@ pub fn find(words: &[u64], key: u64) -> Result<usize, usize> {
     words.binary_search_by(|&w| key_bits(w).cmp(&key))
 }
 
-/// The bit of a relation in a set of relations (the relations from 31 on share the last bit).
-pub fn rel_bit(rel: RelId) -> u32 {
-    1 << rel.min(31)
+/// The bit of a relation in a set of relations (the relations from 15 on share the last bit).
+pub fn rel_bit(rel: RelId) -> u16 {
+    1 << rel.min(15)
 }
 
 /// The facts of up to three sorted sources, in key order: `base` without the words whose
@@ -109,13 +109,13 @@ pub fn rel_bit(rel: RelId) -> u32 {
 #[derive(Clone)]
 pub struct Merged<'a> {
     base: &'a [u64],
-    hidden: u32,
+    hidden: u16,
     own: &'a [u64],
     wide: &'a [Fact],
 }
 
 impl<'a> Merged<'a> {
-    pub fn new(base: &'a [u64], hidden: u32, own: &'a [u64], wide: &'a [Fact]) -> Merged<'a> {
+    pub fn new(base: &'a [u64], hidden: u16, own: &'a [u64], wide: &'a [Fact]) -> Merged<'a> {
         let mut m = Merged { base, hidden, own, wide };
         m.skip_hidden();
         m
