@@ -213,10 +213,10 @@ impl SourceMap {
     pub fn line_col(&self, file: FileId, offset: u32) -> (usize, usize) {
         let Some(src) = self.source(file) else { return (0, 0) };
         let offset = (offset as usize).min(src.len());
-        let before = &src[..floor_char_boundary(src, offset)];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        (line, col)
+        // the files' line index: counting from the start made a message per line quadratic
+        let at = floor_char_boundary(src, offset);
+        codespan_reporting::files::Files::location(&self.files, file as usize, at)
+            .map_or((0, 0), |l| (l.line_number, l.column_number))
     }
 
     /// Renders a diagnostic as plain text (or with colour when `color` is set).

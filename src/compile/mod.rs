@@ -2,6 +2,7 @@
 //! relation ids and builtins to functions, and checks argument counts, all before anything runs.
 //! Its state persists between chunks of code so that the REPL can add to a running program.
 
+mod arith;
 mod axiom;
 pub mod dump;
 mod expr;
@@ -198,6 +199,15 @@ impl Compiler {
 
     fn error(&mut self, span: Span, message: impl Into<String>) {
         self.errors.push(Diagnostic::error(span, message));
+    }
+
+    /// A huge program can pass `--max-memory` before it runs: the compiler stops at the
+    /// statement where it noticed, with one error however deep the blocks it was in.
+    fn out_of_memory(&mut self, span: Span) {
+        let message = crate::host::memory::limit_message();
+        if !self.errors.iter().any(|e| e.message == message) {
+            self.error(span, message);
+        }
     }
 
     fn error_with(&mut self, d: Diagnostic) {

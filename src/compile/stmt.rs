@@ -12,6 +12,10 @@ impl Compiler {
     pub(super) fn stmts(&mut self, stmts: &[Stmt], world: &mut World) -> Vec<St> {
         let mut out = Vec::with_capacity(stmts.len());
         for s in stmts {
+            if crate::host::memory::exceeded() {
+                self.out_of_memory(s.span);
+                break;
+            }
             if let Some(st) = self.stmt(s, world) {
                 out.push(st);
             }

@@ -86,16 +86,43 @@ pub fn quoted(s: &str) -> String {
 pub fn tokens(src: &str, file: FileId) -> Result<String, Diagnostic> {
     let toks = lexer::tokenize(src).map_err(|e| super::lex_error(e, file))?;
     let mut out = String::new();
+    let mut at = LineCursor::default();
     for (lo, tok, _) in &toks.tokens {
-        let before = &src[..*lo];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, col) = at.advance(src, *lo);
         let _ = writeln!(out, "{:<8}{}", format!("{line}:{col}"), token_text(tok));
     }
     if let Some((open, at)) = toks.unclosed {
         let _ = writeln!(out, "unclosed `{open}` at byte {at}");
     }
     Ok(out)
+}
+
+/// Line and column of offsets taken in increasing order, each found from the one before it
+/// (counting from the start for every token made the dump quadratic in the file's length).
+#[derive(Default)]
+struct LineCursor {
+    offset: usize,
+    line: usize,
+    /// Characters from the line's start to `offset`.
+    column: usize,
+}
+
+impl LineCursor {
+    fn advance(&mut self, src: &str, to: usize) -> (usize, usize) {
+        if to < self.offset {
+            *self = LineCursor::default();
+        }
+        for b in &src.as_bytes()[self.offset..to] {
+            match b {
+                b'\n' => (self.line, self.column) = (self.line + 1, 0),
+                // a UTF-8 continuation byte is part of the character before it
+                _ if b & 0xC0 == 0x80 => {}
+                _ => self.column += 1,
+            }
+        }
+        self.offset = to;
+        (self.line + 1, self.column + 1)
+    }
 }
 
 fn token_text(t: &Tok) -> String {
@@ -279,7 +306,25 @@ fn expr(e: &Expr) -> Tree {
 
 #[cfg(test)]
 mod tests {
-    use super::Tree;
+    use super::{LineCursor, Tree};
+
+    /// Line and column counted from the start of the text, as the cursor must agree with.
+    fn from_start(src: &str, at: usize) -> (usize, usize) {
+        let before = &src[..at];
+        (before.matches('\n').count() + 1, before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1)
+    }
+
+    #[test]
+    fn the_cursor_agrees_with_counting_from_the_start() {
+        let src = "out \"héllo\"\n\n  var ñx = 1 + \"ü\"\nend";
+        let offsets: Vec<usize> = src.char_indices().map(|(i, _)| i).chain([src.len()]).collect();
+        let mut cursor = LineCursor::default();
+        for &at in &offsets {
+            assert_eq!(cursor.advance(src, at), from_start(src, at), "at byte {at}");
+        }
+        // going back starts again from the top
+        assert_eq!(cursor.advance(src, 5), from_start(src, 5));
+    }
 
     #[test]
     fn short_trees_stay_on_one_line_and_blocks_break() {

@@ -79,6 +79,17 @@ pub fn tokenize(src: &str) -> Result<Tokens, LexFailure> {
     Layout::new(src, raw).run()
 }
 
+/// How many tokens go between two looks at the memory limit.
+pub const CHECK_EVERY: usize = 4096;
+
+/// A source too big for `--max-memory` stops while it is read, not once it is all in memory.
+fn over_memory(lo: usize, hi: usize) -> Result<(), LexFailure> {
+    match crate::host::memory::exceeded() {
+        true => Err(LexFailure { message: crate::host::memory::limit_message(), lo, hi, incomplete: false }),
+        false => Ok(()),
+    }
+}
+
 /// Deeper nesting than this is refused, so that no input can exhaust the stack later.
 const MAX_NESTING: usize = 256;
 
@@ -87,6 +98,9 @@ fn raw_tokens(src: &str) -> Result<Vec<Spanned>, LexFailure> {
     let mut toks = Vec::new();
     while let Some(res) = lex.next() {
         let span = lex.span();
+        if toks.len() % CHECK_EVERY == 0 {
+            over_memory(span.start, span.end)?;
+        }
         match res {
             Ok(Tok::BlockComment) => {}
             Ok(t) => toks.push((span.start, t, span.end)),
@@ -127,6 +141,9 @@ impl<'s> Layout<'s> {
         let raw = std::mem::take(&mut self.raw);
         for i in 0..raw.len() {
             let (lo, tok, hi) = raw[i].clone();
+            if i % CHECK_EVERY == 0 {
+                over_memory(lo, hi)?;
+            }
             if self.stack.len() > MAX_NESTING {
                 let message = format!("brackets nested more than {MAX_NESTING} deep");
                 return Err(LexFailure { message, lo, hi, incomplete: false });

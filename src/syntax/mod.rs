@@ -26,7 +26,23 @@ pub fn parse(src: &str, file: FileId) -> Result<Vec<ast::Stmt>, Diagnostic> {
     let tokens = lexer::tokenize(src).map_err(|e| lex_error(e, file))?;
     let unclosed = tokens.unclosed;
     let shared: Rc<str> = src.into();
-    grammar::ProgramParser::new().parse(file, &shared, tokens.tokens).map_err(|e| parse_error(e, file, src, unclosed))
+    grammar::ProgramParser::new()
+        .parse(file, &shared, within_memory(tokens.tokens, file))
+        .map_err(|e| parse_error(e, file, src, unclosed))
+}
+
+/// The tokens, ended by an error if the tree built from them passes `--max-memory`.
+fn within_memory(
+    tokens: Vec<lexer::Spanned>,
+    file: FileId,
+) -> impl Iterator<Item = Result<lexer::Spanned, helpers::GrammarError>> {
+    tokens.into_iter().enumerate().map(move |(i, t)| {
+        if i % lexer::CHECK_EVERY == 0 && crate::host::memory::exceeded() {
+            let span = Span::new(file, t.0, t.2);
+            return Err(helpers::GrammarError { message: crate::host::memory::limit_message(), span });
+        }
+        Ok(t)
+    })
 }
 
 /// Parses a single expression (used by the REPL and `eval`).

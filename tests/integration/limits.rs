@@ -190,6 +190,23 @@ fn running_out_of_memory_is_a_script_error_with_the_output_kept() {
 }
 
 #[test]
+fn a_program_too_big_for_the_memory_limit_stops_while_it_is_read() {
+    // 3 MB of short statements took 246 MB to read and compile, and `--max-memory` was first
+    // looked at when the program ran. Now the lexer, the parser and the compiler stop at the
+    // limit; the error points into the program, short of its end.
+    let lines = 200_000;
+    let src: String = (0..lines).map(|i| format!("x = {i} + 1\n")).collect();
+    let src = format!("var x = 0\n{src}out x\n");
+    for limits in [&["--max-memory", "20M"][..], &["--check", "--max-memory", "20M"], &["--max-memory", "100M"]] {
+        let r = ds_file_within("big.ds", &src, limits, 60);
+        assert_eq!((r.code, r.stdout.as_str()), (Some(1), ""), "{limits:?}: {}", r.stderr);
+        assert!(r.stderr.contains("memory limit of"), "{limits:?}: {}", r.stderr);
+        let at = r.stderr.split("big.ds:").nth(1).and_then(|rest| rest.split(':').next()?.parse::<usize>().ok());
+        assert!(at.is_some_and(|line| line < lines), "{limits:?}: stopped at the end? {}", r.stderr);
+    }
+}
+
+#[test]
 fn a_search_stopped_by_the_memory_limit_says_so() {
     // Native loops (the Search module here) stop on the memory limit through the meter.
     let src = "def next(S) : return [S + 1, S + 2, S * 3]\nvar r = Search.bfs(0, next, -1)\n\
