@@ -2,7 +2,7 @@
 //! order, stored in layers shared copy-on-write between copies, with a Zobrist-style content
 //! hash that is updated in O(1) on every change.
 
-use super::packed::{self, Merged};
+use super::packed::{self, FactIter};
 use super::ISA;
 use crate::value::Logic;
 use smallvec::SmallVec;
@@ -252,8 +252,8 @@ impl Facts {
     }
 
     /// The facts in key order (source, relation, target graph, target).
-    pub fn iter(&self) -> Merged<'_> {
-        Merged::new(self.base_words(), self.own_rels, self.own_words(), self.wide_facts())
+    pub fn iter(&self) -> FactIter<'_> {
+        FactIter::new(self.base_words(), self.own_rels, self.own_words(), self.wide_facts())
     }
 
     /// The facts, in key order, as a vector (for the merges and renamings that index them).
@@ -385,7 +385,7 @@ impl Facts {
                 let own = self.own_words();
                 Some(own.iter().enumerate().map(|(j, &x)| if j == i { w } else { x }).collect())
             }
-            Edit::Insert(w) if own.len() >= OWN_MAX => return self.fold(w),
+            Edit::Insert(w) if own.len() >= OWN_MAX => return self.fold(Some(w)),
             Edit::Insert(w) => {
                 let i = own.partition_point(|&x| x < w);
                 Some(own[..i].iter().copied().chain(std::iter::once(w)).chain(own[i..].iter().copied()).collect())
@@ -401,6 +401,10 @@ impl Facts {
     /// Moves the base's facts of the relations in `bit` to the own layer. A base of which
     /// nothing shows any more is let go.
     fn take_over(&mut self, bit: u16) {
+        if self.base_rels & !(self.own_rels | bit) == 0 {
+            // Nothing of the base would show: the packed facts become a base of the state's own.
+            return self.fold(None);
+        }
         if self.base_rels & bit != 0 {
             let of_bit = |w: &u64| packed::rel_bit(packed::rel(*w)) & bit != 0;
             let mut words: SmallVec<[u64; 32]> = self.own_words().iter().copied().collect();
@@ -409,21 +413,16 @@ impl Facts {
             self.own = (!words.is_empty()).then(|| Rc::from(&words[..]));
         }
         self.own_rels |= bit;
-        if self.base_rels & !self.own_rels == 0 {
-            self.base_rels = self.own_rels;
-            self.own_rels = 0;
-            self.base = self.own.take().map(|own| Rc::new(own.to_vec()));
-        }
     }
 
     /// Makes the visible packed facts and `word` a base of this state's own (when the own
-    /// layer grows too long to rebuild on every change).
-    fn fold(&mut self, word: u64) {
+    /// layer grows too long to rebuild on every change, or nothing of the base shows).
+    fn fold(&mut self, word: Option<u64>) {
         let own_rels = self.own_rels;
         let mut words = Vec::with_capacity(self.base_words().len() + self.own_words().len() + 1);
         words.extend(self.base_words().iter().copied().filter(|&w| packed::rel_bit(packed::rel(w)) & own_rels == 0));
         words.extend_from_slice(self.own_words());
-        words.push(word);
+        words.extend(word);
         words.sort_unstable();
         self.base = Some(Rc::new(words));
         self.base_rels |= own_rels;
@@ -432,21 +431,21 @@ impl Facts {
     }
 
     /// The facts whose source is `src` (sorted by relation, then target).
-    pub fn outgoing(&self, src: NodeId) -> Merged<'_> {
+    pub fn outgoing(&self, src: NodeId) -> FactIter<'_> {
         let wide = self.wide_facts();
         let wide = &wide[wide.partition_point(|f| f.key.src() < src)..];
         let wide = &wide[..wide.partition_point(|f| f.key.src() == src)];
         let (base, own) = (self.base_words(), self.own_words());
-        Merged::new(packed::range(base, src, None), self.own_rels, packed::range(own, src, None), wide)
+        FactIter::new(packed::range(base, src, None), self.own_rels, packed::range(own, src, None), wide)
     }
 
     /// The facts from `src` along `rel`.
-    pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> Merged<'_> {
+    pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> FactIter<'_> {
         let wide = self.wide_facts();
         let lo = FactKey::new(src, rel, 0, 0);
         let wide = &wide[wide.partition_point(|f| f.key < lo)..];
         let wide = &wide[..wide.partition_point(|f| f.key.src() == src && f.key.rel() == rel)];
-        Merged::new(packed::range(self.layer(rel), src, Some(rel)), 0, &[], wide)
+        FactIter::new(packed::range(self.layer(rel), src, Some(rel)), 0, &[], wide)
     }
 
     /// Removes the facts for which `pred` holds; returns how many went.
