@@ -157,6 +157,25 @@ fn deep_recursion_of_any_shape_is_a_script_error() {
 }
 
 #[test]
+fn values_nested_past_200_levels_compare_by_content() {
+    // Below 200 levels arrays compared by content, past it by identity: two arrays built
+    // alike 100,000 deep were not equal, nor found as map keys of each other.
+    let nest =
+        |name: &str, start: &str| format!("var {name} = {start}\nfor i in range(100000) {{ {name} = [{name}] }}\n");
+    let src = format!(
+        "{}{}{}{}",
+        nest("a", "[]"),
+        nest("b", "[]"),
+        nest("c", "[[]]"),
+        "out a == b, a != b, a == c, [a, 1] == [b, 1], [a, 1] == [b, 2]\nvar m = {}\nm[a] = 1\nm[c] = 2\n\
+         out m[b], m.size()\nvar s = [c, b, c, a].sort()\nout s[0] == a, s[1] == b, s[3] == c\n"
+    );
+    let r = ds_file_within("deep_equal.ds", &src, &[], 120);
+    // c ends one level deeper, in [[]] where a and b end in []: a sorts before it.
+    assert_eq!(r.stdout, "True False False True False\n1 2\nTrue True True\n", "{}", r.stderr);
+}
+
+#[test]
 fn values_nested_a_million_deep_are_dropped_without_recursion() {
     let src =
         "var a = []\nfor i in range(1000000) { a = [a] }\nvar m = {}\nfor i in range(1000000) { m = {\"k\": m} }\n\
