@@ -25,23 +25,25 @@ pub(super) fn equals(a: &Value, b: &Value) -> bool {
     while let Some((x, y)) = todo.pop() {
         match (&x, &y) {
             (Value::Array(p), Value::Array(q)) => {
-                if first_time(&mut pairs, Rc::as_ptr(p).cast(), Rc::as_ptr(q).cast()) {
-                    let (p, q) = (p.borrow(), q.borrow());
-                    if p.len() != q.len() {
-                        return false;
-                    }
-                    todo.extend(p.iter().cloned().zip(q.iter().cloned()));
+                if !first_time(&mut pairs, Rc::as_ptr(p).cast(), Rc::as_ptr(q).cast()) {
+                    continue;
                 }
+                let (p, q) = (p.borrow(), q.borrow());
+                if p.len() != q.len() {
+                    return false;
+                }
+                todo.extend(p.iter().cloned().zip(q.iter().cloned()));
             }
             (Value::Map(p), Value::Map(q)) => {
-                if first_time(&mut pairs, Rc::as_ptr(p).cast(), Rc::as_ptr(q).cast()) {
-                    let (p, q) = (p.borrow(), q.borrow());
-                    if p.len() != q.len() {
-                        return false;
-                    }
-                    for ((k1, v1), (k2, v2)) in p.iter().zip(q.iter()) {
-                        todo.extend([(k1.clone(), k2.clone()), (v1.clone(), v2.clone())]);
-                    }
+                if !first_time(&mut pairs, Rc::as_ptr(p).cast(), Rc::as_ptr(q).cast()) {
+                    continue;
+                }
+                let (p, q) = (p.borrow(), q.borrow());
+                if p.len() != q.len() {
+                    return false;
+                }
+                for ((k1, v1), (k2, v2)) in p.iter().zip(q.iter()) {
+                    todo.extend([(k1.clone(), k2.clone()), (v1.clone(), v2.clone())]);
                 }
             }
             (Value::Array(_) | Value::Map(_), _) | (_, Value::Array(_) | Value::Map(_)) => return false,
