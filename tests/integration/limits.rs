@@ -51,6 +51,9 @@ fn long_built_ins_stop_at_the_limits() {
         ("add_nodes.ds", "var G = GRAPH(\"G\")\nG.add_nodes(10000000)\n"),
         ("compare.ds", "var a = range(3000000)\nvar b = range(3000000)\nwhile True { var c = a == b }\n"),
         ("concat.ds", "var s = \"x\".repeat(50000000)\nwhile True { var t = s + \"y\" }\n"),
+        // 40 million pieces took 5 s to make, and the limit was looked at only then
+        ("split_chars.ds", "var s = \"ab\".repeat(20000000)\nvar t = s.split(\"\")\n"),
+        ("split_commas.ds", "var s = \",\".repeat(40000000)\nvar t = s.split(\",\")\n"),
     ] {
         stops(name, src, &["--timeout", "0.3"], "time limit reached");
     }
