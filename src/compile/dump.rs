@@ -229,7 +229,7 @@ impl<'a> Names<'a> {
             ExKind::NodeOf { graph, node } => Tree::node("=>", vec![self.expr(graph), node_ref(node)]),
             ExKind::Index { object, index } => Tree::node("index", vec![self.expr(object), self.expr(index)]),
             ExKind::Unary { op, operand } => Tree::node(unary(*op), vec![self.expr(operand)]),
-            ExKind::Binary { op, left, right } => Tree::node(op.symbol(), vec![self.expr(left), self.expr(right)]),
+            ExKind::Binary { op, left, right, .. } => Tree::node(op.symbol(), vec![self.expr(left), self.expr(right)]),
             ExKind::Sum(items) => Tree::node("sum", items.iter().map(|(e, _)| self.expr(e)).collect()),
             ExKind::Edge(edge) => self.edge("edge", edge),
             ExKind::Ternary { cond, branches } => {

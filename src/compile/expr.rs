@@ -98,11 +98,11 @@ impl Compiler {
             }
             ExprKind::Unary { op, operand } => ExKind::Unary { op: *op, operand: Box::new(self.expr(operand, world)) },
             ExprKind::Binary { op: BinOp::Add, left, .. } if is_add(left) => ExKind::Sum(self.sum(e, world)),
-            ExprKind::Binary { op, left, right } => ExKind::Binary {
-                op: *op,
-                left: Box::new(self.expr(left, world)),
-                right: Box::new(self.expr(right, world)),
-            },
+            ExprKind::Binary { op, left, right } => {
+                let (left, right) = (self.expr(left, world), self.expr(right, world));
+                let num = super::arith::num_code(*op, &left, &right);
+                ExKind::Binary { op: *op, left: Box::new(left), right: Box::new(right), num }
+            }
             ExprKind::Edge { left, mode, rel, right } => {
                 ExKind::Edge(Box::new(self.edge(left, *mode, rel, right, world)))
             }

@@ -45,7 +45,10 @@ pub enum Rel {
     Demon(DemonId),
 }
 
+/// `repr(u8)`: a tag of its own. Without it the tag hides in a niche of `Const`'s `Value`, and
+/// every `match` on an expression decodes it (several instructions on the hottest path).
 #[derive(Debug)]
+#[repr(u8)]
 pub enum ExKind {
     Const(Value),
     Var(Slot),
@@ -113,6 +116,9 @@ pub enum ExKind {
         op: BinOp,
         left: Box<Ex>,
         right: Box<Ex>,
+        /// The operator tree as arithmetic on numbers, when it is one over variables and number
+        /// constants (`I < N`, `(S + I * 3) % M`): tried first, the tree when it gives up.
+        num: Option<NumCode>,
     },
     /// `a + b + c + ...` (three or more operands, left to right): once the running sum is a
     /// string, the rest is appended to one buffer instead of making a string per `+`. Each
@@ -146,6 +152,42 @@ pub enum ExKind {
         models: Box<Ex>,
         expr: Box<Ex>,
     },
+}
+
+/// An operand of `NumCode`: a variable (which must hold a number) or a number constant.
+#[derive(Debug, Clone, Copy)]
+pub enum Leaf {
+    Var(Slot),
+    Num(f64),
+}
+
+/// A step of `NumCode`, on an accumulator and a short stack of numbers.
+#[derive(Debug, Clone, Copy)]
+pub enum NumOp {
+    /// acc = leaf
+    Load(Leaf),
+    /// acc = acc op leaf
+    With(BinOp, Leaf),
+    /// acc = leaf op acc
+    WithRev(BinOp, Leaf),
+    /// The accumulator onto the stack.
+    Push,
+    /// acc = popped op acc
+    Pop(BinOp),
+}
+
+/// The most numbers a `NumCode` keeps on its stack.
+pub const NUM_STACK: usize = 6;
+
+/// An operator tree over variables and number constants as a flat program in `f64`s
+/// (`eval/numeric.rs` runs it): arithmetic (`+ - * / %`) inside, a comparison only at the top,
+/// as `eval` would give numbers. It gives up (and the tree runs) on a variable that is not a
+/// number, a division by zero or a comparison with NaN, which have nothing to undo.
+#[derive(Debug)]
+pub struct NumCode {
+    pub ops: Box<[NumOp]>,
+    /// The top operator is a comparison: the result is a logic value (1 for True, 0 for False).
+    pub test: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -232,7 +274,9 @@ pub struct IfArm {
     pub on_else: Option<Vec<St>>,
 }
 
+/// `repr(u8)`, as `ExKind`: its own tag, not one in a niche of `Expr`'s expression.
 #[derive(Debug)]
+#[repr(u8)]
 pub enum StKind {
     Expr(Ex),
     /// `X rel Y` as a statement: sets the edge (True, or False for `!rel`, Undef for `?rel`).

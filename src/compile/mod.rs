@@ -2,6 +2,7 @@
 //! relation ids and builtins to functions, and checks argument counts, all before anything runs.
 //! Its state persists between chunks of code so that the REPL can add to a running program.
 
+mod arith;
 mod axiom;
 pub mod dump;
 mod expr;

@@ -23,14 +23,16 @@ impl Interp {
         match &e.kind {
             ExKind::Const(v) => Ok(v.dup()),
             ExKind::Var(slot) => Ok(self.get(*slot).dup()),
-            ExKind::Binary { op, left, right } => {
-                if let Some(v) = self.quick_binary(*op, left, right) {
+            ExKind::Binary { op, left, right, num } => {
+                if let Some(v) = self.quick_binary(*op, left, right, num) {
                     return Ok(v);
                 }
                 let l = self.operand(left)?;
                 let r = self.operand(right)?;
                 self.binary_values(*op, l, r, e.span)
             }
+            // Demon calls skip `eval_compound`, whose frame is large.
+            ExKind::Demon { id, args } => self.call_demon(*id, args, e.span),
             _ => self.eval_compound(e),
         }
     }
@@ -48,7 +50,7 @@ impl Interp {
     #[inline(never)]
     fn eval_compound(&mut self, e: &Ex) -> R<Value> {
         match &e.kind {
-            ExKind::Const(_) | ExKind::Var(_) | ExKind::Binary { .. } => self.eval(e),
+            ExKind::Const(_) | ExKind::Var(_) | ExKind::Binary { .. } | ExKind::Demon { .. } => self.eval(e),
             ExKind::CurrentGraph => Ok(self.graph.clone()),
             ExKind::Node(n) => self.node_const(n, e.span).map(Value::Node),
             ExKind::Array(items) => {
@@ -73,10 +75,6 @@ impl Interp {
             ExKind::Tuple(items) => self.tuple(items),
             ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
             ExKind::DemonValue(id) => Ok(Value::Lambda(self.demon(*id, e.span)?)),
-            ExKind::Demon { id, args } => {
-                let code = self.demon(*id, e.span)?;
-                self.call_with(&code, args, e.span)
-            }
             ExKind::CallValue { callee, args } => match self.eval(callee)? {
                 Value::Lambda(code) => self.call_with(&super::runnable(code, e.span)?, args, e.span),
                 other => fail(callee.span, format!("{} cannot be called", other.described())),

@@ -1,5 +1,6 @@
 //! The tree-walking evaluator over the resolved program (`compile::ir`).
 
+mod append;
 mod attrs;
 mod code;
 mod edges;
@@ -304,12 +305,16 @@ impl Interp {
     }
 
     #[inline(always)]
-    fn set(&mut self, slot: Slot, v: Value) {
-        let place = match slot {
+    fn slot_mut(&mut self, slot: Slot) -> &mut Value {
+        match slot {
             Slot::Local(i) => &mut self.stack[self.base + i as usize],
             Slot::Global(i) => &mut self.globals[i as usize],
-        };
-        std::mem::replace(place, v).discard();
+        }
+    }
+
+    #[inline(always)]
+    fn set(&mut self, slot: Slot, v: Value) {
+        std::mem::replace(self.slot_mut(slot), v).discard();
     }
 
     pub fn text(&self, v: &Value) -> String {
@@ -403,16 +408,27 @@ impl Interp {
     /// Calls a demon or lambda with argument values: a new frame, parameters bound, the current
     /// graph restored after.
     pub fn call_fn(&mut self, code: &Rc<FnCode>, args: Vec<Value>, span: Span, set_value: Option<Value>) -> R<Value> {
+        if self.stack_low() {
+            return self.stack_used_up(span);
+        }
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
         self.stack.extend(args);
         self.run_frame(code, base, span, set_value)
     }
 
+    /// `name(args)` of a demon defined with `def`.
+    #[inline(never)]
+    fn call_demon(&mut self, id: DemonId, args: &[Ex], span: Span) -> R<Value> {
+        let code = self.demon(id, span)?;
+        self.call_with(&code, args, span)
+    }
+
     /// Calls a demon or lambda on argument expressions. The values go straight onto the frame
     /// stack (a nested call made while evaluating them stacks its frame above and pops it), so a
-    /// call allocates nothing.
-    pub fn call_with(&mut self, code: &Rc<FnCode>, args: &[Ex], span: Span) -> R<Value> {
+    /// call allocates nothing. Only the `eval` of a call expression calls it, having checked
+    /// the native stack.
+    pub(crate) fn call_with(&mut self, code: &Rc<FnCode>, args: &[Ex], span: Span) -> R<Value> {
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
         for a in args {
@@ -432,10 +448,19 @@ impl Interp {
         self.run_frame(code, base, span, None)
     }
 
+    /// The depth and argument count of a call. (The native stack was checked by the `eval` of
+    /// the call; `call_fn` checks it itself.)
+    #[inline(always)]
     fn check_call(&self, code: &FnCode, given: usize, span: Span) -> R<()> {
-        if self.stack_low() {
-            return self.stack_used_up(span);
+        if self.depth >= self.limits.max_depth || given != code.param_names.len() {
+            return self.call_refused(code, given, span);
         }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn call_refused(&self, code: &FnCode, given: usize, span: Span) -> R<()> {
         if self.depth >= self.limits.max_depth {
             return fail(
                 span,
@@ -445,22 +470,17 @@ impl Interp {
                 ),
             );
         }
-        if given != code.param_names.len() {
-            return fail(
-                span,
-                format!("`{}` takes {} arguments, but {} given", code.name, code.param_names.len(), given),
-            );
-        }
-        Ok(())
+        fail(span, format!("`{}` takes {} arguments, but {} given", code.name, code.param_names.len(), given))
     }
 
     /// Runs `code` in the frame that starts at `base`, where its arguments already are.
     fn run_frame(&mut self, code: &Rc<FnCode>, base: usize, span: Span, set_value: Option<Value>) -> R<Value> {
         // Locals start empty (`resize` would clone a `Value` per slot, through its match).
-        let top = base + code.frame_size as usize;
-        self.stack.truncate(top);
-        let locals = top - self.stack.len();
-        self.stack.extend(std::iter::repeat_with(|| Value::None).take(locals));
+        // (The arguments are below `top`: their count was checked against the parameters.)
+        let locals = (base + code.frame_size as usize).saturating_sub(self.stack.len());
+        if locals > 0 {
+            self.stack.extend(std::iter::repeat_with(|| Value::None).take(locals));
+        }
         let saved_base = std::mem::replace(&mut self.base, base);
         let saved_graph = code.sets_graph.then(|| self.graph.clone());
         self.depth += 1;
@@ -469,7 +489,7 @@ impl Interp {
         let result = self.run_fn_body(code, set_value);
         self.call_sites.pop();
         self.depth -= 1;
-        self.stack.truncate(base);
+        self.pop_frame(base);
         self.base = saved_base;
         if let Some(g) = saved_graph {
             self.graph = g;
@@ -480,6 +500,18 @@ impl Interp {
                 Err(Flow::Error(d))
             }
             other => other,
+        }
+    }
+
+    /// Drops the frame's values from the stack; a frame of numbers and logic values (most
+    /// recursions) without the out-of-line drop glue that `truncate` calls for every value.
+    #[inline(always)]
+    fn pop_frame(&mut self, base: usize) {
+        if self.stack[base..].iter().all(Value::owns_nothing) {
+            // SAFETY: `base` is within the vector, and values that own nothing need no drop.
+            unsafe { self.stack.set_len(base) }
+        } else {
+            self.stack.truncate(base);
         }
     }
 

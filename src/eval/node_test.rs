@@ -212,7 +212,7 @@ impl Interp {
         Some(match &e.kind {
             ExKind::Const(Value::Logic(l)) => Pred::Const(*l),
             ExKind::Unary { op: UnOp::Not, operand } => Pred::Not(Box::new(self.pred(var, operand, t, graph)?)),
-            ExKind::Binary { op: op @ (BinOp::Eq | BinOp::Ne), left, right } if is_var(left) || is_var(right) => {
+            ExKind::Binary { op: op @ (BinOp::Eq | BinOp::Ne), left, right, .. } if is_var(left) || is_var(right) => {
                 let eq = *op == BinOp::Eq;
                 if is_var(left) && is_var(right) {
                     return Some(Pred::Const(Logic::from_bool(eq)));
@@ -228,6 +228,7 @@ impl Interp {
                 op: op @ (BinOp::And | BinOp::Or | BinOp::Implies | BinOp::Equiv | BinOp::Eq | BinOp::Ne),
                 left,
                 right,
+                ..
             } => Pred::Op(*op, Box::new(self.pred(var, left, t, graph)?), Box::new(self.pred(var, right, t, graph)?)),
             ExKind::Edge(edge) => self.edge_pred(var, edge, t)?,
             ExKind::Builtin { name: "isa", object: Some(o), args, .. } if is_var(o) && args.len() == 1 => {
@@ -384,7 +385,7 @@ fn node(class: ClassId, id: NodeId) -> Value {
 /// The operands of a chain of `&`, left to right (the order they are evaluated in).
 fn flatten_and<'a>(e: &'a Ex, out: &mut SmallVec<[&'a Ex; 4]>) {
     match &e.kind {
-        ExKind::Binary { op: BinOp::And, left, right } => {
+        ExKind::Binary { op: BinOp::And, left, right, .. } => {
             flatten_and(left, out);
             flatten_and(right, out);
         }

@@ -2,21 +2,89 @@
 //! `(S + I * 3) % M`, `N - 1`) is evaluated in `f64`s held in registers: the general path moves
 //! a `Value` through memory for every operand and every intermediate result.
 
-use super::ops::numbers;
+use super::ops::{numbers, remainder};
 use super::Interp;
-use crate::compile::ir::{Ex, ExKind};
+use crate::compile::ir::{Ex, ExKind, Leaf, NumCode, NumOp, NUM_STACK};
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::Value;
 
 impl Interp {
-    /// `left op right` when both sides are arithmetic on numbers (see `arith`); None sends the
-    /// operator down the general path, which starts over: nothing read here had side effects.
+    /// `left op right` when both sides are arithmetic on numbers: by its `NumCode` if it has
+    /// one, else by `arith`; None sends the operator down the general path, which starts over:
+    /// nothing read here had side effects.
     #[inline(always)]
-    pub(super) fn quick_binary(&self, op: BinOp, left: &Ex, right: &Ex) -> Option<Value> {
+    pub(super) fn quick_binary(&self, op: BinOp, left: &Ex, right: &Ex, num: &Option<NumCode>) -> Option<Value> {
+        if let Some(code) = num {
+            let x = self.run_num(code)?;
+            return Some(if code.test { Value::bool(x != 0.0) } else { Value::Num(x) });
+        }
         let a = self.arith(left)?;
         let b = self.arith(right)?;
         numbers(op, a, b)
+    }
+
+    /// Runs `NumCode`: its number (1 or 0 for a comparison), or None where the tree must run.
+    #[inline(never)]
+    pub(super) fn run_num(&self, code: &NumCode) -> Option<f64> {
+        let mut stack = [0.0; NUM_STACK];
+        let mut sp = 0;
+        let mut acc = 0.0;
+        for op in code.ops.iter() {
+            match *op {
+                NumOp::Load(l) => acc = self.leaf(l)?,
+                NumOp::With(op, l) => acc = apply(op, acc, self.leaf(l)?)?,
+                NumOp::WithRev(op, l) => acc = apply(op, self.leaf(l)?, acc)?,
+                NumOp::Push => {
+                    *stack.get_mut(sp)? = acc;
+                    sp += 1;
+                }
+                NumOp::Pop(op) => {
+                    sp = sp.checked_sub(1)?;
+                    acc = apply(op, stack[sp], acc)?;
+                }
+            }
+        }
+        Some(acc)
+    }
+
+    /// The number of a variable or constant operand.
+    #[inline(always)]
+    fn leaf_num(&self, e: &Ex) -> Option<f64> {
+        match &e.kind {
+            ExKind::Const(Value::Num(n)) => Some(*n),
+            ExKind::Var(slot) => match self.get(*slot) {
+                Value::Num(n) => Some(*n),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// An `if` or `while` condition that compares numbers (`N < 2`, `I < N`): True or False;
+    /// None when it is not such a comparison or gives up (the general path starts over).
+    #[inline(always)]
+    pub(super) fn quick_test(&self, e: &Ex) -> Option<bool> {
+        let ExKind::Binary { op, left, right, num } = &e.kind else { return None };
+        if let Some(code) = num {
+            return if code.test { self.run_num(code).map(|x| x != 0.0) } else { None };
+        }
+        if !matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne) {
+            return None;
+        }
+        let x = apply(*op, self.leaf_num(left)?, self.leaf_num(right)?)?;
+        Some(x != 0.0)
+    }
+
+    #[inline(always)]
+    fn leaf(&self, l: Leaf) -> Option<f64> {
+        match l {
+            Leaf::Num(n) => Some(n),
+            Leaf::Var(slot) => match self.get(slot) {
+                Value::Num(n) => Some(*n),
+                _ => None,
+            },
+        }
     }
 
     /// The number an expression evaluates to, when it is a number constant, a variable holding
@@ -30,7 +98,12 @@ impl Interp {
                 Value::Num(n) => Some(*n),
                 _ => None,
             },
-            ExKind::Binary { op, left, right } => self.arith_operator(*op, left, right),
+            ExKind::Binary { num: Some(code), .. } if !code.test => self.run_num(code),
+            ExKind::Binary { op, left, right, num: None } => match (self.leaf_num(left), self.leaf_num(right)) {
+                // `N - 1`, inline.
+                (Some(a), Some(b)) if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) => apply(*op, a, b),
+                _ => self.arith_operator(*op, left, right),
+            },
             ExKind::Sum(items) => self.arith_sum(items),
             _ => None,
         }
@@ -54,4 +127,26 @@ impl Interp {
             _ => None,
         }
     }
+}
+
+/// `a op b` as `NumCode` computes it: a comparison gives 1 or 0; None where `eval` would not
+/// give a number (division by zero, a comparison with NaN, which is Undef).
+#[inline(always)]
+fn apply(op: BinOp, a: f64, b: f64) -> Option<f64> {
+    use BinOp::*;
+    let truth = |t: bool| if t { 1.0 } else { 0.0 };
+    Some(match op {
+        Add => a + b,
+        Sub => a - b,
+        Mul => a * b,
+        Div if b != 0.0 => a / b,
+        Rem if b != 0.0 => remainder(a, b),
+        Eq => truth(a == b),
+        Ne => truth(a != b),
+        Lt if !a.is_nan() && !b.is_nan() => truth(a < b),
+        Le if !a.is_nan() && !b.is_nan() => truth(a <= b),
+        Gt if !a.is_nan() && !b.is_nan() => truth(a > b),
+        Ge if !a.is_nan() && !b.is_nan() => truth(a >= b),
+        _ => return None,
+    })
 }

@@ -150,13 +150,24 @@ impl Interp {
                 printed.as_str()
             }
         };
-        if text.len() + piece.len() > MAX_TEXT {
+        self.check_text_len(text.len() + piece.len(), span)?;
+        let copied = push_text(text, piece);
+        self.copy_work(copied, span)
+    }
+
+    /// A string `+` would make must stay within `MAX_TEXT`.
+    #[inline(always)]
+    pub(super) fn check_text_len(&self, len: usize, span: Span) -> R<()> {
+        if len > MAX_TEXT {
             return too_long(span);
         }
-        // A long text may be copied whole (when it is shared): that is work, a step per 256
-        // bytes, or a loop growing a 100 MB string would pass --timeout by far between checks.
-        let copied = text.len() + piece.len();
-        text.push_str(piece);
+        Ok(())
+    }
+
+    /// Text copied by `+` is work, a step per 256 bytes when long: a loop growing a 100 MB
+    /// string would pass --timeout by far between checks.
+    #[inline(always)]
+    pub(super) fn copy_work(&mut self, copied: usize, span: Span) -> R<()> {
         if copied > 4096 {
             self.work(copied as u64 / 256, span)?;
         }
@@ -255,21 +266,21 @@ fn arithmetic(op: BinOp, l: &Value, r: &Value, span: Span) -> R<Value> {
 }
 
 /// `a % b` with the sign of `a`, as C's fmod; integers (the usual case) skip the slow libm call.
-fn remainder(a: f64, b: f64) -> f64 {
+#[inline]
+pub(super) fn remainder(a: f64, b: f64) -> f64 {
     const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: every integer below is exact
-    let (x, y) = (a as i64, b as i64);
-    // (`fract` would be a libm call; the round trip through i64 is two instructions.)
-    if x as f64 == a && y as f64 == b && a.abs() < EXACT && b.abs() < EXACT {
-        let r = (x % y) as f64;
-        // fmod keeps the sign of a zero result: -4 % 2 is -0.
-        if r == 0.0 && a.is_sign_negative() {
-            -0.0
-        } else {
-            r
+                                                // (false for NaN.) `fract` would be a libm call; the round trip through i64 is two
+                                                // instructions, and within 2^53 the conversion cannot overflow.
+    if a.abs() < EXACT && b.abs() < EXACT {
+        // SAFETY: |a|, |b| < 2^53 are finite and within i64.
+        let (x, y) = unsafe { (a.to_int_unchecked::<i64>(), b.to_int_unchecked::<i64>()) };
+        if x as f64 == a && y as f64 == b {
+            let r = (x % y) as f64;
+            // fmod keeps the sign of a zero result: -4 % 2 is -0.
+            return if r == 0.0 && a.is_sign_negative() { -0.0 } else { r };
         }
-    } else {
-        a % b
     }
+    a % b
 }
 
 impl Interp {
@@ -318,6 +329,19 @@ fn merged(op: BinOp, a: &[Fact], b: &[Fact]) -> Vec<Fact> {
         out.extend_from_slice(&b[j.min(b.len())..]);
     }
     out
+}
+
+/// Appends `piece` to `text`; the bytes copied: the piece, or the whole text when it moved
+/// (it was shared, or its buffer was full and grew).
+#[inline(always)]
+pub(super) fn push_text(text: &mut Str, piece: &str) -> usize {
+    let before = text.as_ptr();
+    text.push_str(piece);
+    if text.as_ptr() == before {
+        piece.len()
+    } else {
+        text.len()
+    }
 }
 
 /// The length of a string (0 for any other value).

@@ -33,6 +33,14 @@ impl Interp {
             StKind::SetEdge(edge) => self.set_edge_stmt(edge, s.span),
             StKind::If(arms) => {
                 for arm in arms.iter() {
+                    // A comparison of numbers is True or False: no logic value to look at.
+                    if let Some(t) = self.quick_test(&arm.cond) {
+                        let branch = if t { Some(&arm.then) } else { arm.on_false.as_ref() };
+                        if let Some(b) = branch.or(arm.on_else.as_ref()) {
+                            return self.exec_block(b);
+                        }
+                        continue;
+                    }
                     let c = self.condition(&arm.cond)?;
                     let branch = if c.is_true() {
                         Some(&arm.then)
@@ -71,8 +79,8 @@ impl Interp {
     /// is evaluated here, without another call of `eval`.
     #[inline(always)]
     fn test(&mut self, e: &Ex) -> R<Value> {
-        if let ExKind::Binary { op, left, right } = &e.kind {
-            if let Some(v) = self.quick_binary(*op, left, right) {
+        if let ExKind::Binary { op, left, right, num } = &e.kind {
+            if let Some(v) = self.quick_binary(*op, left, right, num) {
                 return Ok(v);
             }
             let (l, r) = (self.operand(left)?, self.operand(right)?);
@@ -111,7 +119,7 @@ impl Interp {
             StKind::Nodes { graph, names } => self.declare_nodes(graph.as_ref(), names, s.span)?,
             StKind::Out { items, trail, to_file } => self.out_stmt(items, *trail, *to_file, s.span)?,
             StKind::While { cond, body } => {
-                while self.test(cond)?.is_exactly_true() {
+                while self.quick_test(cond).map_or_else(|| Ok(self.test(cond)?.is_exactly_true()), Ok)? {
                     if !self.loop_body(body)? {
                         break;
                     }
@@ -142,12 +150,32 @@ impl Interp {
     /// An expression statement; `X = v` stores without the copy an assignment expression
     /// returns as its value.
     fn expr_stmt(&mut self, e: &Ex) -> R<()> {
-        if let ExKind::Assign { target, value } = &e.kind {
-            if let Target::Var(slot) = **target {
-                let v = self.eval(value)?;
-                self.set(slot, v);
-                return Ok(());
+        match &e.kind {
+            ExKind::Assign { target, value } => {
+                if let Target::Var(slot) = **target {
+                    // Arithmetic first (`I = I + 1`): no `Value` result to move through `eval`.
+                    if let ExKind::Binary { op, left, right, num } = &value.kind {
+                        if let Some(v) = self.quick_binary(*op, left, right, num) {
+                            self.set(slot, v);
+                            return Ok(());
+                        }
+                    }
+                    if let Some(done) = self.append_to_var(slot, value) {
+                        return done;
+                    }
+                    let v = self.eval(value)?;
+                    self.set(slot, v);
+                    return Ok(());
+                }
             }
+            ExKind::Compound { op, target, value } => {
+                if let Target::Var(slot) = **target {
+                    if let Some(done) = self.append_compound(*op, slot, value, e.span) {
+                        return done;
+                    }
+                }
+            }
+            _ => {}
         }
         self.eval(e).map(drop)
     }

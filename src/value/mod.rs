@@ -124,13 +124,19 @@ impl Value {
     /// graph: most temporaries) skip the out-of-line drop glue.
     #[inline]
     pub fn discard(self) {
-        let owns_nothing = match &self {
+        if self.owns_nothing() {
+            std::mem::forget(self);
+        }
+    }
+
+    /// Numbers, logic values, edge types, None and nodes of the current graph: values with
+    /// nothing to drop.
+    #[inline(always)]
+    pub fn owns_nothing(&self) -> bool {
+        match self {
             Value::Num(_) | Value::Logic(_) | Value::None | Value::Edge(_) => true,
             Value::Node(n) => n.graph.is_none(),
             _ => false,
-        };
-        if owns_nothing {
-            std::mem::forget(self);
         }
     }
 

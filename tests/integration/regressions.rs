@@ -360,3 +360,24 @@ fn an_index_inside_a_character_says_so() {
     assert!(r.stderr.contains("whose 2 bytes start at index 1"), "{}", r.stderr);
     prints("var s = \"héllo\"\ns[1] = \"e\"\nout s, s.size()\n", "hello 5\n");
 }
+
+#[test]
+fn appending_to_a_string_variable_is_linear() {
+    // `s = s + "x"` copied the whole string on every append: 1 MB took 44 s, and the copies
+    // counted 7.8e9 steps for 2 MB. Now the text goes into s's own buffer when s holds the only
+    // reference; the work counted is what is copied (the piece, and s when its buffer grows).
+    let src = "var s = \"\"\nvar i = 0\nwhile i < 2000000 {\n s = s + \"x\"\n i = i + 1\n}\nout s.size()\n";
+    let r = ds_file("grow.ds", src, &["--max-steps", "7000000"]);
+    assert_eq!((r.stdout.as_str(), r.code), ("2000000\n", Some(0)), "{}", r.stderr);
+    // The same values as copying: another reference keeps the old text, `s + s`, `+=`, chains.
+    prints(
+        "var u = \"q\"\nvar w = u\nu = u + \"z\"\nout u, w\nvar t = \"ab\"\nt = t + t\nt += 5\n\
+         t = t + \"-\" + t + 1.5\nout t\nvar a = [\"p\"]\nvar p = a[0]\np = p + a[0]\nout p, a\n",
+        "qz q\nabab5-abab51.5\npp [p]\n",
+    );
+    // The limits still hold: the 100 MB bound (the string left as it was) and --max-memory.
+    let r = ends_cleanly("long.ds", "var s = \"a\".repeat(99999998)\nwhile True { s = s + \"abc\" }\n");
+    assert!(r.stderr.contains("`+` would make a string longer than 100 MB"), "{}", r.stderr);
+    let r = ds_file("mem.ds", "var s = \"\"\nwhile True { s = s + \"0123456789\" }\n", &["--max-memory", "50M"]);
+    assert!(r.stderr.contains("memory limit of 52428800 bytes reached"), "{}", r.stderr);
+}

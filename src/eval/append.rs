@@ -1,0 +1,80 @@
+//! `S = S + x` (and `S += x`, `S = S + a + b`) where S holds a string: the text is appended to
+//! S's own buffer, which grows by doubling when S holds the only reference, instead of copying
+//! the whole string on every append (a loop of such appends was quadratic).
+
+use super::ops::push_text;
+use super::{Interp, R};
+use crate::compile::ir::{Ex, ExKind, Slot};
+use crate::syntax::ast::BinOp;
+use crate::syntax::Span;
+use crate::value::{Str, Value};
+use smallvec::SmallVec;
+
+impl Interp {
+    /// `slot = value` done as an append when `value` is `S + ...` with S the variable at `slot`
+    /// holding a string and the rest without side effects; None when it is not that case.
+    #[inline]
+    pub(super) fn append_to_var(&mut self, slot: Slot, value: &Ex) -> Option<R<()>> {
+        let is_slot = |e: &Ex| matches!(e.kind, ExKind::Var(s) if s == slot);
+        let holds_text = |it: &Interp| matches!(it.get(slot), Value::Str(_));
+        match &value.kind {
+            ExKind::Binary { op: BinOp::Add, left, right, .. } if is_slot(left) && holds_text(self) && pure(right) => {
+                Some(self.append_in_place(slot, std::iter::once((&**right, value.span))))
+            }
+            ExKind::Sum(items)
+                if is_slot(&items[0].0) && holds_text(self) && items[1..].iter().all(|(e, _)| pure(e)) =>
+            {
+                Some(self.append_in_place(slot, items[1..].iter().map(|(e, span)| (e, *span))))
+            }
+            _ => None,
+        }
+    }
+
+    /// `slot += value` as an append, in the same case as `append_to_var`.
+    pub(super) fn append_compound(&mut self, op: BinOp, slot: Slot, value: &Ex, span: Span) -> Option<R<()>> {
+        if op != BinOp::Add || !matches!(self.get(slot), Value::Str(_)) || !pure(value) {
+            return None;
+        }
+        Some(self.append_in_place(slot, std::iter::once((value, span))))
+    }
+
+    /// Appends the printed form of each operand to the string at `slot`. The operands are
+    /// evaluated first (they have no side effects, so the order does not show) and the length
+    /// checked before the string is touched, so that an error leaves it as it was.
+    fn append_in_place<'e>(&mut self, slot: Slot, operands: impl Iterator<Item = (&'e Ex, Span)>) -> R<()> {
+        let mut pieces: SmallVec<[Str; 2]> = SmallVec::new();
+        let mut len = match self.get(slot) {
+            Value::Str(s) => s.len(),
+            _ => 0,
+        };
+        let mut last = Span::default();
+        for (e, span) in operands {
+            let piece = match self.operand(e)? {
+                Value::Str(p) => p,
+                other => self.text_for_output(&other, span)?.into(),
+            };
+            len += piece.len();
+            self.check_text_len(len, span)?;
+            pieces.push(piece);
+            last = span;
+        }
+        let place = self.slot_mut(slot);
+        let Value::Str(mut text) = std::mem::take(place) else { return Ok(()) };
+        let copied: usize = pieces.iter().map(|p| push_text(&mut text, p)).sum();
+        *self.slot_mut(slot) = Value::Str(text);
+        self.copy_work(copied, last)
+    }
+}
+
+/// An operand whose evaluation has no side effects (no calls, no assignments): variables,
+/// constants, operators and indexing over them.
+fn pure(e: &Ex) -> bool {
+    match &e.kind {
+        ExKind::Const(_) | ExKind::Var(_) | ExKind::CurrentGraph | ExKind::Node(_) => true,
+        ExKind::Binary { left, right, .. } => pure(left) && pure(right),
+        ExKind::Sum(items) => items.iter().all(|(e, _)| pure(e)),
+        ExKind::Index { object, index } => pure(object) && pure(index),
+        ExKind::Unary { operand, .. } => pure(operand),
+        _ => false,
+    }
+}
