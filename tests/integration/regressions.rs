@@ -19,7 +19,9 @@ fn an_array_holding_itself_prints_compares_and_sorts() {
         "var a = []\na.push(a)\nvar b = []\nb.push(b)\nout a\nout a == a, a == b, [a, b].sort().size()\n",
     );
     assert!(r.stdout.contains("..."), "the cycle is cut off: {}", &r.stdout[..r.stdout.len().min(80)]);
-    assert!(r.stdout.ends_with("True False 2\n"), "{}", r.stdout);
+    // a and b both unfold to an endless nest of one-item arrays: equal by content (R7RS
+    // `equal?` on circular lists answers so); past 200 levels they used to compare by identity
+    assert!(r.stdout.ends_with("True True 2\n"), "{}", r.stdout);
     let r = ends_cleanly("cycle_copy.ds", "var m = {}\nm[\"k\"] = m\nout m == m\nout m.copy_deep()\n");
     assert_eq!((r.stdout.as_str(), r.code), ("True\n", Some(1)));
 }
