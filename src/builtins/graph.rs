@@ -339,7 +339,7 @@ pub(crate) fn closed_world(it: &mut Interp, obj: Option<Value>, args: &[Value], 
 fn edges_blocked(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = this::<GraphRef>("edges_blocked", obj, span)?;
     if let Some(v) = args.first() {
-        std::rc::Rc::make_mut(&mut g.borrow_mut().data).blocked = flag_arg(v, "edges_blocked", span)?;
+        g.borrow_mut().data_mut().blocked = flag_arg(v, "edges_blocked", span)?;
     }
     let blocked = g.borrow().data.blocked;
     Ok(Value::Num(if blocked { 1.0 } else { 0.0 }))
@@ -397,7 +397,7 @@ fn change(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
 fn sorted(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = this::<GraphRef>("sorted", obj, span)?;
     if !args.is_empty() {
-        std::rc::Rc::make_mut(&mut g.borrow_mut().data).sorted = arg::<f64>(args, 0, "sorted", span)?;
+        g.borrow_mut().data_mut().sorted = arg::<f64>(args, 0, "sorted", span)?;
     }
     let n = g.borrow().data.sorted;
     Ok(Value::Num(n))
@@ -586,11 +586,11 @@ fn senses_graph(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) 
     match args.first() {
         None => Ok(g.borrow().data.senses.clone().map_or(Value::None, Value::Graph)),
         Some(Value::Graph(s)) => {
-            std::rc::Rc::make_mut(&mut g.borrow_mut().data).senses = Some(s.clone());
+            g.borrow_mut().data_mut().senses = Some(s.clone());
             Ok(Value::Graph(s.clone()))
         }
         Some(Value::None) => {
-            std::rc::Rc::make_mut(&mut g.borrow_mut().data).senses = None;
+            g.borrow_mut().data_mut().senses = None;
             Ok(Value::None)
         }
         Some(other) => fail(span, format!("`senses_graph` takes a graph, not {}", other.described())),

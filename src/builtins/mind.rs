@@ -9,7 +9,6 @@ use crate::mind::Clause;
 use crate::syntax::Span;
 use crate::value::Value;
 use crate::world::GraphRef;
-use std::rc::Rc;
 
 pub const BUILTINS: &[Builtin] = &[
     function("Mind.set_graph", Arity::at_least(1), set_graph).doc(
@@ -113,7 +112,7 @@ fn clear(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Val
         it.mind.always.clear();
         it.mind.usual.clear();
     } else {
-        Rc::make_mut(&mut arg::<GraphRef>(args, 0, "Mind.clear", span)?.borrow_mut().data).axioms.clear();
+        arg::<GraphRef>(args, 0, "Mind.clear", span)?.borrow_mut().data_mut().axioms.clear();
     }
     Ok(Value::None)
 }

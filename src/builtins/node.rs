@@ -358,7 +358,7 @@ fn value(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
     match args.first() {
         None => Ok(holder.borrow().data.values.get(&n.id).cloned().unwrap_or(Value::None)),
         Some(v) => {
-            std::rc::Rc::make_mut(&mut holder.borrow_mut().data).values.insert(n.id, v.clone());
+            holder.borrow_mut().data_mut().values.insert(n.id, v.clone());
             Ok(v.clone())
         }
     }

@@ -33,7 +33,7 @@ pub(crate) fn set_attr(it: &mut Interp, n: &NodeVal, a: &Value, v: Value, span: 
     it.live(&a, span)?;
     let holder = it.holder(n, span)?;
     let mut g = holder.borrow_mut();
-    let attrs = &mut std::rc::Rc::make_mut(&mut g.data).attrs;
+    let attrs = &mut g.data_mut().attrs;
     if matches!(v, Value::None) {
         attrs.remove(&(n.id, a.class, a.id));
     } else {

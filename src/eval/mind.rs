@@ -42,7 +42,7 @@ pub fn axioms(it: &mut Interp, usage: AxiomUse, axioms: &[AxiomEx], span: Span) 
 pub fn state_axiom(it: &mut Interp, ax: &AxiomEx, span: Span) -> R<()> {
     let clauses = instantiate(it, ax)?;
     let g = it.current_graph(span)?;
-    Rc::make_mut(&mut g.borrow_mut().data).axioms.extend(clauses);
+    g.borrow_mut().data_mut().axioms.extend(clauses);
     Ok(())
 }
 

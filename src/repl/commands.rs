@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// Name, arguments and what it does, for `:help` and completion.
 pub const COMMANDS: [(&str, &str, &str); 7] = [
-    ("help", "", "show this help"),
+    ("help", "[NAME]", "show this help, or how to call the builtin NAME and what it does"),
     ("load", "FILE", "run FILE in this session"),
     ("graph", "[G]", "print graph G (default: the current GRAPH)"),
     ("dot", "[G] [FILE]", "Graphviz text of G, to FILE (ending in .dot or .gv) if given"),
@@ -32,6 +32,7 @@ impl Backend {
         let args = args.trim();
         let Some(name) = resolve(word, reply) else { return };
         match name {
+            "help" if !args.is_empty() => self.help_on(args, reply),
             "help" => self.help(),
             "load" => self.load(args, reply),
             "graph" => self.graph(args, reply),
@@ -50,6 +51,25 @@ impl Backend {
             text.push_str(&format!("  {usage:<18} {what}\n"));
         }
         text.push_str(HELP_FOOTER);
+        self.write(&text);
+    }
+
+    /// `:help NAME`: the usage and description of a builtin (each body of a method), the text
+    /// the language server shows on hover.
+    fn help_on(&mut self, name: &str, reply: &mut Reply) {
+        let registry = crate::builtins::registry();
+        let mut found: Vec<&crate::builtins::Builtin> = registry.function(name).into_iter().collect();
+        // `push` or `A.push`: a method (`Math.sqrt` is a function).
+        if let Some(set) = registry.method(name.rsplit('.').next().unwrap_or(name)).filter(|_| found.is_empty()) {
+            found.extend(set.entries().map(|(b, _)| b));
+        }
+        let mut text: String = found.iter().map(|b| format!("{}\n    {}\n", b.usage, b.doc)).collect();
+        if let Some((_, doc)) = registry.constants().find(|c| c.0 == name) {
+            text.push_str(&format!("{name}\n    {doc}\n"));
+        }
+        if text.is_empty() {
+            return reply.error(format!("no builtin is named `{name}`"));
+        }
         self.write(&text);
     }
 

@@ -48,6 +48,23 @@ impl Interner {
     pub fn name(&self, s: Sym) -> &Rc<str> {
         &self.names[s as usize]
     }
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+    /// The names in the order they were interned (by symbol).
+    pub fn iter(&self) -> std::slice::Iter<'_, Rc<str>> {
+        self.names.iter()
+    }
+}
+
+impl std::ops::Index<usize> for Interner {
+    type Output = Rc<str>;
+    fn index(&self, i: usize) -> &Rc<str> {
+        &self.names[i]
+    }
 }
 
 /// The node list shared by all graphs of one class. Node ids start at 1.
@@ -200,6 +217,12 @@ impl Graph {
         (old, value)
     }
 
+    /// The node values, attributes, axioms and flags, to change: copied first when a copy of
+    /// the state still shares them (copy-on-write, in this one place).
+    pub fn data_mut(&mut self) -> &mut StateData {
+        Rc::make_mut(&mut self.data)
+    }
+
     /// Removes every edge, each counted as a change.
     pub fn clear_edges(&mut self) {
         self.changes += self.facts.len() as u64;
@@ -247,8 +270,9 @@ pub struct Target {
 
 pub struct World {
     pub symbols: Interner,
-    pub relations: Vec<Rc<str>>,
-    relation_ids: FxHashMap<Rc<str>, RelId>,
+    /// The relation types by id, in the same kind of interner as node names (id 0 is "", no
+    /// relation).
+    pub relations: Interner,
     pub classes: Vec<NodeClass>,
     /// Graphs that some edge points into, so that paths can cross into them.
     linked: FxHashMap<GraphUid, Weak<RefCell<Graph>>>,
@@ -280,8 +304,7 @@ impl World {
     pub fn new() -> World {
         let mut w = World {
             symbols: Interner::default(),
-            relations: vec!["".into()],
-            relation_ids: FxHashMap::default(),
+            relations: Interner::default(),
             classes: Vec::new(),
             linked: FxHashMap::default(),
             isa_answers: Default::default(),
@@ -290,6 +313,7 @@ impl World {
             no_data: Rc::default(),
             printing: Default::default(),
         };
+        w.relations.intern(""); // id 0: no relation
         for r in BUILTIN_RELATIONS {
             w.declare_relation(r);
         }
@@ -298,22 +322,15 @@ impl World {
 
     /// Declares a relation type; redeclaring one is harmless and returns the same id.
     pub fn declare_relation(&mut self, name: &str) -> RelId {
-        if let Some(&id) = self.relation_ids.get(name) {
-            return id;
-        }
-        let id = self.relations.len() as RelId;
-        let rc: Rc<str> = name.into();
-        self.relations.push(rc.clone());
-        self.relation_ids.insert(rc, id);
-        id
+        self.relations.intern(name)
     }
 
     pub fn relation(&self, name: &str) -> Option<RelId> {
-        self.relation_ids.get(name).copied()
+        self.relations.get(name).filter(|&id| id != 0)
     }
 
     pub fn relation_name(&self, id: RelId) -> &Rc<str> {
-        &self.relations[id as usize]
+        self.relations.name(id)
     }
 
     /// `GRAPH("name")`: an empty graph in a new class.
@@ -386,7 +403,7 @@ impl World {
                 // by (class, hash) must hear of it.
                 g.clear_edges();
                 g.class = fresh;
-                let data = Rc::make_mut(&mut g.data);
+                let data = g.data_mut();
                 data.values.clear();
                 data.attrs.clear();
             }
@@ -396,7 +413,7 @@ impl World {
             if g.class != class {
                 g.remove_edges_where(|f| uids.contains(&f.key.tgraph()));
                 if g.data.attrs.keys().any(|k| k.1 == class) {
-                    Rc::make_mut(&mut g.data).attrs.retain(|k, _| k.1 != class);
+                    g.data_mut().attrs.retain(|k, _| k.1 != class);
                 }
             }
         }

@@ -249,6 +249,14 @@ fn commands_vars_load_reset_quit() {
     assert!(b.eval(":q").quit);
     assert!(b.eval(":nonsense").errors.contains("unknown command"));
     assert!(out(&mut b, ":help").contains(":load FILE"));
+    // `:help NAME` shows the registry's text, as hover in an editor does.
+    let push = out(&mut b, ":help push");
+    for (entry, _) in ds::builtins::lookup_method("push").unwrap().entries() {
+        assert!(push.contains(entry.usage) && push.contains(entry.doc), "{push}");
+    }
+    assert!(out(&mut b, ":help Math.sqrt").starts_with("Math.sqrt(x)\n"));
+    assert!(out(&mut b, ":help exists").starts_with("exists(X, Cond [, N [, M]])\n"));
+    assert!(b.eval(":help nothing_like_it").errors.contains("no builtin is named `nothing_like_it`"));
 }
 
 #[test]
