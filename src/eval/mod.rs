@@ -427,7 +427,8 @@ impl Interp {
     /// Calls a demon or lambda on argument expressions. The values go straight onto the frame
     /// stack (a nested call made while evaluating them stacks its frame above and pops it), so a
     /// call allocates nothing. Only the `eval` of a call expression calls it, having checked
-    /// the native stack.
+    /// the native stack. Inline, with `run_frame`: a call goes through one native frame less.
+    #[inline(always)]
     pub(crate) fn call_with(&mut self, code: &Rc<FnCode>, args: &[Ex], span: Span) -> R<Value> {
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
@@ -474,6 +475,7 @@ impl Interp {
     }
 
     /// Runs `code` in the frame that starts at `base`, where its arguments already are.
+    #[inline(always)]
     fn run_frame(&mut self, code: &Rc<FnCode>, base: usize, span: Span, set_value: Option<Value>) -> R<Value> {
         // Locals start empty (`resize` would clone a `Value` per slot, through its match).
         // (The arguments are below `top`: their count was checked against the parameters.)
