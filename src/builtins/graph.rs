@@ -131,11 +131,12 @@ fn name(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
     };
     match args.first() {
         Some(Value::Str(s)) => {
-            g.borrow_mut().name = s.clone();
+            let mut g = g.borrow_mut();
+            g.name = g.name.renamed(s.clone());
             Ok(Value::Str(s.clone()))
         }
         Some(other) => fail(span, format!("a graph's name must be a string, not {}", other.described())),
-        None => Ok(Value::Str(g.borrow().name.clone())),
+        None => Ok(Value::Str(g.borrow().name.to_str())),
     }
 }
 

@@ -58,7 +58,7 @@ fn graphs(it: &mut Interp, g: &GraphRef, states: Vec<Facts>, numbered: bool) -> 
         .map(|(i, facts)| {
             let m = it.world.graph_with_facts(&g.borrow(), facts);
             if numbered {
-                m.borrow_mut().name = format!("{base}_{}", i + 1).into();
+                m.borrow_mut().name = crate::world::Name::new(format!("{base}_{}", i + 1).into());
             }
             Value::Graph(m)
         })

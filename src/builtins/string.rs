@@ -121,24 +121,42 @@ fn split(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
         },
         None => usize::MAX,
     };
-    let pieces: Vec<Value> = if sep.is_empty() {
-        let count = s.chars().count().min(max);
-        if count > regexp::MAX_PIECES {
-            return fail(span, format!("`split` would make more than {} pieces", regexp::MAX_PIECES));
+    if sep.is_empty() {
+        return split_chars(it, &s, max, span);
+    }
+    let p = regexp::compile(it, sep, "split", span)?;
+    let pieces = regexp::run(it, &p, &s, span, move |re, s, cancel| regexp::split(re, s, max.max(1), cancel))?;
+    it.work(0, span)?; // the pieces may have passed the memory limit
+    let pieces = pieces.or_else(|e| fail(span, e))?;
+    it.bulk(pieces.len(), PIECE_BYTES, span)?;
+    values_under_meter(it, pieces.len(), pieces.iter().map(|p| Value::str(p)), span)
+}
+
+/// `S.split("")`: at most `max` characters, each a string, made under a meter (forty million
+/// characters take seconds, past `--timeout`).
+fn split_chars(it: &mut Interp, s: &str, max: usize, span: Span) -> R<Value> {
+    let count = s.chars().count().min(max);
+    if count > regexp::MAX_PIECES {
+        return fail(span, format!("`split` would make more than {} pieces", regexp::MAX_PIECES));
+    }
+    it.bulk(count, PIECE_BYTES, span)?;
+    let chars = s.chars().take(count).map(|c| Value::str(c.encode_utf8(&mut [0; 4])));
+    values_under_meter(it, count, chars, span)
+}
+
+/// An array of the pieces, each a step of work, made under a meter: tens of millions of
+/// pieces take seconds, and the limits must see them being made.
+fn values_under_meter(it: &mut Interp, count: usize, pieces: impl Iterator<Item = Value>, span: Span) -> R<Value> {
+    let meter = it.meter();
+    let mut out = Vec::with_capacity(count);
+    for p in pieces {
+        out.push(p);
+        if meter.tick(1) {
+            break;
         }
-        it.bulk(count, PIECE_BYTES, span)?;
-        s.chars().take(count).map(|c| Value::str(c.encode_utf8(&mut [0; 4]))).collect()
-    } else {
-        let p = regexp::compile(it, sep, "split", span)?;
-        let max = max.max(1);
-        let pieces = regexp::run(it, &p, &s, span, move |re, s, cancel| regexp::split(re, s, max, cancel))?;
-        it.work(0, span)?; // the pieces may have passed the memory limit
-        let pieces = pieces.or_else(|e| fail(span, e))?;
-        it.bulk(pieces.len(), PIECE_BYTES, span)?;
-        pieces.iter().map(|p| Value::str(p)).collect()
-    };
-    it.work(pieces.len() as u64, span)?; // a piece costs about a step to make
-    Ok(Value::array(pieces))
+    }
+    it.charge(&meter, span)?;
+    Ok(Value::array(out))
 }
 
 /// The memory a piece of `split` takes: its value and a small string (and, from a regular

@@ -169,7 +169,7 @@ impl Backend {
             let g = g.borrow();
             let edges = g.facts.len();
             let plural = if edges == 1 { "" } else { "s" };
-            return format!("graph {} ({edges} edge{plural})", cut(&g.name, WIDTH / 2));
+            return format!("graph {} ({edges} edge{plural})", cut(&g.name.to_str(), WIDTH / 2));
         }
         let text = self.session.interp.text(value);
         let first = text.lines().next().unwrap_or("");

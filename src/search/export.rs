@@ -78,7 +78,7 @@ pub fn state_fields(world: &World, state: &Value) -> serde_json::Map<String, Jso
     match state {
         Value::Graph(g) => {
             let g = g.borrow();
-            m.insert("name".into(), json!(g.name.as_str()));
+            m.insert("name".into(), json!(g.name.to_string()));
             let facts: Vec<Json> = g.facts.iter().map(|f| json!(fact_parts(world, &g, &f))).collect();
             m.insert("facts".into(), Json::Array(facts));
         }

@@ -231,7 +231,7 @@ impl<'a> ScriptProblem<'a> {
         self.label.clear();
         let mut derived_action = None;
         if let (Value::Graph(g), Value::Graph(parent)) = (state, &self.current) {
-            let (name, parent) = (g.borrow().name.clone(), parent.borrow().name.clone());
+            let (name, parent) = (g.borrow().name.to_str(), parent.borrow().name.to_str());
             let suffix = name.strip_prefix(parent.as_str()).and_then(|s| s.strip_prefix(';'));
             match suffix {
                 _ if name == parent => self.label.push(SAME_NAME),

@@ -119,7 +119,7 @@ impl Decoder {
                 name.push_str(&known);
                 from = k + 1;
             }
-            None => name.push_str(&start.borrow().name),
+            None => name.push_str(&start.borrow().name.to_str()),
         }
         for (i, &id) in path.iter().enumerate().skip(from) {
             let label = match last_label {

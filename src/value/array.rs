@@ -11,8 +11,7 @@
 
 use super::Value;
 use crate::world::{facts, ClassId};
-use rustc_hash::FxHashMap;
-use smallvec::SmallVec;
+use hashbrown::HashTable;
 use std::cell::{Cell, Ref, RefCell, RefMut};
 use std::collections::VecDeque;
 
@@ -27,10 +26,11 @@ pub struct Array {
     dirty: Cell<bool>,
 }
 
-/// Positions of the graph items by (class, content hash), for `items[..covered]`.
+/// Positions of the graph items by (class, content hash), for `items[..covered]`. Only the
+/// positions are stored (4 bytes each); a position's hash is its graph's.
 #[derive(Debug, Default)]
 struct GraphIndex {
-    by_hash: FxHashMap<(ClassId, u64), SmallVec<[u32; 1]>>,
+    by_hash: HashTable<u32>,
     covered: usize,
     /// `facts::epoch()` when the positions were taken.
     epoch: u64,
@@ -53,7 +53,11 @@ impl GraphIndex {
             if let Value::Graph(g) = item {
                 let g = g.borrow();
                 g.facts.watch();
-                self.by_hash.entry((g.class, g.facts.hash())).or_default().push(i as u32);
+                let at = |&p: &u32| match &items[p as usize] {
+                    Value::Graph(h) => index_hash(h.borrow().class, h.borrow().facts.hash()),
+                    _ => 0, // only graphs are filed
+                };
+                self.by_hash.insert_unique(index_hash(g.class, g.facts.hash()), i as u32, at);
             }
         }
         self.covered = items.len();
@@ -125,9 +129,14 @@ impl Array {
             return scan(&items, needle, class, hash);
         }
         index.extend(&items);
-        let candidates = index.by_hash.get(&(class, hash))?;
-        candidates.iter().map(|&i| i as usize).find(|&i| items[i].equals(needle))
+        // The first equal item: positions of one hash come in no particular order.
+        index.by_hash.iter_hash(index_hash(class, hash)).map(|&i| i as usize).filter(|&i| items[i].equals(needle)).min()
     }
+}
+
+/// The hash a graph is filed by: its content hash, told apart by class.
+fn index_hash(class: ClassId, hash: u64) -> u64 {
+    hash ^ u64::from(class).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// A linear search for a graph that compares the cached hashes before the facts.

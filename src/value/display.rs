@@ -117,7 +117,7 @@ impl<'a> Printer<'a> {
             }
             Value::Node(n) => {
                 if let Some(g) = &n.graph {
-                    self.push(&g.borrow().name)?;
+                    self.push(&g.borrow().name.to_str())?;
                     self.push(".")?;
                 }
                 self.push(node_name(world, n.class, n.id))

@@ -4,6 +4,7 @@
 
 pub mod array;
 pub mod code;
+mod deep;
 pub mod display;
 pub mod heap;
 pub mod host;
@@ -221,9 +222,9 @@ impl Value {
         self.equals_at(other, 0, &mut Seen::default())
     }
 
-    /// Containers nested deeper than `MAX_NESTING` (a container holding itself) compare by
-    /// identity there, so that comparing cyclic values ends; pairs of containers already found
-    /// equal are remembered (`Seen`), so that shared parts are compared once.
+    /// Containers nested deeper than `MAX_NESTING` (or holding themselves) are compared there
+    /// without recursion (`deep.rs`); pairs of containers already found equal are remembered
+    /// (`Seen`), so that shared parts are compared once.
     fn equals_at(&self, other: &Value, depth: usize, seen: &mut Seen) -> bool {
         let depth = depth + 1;
         match (self, other) {
@@ -231,24 +232,23 @@ impl Value {
             (Value::Num(a), Value::Num(b)) => a == b,
             (Value::Logic(a), Value::Logic(b)) => a == b,
             (Value::Str(a), Value::Str(b)) => a == b,
+            _ if depth >= MAX_NESTING => deep::equals(self, other),
             (Value::Array(a), Value::Array(b)) => {
                 Rc::ptr_eq(a, b)
-                    || depth < MAX_NESTING
-                        && seen.pair(Rc::as_ptr(a).cast(), Rc::as_ptr(b).cast(), a.borrow().len(), |seen| {
-                            let (a, b) = (a.borrow(), b.borrow());
-                            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals_at(y, depth, seen))
-                        })
+                    || seen.pair(Rc::as_ptr(a).cast(), Rc::as_ptr(b).cast(), a.borrow().len(), |seen| {
+                        let (a, b) = (a.borrow(), b.borrow());
+                        a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals_at(y, depth, seen))
+                    })
             }
             (Value::Map(a), Value::Map(b)) => {
                 Rc::ptr_eq(a, b)
-                    || depth < MAX_NESTING
-                        && seen.pair(Rc::as_ptr(a).cast(), Rc::as_ptr(b).cast(), a.borrow().len(), |seen| {
-                            let (a, b) = (a.borrow(), b.borrow());
-                            a.len() == b.len()
-                                && a.iter().zip(b.iter()).all(|((k1, v1), (k2, v2))| {
-                                    k1.equals_at(k2, depth, seen) && v1.equals_at(v2, depth, seen)
-                                })
-                        })
+                    || seen.pair(Rc::as_ptr(a).cast(), Rc::as_ptr(b).cast(), a.borrow().len(), |seen| {
+                        let (a, b) = (a.borrow(), b.borrow());
+                        a.len() == b.len()
+                            && a.iter().zip(b.iter()).all(|((k1, v1), (k2, v2))| {
+                                k1.equals_at(k2, depth, seen) && v1.equals_at(v2, depth, seen)
+                            })
+                    })
             }
             (Value::Graph(a), Value::Graph(b)) => Rc::ptr_eq(a, b) || *a.borrow() == *b.borrow(),
             (Value::Node(a), Value::Node(b)) => a.class == b.class && a.id == b.id,
@@ -289,7 +289,8 @@ impl Value {
             (Value::Logic(a), Value::Logic(b)) => {
                 a.cmp_truth(*b).then(a.p0.total_cmp(&b.p0)).then(a.p1.total_cmp(&b.p1))
             }
-            (Value::Array(a), Value::Array(b)) if depth < MAX_NESTING => {
+            (Value::Array(a), Value::Array(b)) if depth >= MAX_NESTING => deep::total_cmp(a, b),
+            (Value::Array(a), Value::Array(b)) => {
                 let mut order = Ordering::Equal;
                 seen.pair(Rc::as_ptr(a).cast(), Rc::as_ptr(b).cast(), a.borrow().len(), |seen| {
                     let (a, b) = (a.borrow(), b.borrow());
@@ -310,7 +311,6 @@ impl Value {
             (Value::Fuzzy(a), Value::Fuzzy(b)) => {
                 a.iter().zip(b.iter()).map(|(x, y)| x.total_cmp(y)).find(|o| o.is_ne()).unwrap_or(Ordering::Equal)
             }
-            (Value::Array(a), Value::Array(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Lambda(a), Value::Lambda(b)) => Rc::as_ptr(a).cast::<()>().cmp(&Rc::as_ptr(b).cast::<()>()),
             (Value::Map(a), Value::Map(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
             (Value::Heap(a), Value::Heap(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),

@@ -2,7 +2,7 @@
 //! order, stored in layers shared copy-on-write between copies, with a Zobrist-style content
 //! hash that is updated in O(1) on every change.
 
-use super::packed::{self, Merged};
+use super::packed::{self, FactIter};
 use super::ISA;
 use crate::value::Logic;
 use smallvec::SmallVec;
@@ -68,10 +68,9 @@ pub struct Facts {
     base: Option<Rc<Vec<u64>>>,
     own: Option<Rc<[u64]>>,
     wide: Option<Rc<Vec<Fact>>>,
-    own_rels: u32,
+    own_rels: u16,
     /// The relations the base may hold facts of (a superset).
-    base_rels: u32,
-    len: u32,
+    base_rels: u16,
     hash: u64,
     /// The part of `hash` that comes from `isa` facts: states with the same `isa` structure
     /// share answers of `N.isa(C)` (see `world::path`).
@@ -147,7 +146,6 @@ impl Clone for Facts {
             wide: self.wide.clone(),
             own_rels: self.own_rels,
             base_rels: self.base_rels,
-            len: self.len,
             hash: self.hash,
             isa_hash: self.isa_hash,
             watched: Cell::new(false),
@@ -174,7 +172,7 @@ fn same_rc<T: ?Sized>(a: &Option<Rc<T>>, b: &Option<Rc<T>>) -> bool {
 impl PartialEq for Facts {
     /// The same facts, however each side's layers hold them.
     fn eq(&self, other: &Facts) -> bool {
-        if self.hash != other.hash || self.len != other.len {
+        if self.hash != other.hash {
             return false;
         }
         let same_layout = same_rc(&self.base, &other.base) && self.own_rels == other.own_rels;
@@ -227,12 +225,18 @@ impl Facts {
         }
     }
 
+    /// How many facts there are (a walk over the base when a copy changed some relations).
     pub fn len(&self) -> usize {
-        self.len as usize
+        let base = self.base_words();
+        let shown = match self.own_rels {
+            0 => base.len(),
+            hidden => base.iter().filter(|&&w| packed::rel_bit(packed::rel(w)) & hidden == 0).count(),
+        };
+        shown + self.own_words().len() + self.wide_facts().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.iter().next().is_none()
     }
 
     fn base_words(&self) -> &[u64] {
@@ -248,8 +252,8 @@ impl Facts {
     }
 
     /// The facts in key order (source, relation, target graph, target).
-    pub fn iter(&self) -> Merged<'_> {
-        Merged::new(self.base_words(), self.own_rels, self.own_words(), self.wide_facts())
+    pub fn iter(&self) -> FactIter<'_> {
+        FactIter::new(self.base_words(), self.own_rels, self.own_words(), self.wide_facts())
     }
 
     /// The facts, in key order, as a vector (for the merges and renamings that index them).
@@ -262,7 +266,6 @@ impl Facts {
     pub fn from_sorted(items: Vec<Fact>) -> Facts {
         debug_assert!(items.windows(2).all(|w| w[0].key < w[1].key));
         let mut facts = Facts::default();
-        facts.len = items.len() as u32;
         let (mut words, mut wide) = (Vec::with_capacity(items.len()), Vec::new());
         for f in &items {
             facts.toggle_hash(f.key, f.value);
@@ -317,11 +320,9 @@ impl Facts {
         let was_packed = !old.is_undef() && packed::pack(key, old).is_some();
         if !old.is_undef() {
             self.toggle_hash(key, old);
-            self.len -= 1;
         }
         if !value.is_undef() {
             self.toggle_hash(key, value);
-            self.len += 1;
         }
         let word = if value.is_undef() { None } else { packed::pack(key, value) };
         match (was_packed, word) {
@@ -384,7 +385,7 @@ impl Facts {
                 let own = self.own_words();
                 Some(own.iter().enumerate().map(|(j, &x)| if j == i { w } else { x }).collect())
             }
-            Edit::Insert(w) if own.len() >= OWN_MAX => return self.fold(w),
+            Edit::Insert(w) if own.len() >= OWN_MAX => return self.fold(Some(w)),
             Edit::Insert(w) => {
                 let i = own.partition_point(|&x| x < w);
                 Some(own[..i].iter().copied().chain(std::iter::once(w)).chain(own[i..].iter().copied()).collect())
@@ -399,7 +400,11 @@ impl Facts {
 
     /// Moves the base's facts of the relations in `bit` to the own layer. A base of which
     /// nothing shows any more is let go.
-    fn take_over(&mut self, bit: u32) {
+    fn take_over(&mut self, bit: u16) {
+        if self.base_rels & !(self.own_rels | bit) == 0 {
+            // Nothing of the base would show: the packed facts become a base of the state's own.
+            return self.fold(None);
+        }
         if self.base_rels & bit != 0 {
             let of_bit = |w: &u64| packed::rel_bit(packed::rel(*w)) & bit != 0;
             let mut words: SmallVec<[u64; 32]> = self.own_words().iter().copied().collect();
@@ -408,21 +413,16 @@ impl Facts {
             self.own = (!words.is_empty()).then(|| Rc::from(&words[..]));
         }
         self.own_rels |= bit;
-        if self.base_rels & !self.own_rels == 0 {
-            self.base_rels = self.own_rels;
-            self.own_rels = 0;
-            self.base = self.own.take().map(|own| Rc::new(own.to_vec()));
-        }
     }
 
     /// Makes the visible packed facts and `word` a base of this state's own (when the own
-    /// layer grows too long to rebuild on every change).
-    fn fold(&mut self, word: u64) {
+    /// layer grows too long to rebuild on every change, or nothing of the base shows).
+    fn fold(&mut self, word: Option<u64>) {
         let own_rels = self.own_rels;
         let mut words = Vec::with_capacity(self.base_words().len() + self.own_words().len() + 1);
         words.extend(self.base_words().iter().copied().filter(|&w| packed::rel_bit(packed::rel(w)) & own_rels == 0));
         words.extend_from_slice(self.own_words());
-        words.push(word);
+        words.extend(word);
         words.sort_unstable();
         self.base = Some(Rc::new(words));
         self.base_rels |= own_rels;
@@ -431,21 +431,21 @@ impl Facts {
     }
 
     /// The facts whose source is `src` (sorted by relation, then target).
-    pub fn outgoing(&self, src: NodeId) -> Merged<'_> {
+    pub fn outgoing(&self, src: NodeId) -> FactIter<'_> {
         let wide = self.wide_facts();
         let wide = &wide[wide.partition_point(|f| f.key.src() < src)..];
         let wide = &wide[..wide.partition_point(|f| f.key.src() == src)];
         let (base, own) = (self.base_words(), self.own_words());
-        Merged::new(packed::range(base, src, None), self.own_rels, packed::range(own, src, None), wide)
+        FactIter::new(packed::range(base, src, None), self.own_rels, packed::range(own, src, None), wide)
     }
 
     /// The facts from `src` along `rel`.
-    pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> Merged<'_> {
+    pub fn outgoing_rel(&self, src: NodeId, rel: RelId) -> FactIter<'_> {
         let wide = self.wide_facts();
         let lo = FactKey::new(src, rel, 0, 0);
         let wide = &wide[wide.partition_point(|f| f.key < lo)..];
         let wide = &wide[..wide.partition_point(|f| f.key.src() == src && f.key.rel() == rel)];
-        Merged::new(packed::range(self.layer(rel), src, Some(rel)), 0, &[], wide)
+        FactIter::new(packed::range(self.layer(rel), src, Some(rel)), 0, &[], wide)
     }
 
     /// Removes the facts for which `pred` holds; returns how many went.
@@ -472,7 +472,6 @@ impl Facts {
         self.wide = None;
         self.own_rels = 0;
         self.base_rels = 0;
-        self.len = 0;
         self.isa_hash = 0;
         self.hash = 0;
     }

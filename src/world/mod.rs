@@ -3,11 +3,13 @@
 
 pub mod clause;
 pub mod facts;
+mod name;
 mod packed;
 mod path;
 pub mod print;
 
 pub use facts::{Fact, FactKey, Facts, GraphUid, NodeId, RelId};
+pub use name::Name;
 pub use path::IsaColumn;
 
 use crate::value::Logic;
@@ -120,7 +122,7 @@ impl NodeClass {
 pub struct Graph {
     pub uid: GraphUid,
     pub class: ClassId,
-    pub name: Str,
+    pub name: Name,
     /// 0: silent; 1: notes on changed and deleted edges; 2: also on new edges (to stderr).
     pub verbose: u8,
     pub facts: Facts,
@@ -338,13 +340,13 @@ impl World {
         let class = self.classes.len() as ClassId;
         self.classes.push(NodeClass::default());
         let data = self.no_data.clone();
-        self.make_graph(class, name.into(), 0, Facts::default(), data)
+        self.make_graph(class, Name::new(name.into()), 0, Facts::default(), data)
     }
 
     /// `G.copy()`: a new state of the same class with the same facts (shared until changed),
     /// node values, attributes and flags; its count of changes starts at 0.
     pub fn copy_graph(&mut self, g: &Graph, name: Option<Str>) -> GraphRef {
-        let name = name.unwrap_or_else(|| g.name.clone());
+        let name = name.map_or_else(|| g.name.clone(), Name::new);
         self.make_graph(g.class, name, g.verbose, g.facts.clone(), g.data.clone())
     }
 
@@ -359,7 +361,7 @@ impl World {
         self.make_graph(g.class, g.name.clone(), g.verbose, facts, data)
     }
 
-    fn make_graph(&mut self, class: ClassId, name: Str, verbose: u8, facts: Facts, data: Rc<StateData>) -> GraphRef {
+    fn make_graph(&mut self, class: ClassId, name: Name, verbose: u8, facts: Facts, data: Rc<StateData>) -> GraphRef {
         let uid = self.next_uid;
         self.next_uid = self.next_uid.wrapping_add(1).max(1);
         let g = Rc::new(RefCell::new(Graph {

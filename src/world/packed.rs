@@ -68,6 +68,7 @@ pub fn rel(word: u64) -> RelId {
     (word >> REL_AT) as u32 & ((1 << REL_BITS) - 1)
 }
 
+#[inline]
 pub fn fact(word: u64) -> Fact {
     let field = |at: u32, bits: u32| (word >> at) as u32 & ((1u32 << bits) - 1);
     let key = FactKey::new(
@@ -99,9 +100,41 @@ pub fn find(words: &[u64], key: u64) -> Result<usize, usize> {
     words.binary_search_by(|&w| key_bits(w).cmp(&key))
 }
 
-/// The bit of a relation in a set of relations (the relations from 31 on share the last bit).
-pub fn rel_bit(rel: RelId) -> u32 {
-    1 << rel.min(31)
+/// The bit of a relation in a set of relations (the relations from 15 on share the last bit).
+pub fn rel_bit(rel: RelId) -> u16 {
+    1 << rel.min(15)
+}
+
+/// The facts of a state in key order: one packed layer walked as it is (the common case),
+/// or the merge of several.
+#[derive(Clone)]
+pub enum FactIter<'a> {
+    One(std::slice::Iter<'a, u64>),
+    Many(Merged<'a>),
+}
+
+impl<'a> FactIter<'a> {
+    /// The facts of `base` without the relations in `hidden`, `own` and `wide` (all sorted;
+    /// no key in two of them).
+    pub fn new(base: &'a [u64], hidden: u16, own: &'a [u64], wide: &'a [Fact]) -> FactIter<'a> {
+        if own.is_empty() && wide.is_empty() && hidden == 0 {
+            FactIter::One(base.iter())
+        } else {
+            FactIter::Many(Merged::new(base, hidden, own, wide))
+        }
+    }
+}
+
+impl Iterator for FactIter<'_> {
+    type Item = Fact;
+
+    #[inline]
+    fn next(&mut self) -> Option<Fact> {
+        match self {
+            FactIter::One(words) => words.next().map(|&w| fact(w)),
+            FactIter::Many(m) => m.next(),
+        }
+    }
 }
 
 /// The facts of up to three sorted sources, in key order: `base` without the words whose
@@ -109,18 +142,19 @@ pub fn rel_bit(rel: RelId) -> u32 {
 #[derive(Clone)]
 pub struct Merged<'a> {
     base: &'a [u64],
-    hidden: u32,
+    hidden: u16,
     own: &'a [u64],
     wide: &'a [Fact],
 }
 
 impl<'a> Merged<'a> {
-    pub fn new(base: &'a [u64], hidden: u32, own: &'a [u64], wide: &'a [Fact]) -> Merged<'a> {
+    fn new(base: &'a [u64], hidden: u16, own: &'a [u64], wide: &'a [Fact]) -> Merged<'a> {
         let mut m = Merged { base, hidden, own, wide };
         m.skip_hidden();
         m
     }
 
+    #[inline]
     fn skip_hidden(&mut self) {
         if self.hidden != 0 {
             let n = self.base.iter().take_while(|&&w| self.hidden & rel_bit(rel(w)) != 0).count();
@@ -159,6 +193,7 @@ impl<'a> Merged<'a> {
 impl Iterator for Merged<'_> {
     type Item = Fact;
 
+    #[inline]
     fn next(&mut self) -> Option<Fact> {
         let Some(w) = self.wide.first() else { return self.next_word().map(fact) };
         match self.peek_word().map(fact) {
@@ -218,7 +253,7 @@ mod tests {
         let own = [w(1, 2, 3), w(2, 2, 4)];
         let wide = [Fact { key: FactKey::new(1, 2, 0, 2), value: Logic::new(0.5, 0.5) }];
         let got: Vec<_> =
-            Merged::new(&base, rel_bit(2), &own, &wide).map(|f| (f.key.src(), f.key.rel(), f.key.tgt())).collect();
+            FactIter::new(&base, rel_bit(2), &own, &wide).map(|f| (f.key.src(), f.key.rel(), f.key.tgt())).collect();
         assert_eq!(got, [(1, 1, 1), (1, 2, 2), (1, 2, 3), (2, 1, 1), (2, 2, 4)]);
         assert_eq!(range(&base, 2, Some(1)), &[w(2, 1, 1)]);
         assert_eq!(range(&base, 1, None).len(), 2);

@@ -51,6 +51,9 @@ fn long_built_ins_stop_at_the_limits() {
         ("add_nodes.ds", "var G = GRAPH(\"G\")\nG.add_nodes(10000000)\n"),
         ("compare.ds", "var a = range(3000000)\nvar b = range(3000000)\nwhile True { var c = a == b }\n"),
         ("concat.ds", "var s = \"x\".repeat(50000000)\nwhile True { var t = s + \"y\" }\n"),
+        // 40 million pieces took 5 s to make, and the limit was looked at only then
+        ("split_chars.ds", "var s = \"ab\".repeat(20000000)\nvar t = s.split(\"\")\n"),
+        ("split_commas.ds", "var s = \",\".repeat(40000000)\nvar t = s.split(\",\")\n"),
     ] {
         stops(name, src, &["--timeout", "0.3"], "time limit reached");
     }
@@ -154,6 +157,25 @@ fn deep_recursion_of_any_shape_is_a_script_error() {
     // The default still reaches 10,000 calls.
     let r = ds_file_within("ok.ds", "def f(n) : return n == 0 ? 0 : f(n - 1) + 1\nout f(9990)\n", &[], 60);
     assert_eq!(r.stdout, "9990\n", "{}", r.stderr);
+}
+
+#[test]
+fn values_nested_past_200_levels_compare_by_content() {
+    // Below 200 levels arrays compared by content, past it by identity: two arrays built
+    // alike 100,000 deep were not equal, nor found as map keys of each other.
+    let nest =
+        |name: &str, start: &str| format!("var {name} = {start}\nfor i in range(100000) {{ {name} = [{name}] }}\n");
+    let src = format!(
+        "{}{}{}{}",
+        nest("a", "[]"),
+        nest("b", "[]"),
+        nest("c", "[[]]"),
+        "out a == b, a != b, a == c, [a, 1] == [b, 1], [a, 1] == [b, 2]\nvar m = {}\nm[a] = 1\nm[c] = 2\n\
+         out m[b], m.size()\nvar s = [c, b, c, a].sort()\nout s[0] == a, s[1] == b, s[3] == c\n"
+    );
+    let r = ds_file_within("deep_equal.ds", &src, &[], 120);
+    // c ends one level deeper, in [[]] where a and b end in []: a sorts before it.
+    assert_eq!(r.stdout, "True False False True False\n1 2\nTrue True True\n", "{}", r.stderr);
 }
 
 #[test]

@@ -1,0 +1,128 @@
+//! A graph's name. Search scripts name each new state by appending its step to the name of
+//! the state it was copied from (`Next.name(Next.name() + ";f.m.$2")`); such a name keeps the
+//! old name by reference and stores only the text appended, so that a deep search does not
+//! store every state's whole path again.
+
+use crate::value::Str;
+use smallvec::SmallVec;
+use std::fmt;
+use std::rc::Rc;
+
+#[derive(Clone)]
+pub struct Name(Rc<Part>);
+
+/// `head` (if any) followed by `tail`.
+struct Part {
+    head: Option<Name>,
+    tail: Str,
+}
+
+/// Names shorter than this are stored whole: a reference would save nothing.
+const SHARED_MIN: usize = 24;
+
+impl Name {
+    pub fn new(text: Str) -> Name {
+        Name(Rc::new(Part { head: None, tail: text }))
+    }
+
+    /// The pieces of the name, in order.
+    fn pieces(&self) -> SmallVec<[&str; 32]> {
+        let mut pieces = SmallVec::new();
+        let mut at = Some(self);
+        while let Some(name) = at {
+            pieces.push(name.0.tail.as_str());
+            at = name.0.head.as_ref();
+        }
+        pieces.reverse();
+        pieces
+    }
+
+    /// The name as one string (no copy for a name stored whole).
+    pub fn to_str(&self) -> Str {
+        match self.0.head {
+            None => self.0.tail.clone(),
+            Some(_) => self.pieces().concat().into(),
+        }
+    }
+
+    /// The name `text`, kept as this name and the rest when it starts with this name.
+    pub fn renamed(&self, text: Str) -> Name {
+        let mut rest = text.as_str();
+        for piece in self.pieces() {
+            match rest.strip_prefix(piece) {
+                Some(r) => rest = r,
+                None => return Name::new(text),
+            }
+        }
+        let len = text.len() - rest.len();
+        if len < SHARED_MIN || rest.is_empty() {
+            return Name::new(text);
+        }
+        Name(Rc::new(Part { head: Some(self.clone()), tail: rest.into() }))
+    }
+}
+
+impl Drop for Part {
+    /// A long chain of names is let go one link at a time, not by recursion.
+    fn drop(&mut self) {
+        let mut next = self.head.take();
+        while let Some(Name(rc)) = next {
+            next = match Rc::try_unwrap(rc) {
+                Ok(mut part) => part.head.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        self.pieces().iter().try_for_each(|p| f.write_str(p))
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{:?}", self.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_made_from_the_old_one_shares_it() {
+        let start = Name::new("Start;f.t.b;f.m.$3;f.m.$4".into());
+        let next = start.renamed("Start;f.t.b;f.m.$3;f.m.$4;f.m.$2".into());
+        assert!(next.0.head.as_ref().is_some_and(|h| Rc::ptr_eq(&h.0, &start.0)));
+        assert_eq!(next.0.tail, ";f.m.$2");
+        assert_eq!(next.to_str(), "Start;f.t.b;f.m.$3;f.m.$4;f.m.$2");
+        assert_eq!(next.to_string(), "Start;f.t.b;f.m.$3;f.m.$4;f.m.$2");
+        let again = next.renamed("Start;f.t.b;f.m.$3;f.m.$4;f.m.$2;f.p".into());
+        assert_eq!(again.to_str(), "Start;f.t.b;f.m.$3;f.m.$4;f.m.$2;f.p");
+        assert_eq!(again.pieces().len(), 3);
+    }
+
+    #[test]
+    fn other_names_are_stored_whole() {
+        let start = Name::new("Start;f.t.b;f.m.$3;f.m.$4".into());
+        for text in ["Other", "Start;f.t.b;f.m.$3;f.m.$", "Start;f.t.b;f.m.$3;f.m.$4", "Start;f.t.b;f.m.$3;f.m.$5;x"] {
+            let n = start.renamed(text.into());
+            assert!(n.0.head.is_none(), "{text}");
+            assert_eq!(n.to_str(), text);
+        }
+        let short = Name::new("S".into());
+        assert!(short.renamed("S;a".into()).0.head.is_none());
+    }
+
+    #[test]
+    fn a_long_chain_is_dropped_without_recursion() {
+        let mut name = Name::new("a name long enough to be shared".into());
+        for _ in 0..1_000_000 {
+            name = Name(Rc::new(Part { head: Some(name), tail: "x".into() }));
+        }
+        assert_eq!(name.to_str().len(), 31 + 1_000_000);
+        drop(name);
+    }
+}
