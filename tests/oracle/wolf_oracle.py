@@ -534,6 +534,21 @@ PRINT_SEED = '         out "Close:",Close.size()'
 PRINT_OURS = '         out "Close:",Close.size(), Open.size()'
 
 
+def script_text(path):
+    """A script with its `#include`s written out, each included file without the comment
+    lines that open it (the wolf_* scripts include the seed's demons from scripts/wolf/)."""
+    out = []
+    for line in open(path, encoding="utf-8").read().splitlines(True):
+        if line.startswith("#include "):
+            included = script_text(os.path.join(os.path.dirname(path), line.split('"')[1])).splitlines(True)
+            while included and included[0].startswith("//"):
+                included.pop(0)
+            out.extend(included)
+        else:
+            out.append(line)
+    return "".join(out)
+
+
 def demon_section(text):
     """From `def place` to the end of the file, trailing blanks of each line removed."""
     return "\n".join(l.rstrip() for l in ("def place" + text.split("def place", 1)[1]).split("\n"))
@@ -563,8 +578,7 @@ def check_all(write):
         with open(os.path.join(HERE, "worlds", name + ".json"), encoding="utf-8") as f:
             spec = json.load(f)
         script = os.path.join(REPO, "scripts", name + ".ds")
-        with open(script, encoding="utf-8") as f:
-            text = f.read()
+        text = script_text(script)
         if demon_section(text) != reference:
             ok = False
             print("%s: demons or final lines differ from scripts/wolf.ds" % name)
@@ -599,8 +613,7 @@ def check_search_script(reference, write):
     with open(os.path.join(HERE, "worlds", "wolf.json"), encoding="utf-8") as f:
         spec = json.load(f)
     script = os.path.join(REPO, "scripts", "wolf_search.ds")
-    with open(script, encoding="utf-8") as f:
-        text = f.read()
+    text = script_text(script)
     if not demon_section(text).startswith(reference):
         ok = False
         print("wolf_search: the demons differ from scripts/wolf.ds")
@@ -618,8 +631,7 @@ def check_symmetry_script(reference, write):
     with open(os.path.join(REPO, "bench", "programs", "wolf_crowd.json"), encoding="utf-8") as f:
         spec = json.load(f)
     script = os.path.join(REPO, "scripts", "wolf_symmetry.ds")
-    with open(script, encoding="utf-8") as f:
-        text = f.read()
+    text = script_text(script)
     if not reference.startswith(demon_section(text.split("// ----", 1)[0]).rstrip()):
         ok = False
         print("wolf_symmetry: the demons differ from scripts/wolf.ds")

@@ -57,15 +57,26 @@ def world_section(w):
     return "\n".join(lines) + "\n\n"
 
 
+def script_text(name):
+    """A script of scripts/ with its `#include`s written out (the generated worlds live in a
+    folder of their own, where the included files are not)."""
+    lines = []
+    for line in open(os.path.join(ROOT, "scripts", name), encoding="utf-8").read().splitlines(True):
+        if line.startswith("#include "):
+            lines.append(script_text(line.split('"')[1]))
+        else:
+            lines.append(line)
+    return "".join(lines)
+
+
 def demons(search=False):
-    name = "wolf_search.ds" if search else "wolf.ds"
-    text = open(os.path.join(ROOT, "scripts", name), encoding="utf-8").read()
+    text = script_text("wolf_search.ds" if search else "wolf.ds")
     return text[text.index("def place"):]
 
 
 def symmetry_program(w):
     """wolf_symmetry.ds's demons and searches, with this world's farmers interchangeable."""
-    text = open(os.path.join(ROOT, "scripts", "wolf_symmetry.ds"), encoding="utf-8").read()
+    text = script_text("wolf_symmetry.ds")
     body = text[text.index("def place"):]
     return body.replace("[f, s, t]", "[" + ", ".join(w["humans"]) + "]")
 
