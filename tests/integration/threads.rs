@@ -181,6 +181,8 @@ fn a_script_that_runs_differently_on_another_thread_is_an_error() {
 fn output_and_files_before_the_search_happen_once() {
     let dir = temp_dir("once");
     let log = dir.join("once.txt");
+    // opened for appending: a file left by an earlier run of the same process id would count
+    let _ = std::fs::remove_file(&log);
     let code = format!(
         "var F = File.open(\"{}\", \"a\")\nF.out(\"before\")\nout \"printed once\"\n\
          def next(n) : return n < 20000 ? [n + 1, n * 2] : []\nout Search.explore(1, next).size()\nF.out(\"after\")",
