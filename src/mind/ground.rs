@@ -7,60 +7,101 @@
 use super::clause::{Atom, Clause, Term, MAX_VARS};
 use crate::value::Logic;
 use crate::world::{FactKey, Facts, NodeId, RelId};
-use rustc_hash::FxHashMap;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 /// A node for each variable; 0 while unbound.
 pub type Binding = [NodeId; MAX_VARS];
 
-/// The crisp facts of one relation and value, as (source, target) pairs, sorted both ways.
-#[derive(Default)]
-struct Pairs {
+/// The crisp facts of a graph between its own nodes, for the relations of some clauses: per
+/// (relation, value), the (source, target) pairs sorted by source, and, once a literal asks for
+/// the sources of a target, sorted by target too.
+pub struct Index {
+    /// The pairs of every group, one group after another.
     by_src: Vec<(NodeId, NodeId)>,
-    /// (target, source).
-    by_tgt: Vec<(NodeId, NodeId)>,
+    groups: Vec<Group>,
 }
 
-/// The crisp facts of a graph between its own nodes, by (relation, value).
-pub struct Index {
-    lists: FxHashMap<(RelId, bool), Pairs>,
+struct Group {
+    rel: RelId,
+    value: bool,
+    /// Its pairs in `by_src`.
+    start: usize,
+    end: usize,
+    /// The same pairs as `target << 32 | source`, sorted, made on first use.
+    by_tgt: OnceCell<Box<[u64]>>,
 }
 
 impl Index {
-    /// Indexes the True and False facts of `facts` (fuzzy ones and edges into other graphs are
-    /// left out: no literal can be False on them).
-    pub fn build(facts: &Facts, n: NodeId) -> Index {
-        let mut lists: FxHashMap<(RelId, bool), Pairs> = FxHashMap::default();
-        for f in facts.iter() {
-            let k = f.key;
-            let crisp = f.value.is_true() || f.value.is_false();
-            if k.tgraph() != 0 || !crisp || k.src() > n || k.tgt() > n {
-                continue;
-            }
-            let p = lists.entry((k.rel(), f.value.is_true())).or_default();
-            p.by_src.push((k.src(), k.tgt()));
-            p.by_tgt.push((k.tgt(), k.src()));
+    /// Indexes the True and False facts of the relations that `clauses` mention (fuzzy facts and
+    /// edges into other graphs are left out: no literal can be False on them), read from the
+    /// packed words of each relation's layer.
+    pub fn build(facts: &Facts, n: NodeId, clauses: &[Rc<Clause>]) -> Index {
+        let mut rels: Vec<RelId> = clauses
+            .iter()
+            .flat_map(|c| c.lits.iter())
+            .filter_map(|l| match l.atom {
+                Atom::Edge { rel, .. } => Some(rel),
+                Atom::Same(..) => None,
+            })
+            .collect();
+        rels.sort_unstable();
+        rels.dedup();
+        let mut index = Index { by_src: Vec::new(), groups: Vec::with_capacity(2 * rels.len()) };
+        let mut falses = Vec::new();
+        for rel in rels {
+            let start = index.by_src.len();
+            falses.clear();
+            // Facts come in key order (source, then target): each group is sorted by source.
+            facts.for_each_crisp(rel, |src, tgt, is_true| {
+                if src <= n && tgt <= n {
+                    if is_true {
+                        index.by_src.push((src, tgt))
+                    } else {
+                        falses.push((src, tgt))
+                    }
+                }
+            });
+            let mid = index.by_src.len();
+            index.by_src.extend_from_slice(&falses);
+            index.group(rel, true, start, mid);
+            index.group(rel, false, mid, index.by_src.len());
         }
-        // Facts come sorted by source, then relation, then target: `by_src` is sorted already.
-        for p in lists.values_mut() {
-            p.by_tgt.sort_unstable();
+        index
+    }
+
+    fn group(&mut self, rel: RelId, value: bool, start: usize, end: usize) {
+        if start < end {
+            self.groups.push(Group { rel, value, start, end, by_tgt: OnceCell::new() });
         }
-        Index { lists }
+    }
+
+    fn find(&self, rel: RelId, value: bool) -> Option<&Group> {
+        self.groups.iter().find(|g| g.rel == rel && g.value == value)
     }
 
     fn pairs(&self, rel: RelId, value: bool) -> &[(NodeId, NodeId)] {
-        self.lists.get(&(rel, value)).map_or(&[], |p| &p.by_src)
+        self.find(rel, value).map_or(&[], |g| &self.by_src[g.start..g.end])
     }
 
     /// Targets of `src`'s facts along `rel` with `value`.
     fn targets(&self, rel: RelId, value: bool, src: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        range(self.lists.get(&(rel, value)).map_or(&[], |p| &p.by_src), src)
+        range(self.pairs(rel, value), src)
     }
 
     /// Sources of the facts along `rel` with `value` into `tgt`.
     fn sources(&self, rel: RelId, value: bool, tgt: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        range(self.lists.get(&(rel, value)).map_or(&[], |p| &p.by_tgt), tgt)
+        let by_tgt: &[u64] = self.find(rel, value).map_or(&[], |g| {
+            g.by_tgt.get_or_init(|| {
+                let mut v: Vec<u64> =
+                    self.by_src[g.start..g.end].iter().map(|&(s, t)| u64::from(t) << 32 | u64::from(s)).collect();
+                v.sort_unstable();
+                v.into_boxed_slice()
+            })
+        });
+        let start = by_tgt.partition_point(|&w| (w >> 32) < u64::from(tgt));
+        by_tgt[start..].iter().take_while(move |&&w| (w >> 32) == u64::from(tgt)).map(|&w| w as NodeId)
     }
 }
 

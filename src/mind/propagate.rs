@@ -128,7 +128,7 @@ impl Rules {
 
     /// One pass over the state as it is: the edges the clauses ask for.
     fn pass(&self, facts: &Facts) -> Pass {
-        let index = Index::build(facts, self.n);
+        let index = Index::build(facts, self.n, &self.clauses);
         let g = self.grounder(facts, &index);
         let mut pending = Asks::default();
         for (ci, c) in self.clauses.iter().enumerate() {
@@ -162,7 +162,7 @@ impl Rules {
     /// How many ground instances of the clauses are wholly False in `facts` (for usual axioms:
     /// how many defaults a state breaks).
     pub fn broken(&self, facts: &Facts) -> usize {
-        let index = Index::build(facts, self.n);
+        let index = Index::build(facts, self.n, &self.clauses);
         let g = self.grounder(facts, &index);
         let mut count = 0;
         for c in &self.clauses {
@@ -179,7 +179,7 @@ impl Rules {
     /// conclusion of `A -> B` comes last, and a default is used forwards (a bird flies) before
     /// backwards (what cannot fly is no bird).
     pub fn first_firing(&self, facts: &Facts) -> Option<(FactKey, bool)> {
-        let index = Index::build(facts, self.n);
+        let index = Index::build(facts, self.n, &self.clauses);
         let g = self.grounder(facts, &index);
         let mut found = None;
         for (ci, c) in self.clauses.iter().enumerate() {

@@ -6,6 +6,7 @@
 use super::propagate::Rules;
 use crate::value::Logic;
 use crate::world::{FactKey, Facts, NodeId, RelId};
+use std::collections::BTreeMap;
 
 /// The first Undef edge between the graph's own nodes along `rels`: relations in the given
 /// order, then sources, then targets, in creation order.
@@ -96,12 +97,12 @@ pub fn usual_models<E>(
     tick: &mut dyn FnMut() -> Result<(), E>,
     valid: &mut dyn FnMut(&Facts) -> Result<bool, E>,
 ) -> Result<Vec<(usize, Facts)>, E> {
-    let mut best: Vec<(usize, Facts)> = Vec::new();
+    let mut best = Kept { by_broken: BTreeMap::new(), len: 0, max };
     let mut stack = vec![start.clone()];
     while let Some(facts) = stack.pop() {
         let Some(facts) = settle(rules, facts, tick)? else { continue };
         let broken = usual.broken(&facts);
-        if best.len() >= max && best.last().is_some_and(|w| broken >= w.0) {
+        if best.len >= max && best.worst().is_some_and(|w| broken >= w) {
             continue;
         }
         let default = usual.first_firing(&facts).filter(|(k, _)| rels.contains(&k.rel()));
@@ -109,10 +110,7 @@ pub fn usual_models<E>(
             Some(split) => split,
             None => {
                 if valid(&facts)? {
-                    // After the models with as few broken defaults or fewer: ties keep search order.
-                    let at = best.partition_point(|m| m.0 <= broken);
-                    best.insert(at, (broken, facts));
-                    best.truncate(max);
+                    best.keep(broken, facts);
                 }
                 continue;
             }
@@ -123,5 +121,35 @@ pub fn usual_models<E>(
             stack.push(child);
         }
     }
-    Ok(best)
+    Ok(best.by_broken.into_iter().flat_map(|(broken, models)| models.into_iter().map(move |f| (broken, f))).collect())
+}
+
+/// The best models so far, at most `max`: by the number of defaults they break, each number's
+/// in search order. (A sorted vector made keeping all of them quadratic.)
+struct Kept {
+    by_broken: BTreeMap<usize, Vec<Facts>>,
+    len: usize,
+    max: usize,
+}
+
+impl Kept {
+    /// How many defaults the worst model kept breaks.
+    fn worst(&self) -> Option<usize> {
+        self.by_broken.last_key_value().map(|(&broken, _)| broken)
+    }
+
+    /// Keeps a model after those that break as few defaults or fewer, dropping the last of the
+    /// worst when there are more than `max`.
+    fn keep(&mut self, broken: usize, facts: Facts) {
+        self.by_broken.entry(broken).or_default().push(facts);
+        self.len += 1;
+        if self.len > self.max {
+            let mut worst = self.by_broken.last_entry().expect("a model was just kept");
+            worst.get_mut().pop();
+            if worst.get().is_empty() {
+                worst.remove();
+            }
+            self.len -= 1;
+        }
+    }
 }

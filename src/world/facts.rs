@@ -430,6 +430,24 @@ impl Facts {
         self.own_rels = 0;
     }
 
+    /// Calls `each(source, target, is_true)` for every True or False fact of `rel` between
+    /// this graph's own nodes (target graph 0), in key order. Reads the relation's packed layer
+    /// directly: the Mind's grounding indexes these on every pass.
+    pub fn for_each_crisp(&self, rel: RelId, mut each: impl FnMut(NodeId, NodeId, bool)) {
+        let crisp = |f: &Fact| f.key.rel() == rel && f.key.tgraph() == 0 && (f.value.is_true() || f.value.is_false());
+        if self.wide_facts().iter().any(crisp) {
+            // A fact too large to pack lies among the packed ones in key order: the merge.
+            self.iter().filter(crisp).for_each(|f| each(f.key.src(), f.key.tgt(), f.value.is_true()));
+            return;
+        }
+        for &w in self.layer(rel) {
+            if packed::rel(w) == rel && packed::tgraph(w) == 0 {
+                let f = packed::fact(w);
+                each(f.key.src(), f.key.tgt(), packed::is_true(w));
+            }
+        }
+    }
+
     /// The facts whose source is `src` (sorted by relation, then target).
     pub fn outgoing(&self, src: NodeId) -> FactIter<'_> {
         let wide = self.wide_facts();

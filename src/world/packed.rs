@@ -64,6 +64,14 @@ pub fn value(word: u64) -> Logic {
     }
 }
 
+pub fn is_true(word: u64) -> bool {
+    word & 3 == TRUE_CODE
+}
+
+pub fn tgraph(word: u64) -> u32 {
+    (word >> TGRAPH_AT) as u32 & ((1 << TGRAPH_BITS) - 1)
+}
+
 pub fn rel(word: u64) -> RelId {
     (word >> REL_AT) as u32 & ((1 << REL_BITS) - 1)
 }
