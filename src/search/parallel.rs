@@ -49,6 +49,8 @@ pub trait Threaded: Problem {
     /// A limit of the run reached (Ctrl-C, `--timeout`, ...), checked while waiting for the
     /// other threads.
     fn limit(&mut self) -> Step<(), Self::Error>;
+    /// Shows how far the search is (the live line), where `check` is not asked (processes).
+    fn progress(&mut self, _counts: &Counts, _store: &StateStore) {}
 }
 
 /// What the expanding thread found out for the commit of one expansion: the goal tests
@@ -433,7 +435,10 @@ fn levels<P: Threaded, T>(
             return Err(Halt::Error(p.parallel_error(format!("a search on several threads failed: {why}"))));
         }
         let work = Arc::new(Level::new(level, next, pool.threads(), goals, p.work_left()));
+        let before = p.work();
         expand_shared(p, pool, &work, previous.take())?;
+        // every expansion's work is counted at its commit, this thread's too (once)
+        p.set_work(before);
         phases::enter(Phase::Commit);
         let mut store = pool.shared.store.write().unwrap_or_else(|e| e.into_inner());
         let check = |p: &mut P, counts: &Counts, store: &StateStore| p.check(counts, store);

@@ -89,7 +89,13 @@ fn levels<P: Threaded, T>(
         expand_undone(p, store, &work, cluster.me);
         p.set_work(before);
         phases::enter(Phase::Commit);
-        let check = |p: &mut P, _: &Counts, _: &StateStore| p.work_limit();
+        let me = cluster.me;
+        let check = move |p: &mut P, counts: &Counts, store: &StateStore| {
+            if me == 0 {
+                p.progress(counts, store);
+            }
+            p.work_limit()
+        };
         if let Some(t) = commit_level(p, store, counts, &work, depth, &mut commit, check)? {
             return Ok(Some(t));
         }
