@@ -94,7 +94,10 @@ pub fn report(who: &str) {
     for p in PHASES {
         let i = p as usize;
         let name = format!("{p:?}").to_lowercase();
-        line.push_str(&format!(" {name} {:.3} s CPU / {:.3} s wall ({}x);", clock.cpu[i], clock.wall[i], clock.entered[i]));
+        line.push_str(&format!(
+            " {name} {:.3} s CPU / {:.3} s wall ({}x);",
+            clock.cpu[i], clock.wall[i], clock.entered[i]
+        ));
     }
     let total: f64 = clock.cpu.iter().sum();
     line.push_str(&format!(" all {total:.3} s CPU"));

@@ -20,8 +20,8 @@
 
 use super::bfs::Commit;
 use super::cluster::{Cluster, Stopped};
-use super::phases::{self, Phase};
 use super::parallel::{commit_level, expand_level, expand_undone, Chunk, Expanded, Goals, Level, Outcome, Threaded};
+use super::phases::{self, Phase};
 use super::problem::{Halt, Step, Successors};
 use super::store::{StateStore, NONE};
 use super::wire::{put_u64, Reader};
