@@ -473,16 +473,18 @@ fn attr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
             if let Some(a) = args.first() {
                 return get_attr(it, &n, a, span);
             }
-            // A set, not a list: a node may have an attribute for each of many nodes.
-            let mut keys: rustc_hash::FxHashSet<(u32, u32)> = Default::default();
-            let mut found: Vec<(String, Value)> = Vec::new();
+            let mut all = Vec::new();
             for (g, id) in lineage(it, &n, span)? {
-                for (k, (node, _)) in g.borrow().data.attrs.range((id, 0, 0)..=(id, u32::MAX, u32::MAX)) {
-                    if keys.insert((k.1, k.2)) {
-                        found.push((it.text(node), node.clone()));
-                    }
-                }
+                let g = g.borrow();
+                all.extend(
+                    g.data
+                        .attrs
+                        .range((id, 0, 0)..=(id, u32::MAX, u32::MAX))
+                        .map(|(k, (node, _))| ((k.1, k.2), node.clone())),
+                );
             }
+            let mut found: Vec<(String, Value)> =
+                first_of_each(all).into_iter().map(|node| (it.text(&node), node)).collect();
             found.sort_by(|a, b| a.0.cmp(&b.0));
             Ok(Value::array(found.into_iter().map(|(_, v)| v).collect()))
         }
@@ -508,5 +510,56 @@ fn attr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
             Ok(Value::Map(std::rc::Rc::new(std::cell::RefCell::new(out))))
         }
         other => wrong_object("attr", &other, "nodes and graphs", span),
+    }
+}
+
+/// The items whose key no item before had, in order. A set of the keys seen, not a list: a node
+/// may have an attribute for each of 100,000 nodes, and checking a list made `N.attr()`
+/// quadratic (7 s).
+fn first_of_each<K: Eq + std::hash::Hash, T>(items: impl IntoIterator<Item = (K, T)>) -> Vec<T> {
+    let mut seen: rustc_hash::FxHashSet<K> = Default::default();
+    items.into_iter().filter_map(|(k, item)| seen.insert(k).then_some(item)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_of_each;
+    use std::cell::Cell;
+
+    thread_local! {
+        static LOOKS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// A key that counts how often it is hashed or compared.
+    #[derive(Eq)]
+    struct Counted(u32);
+
+    impl PartialEq for Counted {
+        fn eq(&self, other: &Counted) -> bool {
+            LOOKS.with(|n| n.set(n.get() + 1));
+            self.0 == other.0
+        }
+    }
+
+    impl std::hash::Hash for Counted {
+        fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+            LOOKS.with(|n| n.set(n.get() + 1));
+            self.0.hash(h);
+        }
+    }
+
+    /// Counted work, not a clock: the keys are looked at a bounded number of times each, at
+    /// two sizes, where a list of the keys seen compares each key with all before it.
+    #[test]
+    fn each_key_is_looked_at_a_bounded_number_of_times() {
+        for n in [1_000u32, 50_000] {
+            // Every key twice (a node's own attribute and an inherited one of the same name).
+            let items = (0..2 * n).map(|i| (Counted(i % n), i));
+            LOOKS.with(|c| c.set(0));
+            let kept = first_of_each(items);
+            let looks = LOOKS.with(Cell::get);
+            assert_eq!(kept, (0..n).collect::<Vec<_>>());
+            assert!(looks <= 8 * u64::from(n), "{looks} looks at the keys for {n} distinct keys");
+        }
     }
 }

@@ -75,8 +75,21 @@ fn starts_statement(t: &Tok) -> bool {
 
 /// Lexes `src` into the token stream the grammar reads.
 pub fn tokenize(src: &str) -> Result<Tokens, LexFailure> {
+    LEXED.with(|n| n.set(n.get() + src.len() as u64));
     let raw = raw_tokens(src)?;
     Layout::new(src, raw).run()
+}
+
+thread_local! {
+    /// Bytes given to `tokenize` on this thread: every parse starts there.
+    static LEXED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many bytes of source this thread has tokenized so far: counted work that shows a text
+/// parsed again and again (the REPL's test of a long entry reads it), which no clock can show
+/// reliably on a loaded machine.
+pub fn lexed_bytes() -> u64 {
+    LEXED.with(|n| n.get())
 }
 
 /// How many tokens go between two looks at the memory limit.

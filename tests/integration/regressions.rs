@@ -286,15 +286,15 @@ fn string_concatenation_is_bounded() {
 }
 
 #[test]
-fn a_node_with_many_attributes_lists_them_in_linear_time() {
+fn a_node_with_many_attributes_lists_them_all() {
     // N.attr() checked each attribute against a list of those seen: 100,000 attributes took
-    // 7 s, past --timeout 5 (found by probing attributes by hand).
+    // 7 s (found by probing attributes by hand). Whether it is linear is checked by counting,
+    // not by a clock that a loaded machine fools: `builtins::node`'s test counts how often the
+    // keys are looked at. Here, that the listing is right at that size.
     let src = "var G = GRAPH(\"G\")\nGRAPH = G\nG.add_nodes(100000)\nvar N = G.nodes()\nvar a = N[0]\n\
                for X in N { a[X] = 1 }\nout a.attr().size(), G.attr().size()\n";
-    let start = std::time::Instant::now();
-    let r = ds_file("attrs.ds", src, &["--timeout", "30"]);
+    let r = ds_file("attrs.ds", src, &[]);
     assert_eq!((r.stdout.as_str(), r.code), ("100000 1\n", Some(0)), "{}", r.stderr);
-    assert!(start.elapsed().as_secs_f64() < 5.0, "took {:?}", start.elapsed());
 }
 
 #[test]
