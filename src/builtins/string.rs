@@ -91,6 +91,19 @@ fn substr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<
 }
 
 fn substring(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    // A string and numbers (the 8-puzzle's `S.substring(0, I)`): what `text` and `arg` would
+    // check, without moving the string out of its value or looking the arguments up twice.
+    if let (Some(Value::Str(s)), [Value::Num(a), rest @ ..]) = (&obj, args) {
+        let end = match rest {
+            [] => Some(s.len()),
+            [Value::Num(b)] => Some(clamp(*b, s.len())),
+            _ => None,
+        };
+        if let Some(end) = end {
+            it.text_work(s.len(), span)?;
+            return slice(it, s, clamp(*a, s.len()), end, span);
+        }
+    }
     let s = text(it, "substring", obj, args, span)?;
     let start = clamp(arg::<f64>(args, 0, "substring", span)?, s.len());
     let end = if args.len() > 1 { clamp(arg::<f64>(args, 1, "substring", span)?, s.len()) } else { s.len() };
