@@ -158,7 +158,15 @@ fn find(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
             Ok(Value::Num(a.position(&args[0]).map_or(-1.0, |i| i as f64)))
         }
         Value::Str(s) => match &args[0] {
-            Value::Str(sub) => Ok(Value::Num(s.find(&**sub).map_or(-1.0, |i| i as f64))),
+            Value::Str(sub) => {
+                // One byte (ASCII, so never inside a character): a plain scan, without the
+                // substring searcher's set-up (the 8-puzzle's `S.find("0")`).
+                let at = match sub.as_bytes() {
+                    &[b] => s.bytes().position(|c| c == b),
+                    _ => s.find(&**sub),
+                };
+                Ok(Value::Num(at.map_or(-1.0, |i| i as f64)))
+            }
             other => fail(span, format!("`find` on a string needs a string, not {}", other.described())),
         },
         other => wrong_object("find", &other, "arrays and strings", span),
