@@ -1,0 +1,249 @@
+//! Expressions as closures: variables, constants, operators, demon calls, and the tests of `if`
+//! and `while`. What is not specialised here is evaluated by the tree walker (`tree_value`).
+
+use super::{tree_value, Node, StFn, MAX_NESTING};
+use crate::compile::ir::{DemonId, Ex, ExKind, Leaf, NumCode, Slot, Target};
+use crate::eval::ops::numbers;
+use crate::eval::{Interp, R};
+use crate::syntax::ast::BinOp;
+use crate::syntax::Span;
+use crate::value::{Logic, Value};
+
+/// An expression, evaluated.
+pub(crate) type ValueFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
+
+/// An expression as a closure.
+pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
+    if depth > MAX_NESTING {
+        return tree_value(e);
+    }
+    match &e.kind {
+        ExKind::Const(Value::Num(n)) => {
+            let n = *n;
+            Box::new(move |_| Ok(Value::Num(n)))
+        }
+        ExKind::Const(v) => {
+            let v = Node::new(v);
+            Box::new(move |_| Ok(v.get().dup()))
+        }
+        ExKind::Var(Slot::Local(i)) => {
+            let i = *i as usize;
+            Box::new(move |it| Ok(it.local(i).dup()))
+        }
+        ExKind::Var(Slot::Global(i)) => {
+            let i = *i as usize;
+            Box::new(move |it| Ok(it.globals[i].dup()))
+        }
+        ExKind::Binary { op, left, right, num } => binary(e, *op, left, right, num.as_ref(), depth + 1),
+        ExKind::Demon { id, args } => call(*id, args, e.span, depth + 1),
+        _ => tree_value(e),
+    }
+}
+
+/// A variable or a number constant: an operand the arithmetic reads in place.
+fn leaf(e: &Ex) -> Option<Leaf> {
+    match &e.kind {
+        ExKind::Const(Value::Num(n)) => Some(Leaf::Num(*n)),
+        ExKind::Var(slot) => Some(Leaf::Var(*slot)),
+        _ => None,
+    }
+}
+
+/// Whether `Interp::arith` may find a number in `e` (else the quick path is not worth trying).
+fn may_be_number(e: &Ex) -> bool {
+    matches!(e.kind, ExKind::Const(Value::Num(_)) | ExKind::Var(_) | ExKind::Binary { .. } | ExKind::Sum(_))
+}
+
+/// `left op right`, as `Interp::eval` does it: the arithmetic on numbers first (by `NumCode`, or
+/// on two leaves), the operands evaluated and combined when that gives up.
+fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth: u32) -> ValueFn {
+    let whole = Node::new(e);
+    if let Some(code) = num {
+        let test = code.test;
+        let code = Node::new(code);
+        return Box::new(move |it| match it.run_num(code.get()) {
+            Some(x) => Ok(if test { Value::bool(x != 0.0) } else { Value::Num(x) }),
+            None => it.eval(whole.get()),
+        });
+    }
+    match (leaf(left), leaf(right)) {
+        // `N - 1`: a local and a number.
+        (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(b))) => {
+            let i = i as usize;
+            return Box::new(move |it| {
+                if let Value::Num(a) = it.local(i) {
+                    if let Some(v) = numbers(op, *a, b) {
+                        return Ok(v);
+                    }
+                }
+                it.eval(whole.get())
+            });
+        }
+        (Some(a), Some(b)) => {
+            return Box::new(move |it| {
+                if let (Some(x), Some(y)) = (it.leaf(a), it.leaf(b)) {
+                    if let Some(v) = numbers(op, x, y) {
+                        return Ok(v);
+                    }
+                }
+                it.eval(whole.get())
+            });
+        }
+        _ => {}
+    }
+    let quick = may_be_number(left) && may_be_number(right);
+    let (l, r) = (value(left, depth), value(right, depth));
+    let (left, right, span) = (Node::new(left), Node::new(right), e.span);
+    Box::new(move |it| {
+        if quick {
+            if let Some(v) = it.quick_binary(op, left.get(), right.get(), &None) {
+                return Ok(v);
+            }
+        }
+        let a = l(it)?;
+        let b = r(it)?;
+        it.binary_values(op, a, b, span)
+    })
+}
+
+/// `name(args)` of a demon defined with `def`: `Interp::call_demon` with the arguments as
+/// closures.
+fn call(id: DemonId, args: &[Ex], span: Span, depth: u32) -> ValueFn {
+    let args: Box<[ValueFn]> = args.iter().map(|a| value(a, depth)).collect();
+    Box::new(move |it| {
+        if it.stack_low() {
+            return it.stack_used_up(span);
+        }
+        let code = it.demon(id, span)?;
+        it.call_compiled(&code, &args, span)
+    })
+}
+
+/// An expression statement, as `Interp::expr_stmt` runs it, when it is an assignment to a
+/// variable or a demon call (None: the tree walker runs it).
+pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
+    match &e.kind {
+        ExKind::Assign { target, value: v } => {
+            let Target::Var(slot) = **target else { return None };
+            if may_append(slot, v) {
+                return None; // `S = S + x`: appended in place (`eval/append.rs`)
+            }
+            let v = value(v, depth);
+            Some(Box::new(move |it| {
+                it.tick(span)?;
+                let x = v(it)?;
+                it.set(slot, x);
+                Ok(())
+            }))
+        }
+        ExKind::Demon { .. } => {
+            let call = value(e, depth);
+            Some(Box::new(move |it| {
+                it.tick(span)?;
+                call(it).map(drop)
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `slot = v` may be an append to the string at `slot` (`Interp::append_to_var`).
+fn may_append(slot: Slot, v: &Ex) -> bool {
+    let is_slot = |e: &Ex| matches!(e.kind, ExKind::Var(s) if s == slot);
+    match &v.kind {
+        ExKind::Binary { op: BinOp::Add, left, .. } => is_slot(left),
+        ExKind::Sum(items) => is_slot(&items[0].0),
+        _ => false,
+    }
+}
+
+/// The condition of an `if` or `while`: a comparison of numbers is tested without making a
+/// logic value; when it gives up, or for any other condition, the value decides.
+pub(super) enum Test {
+    /// A local compared with a number (`N < 2`).
+    LocalNum { op: BinOp, i: usize, n: f64, cond: Node<Ex> },
+    /// Two leaves compared (`N < 2`).
+    Leaves { op: BinOp, a: Leaf, b: Leaf, cond: Node<Ex> },
+    /// A comparison compiled to `NumCode` (`I * I <= N`).
+    Code { code: Node<NumCode>, cond: Node<Ex> },
+    Value(ValueFn),
+}
+
+impl Test {
+    pub(super) fn new(cond: &Ex, depth: u32) -> Test {
+        if let ExKind::Binary { op, left, right, num } = &cond.kind {
+            let comparison = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
+            match (num, leaf(left), leaf(right)) {
+                (Some(code), _, _) if code.test => return Test::Code { code: Node::new(code), cond: Node::new(cond) },
+                (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if comparison => {
+                    return Test::LocalNum { op: *op, i: i as usize, n, cond: Node::new(cond) }
+                }
+                (None, Some(a), Some(b)) if comparison => {
+                    return Test::Leaves { op: *op, a, b, cond: Node::new(cond) }
+                }
+                _ => {}
+            }
+        }
+        Test::Value(value(cond, depth))
+    }
+
+    /// True or False, when the numbers decide (`Interp::quick_test`).
+    #[inline(always)]
+    fn quick(&self, it: &Interp) -> Option<bool> {
+        match self {
+            Test::LocalNum { op, i, n, .. } => match it.local(*i) {
+                Value::Num(x) => Some(crate::eval::numeric::apply(*op, *x, *n)? != 0.0),
+                _ => None,
+            },
+            Test::Leaves { op, a, b, .. } => {
+                let x = crate::eval::numeric::apply(*op, it.leaf(*a)?, it.leaf(*b)?)?;
+                Some(x != 0.0)
+            }
+            Test::Code { code, .. } => it.run_num(code.get()).map(|x| x != 0.0),
+            Test::Value(_) => None,
+        }
+    }
+
+    /// Which block of an `if` arm the condition picks: 0 for True, 1 for False, 2 for Undef,
+    /// 3 for any other value (as `exec` reads the condition).
+    #[inline(always)]
+    pub(super) fn outcome(&self, it: &mut Interp) -> R<u8> {
+        if let Some(t) = self.quick(it) {
+            return Ok(if t { 0 } else { 1 });
+        }
+        let c = match self {
+            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => it.condition(cond.get())?,
+            Test::Value(f) => {
+                let v = f(it)?;
+                let c = v.condition();
+                v.discard();
+                c
+            }
+        };
+        Ok(outcome(c))
+    }
+
+    /// Whether a `while` goes on: its condition is exactly True.
+    #[inline(always)]
+    pub(super) fn holds(&self, it: &mut Interp) -> R<bool> {
+        if let Some(t) = self.quick(it) {
+            return Ok(t);
+        }
+        match self {
+            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => Ok(it.test(cond.get())?.is_exactly_true()),
+            Test::Value(f) => Ok(f(it)?.is_exactly_true()),
+        }
+    }
+}
+
+fn outcome(c: Logic) -> u8 {
+    if c.is_true() {
+        0
+    } else if c.is_false() {
+        1
+    } else if c.is_undef() {
+        2
+    } else {
+        3
+    }
+}
