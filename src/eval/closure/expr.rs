@@ -58,10 +58,9 @@ fn may_be_number(e: &Ex) -> bool {
 /// on two leaves), the operands evaluated and combined when that gives up.
 fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth: u32) -> ValueFn {
     let whole = Node::new(e);
-    if let Some(code) = num {
+    if let (Some(code), Some(f)) = (num, super::num::code(e)) {
         let test = code.test;
-        let code = Node::new(code);
-        return Box::new(move |it| match it.run_num(code.get()) {
+        return Box::new(move |it| match f(it) {
             Some(x) => Ok(if test { Value::bool(x != 0.0) } else { Value::Num(x) }),
             None => it.eval(whole.get()),
         });
@@ -69,15 +68,7 @@ fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth
     match (leaf(left), leaf(right)) {
         // `N - 1`: a local and a number.
         (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(b))) => {
-            let i = i as usize;
-            return Box::new(move |it| {
-                if let Value::Num(a) = it.local(i) {
-                    if let Some(v) = numbers(op, *a, b) {
-                        return Ok(v);
-                    }
-                }
-                it.eval(whole.get())
-            });
+            return by_op!(op, local_num(i as usize, b, whole), local_num_any(op, i as usize, b, whole));
         }
         (Some(a), Some(b)) => {
             return Box::new(move |it| {
@@ -93,16 +84,107 @@ fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth
     }
     let quick = may_be_number(left) && may_be_number(right);
     let (l, r) = (value(left, depth), value(right, depth));
-    let (left, right, span) = (Node::new(left), Node::new(right), e.span);
+    let sides = Sides { l, r, quick, left: Node::new(left), right: Node::new(right), span: e.span };
+    by_op!(op, values(sides), values_any(op, sides))
+}
+
+/// The operators closures are specialised for (`by_op!`), by index: the closure made for one
+/// of them does its arithmetic without a `match` on the operator.
+pub(super) const OPS: [BinOp; 11] = [
+    BinOp::Add,
+    BinOp::Sub,
+    BinOp::Mul,
+    BinOp::Lt,
+    BinOp::Le,
+    BinOp::Gt,
+    BinOp::Ge,
+    BinOp::Eq,
+    BinOp::Ne,
+    BinOp::Div,
+    BinOp::Rem,
+];
+
+/// `make::<K>(args)` for the operator at `OPS[K]`, or `other` for any other operator.
+macro_rules! by_op {
+    ($op:expr, $make:ident ( $($arg:expr),* ), $other:expr) => {
+        match $op {
+            BinOp::Add => $make::<0>($($arg),*),
+            BinOp::Sub => $make::<1>($($arg),*),
+            BinOp::Mul => $make::<2>($($arg),*),
+            BinOp::Lt => $make::<3>($($arg),*),
+            BinOp::Le => $make::<4>($($arg),*),
+            BinOp::Gt => $make::<5>($($arg),*),
+            BinOp::Ge => $make::<6>($($arg),*),
+            BinOp::Eq => $make::<7>($($arg),*),
+            BinOp::Ne => $make::<8>($($arg),*),
+            BinOp::Div => $make::<9>($($arg),*),
+            BinOp::Rem => $make::<10>($($arg),*),
+            _ => $other,
+        }
+    };
+}
+pub(super) use by_op;
+
+fn local_num<const K: usize>(i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
     Box::new(move |it| {
-        if quick {
-            if let Some(v) = it.quick_binary(op, left.get(), right.get(), &None) {
+        if let Value::Num(a) = it.local(i) {
+            if let Some(v) = numbers(OPS[K], *a, b) {
                 return Ok(v);
             }
         }
-        let a = l(it)?;
-        let b = r(it)?;
-        it.binary_values(op, a, b, span)
+        it.eval(whole.get())
+    })
+}
+
+/// A local and a number: `numbers` when the local holds one, else the tree walker.
+#[inline(always)]
+fn local_num_any(op: BinOp, i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
+    Box::new(move |it| {
+        if let Value::Num(a) = it.local(i) {
+            if let Some(v) = numbers(op, *a, b) {
+                return Ok(v);
+            }
+        }
+        it.eval(whole.get())
+    })
+}
+
+/// The two sides of an operator, as closures and as nodes (for the arithmetic on numbers).
+struct Sides {
+    l: ValueFn,
+    r: ValueFn,
+    /// Whether `Interp::quick_binary` may find numbers on both sides.
+    quick: bool,
+    left: Node<Ex>,
+    right: Node<Ex>,
+    span: Span,
+}
+
+fn values<const K: usize>(s: Sides) -> ValueFn {
+    Box::new(move |it| {
+        if s.quick {
+            if let Some(v) = it.quick_binary(OPS[K], s.left.get(), s.right.get(), &None) {
+                return Ok(v);
+            }
+        }
+        let a = (s.l)(it)?;
+        let b = (s.r)(it)?;
+        it.binary_values(OPS[K], a, b, s.span)
+    })
+}
+
+/// Both sides evaluated, then combined (`Interp::binary_values`).
+#[inline(always)]
+fn values_any(op: BinOp, s: Sides) -> ValueFn {
+    Box::new(move |it| {
+        if s.quick {
+            if let Some(v) = it.quick_binary(op, s.left.get(), s.right.get(), &None) {
+                return Ok(v);
+            }
+        }
+        let a = (s.l)(it)?;
+        let b = (s.r)(it)?;
+        it.binary_values(op, a, b, s.span)
     })
 }
 
@@ -114,7 +196,10 @@ fn call(id: DemonId, args: &[Ex], span: Span, depth: u32) -> ValueFn {
         if it.stack_low() {
             return it.stack_used_up(span);
         }
-        let code = it.demon(id, span)?;
+        let code = match it.demons.get(id as usize) {
+            Some(Some(code)) => code.clone(),
+            _ => it.demon(id, span)?,
+        };
         it.call_compiled(&code, &args, span)
     })
 }
@@ -125,12 +210,24 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
     match &e.kind {
         ExKind::Assign { target, value: v } => {
             let Target::Var(slot) = **target else { return None };
-            if may_append(slot, v) {
-                return None; // `S = S + x`: appended in place (`eval/append.rs`)
-            }
+            let node = Node::new(&**v);
+            let append = may_append(slot, v);
             let v = value(v, depth);
             Some(Box::new(move |it| {
                 it.tick(span)?;
+                // `S = S + x` with S a string is appended in place (`eval/append.rs`); the
+                // arithmetic on numbers is tried first, as `expr_stmt` does.
+                if append {
+                    if let ExKind::Binary { op, left, right, num } = &node.get().kind {
+                        if let Some(x) = it.quick_binary(*op, left, right, num) {
+                            it.set(slot, x);
+                            return Ok(());
+                        }
+                    }
+                    if let Some(done) = it.append_to_var(slot, node.get()) {
+                        return done;
+                    }
+                }
                 let x = v(it)?;
                 it.set(slot, x);
                 Ok(())
@@ -164,8 +261,8 @@ pub(super) enum Test {
     LocalNum { op: BinOp, i: usize, n: f64, cond: Node<Ex> },
     /// Two leaves compared (`N < 2`).
     Leaves { op: BinOp, a: Leaf, b: Leaf, cond: Node<Ex> },
-    /// A comparison compiled to `NumCode` (`I * I <= N`).
-    Code { code: Node<NumCode>, cond: Node<Ex> },
+    /// A comparison compiled to `NumCode` (`I * I <= N`), as closures (`num.rs`).
+    Code { code: super::num::NumFn, cond: Node<Ex> },
     Value(ValueFn),
 }
 
@@ -174,7 +271,11 @@ impl Test {
         if let ExKind::Binary { op, left, right, num } = &cond.kind {
             let comparison = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
             match (num, leaf(left), leaf(right)) {
-                (Some(code), _, _) if code.test => return Test::Code { code: Node::new(code), cond: Node::new(cond) },
+                (Some(code), _, _) if code.test => {
+                    if let Some(f) = super::num::code(cond) {
+                        return Test::Code { code: f, cond: Node::new(cond) };
+                    }
+                }
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if comparison => {
                     return Test::LocalNum { op: *op, i: i as usize, n, cond: Node::new(cond) }
                 }
@@ -199,7 +300,7 @@ impl Test {
                 let x = crate::eval::numeric::apply(*op, it.leaf(*a)?, it.leaf(*b)?)?;
                 Some(x != 0.0)
             }
-            Test::Code { code, .. } => it.run_num(code.get()).map(|x| x != 0.0),
+            Test::Code { code, .. } => code(it).map(|x| x != 0.0),
             Test::Value(_) => None,
         }
     }

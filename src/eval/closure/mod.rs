@@ -10,6 +10,7 @@
 //! any side effect and lets the tree walker evaluate the node from the start.
 
 mod expr;
+mod num;
 
 use super::{Flow, Interp, R};
 use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};
