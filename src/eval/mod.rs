@@ -459,12 +459,12 @@ impl Interp {
 
     /// `call_with` for a body compiled to closures (`eval/closure`): the arguments are closures.
     #[inline(always)]
-    fn call_compiled(&mut self, code: &Rc<FnCode>, args: &[closure::ValueFn], span: Span) -> R<Value> {
+    fn call_compiled(&mut self, code: &Rc<FnCode>, args: &[closure::CallArg], span: Span) -> R<Value> {
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
         for a in args {
-            match a(self) {
-                Ok(v) => self.stack.push(v),
+            match a.push(self) {
+                Ok(()) => {}
                 Err(e) => {
                     self.stack.truncate(base);
                     return Err(e);

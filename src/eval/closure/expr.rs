@@ -1,6 +1,7 @@
 //! Expressions as closures: variables, constants, operators, demon calls, and the tests of `if`
 //! and `while`. What is not specialised here is evaluated by the tree walker (`tree_value`).
 
+use super::num::NumFn;
 use super::{tree_value, Node, StFn, MAX_NESTING};
 use crate::compile::ir::{DemonId, Ex, ExKind, Leaf, NumCode, Slot, Target};
 use crate::eval::ops::numbers;
@@ -191,7 +192,7 @@ fn values_any(op: BinOp, s: Sides) -> ValueFn {
 /// `name(args)` of a demon defined with `def`: `Interp::call_demon` with the arguments as
 /// closures.
 fn call(id: DemonId, args: &[Ex], span: Span, depth: u32) -> ValueFn {
-    let args: Box<[ValueFn]> = args.iter().map(|a| value(a, depth)).collect();
+    let args: Box<[CallArg]> = args.iter().map(|a| CallArg::new(a, depth)).collect();
     Box::new(move |it| {
         if it.stack_low() {
             return it.stack_used_up(span);
@@ -204,6 +205,57 @@ fn call(id: DemonId, args: &[Ex], span: Span, depth: u32) -> ValueFn {
     })
 }
 
+/// An argument of a demon call, evaluated onto the frame stack.
+pub(crate) enum CallArg {
+    Local(usize),
+    /// A local and a number (`N - 1`), with the node for when the local holds no number.
+    LocalNum { op: BinOp, i: usize, n: f64, arg: Node<Ex> },
+    /// Arithmetic (`N - 1`): its number, or its value where the numbers give up (as
+    /// `Interp::call_with` tries `arith` first).
+    Number(NumFn, ValueFn),
+    Value(ValueFn),
+}
+
+impl CallArg {
+    fn new(a: &Ex, depth: u32) -> CallArg {
+        if let ExKind::Binary { op, left, right, num: None } = &a.kind {
+            if let (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) = (leaf(left), leaf(right)) {
+                if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+                    return CallArg::LocalNum { op: *op, i: i as usize, n, arg: Node::new(a) };
+                }
+            }
+        }
+        match (&a.kind, super::num::arith(a)) {
+            (ExKind::Var(Slot::Local(i)), _) => CallArg::Local(*i as usize),
+            (_, Some(f)) => CallArg::Number(f, value(a, depth)),
+            _ => CallArg::Value(value(a, depth)),
+        }
+    }
+
+    /// Pushes the argument's value onto the frame stack.
+    #[inline(always)]
+    pub(crate) fn push(&self, it: &mut Interp) -> R<()> {
+        let v = match self {
+            CallArg::Local(i) => it.local(*i).dup(),
+            CallArg::LocalNum { op, i, n, arg } => match it.local(*i) {
+                Value::Num(x) => Value::Num(match op {
+                    BinOp::Add => x + n,
+                    BinOp::Sub => x - n,
+                    _ => x * n,
+                }),
+                _ => it.eval(arg.get())?,
+            },
+            CallArg::Number(f, v) => match f(it) {
+                Some(x) => Value::Num(x),
+                None => v(it)?,
+            },
+            CallArg::Value(v) => v(it)?,
+        };
+        it.stack.push(v);
+        Ok(())
+    }
+}
+
 /// An expression statement, as `Interp::expr_stmt` runs it, when it is an assignment to a
 /// variable or a demon call (None: the tree walker runs it).
 pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
@@ -212,18 +264,17 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
             let Target::Var(slot) = **target else { return None };
             let node = Node::new(&**v);
             let append = may_append(slot, v);
+            let number = super::num::arith(v).or_else(|| super::num::code(v).filter(|_| !is_test(v)));
             let v = value(v, depth);
             Some(Box::new(move |it| {
                 it.tick(span)?;
                 // `S = S + x` with S a string is appended in place (`eval/append.rs`); the
                 // arithmetic on numbers is tried first, as `expr_stmt` does.
+                if let Some(x) = number.as_ref().and_then(|f| f(it)) {
+                    it.set(slot, Value::Num(x));
+                    return Ok(());
+                }
                 if append {
-                    if let ExKind::Binary { op, left, right, num } = &node.get().kind {
-                        if let Some(x) = it.quick_binary(*op, left, right, num) {
-                            it.set(slot, x);
-                            return Ok(());
-                        }
-                    }
                     if let Some(done) = it.append_to_var(slot, node.get()) {
                         return done;
                     }
@@ -242,6 +293,11 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
         }
         _ => None,
     }
+}
+
+/// Whether `e` is a comparison (its `NumCode` gives a logic value).
+fn is_test(e: &Ex) -> bool {
+    matches!(&e.kind, ExKind::Binary { num: Some(code), .. } if code.test)
 }
 
 /// Whether `slot = v` may be an append to the string at `slot` (`Interp::append_to_var`).

@@ -16,7 +16,7 @@ use super::{Flow, Interp, R};
 use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
-pub(super) use expr::ValueFn;
+pub(super) use expr::{CallArg, ValueFn};
 use expr::Test;
 
 /// A statement, run: `Err` carries `return`, `break`, errors, as `Interp::exec` does.
@@ -41,7 +41,7 @@ impl std::fmt::Debug for FastBody {
 /// A node of the tree a closure was compiled from, for the tree walker to run. The closures live
 /// in the `FnCode` that owns the tree (`FnCode::fast`), made once it is behind its `Rc`, and a
 /// `FnCode` is never changed after that: every node outlives every call of the closures.
-struct Node<T>(*const T);
+pub(crate) struct Node<T>(*const T);
 
 impl<T> Clone for Node<T> {
     fn clone(&self) -> Self {

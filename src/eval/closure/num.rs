@@ -55,7 +55,7 @@ pub(super) fn code(e: &Ex) -> Option<NumFn> {
 }
 
 /// Arithmetic (`+ - * / %`, a `+` chain) over variables and number constants.
-fn arith(e: &Ex) -> Option<NumFn> {
+pub(super) fn arith(e: &Ex) -> Option<NumFn> {
     match &e.kind {
         ExKind::Binary { op, left, right, .. }
             if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem) =>
@@ -80,7 +80,17 @@ fn operator(op: BinOp, left: &Ex, right: &Ex) -> Option<NumFn> {
 }
 
 fn with_op<const K: usize>(a: Arg, b: Arg) -> NumFn {
-    Box::new(move |it| apply(OPS[K], a.get(it)?, b.get(it)?))
+    let num = |v: &Value| match v {
+        Value::Num(n) => Some(*n),
+        _ => None,
+    };
+    // The usual operands, without a `match` on their kinds.
+    match (a, b) {
+        (Arg::Local(i), Arg::Num(n)) => Box::new(move |it| apply(OPS[K], num(it.local(i))?, n)),
+        (Arg::Local(i), Arg::Local(j)) => Box::new(move |it| apply(OPS[K], num(it.local(i))?, num(it.local(j))?)),
+        (Arg::Tree(f), Arg::Num(n)) => Box::new(move |it| apply(OPS[K], f(it)?, n)),
+        (a, b) => Box::new(move |it| apply(OPS[K], a.get(it)?, b.get(it)?)),
+    }
 }
 
 #[inline(always)]
