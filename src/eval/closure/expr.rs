@@ -41,6 +41,29 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
     }
 }
 
+/// The value of an expression where it is often a local variable (`return N`): read in place.
+pub(super) enum Operand {
+    Local(usize),
+    Value(ValueFn),
+}
+
+impl Operand {
+    pub(super) fn new(e: &Ex) -> Operand {
+        match &e.kind {
+            ExKind::Var(Slot::Local(i)) => Operand::Local(*i as usize),
+            _ => Operand::Value(value(e, 1)),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn get(&self, it: &mut Interp) -> R<Value> {
+        match self {
+            Operand::Local(i) => Ok(it.local(*i).dup()),
+            Operand::Value(f) => f(it),
+        }
+    }
+}
+
 /// A variable or a number constant: an operand the arithmetic reads in place.
 fn leaf(e: &Ex) -> Option<Leaf> {
     match &e.kind {

@@ -17,7 +17,7 @@ use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
 pub(super) use expr::{CallArg, ValueFn};
-use expr::Test;
+use expr::{Operand, Test};
 
 /// A statement, run: `Err` carries `return`, `break`, errors, as `Interp::exec` does.
 type StFn = Box<dyn Fn(&mut Interp) -> R<()>>;
@@ -87,12 +87,26 @@ fn compile_body(code: &FnCode) -> FastBody {
     // `return E` at the end gives E's value directly, not through `Interp::returned`.
     let (steps, tail) = match code.body.split_last() {
         Some((last, prefix)) => match &last.kind {
-            StKind::Return(Some(e)) => (prefix, Some((expr::value(e, 0), last.span))),
+            StKind::Return(Some(e)) => (prefix, Some((e, last.span))),
             _ => (&code.body[..], None),
         },
         None => (&code.body[..], None),
     };
-    let steps: Box<[Step]> = steps.iter().map(Step::new).collect();
+    let mut steps: Vec<Step> = steps.iter().map(Step::new).collect();
+    // `if C : return A` then `return B` (a recursion's base case and step): no loop.
+    if let ([Step::Guard(_)], Some((tail, span))) = (&steps[..], &tail) {
+        let (Some(Step::Guard(g)), tail, span) = (steps.pop(), Operand::new(tail), *span) else { unreachable!() };
+        return FastBody(Some(Box::new(move |it| {
+            it.tick(g.span)?;
+            if g.test.outcome(it)? == 0 {
+                it.tick(g.ret_span)?;
+                return g.value.get(it);
+            }
+            it.tick(span)?;
+            tail.get(it)
+        })));
+    }
+    let tail = tail.map(|(e, span)| (Operand::new(e), span));
     FastBody(Some(Box::new(move |it| {
         for step in steps.iter() {
             match step {
@@ -105,7 +119,7 @@ fn compile_body(code: &FnCode) -> FastBody {
                     it.tick(g.span)?;
                     if g.test.outcome(it)? == 0 {
                         it.tick(g.ret_span)?;
-                        return (g.value)(it);
+                        return g.value.get(it);
                     }
                 }
             }
@@ -113,7 +127,7 @@ fn compile_body(code: &FnCode) -> FastBody {
         match &tail {
             Some((value, span)) => {
                 it.tick(*span)?;
-                value(it)
+                value.get(it)
             }
             None => Ok(Value::Logic(Logic::UNDEF)),
         }
@@ -131,7 +145,7 @@ struct Guard {
     span: Span,
     test: Test,
     ret_span: Span,
-    value: ValueFn,
+    value: Operand,
 }
 
 impl Step {
@@ -139,7 +153,7 @@ impl Step {
         if let StKind::If(arms) = &s.kind {
             if let [IfArm { cond, then, on_false: None, on_undef: None, on_else: None }] = &arms[..] {
                 if let [St { kind: StKind::Return(Some(e)), span: ret_span }] = &then[..] {
-                    let (test, value) = (Test::new(cond, 1), expr::value(e, 1));
+                    let (test, value) = (Test::new(cond, 1), Operand::new(e));
                     return Step::Guard(Box::new(Guard { span: s.span, test, ret_span: *ret_span, value }));
                 }
             }
