@@ -42,16 +42,22 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
 }
 
 /// The value of an expression where it is often a local variable (`return N`): read in place.
+/// A demon call is made in place too (the operands of `fib(N - 1) + fib(N - 2)`): one native
+/// frame less per call.
 pub(super) enum Operand {
     Local(usize),
+    Call(CallSite),
     Value(ValueFn),
 }
 
 impl Operand {
-    pub(super) fn new(e: &Ex) -> Operand {
+    pub(super) fn new(e: &Ex, depth: u32) -> Operand {
         match &e.kind {
             ExKind::Var(Slot::Local(i)) => Operand::Local(*i as usize),
-            _ => Operand::Value(value(e, 1)),
+            ExKind::Demon { id, args } if depth <= MAX_NESTING => {
+                Operand::Call(CallSite::new(*id, args, e.span, depth))
+            }
+            _ => Operand::Value(value(e, depth)),
         }
     }
 
@@ -59,6 +65,7 @@ impl Operand {
     pub(super) fn get(&self, it: &mut Interp) -> R<Value> {
         match self {
             Operand::Local(i) => Ok(it.local(*i).dup()),
+            Operand::Call(site) => site.run(it),
             Operand::Value(f) => f(it),
         }
     }
@@ -106,9 +113,7 @@ fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth
         }
         _ => {}
     }
-    let quick = may_be_number(left) && may_be_number(right);
-    let (l, r) = (value(left, depth), value(right, depth));
-    let sides = Sides { l, r, quick, left: Node::new(left), right: Node::new(right), span: e.span };
+    let sides = Sides::new(left, right, e.span, depth);
     by_op!(op, values(sides), values_any(op, sides))
 }
 
@@ -132,22 +137,29 @@ pub(super) const OPS: [BinOp; 11] = [
 macro_rules! by_op {
     ($op:expr, $make:ident ( $($arg:expr),* ), $other:expr) => {
         match $op {
-            BinOp::Add => $make::<0>($($arg),*),
-            BinOp::Sub => $make::<1>($($arg),*),
-            BinOp::Mul => $make::<2>($($arg),*),
-            BinOp::Lt => $make::<3>($($arg),*),
-            BinOp::Le => $make::<4>($($arg),*),
-            BinOp::Gt => $make::<5>($($arg),*),
-            BinOp::Ge => $make::<6>($($arg),*),
-            BinOp::Eq => $make::<7>($($arg),*),
-            BinOp::Ne => $make::<8>($($arg),*),
-            BinOp::Div => $make::<9>($($arg),*),
-            BinOp::Rem => $make::<10>($($arg),*),
+            $crate::syntax::ast::BinOp::Add => $make::<0>($($arg),*),
+            $crate::syntax::ast::BinOp::Sub => $make::<1>($($arg),*),
+            $crate::syntax::ast::BinOp::Mul => $make::<2>($($arg),*),
+            $crate::syntax::ast::BinOp::Lt => $make::<3>($($arg),*),
+            $crate::syntax::ast::BinOp::Le => $make::<4>($($arg),*),
+            $crate::syntax::ast::BinOp::Gt => $make::<5>($($arg),*),
+            $crate::syntax::ast::BinOp::Ge => $make::<6>($($arg),*),
+            $crate::syntax::ast::BinOp::Eq => $make::<7>($($arg),*),
+            $crate::syntax::ast::BinOp::Ne => $make::<8>($($arg),*),
+            $crate::syntax::ast::BinOp::Div => $make::<9>($($arg),*),
+            $crate::syntax::ast::BinOp::Rem => $make::<10>($($arg),*),
             _ => $other,
         }
     };
 }
 pub(super) use by_op;
+
+/// Whether `e` is an operator that `value` makes a `Sides` closure of (not arithmetic on leaves
+/// or `NumCode`).
+pub(super) fn two_sides(e: &Ex) -> Option<(BinOp, &Ex, &Ex)> {
+    let ExKind::Binary { op, left, right, num: None } = &e.kind else { return None };
+    (leaf(left).is_none() || leaf(right).is_none()).then_some((*op, &**left, &**right))
+}
 
 fn local_num<const K: usize>(i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
     Box::new(move |it| {
@@ -174,9 +186,9 @@ fn local_num_any(op: BinOp, i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
 }
 
 /// The two sides of an operator, as closures and as nodes (for the arithmetic on numbers).
-struct Sides {
-    l: ValueFn,
-    r: ValueFn,
+pub(super) struct Sides {
+    l: Operand,
+    r: Operand,
     /// Whether `Interp::quick_binary` may find numbers on both sides.
     quick: bool,
     left: Node<Ex>,
@@ -184,17 +196,29 @@ struct Sides {
     span: Span,
 }
 
-fn values<const K: usize>(s: Sides) -> ValueFn {
-    Box::new(move |it| {
-        if s.quick {
-            if let Some(v) = it.quick_binary(OPS[K], s.left.get(), s.right.get(), &None) {
+impl Sides {
+    pub(super) fn new(left: &Ex, right: &Ex, span: Span, depth: u32) -> Sides {
+        let quick = may_be_number(left) && may_be_number(right);
+        let (l, r) = (Operand::new(left, depth), Operand::new(right, depth));
+        Sides { l, r, quick, left: Node::new(left), right: Node::new(right), span }
+    }
+
+    /// The operator's value, as `Interp::eval` gives it.
+    #[inline(always)]
+    pub(super) fn combine(&self, op: BinOp, it: &mut Interp) -> R<Value> {
+        if self.quick {
+            if let Some(v) = it.quick_binary(op, self.left.get(), self.right.get(), &None) {
                 return Ok(v);
             }
         }
-        let a = (s.l)(it)?;
-        let b = (s.r)(it)?;
-        it.binary_values(OPS[K], a, b, s.span)
-    })
+        let a = self.l.get(it)?;
+        let b = self.r.get(it)?;
+        it.binary_values(op, a, b, self.span)
+    }
+}
+
+fn values<const K: usize>(s: Sides) -> ValueFn {
+    Box::new(move |it| s.combine(OPS[K], it))
 }
 
 /// Both sides evaluated, then combined (`Interp::binary_values`).
@@ -206,8 +230,8 @@ fn values_any(op: BinOp, s: Sides) -> ValueFn {
                 return Ok(v);
             }
         }
-        let a = (s.l)(it)?;
-        let b = (s.r)(it)?;
+        let a = s.l.get(it)?;
+        let b = s.r.get(it)?;
         it.binary_values(op, a, b, s.span)
     })
 }
@@ -215,24 +239,45 @@ fn values_any(op: BinOp, s: Sides) -> ValueFn {
 /// `name(args)` of a demon defined with `def`: `Interp::call_demon` with the arguments as
 /// closures.
 fn call(id: DemonId, args: &[Ex], span: Span, depth: u32) -> ValueFn {
-    let args: Box<[CallArg]> = args.iter().map(|a| CallArg::new(a, depth)).collect();
-    Box::new(move |it| {
+    let site = CallSite::new(id, args, span, depth);
+    Box::new(move |it| site.run(it))
+}
+
+/// A call of a demon defined with `def`.
+pub(super) struct CallSite {
+    id: DemonId,
+    args: Box<[CallArg]>,
+    span: Span,
+}
+
+impl CallSite {
+    fn new(id: DemonId, args: &[Ex], span: Span, depth: u32) -> CallSite {
+        CallSite { id, args: args.iter().map(|a| CallArg::new(a, depth + 1)).collect(), span }
+    }
+
+    #[inline(always)]
+    fn run(&self, it: &mut Interp) -> R<Value> {
         if it.stack_low() {
-            return it.stack_used_up(span);
+            return it.stack_used_up(self.span);
         }
-        let code = match it.demons.get(id as usize) {
+        let code = match it.demons.get(self.id as usize) {
             Some(Some(code)) => code.clone(),
-            _ => it.demon(id, span)?,
+            _ => it.demon(self.id, self.span)?,
         };
-        it.call_compiled(&code, &args, span)
-    })
+        it.call_compiled(&code, &self.args, self.span)
+    }
 }
 
 /// An argument of a demon call, evaluated onto the frame stack.
 pub(crate) enum CallArg {
     Local(usize),
     /// A local and a number (`N - 1`), with the node for when the local holds no number.
-    LocalNum { op: BinOp, i: usize, n: f64, arg: Node<Ex> },
+    LocalNum {
+        op: BinOp,
+        i: usize,
+        n: f64,
+        arg: Node<Ex>,
+    },
     /// Arithmetic (`N - 1`): its number, or its value where the numbers give up (as
     /// `Interp::call_with` tries `arith` first).
     Number(NumFn, ValueFn),
@@ -337,11 +382,24 @@ fn may_append(slot: Slot, v: &Ex) -> bool {
 /// logic value; when it gives up, or for any other condition, the value decides.
 pub(super) enum Test {
     /// A local compared with a number (`N < 2`).
-    LocalNum { op: BinOp, i: usize, n: f64, cond: Node<Ex> },
+    LocalNum {
+        op: BinOp,
+        i: usize,
+        n: f64,
+        cond: Node<Ex>,
+    },
     /// Two leaves compared (`N < 2`).
-    Leaves { op: BinOp, a: Leaf, b: Leaf, cond: Node<Ex> },
+    Leaves {
+        op: BinOp,
+        a: Leaf,
+        b: Leaf,
+        cond: Node<Ex>,
+    },
     /// A comparison compiled to `NumCode` (`I * I <= N`), as closures (`num.rs`).
-    Code { code: super::num::NumFn, cond: Node<Ex> },
+    Code {
+        code: super::num::NumFn,
+        cond: Node<Ex>,
+    },
     Value(ValueFn),
 }
 
@@ -358,9 +416,7 @@ impl Test {
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if comparison => {
                     return Test::LocalNum { op: *op, i: i as usize, n, cond: Node::new(cond) }
                 }
-                (None, Some(a), Some(b)) if comparison => {
-                    return Test::Leaves { op: *op, a, b, cond: Node::new(cond) }
-                }
+                (None, Some(a), Some(b)) if comparison => return Test::Leaves { op: *op, a, b, cond: Node::new(cond) },
                 _ => {}
             }
         }
@@ -392,7 +448,9 @@ impl Test {
             return Ok(if t { 0 } else { 1 });
         }
         let c = match self {
-            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => it.condition(cond.get())?,
+            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => {
+                it.condition(cond.get())?
+            }
             Test::Value(f) => {
                 let v = f(it)?;
                 let c = v.condition();
@@ -410,7 +468,9 @@ impl Test {
             return Ok(t);
         }
         match self {
-            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => Ok(it.test(cond.get())?.is_exactly_true()),
+            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => {
+                Ok(it.test(cond.get())?.is_exactly_true())
+            }
             Test::Value(f) => Ok(f(it)?.is_exactly_true()),
         }
     }

@@ -93,20 +93,21 @@ fn compile_body(code: &FnCode) -> FastBody {
         None => (&code.body[..], None),
     };
     let mut steps: Vec<Step> = steps.iter().map(Step::new).collect();
-    // `if C : return A` then `return B` (a recursion's base case and step): no loop.
+    // `if C : return A` then `return B` (a recursion's base case and step): no loop, and an
+    // operator in B (`fib(N - 1) + fib(N - 2)`) is done here, with its demon calls.
     if let ([Step::Guard(_)], Some((tail, span))) = (&steps[..], &tail) {
-        let (Some(Step::Guard(g)), tail, span) = (steps.pop(), Operand::new(tail), *span) else { unreachable!() };
-        return FastBody(Some(Box::new(move |it| {
-            it.tick(g.span)?;
-            if g.test.outcome(it)? == 0 {
-                it.tick(g.ret_span)?;
-                return g.value.get(it);
-            }
-            it.tick(span)?;
-            tail.get(it)
-        })));
+        let (Some(Step::Guard(g)), span) = (steps.pop(), *span) else { unreachable!() };
+        if let Some((op, left, right)) = expr::two_sides(tail) {
+            let sides = expr::Sides::new(left, right, tail.span, 1);
+            return expr::by_op!(
+                op,
+                guard_and_operator(g, sides, span),
+                guard_and_tail(g, Operand::Value(expr::value(tail, 0)), span)
+            );
+        }
+        return guard_and_tail(g, Operand::new(tail, 0), span);
     }
-    let tail = tail.map(|(e, span)| (Operand::new(e), span));
+    let tail = tail.map(|(e, span)| (Operand::new(e, 0), span));
     FastBody(Some(Box::new(move |it| {
         for step in steps.iter() {
             match step {
@@ -116,10 +117,8 @@ fn compile_body(code: &FnCode) -> FastBody {
                     }
                 }
                 Step::Guard(g) => {
-                    it.tick(g.span)?;
-                    if g.test.outcome(it)? == 0 {
-                        it.tick(g.ret_span)?;
-                        return g.value.get(it);
+                    if let Some(done) = g.run(it) {
+                        return done;
                     }
                 }
             }
@@ -131,6 +130,26 @@ fn compile_body(code: &FnCode) -> FastBody {
             }
             None => Ok(Value::Logic(Logic::UNDEF)),
         }
+    })))
+}
+
+fn guard_and_tail(g: Box<Guard>, tail: Operand, span: Span) -> FastBody {
+    FastBody(Some(Box::new(move |it| {
+        if let Some(done) = g.run(it) {
+            return done;
+        }
+        it.tick(span)?;
+        tail.get(it)
+    })))
+}
+
+fn guard_and_operator<const K: usize>(g: Box<Guard>, tail: expr::Sides, span: Span) -> FastBody {
+    FastBody(Some(Box::new(move |it| {
+        if let Some(done) = g.run(it) {
+            return done;
+        }
+        it.tick(span)?;
+        tail.combine(expr::OPS[K], it)
     })))
 }
 
@@ -148,12 +167,31 @@ struct Guard {
     value: Operand,
 }
 
+impl Guard {
+    /// The call's value when the condition is True (None: it is not, go on).
+    #[inline(always)]
+    fn run(&self, it: &mut Interp) -> Option<R<Value>> {
+        if let Err(e) = it.tick(self.span) {
+            return Some(Err(e));
+        }
+        match self.test.outcome(it) {
+            Ok(0) => {}
+            Ok(_) => return None,
+            Err(e) => return Some(Err(e)),
+        }
+        if let Err(e) = it.tick(self.ret_span) {
+            return Some(Err(e));
+        }
+        Some(self.value.get(it))
+    }
+}
+
 impl Step {
     fn new(s: &St) -> Step {
         if let StKind::If(arms) = &s.kind {
             if let [IfArm { cond, then, on_false: None, on_undef: None, on_else: None }] = &arms[..] {
                 if let [St { kind: StKind::Return(Some(e)), span: ret_span }] = &then[..] {
-                    let (test, value) = (Test::new(cond, 1), Operand::new(e));
+                    let (test, value) = (Test::new(cond, 1), Operand::new(e, 1));
                     return Step::Guard(Box::new(Guard { span: s.span, test, ret_span: *ret_span, value }));
                 }
             }
