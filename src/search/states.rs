@@ -191,7 +191,7 @@ impl Decoder {
 
 /// Keeps the name of state `id` if its depth is a multiple of `NAMES_EVERY`.
 fn keep_name(cache: &RefCell<FxHashMap<StateId, Str>>, store: &StateStore, id: StateId, name: &Str) {
-    if store.depth(id) % NAMES_EVERY != 0 {
+    if !store.depth(id).is_multiple_of(NAMES_EVERY) {
         return;
     }
     let mut c = cache.borrow_mut();
