@@ -27,6 +27,15 @@ impl GoalOf<'_> {
             GoalOf::Tested(goals) => Ok(goals.get(which)),
         }
     }
+
+    /// The id of successor `i` when the expanding thread found it stored before the level
+    /// (then the commit need not look it up).
+    pub(super) fn stored(self, i: usize) -> Option<StateId> {
+        match self {
+            GoalOf::Ask => None,
+            GoalOf::Tested(goals) => goals.stored(i),
+        }
+    }
 }
 
 pub(super) fn bfs<P: Problem>(
@@ -88,7 +97,10 @@ impl GoalCommit {
         let g = store.g(id);
         for i in 0..succ.len() {
             let s = succ.get(i);
-            let (sid, new) = insert(store, config, &s, id, depth + 1, g + s.cost)?;
+            let (sid, new) = match of.stored(i) {
+                Some(sid) => (sid, false),
+                None => insert(store, config, &s, id, depth + 1, g + s.cost)?,
+            };
             if new {
                 counts.reached(depth + 1);
                 if of.is(p, Which::Successor(i))? {

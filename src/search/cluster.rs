@@ -31,7 +31,38 @@ use timely::WorkerConfig;
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// A message in the dataflow: to process, from process, round, the bytes.
-type Message = (u64, u64, u64, Vec<u8>);
+type Message = (u64, u64, u64, Bytes);
+
+/// The bytes of a message, written by timely's serializer (bincode) as one block: a plain
+/// `Vec<u8>` is a sequence to serde, which bincode sizes, writes and reads back one byte at a
+/// time (a second of CPU time per process on the 512k-state wolf world, docs/performance.md).
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
+struct Bytes(Vec<u8>);
+
+impl serde::Serialize for Bytes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(&self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Bytes {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bytes, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Bytes;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("bytes")
+            }
+            fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<Bytes, E> {
+                Ok(Bytes(v.to_vec()))
+            }
+            fn visit_byte_buf<E: serde::de::Error>(self, v: Vec<u8>) -> Result<Bytes, E> {
+                Ok(Bytes(v))
+            }
+        }
+        d.deserialize_byte_buf(Visit)
+    }
+}
 
 /// What each connection has seen: whether it closed (the other process ended or died), and
 /// whether this side finished writing (the last data is out).
@@ -250,7 +281,7 @@ impl Cluster {
         let mut by_process = vec![None; self.peers];
         for (_, from, _, bytes) in this {
             if let Some(slot) = by_process.get_mut(from as usize) {
-                *slot = Some(bytes);
+                *slot = Some(bytes.0);
             }
         }
         drop(inbox);
@@ -266,7 +297,7 @@ impl Cluster {
         self.round += 1;
         self.guarded(|c| {
             for to in 0..c.peers {
-                c.input.send((to as u64, c.me as u64, round, message.to_vec()));
+                c.input.send((to as u64, c.me as u64, round, Bytes(message.to_vec())));
             }
             c.input.advance_to(round + 1);
         })

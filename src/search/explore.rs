@@ -111,7 +111,10 @@ impl Walk<'_> {
         let g = store.g(id);
         for i in 0..succ.len() {
             let s = succ.get(i);
-            let (sid, new) = insert(store, self.config, &s, id, depth + 1, g + s.cost)?;
+            let (sid, new) = match of.stored(i) {
+                Some(sid) => (sid, false),
+                None => insert(store, self.config, &s, id, depth + 1, g + s.cost)?,
+            };
             let action = s.action.map_or(super::NONE, |a| store.intern_action(a));
             self.transitions.push(id, action, sid);
             if !new {

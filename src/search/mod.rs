@@ -18,6 +18,7 @@ mod idastar;
 pub mod on_demand;
 pub mod pack;
 pub mod parallel;
+mod phases;
 pub mod problem;
 mod processes;
 pub mod progress;

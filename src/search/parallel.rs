@@ -16,8 +16,9 @@
 
 use super::bfs::{Commit, GoalOf};
 use super::cluster::Cluster;
+use super::phases::{self, Phase};
 use super::problem::{Halt, Problem, Step, Successors, Which};
-use super::store::{StateId, StateStore};
+use super::store::{StateId, StateStore, NONE};
 use super::{insert_start, Counts};
 use rustc_hash::FxHashSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -48,13 +49,19 @@ pub trait Threaded: Problem {
     /// A limit of the run reached (Ctrl-C, `--timeout`, ...), checked while waiting for the
     /// other threads.
     fn limit(&mut self) -> Step<(), Self::Error>;
+    /// Shows how far the search is (the live line), where `check` is not asked (processes).
+    fn progress(&mut self, _counts: &Counts, _store: &StateStore) {}
 }
 
-/// The goal tests made for one expansion: 0 not tested, 1 not a goal, 2 a goal.
+/// What the expanding thread found out for the commit of one expansion: the goal tests
+/// (0 not tested, 1 not a goal, 2 a goal), and the id of each successor that was stored
+/// before the level (`NONE` for the others), so that the commit, the one part done on one
+/// thread, looks up only the successors that may be new.
 #[derive(Debug, Default)]
 pub struct Goals {
     pub current: u8,
     pub successors: Vec<u8>,
+    pub stored: Vec<StateId>,
 }
 
 impl Goals {
@@ -64,6 +71,11 @@ impl Goals {
             Which::Successor(i) => self.successors.get(i).copied().unwrap_or(0),
         };
         flag == 2
+    }
+
+    /// The id of successor `i` if it was stored before its level.
+    pub fn stored(&self, i: usize) -> Option<StateId> {
+        self.stored.get(i).copied().filter(|&id| id != NONE)
     }
 }
 
@@ -77,6 +89,14 @@ pub struct Expanded {
 
 pub(super) type Outcome<E> = Result<Expanded, Halt<E>>;
 
+/// The expansions of one chunk, and the thread that made them: that thread frees them, while
+/// it expands the next level (`Level::free`), so that no thread frees what another allocated
+/// (which costs the allocator more) and the commit frees nothing.
+pub(super) struct Chunk<E> {
+    pub(super) by: usize,
+    pub(super) done: Vec<Outcome<E>>,
+}
+
 /// One level's work.
 pub struct Level<E> {
     pub(super) from: usize,
@@ -86,7 +106,7 @@ pub struct Level<E> {
     /// The first chunk in which an expansion failed: the commit stops there, so the chunks
     /// after it are not expanded.
     pub(super) first_failure: AtomicUsize,
-    pub(super) results: Vec<Mutex<Option<Vec<Outcome<E>>>>>,
+    pub(super) results: Vec<Mutex<Option<Chunk<E>>>>,
     /// Test the goal of the successors that may be new (and of the start, when expanded).
     goals: bool,
     /// The work each thread may still do (the run's step limit).
@@ -107,11 +127,22 @@ impl<E> Level<E> {
         let from = self.from + chunk * self.chunk;
         from..(from + self.chunk).min(self.to)
     }
+
+    /// Frees the (committed) chunks thread `by` expanded.
+    fn free(&self, by: usize) {
+        for slot in &self.results {
+            let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+            if slot.as_ref().is_some_and(|c| c.by == by) {
+                drop(slot.take());
+            }
+        }
+    }
 }
 
 /// A message to a worker thread.
 pub enum Job<E> {
-    Level(Arc<Level<E>>),
+    /// A level to expand, and the one committed before it (to free this thread's chunks of).
+    Level(Arc<Level<E>>, Option<Arc<Level<E>>>),
     /// The search is over.
     Stop,
 }
@@ -238,15 +269,22 @@ pub fn serve<P: Threaded>(p: &mut P, end: &WorkerEnd<P::Error>, fingerprint: Vec
         return;
     }
     p.serving(true);
-    while let Ok(Job::Level(level)) = end.jobs.recv() {
+    phases::enter(Phase::Wait);
+    while let Ok(Job::Level(level, previous)) = end.jobs.recv() {
+        phases::enter(Phase::Expand);
+        if let Some(previous) = previous {
+            previous.free(end.thread);
+        }
         let store = end.shared.store.read().unwrap_or_else(|e| e.into_inner());
-        expand_level(p, &store, &level, taking(&level));
+        expand_level(p, &store, &level, end.thread, taking(&level));
         drop(store);
+        phases::enter(Phase::Wait);
         if end.reports.send(Report::Done(end.thread)).is_err() {
             break;
         }
     }
     p.serving(false);
+    phases::report(&format!("thread {}", end.thread));
 }
 
 /// The chunks of `level` a thread takes in turn with the others.
@@ -254,17 +292,19 @@ fn taking<E>(level: &Level<E>) -> impl FnMut() -> usize + '_ {
     || level.next_chunk.fetch_add(1, Ordering::Relaxed)
 }
 
-/// Expands the chunks `next` gives until none is left (or one failed); the limit of the run
-/// that stopped this thread, if one did.
+/// Expands the chunks `next` gives until none is left (or one failed), on thread `me`; the
+/// limit of the run that stopped this thread, if one did.
 pub(super) fn expand_level<P: Threaded>(
     p: &mut P,
     store: &StateStore,
     level: &Level<P::Error>,
+    me: usize,
     mut next: impl FnMut() -> usize,
 ) -> Option<super::Reason> {
     let start = p.work();
     let mut start_goal = None;
     let mut limit = None;
+    let mut scratch = Successors::default();
     loop {
         let c = next();
         if c >= level.results.len() || c > level.first_failure.load(Ordering::Relaxed) {
@@ -275,7 +315,7 @@ pub(super) fn expand_level<P: Threaded>(
         let mut seen = FxHashSet::<Box<[u8]>>::default();
         let mut out = Vec::with_capacity(level.chunk);
         for id in level.ids(c) {
-            let done = expand_one(p, store, id as StateId, level.goals, &mut seen, &mut start_goal);
+            let done = expand_one(p, store, id as StateId, level.goals, &mut seen, &mut start_goal, &mut scratch);
             let failed = match &done {
                 Ok(_) => false,
                 Err(Halt::Limit(reason)) => {
@@ -290,7 +330,7 @@ pub(super) fn expand_level<P: Threaded>(
                 break;
             }
         }
-        *level.results[c].lock().unwrap_or_else(|e| e.into_inner()) = Some(out);
+        *level.results[c].lock().unwrap_or_else(|e| e.into_inner()) = Some(Chunk { by: me, done: out });
     }
     p.work_budget(None);
     limit
@@ -303,21 +343,24 @@ fn expand_one<P: Threaded>(
     goals: bool,
     seen: &mut FxHashSet<Box<[u8]>>,
     start_goal: &mut Option<u8>,
+    scratch: &mut Successors,
 ) -> Outcome<P::Error> {
     let before = p.work();
     let flag = |yes: bool| if yes { 2 } else { 1 };
     let mut tested = Goals::default();
-    let mut succ = Successors::default();
     p.load(store, id)?;
     if goals && id == 0 {
         tested.current = flag(p.is_goal(Which::Current)?);
     }
-    p.expand(&mut succ)?;
-    tested.successors = vec![0; succ.len()];
+    p.expand(scratch)?;
+    // kept in buffers of the exact size: one allocation each, not a growing one
+    let succ = scratch.clone();
+    tested.stored = (0..succ.len()).map(|i| store.find(succ.get(i).key).unwrap_or(NONE)).collect();
     if goals {
+        tested.successors = vec![0; succ.len()];
         for i in 0..succ.len() {
             let key = succ.get(i).key;
-            tested.successors[i] = match store.find(key) {
+            tested.successors[i] = match tested.stored(i) {
                 Some(0) => match *start_goal {
                     Some(f) => f,
                     None => *start_goal.insert(flag(p.is_goal(Which::Successor(i))?)),
@@ -370,6 +413,7 @@ fn on_threads<P: Threaded, T>(
     insert_start(p, store, &mut succ)?;
     *pool.shared.store.write().unwrap_or_else(|e| e.into_inner()) = std::mem::take(store);
     let result = levels(p, counts, pool, goals, &mut commit);
+    phases::report("thread 0");
     *store = std::mem::take(&mut *pool.shared.store.write().unwrap_or_else(|e| e.into_inner()));
     pool.finish();
     result
@@ -384,13 +428,18 @@ fn levels<P: Threaded, T>(
 ) -> Step<Option<T>, P::Error> {
     let (mut level, mut next) = (0usize, 1usize);
     let mut depth = 0u32;
+    let mut previous = None;
     while level < next {
         pool.poll();
         if let Some(why) = pool.failed.take() {
             return Err(Halt::Error(p.parallel_error(format!("a search on several threads failed: {why}"))));
         }
         let work = Arc::new(Level::new(level, next, pool.threads(), goals, p.work_left()));
-        expand_shared(p, pool, &work)?;
+        let before = p.work();
+        expand_shared(p, pool, &work, previous.take())?;
+        // every expansion's work is counted at its commit, this thread's too (once)
+        p.set_work(before);
+        phases::enter(Phase::Commit);
         let mut store = pool.shared.store.write().unwrap_or_else(|e| e.into_inner());
         let check = |p: &mut P, counts: &Counts, store: &StateStore| p.check(counts, store);
         if let Some(t) = commit_level(p, &mut store, counts, &work, depth, commit, check)? {
@@ -399,6 +448,8 @@ fn levels<P: Threaded, T>(
         level = next;
         next = store.len();
         depth += 1;
+        drop(store);
+        previous = Some(work);
     }
     Ok(None)
 }
@@ -416,16 +467,20 @@ pub(super) fn commit_level<P: Threaded, T>(
 ) -> Step<Option<T>, P::Error> {
     let next = level.to;
     let mut id = level.from;
-    for chunk in &level.results {
-        let Some(chunk) = chunk.lock().unwrap_or_else(|e| e.into_inner()).take() else {
+    for slot in &level.results {
+        let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(chunk) = slot.as_mut() else {
             return Err(Halt::Error(
                 p.parallel_error("a search in parallel failed: a part of a level was not expanded".into()),
             ));
         };
-        for done in chunk {
+        for k in 0..chunk.done.len() {
             counts.frontier(next - id + (store.len() - next));
             check(p, counts, store)?;
-            let e = done?;
+            let e = match &chunk.done[k] {
+                Ok(e) => e,
+                Err(_) => return Err(chunk.done.swap_remove(k).err().expect("an error")),
+            };
             p.add_work(e.work);
             check(p, counts, store)?;
             counts.expanded += 1;
@@ -445,18 +500,24 @@ fn expand_shared<P: Threaded>(
     p: &mut P,
     pool: &mut Pool<P::Error>,
     level: &Arc<Level<P::Error>>,
+    previous: Option<Arc<Level<P::Error>>>,
 ) -> Step<(), P::Error> {
     let mut waiting = 0;
     for w in pool.workers.iter().filter(|w| w.ready) {
-        if w.jobs.send(Job::Level(level.clone())).is_ok() {
+        if w.jobs.send(Job::Level(level.clone(), previous.clone())).is_ok() {
             waiting += 1;
         }
     }
     p.serving(true);
+    phases::enter(Phase::Expand);
+    if let Some(previous) = &previous {
+        previous.free(0);
+    }
     let store = pool.shared.store.read().unwrap_or_else(|e| e.into_inner());
-    let limit = expand_level(p, &store, level, taking(level));
+    let limit = expand_level(p, &store, level, 0, taking(level));
     drop(store);
     p.serving(false);
+    phases::enter(Phase::Wait);
     // A limit met here (Ctrl-C, --timeout) stops the others at once.
     let mut stopped = limit.map(Halt::Limit);
     if stopped.is_some() {
@@ -475,18 +536,22 @@ fn expand_shared<P: Threaded>(
             }
         }
     }
+    // what a worker that is not serving expanded
+    drop(previous);
     if let Some(halt) = stopped {
         return Err(halt);
     }
     // chunks taken by a worker that stopped before finishing them
+    phases::enter(Phase::Expand);
     let store = pool.shared.store.read().unwrap_or_else(|e| e.into_inner());
-    expand_undone(p, &store, level);
+    expand_undone(p, &store, level, 0);
     Ok(())
 }
 
 /// Expands here the chunks of `level` (up to the first that failed) that no one expanded.
-pub(super) fn expand_undone<P: Threaded>(p: &mut P, store: &StateStore, level: &Level<P::Error>) {
+pub(super) fn expand_undone<P: Threaded>(p: &mut P, store: &StateStore, level: &Level<P::Error>, me: usize) {
     let mut start_goal = None;
+    let mut scratch = Successors::default();
     for (c, slot) in level.results.iter().enumerate() {
         if c > level.first_failure.load(Ordering::Relaxed) {
             break;
@@ -495,12 +560,12 @@ pub(super) fn expand_undone<P: Threaded>(p: &mut P, store: &StateStore, level: &
         if slot.is_none() {
             let mut seen = FxHashSet::default();
             p.serving(true);
-            let out = level
+            let done = level
                 .ids(c)
-                .map(|id| expand_one(p, store, id as StateId, level.goals, &mut seen, &mut start_goal))
+                .map(|id| expand_one(p, store, id as StateId, level.goals, &mut seen, &mut start_goal, &mut scratch))
                 .collect();
             p.serving(false);
-            *slot = Some(out);
+            *slot = Some(Chunk { by: me, done });
         }
     }
 }

@@ -69,12 +69,13 @@ pub trait Problem {
 
 /// Packed successors of one expansion: each a key, an optional action, label and symmetry
 /// variant (all bytes, in one buffer), and a cost.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Successors {
     buf: Vec<u8>,
     items: Vec<Item>,
 }
 
+#[derive(Clone)]
 struct Item {
     /// Where the key, action, label and variant end in `buf` (each starts where the one
     /// before ends; the key where the previous item's variant ends).

@@ -20,9 +20,10 @@
 
 use super::bfs::Commit;
 use super::cluster::{Cluster, Stopped};
-use super::parallel::{commit_level, expand_level, expand_undone, Expanded, Goals, Level, Outcome, Threaded};
+use super::parallel::{commit_level, expand_level, expand_undone, Chunk, Expanded, Goals, Level, Outcome, Threaded};
+use super::phases::{self, Phase};
 use super::problem::{Halt, Step, Successors};
-use super::store::StateStore;
+use super::store::{StateStore, NONE};
 use super::wire::{put_u64, Reader};
 use super::{insert_start, Counts, Reason};
 use std::sync::atomic::Ordering;
@@ -33,6 +34,20 @@ const REASONS: [Reason; 4] = [Reason::Interrupted, Reason::Timeout, Reason::MaxS
 /// `bfs::by_levels` on the processes of `cluster`; `fingerprint` is what this process
 /// searches (a process that searches something else went astray).
 pub(super) fn by_levels<P: Threaded, T>(
+    p: &mut P,
+    store: &mut StateStore,
+    counts: &mut Counts,
+    cluster: &mut Cluster,
+    fingerprint: &[u8],
+    goals: bool,
+    commit: impl Commit<P, T>,
+) -> Step<Option<T>, P::Error> {
+    let result = levels(p, store, counts, cluster, fingerprint, goals, commit);
+    phases::report(&format!("process {}", cluster.me));
+    result
+}
+
+fn levels<P: Threaded, T>(
     p: &mut P,
     store: &mut StateStore,
     counts: &mut Counts,
@@ -56,21 +71,31 @@ pub(super) fn by_levels<P: Threaded, T>(
         let work = Level::new(level, next, cluster.peers, goals, p.work_left());
         let before = p.work();
         let mine = expand_mine(p, store, &work, cluster.me, cluster.peers)?;
+        phases::enter(Phase::Wait);
         let all = round(p, cluster, &mine)?;
+        phases::enter(Phase::Code);
         if let Some(reason) =
             all.iter().find_map(|m| m.first().and_then(|&c| REASONS.get((c as usize).wrapping_sub(1))))
         {
             return Err(Halt::Limit(*reason));
         }
         for (q, message) in all.iter().enumerate().filter(|&(q, _)| q != cluster.me) {
-            if take_chunks(&work, message).is_none() {
+            if take_chunks(&work, message, cluster.me).is_none() {
                 return Err(failed(p, format!("process {q} sent a message that is not a level")));
             }
         }
         // failed chunks again here, then every expansion counted once, at its commit
-        expand_undone(p, store, &work);
+        phases::enter(Phase::Expand);
+        expand_undone(p, store, &work, cluster.me);
         p.set_work(before);
-        let check = |p: &mut P, _: &Counts, _: &StateStore| p.work_limit();
+        phases::enter(Phase::Commit);
+        let me = cluster.me;
+        let check = move |p: &mut P, counts: &Counts, store: &StateStore| {
+            if me == 0 {
+                p.progress(counts, store);
+            }
+            p.work_limit()
+        };
         if let Some(t) = commit_level(p, store, counts, &work, depth, &mut commit, check)? {
             return Ok(Some(t));
         }
@@ -97,19 +122,21 @@ fn expand_mine<P: Threaded>(
     };
     if limit.is_none() {
         let mut k = 0;
+        phases::enter(Phase::Expand);
         p.serving(true);
-        limit = expand_level(p, store, work, || {
+        limit = expand_level(p, store, work, me, || {
             k += 1;
             me + (k - 1) * peers
         });
         p.serving(false);
     }
+    phases::enter(Phase::Code);
     let mut out = vec![code(limit)];
     for c in (me..work.results.len()).step_by(peers) {
         let slot = work.results[c].lock().unwrap_or_else(|e| e.into_inner());
         let Some(chunk) = slot.as_ref() else { continue };
         put_u64(&mut out, c as u64);
-        let expanded: Option<Vec<&Expanded>> = chunk.iter().map(|o| o.as_ref().ok()).collect();
+        let expanded: Option<Vec<&Expanded>> = chunk.done.iter().map(|o| o.as_ref().ok()).collect();
         match expanded {
             Some(expanded) => {
                 out.push(1);
@@ -135,12 +162,18 @@ fn encode(e: &Expanded, out: &mut Vec<u8>) {
     out.push(e.goals.current);
     put_u64(out, e.goals.successors.len() as u64);
     out.extend_from_slice(&e.goals.successors);
+    // the same ids in every process: each holds the same store
+    put_u64(out, e.goals.stored.len() as u64);
+    for id in &e.goals.stored {
+        out.extend_from_slice(&id.to_le_bytes());
+    }
     e.succ.encode(out);
 }
 
 /// The chunks another process expanded, into `work`; None when the message is garbled.
-fn take_chunks<E>(work: &Level<E>, message: &[u8]) -> Option<()> {
+fn take_chunks<E>(work: &Level<E>, message: &[u8], me: usize) -> Option<()> {
     let mut r = Reader(message.get(1..)?);
+    let stored_before = work.to;
     while !r.0.is_empty() {
         let c = r.len()?;
         let slot = work.results.get(c)?;
@@ -158,14 +191,19 @@ fn take_chunks<E>(work: &Level<E>, message: &[u8]) -> Option<()> {
             let current = r.u8()?;
             let flags = r.len()?;
             let successors = r.bytes(flags)?.to_vec();
+            let known = r.len()?;
+            // ids stored before the level
+            let stored: Vec<u32> = (0..known)
+                .map(|_| r.u32().filter(|&id| id == NONE || (id as usize) < stored_before))
+                .collect::<Option<_>>()?;
             let (succ, rest) = Successors::decode(r.0)?;
             r.0 = rest;
-            if succ.len() != successors.len() {
+            if (flags != 0 && flags != succ.len()) || known != succ.len() {
                 return None;
             }
-            chunk.push(Ok(Expanded { succ, goals: Goals { current, successors }, work }));
+            chunk.push(Ok(Expanded { succ, goals: Goals { current, successors, stored }, work }));
         }
-        *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(chunk);
+        *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(Chunk { by: me, done: chunk });
     }
     Some(())
 }

@@ -469,6 +469,10 @@ impl Threaded for ScriptProblem<'_> {
         }
     }
 
+    fn progress(&mut self, counts: &Counts, store: &StateStore) {
+        self.progress.update(counts, store);
+    }
+
     fn limit(&mut self) -> Step<(), Flow> {
         match self.it.limit_reached() {
             Some(limit) => Err(Halt::Limit(reason_of(limit))),

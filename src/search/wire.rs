@@ -17,6 +17,10 @@ impl<'a> Reader<'a> {
         Some(self.bytes(1)?[0])
     }
 
+    pub fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.bytes(4)?.try_into().ok()?))
+    }
+
     pub fn u64(&mut self) -> Option<u64> {
         Some(u64::from_le_bytes(self.bytes(8)?.try_into().ok()?))
     }

@@ -6,6 +6,7 @@ pub mod array;
 pub mod code;
 mod deep;
 pub mod display;
+mod hash_index;
 pub mod heap;
 pub mod host;
 pub mod logic;

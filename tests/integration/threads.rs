@@ -223,6 +223,29 @@ fn the_limits_stop_a_search_on_threads_cleanly() {
 }
 
 #[test]
+fn the_step_limit_counts_each_expansion_once_on_threads() {
+    // The first thread counted its own expansions twice (when it ran them, and again with
+    // the others' at the commit), so under --max-steps two threads stored about half the
+    // states of one. Each expansion is now counted once; the threads may still stop a little
+    // earlier (docs/search.md), never later.
+    let src = "def next(n) : return n < 20000 ? [n + 1, n * 2] : []\nvar S = Search.explore(1, next)\n\
+               out S.size(), Search.stats()[\"reason\"]";
+    let states = |threads: &str| {
+        let r = ds_file("threads_step_count.ds", src, &["--threads", threads, "--max-steps", "30000"]);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let (n, reason) = r.stdout.trim().split_once(' ').expect("size and reason");
+        assert_eq!(reason, "max_steps", "--threads {threads}: {}", r.stdout);
+        n.parse::<usize>().expect("a size")
+    };
+    let one = states("1");
+    assert!(one > 10_000 && one < 29_999, "one thread stored {one} states");
+    for threads in ["2", "4"] {
+        let many = states(threads);
+        assert!(many <= one && many * 10 >= one * 9, "--threads {threads}: {many} states, one thread {one}");
+    }
+}
+
+#[test]
 fn ctrl_c_stops_a_search_on_threads() {
     let dir = temp_dir("sigint");
     let file = dir.join("endless.ds");
