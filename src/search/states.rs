@@ -29,7 +29,7 @@ pub struct Decoder {
 }
 
 /// Names kept at most; the cache is emptied when it is full.
-const NAMES_KEPT: usize = 8192;
+const NAMES_KEPT: usize = 1024;
 const NAMES_EVERY: u32 = 16;
 
 impl Decoder {
