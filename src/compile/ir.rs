@@ -348,6 +348,8 @@ pub struct FnCode {
     pub source: Option<crate::syntax::ast::SourceText>,
     /// How many times it was called (`System.stat()`).
     pub calls: std::cell::Cell<u64>,
+    /// The body compiled to closures, made at the first call (`eval/closure`).
+    pub fast: std::cell::OnceCell<crate::eval::FastBody>,
 }
 
 impl Code for FnCode {

@@ -305,6 +305,7 @@ impl Compiler {
             span,
             source: None,
             calls: Default::default(),
+            fast: Default::default(),
         }
     }
 

@@ -2,6 +2,7 @@
 
 mod append;
 mod attrs;
+mod closure;
 mod code;
 mod edges;
 mod exists;
@@ -43,6 +44,7 @@ pub enum Flow {
 
 pub use crate::diagnostics::Limit;
 pub(crate) use attrs::{get_attr, lineage, set_attr};
+pub use closure::FastBody;
 pub use meter::{limit_error, Meter};
 pub use print::Text;
 pub use stmt::range_bounds;
@@ -304,6 +306,12 @@ impl Interp {
         }
     }
 
+    /// Local `i` of the running demon's frame.
+    #[inline(always)]
+    fn local(&self, i: usize) -> &Value {
+        &self.stack[self.base + i]
+    }
+
     #[inline(always)]
     fn slot_mut(&mut self, slot: Slot) -> &mut Value {
         match slot {
@@ -449,6 +457,23 @@ impl Interp {
         self.run_frame(code, base, span, None)
     }
 
+    /// `call_with` for a body compiled to closures (`eval/closure`): the arguments are closures.
+    #[inline(always)]
+    fn call_compiled(&mut self, code: &Rc<FnCode>, args: &[closure::CallArg], span: Span) -> R<Value> {
+        self.check_call(code, args.len(), span)?;
+        let base = self.stack.len();
+        for a in args {
+            match a.push(self) {
+                Ok(()) => {}
+                Err(e) => {
+                    self.stack.truncate(base);
+                    return Err(e);
+                }
+            }
+        }
+        self.run_frame(code, base, span, None)
+    }
+
     /// The depth and argument count of a call. (The native stack was checked by the `eval` of
     /// the call; `call_fn` checks it itself.)
     #[inline(always)]
@@ -488,7 +513,13 @@ impl Interp {
         self.depth += 1;
         self.call_sites.push(span);
         code.calls.set(code.calls.get() + 1);
-        let result = self.run_fn_body(code, set_value);
+        let result = match set_value {
+            None => match self.run_fast_body(code) {
+                Some(result) => result,
+                None => self.run_fn_body(code, None),
+            },
+            set_value => self.run_fn_body(code, set_value),
+        };
         self.call_sites.pop();
         self.depth -= 1;
         self.pop_frame(base);

@@ -77,7 +77,7 @@ impl Interp {
     }
 
     #[inline(always)]
-    fn leaf(&self, l: Leaf) -> Option<f64> {
+    pub(super) fn leaf(&self, l: Leaf) -> Option<f64> {
         match l {
             Leaf::Num(n) => Some(n),
             Leaf::Var(slot) => match self.get(slot) {
@@ -132,7 +132,7 @@ impl Interp {
 /// `a op b` as `NumCode` computes it: a comparison gives 1 or 0; None where `eval` would not
 /// give a number (division by zero, a comparison with NaN, which is Undef).
 #[inline(always)]
-fn apply(op: BinOp, a: f64, b: f64) -> Option<f64> {
+pub(super) fn apply(op: BinOp, a: f64, b: f64) -> Option<f64> {
     use BinOp::*;
     let truth = |t: bool| if t { 1.0 } else { 0.0 };
     Some(match op {

@@ -68,7 +68,7 @@ impl Interp {
 
     /// How `if` reads its condition.
     #[inline]
-    fn condition(&mut self, e: &Ex) -> R<Logic> {
+    pub(super) fn condition(&mut self, e: &Ex) -> R<Logic> {
         let v = self.test(e)?;
         let c = v.condition();
         v.discard();
@@ -78,7 +78,7 @@ impl Interp {
     /// Evaluates the condition of an `if` or `while`; an operator (the usual test, `I < N`)
     /// is evaluated here, without another call of `eval`.
     #[inline(always)]
-    fn test(&mut self, e: &Ex) -> R<Value> {
+    pub(super) fn test(&mut self, e: &Ex) -> R<Value> {
         if let ExKind::Binary { op, left, right, num } = &e.kind {
             if let Some(v) = self.quick_binary(*op, left, right, num) {
                 return Ok(v);

@@ -11,6 +11,7 @@
 //! ran the same script, so keys mean the same in every worker.
 
 use crate::value::{Array, Logic, Map, Str, Value};
+use crate::world::facts::{Change, Reference};
 use crate::world::{ClassId, Fact, FactKey, Facts, GraphRef, World};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -86,6 +87,10 @@ fn put_f64(out: &mut Vec<u8>, x: f64) {
 pub struct Codec {
     /// The start's class and facts (in key order), if the start is a graph.
     base: Option<(ClassId, Vec<Fact>)>,
+    /// The start's facts as its layers (a snapshot: copy-on-write), which the states of the
+    /// search share: a state is packed as its difference from them and unpacked as a copy of
+    /// them with the differences made.
+    start_facts: Option<Reference>,
     /// A graph of each class met, copied (with its node values, attributes and flags) to
     /// unpack a state of the class.
     templates: Vec<(ClassId, GraphRef)>,
@@ -93,14 +98,14 @@ pub struct Codec {
 
 impl Codec {
     pub fn new(start: &Value) -> Codec {
-        let base = match start {
+        let (base, start_facts) = match start {
             Value::Graph(g) => {
                 let g = g.borrow();
-                Some((g.class, g.facts.to_vec()))
+                (Some((g.class, g.facts.to_vec())), Some(Reference::new(&g.facts)))
             }
-            _ => None,
+            _ => (None, None),
         };
-        Codec { base, templates: Vec::new() }
+        Codec { base, start_facts, templates: Vec::new() }
     }
 
     /// The start's class, if the start is a graph.
@@ -123,11 +128,7 @@ impl Codec {
                 put_f64(out, *n);
             }
             Value::Logic(l) => pack_logic(*l, out),
-            Value::Str(s) => {
-                out.push(STR);
-                put_varint(out, s.len() as u64);
-                out.extend_from_slice(s.as_bytes());
-            }
+            Value::Str(s) => pack_str(s.as_bytes(), out),
             Value::Array(a) => {
                 let items = a.borrow();
                 out.push(ARRAY);
@@ -148,7 +149,12 @@ impl Codec {
             Value::Graph(g) => {
                 self.remember(g);
                 let g = g.borrow();
-                self.pack_graph(g.class, g.facts.iter(), out);
+                match &self.start_facts {
+                    Some(start) if self.base_class() == Some(g.class) => {
+                        self.put_diff(g.class, out, |r| start.diff(&g.facts, |k, v| r.put(k, v)))
+                    }
+                    _ => self.pack_graph(g.class, g.facts.iter(), out),
+                }
             }
             Value::Node(n) => {
                 out.push(NODE);
@@ -183,28 +189,26 @@ impl Codec {
     /// Packs a graph state of `class` given its facts (sorted by key, as `Facts` keeps them;
     /// the symmetry module gives them renamed).
     pub fn pack_graph(&self, class: ClassId, facts: impl IntoIterator<Item = Fact>, out: &mut Vec<u8>) {
+        let base: &[Fact] = match &self.base {
+            Some((c, f)) if *c == class => f,
+            _ => &[],
+        };
+        self.put_diff(class, out, |r| merge_diff(base, facts, |k, v| r.put(k, v)));
+    }
+
+    /// Writes a graph of `class` as the records of the differences `diff` gives (from the
+    /// start for the start's class, else from nothing).
+    fn put_diff(&self, class: ClassId, out: &mut Vec<u8>, diff: impl FnOnce(&mut Records<'_>)) {
         out.push(GRAPH);
         put_varint(out, u64::from(class));
-        let base: &[Fact] = match &self.base {
-            Some((c, f)) if *c == class => {
-                out.push(1);
-                f
-            }
-            _ => {
-                out.push(0);
-                &[]
-            }
-        };
+        out.push(u8::from(self.base_class() == Some(class)));
         // One pass: the records are written after a one-byte count, which is widened in the
         // rare case of 128 records or more.
         let count_at = out.len();
         out.push(0);
-        let mut count = 0u64;
-        let mut prev = None;
-        merge_diff(base, facts, |key, value| {
-            count += 1;
-            put_record(out, &mut prev, key, value);
-        });
+        let mut records = Records { out, prev: None, count: 0 };
+        diff(&mut records);
+        let count = records.count;
         if count < 0x80 {
             out[count_at] = count as u8;
         } else {
@@ -281,34 +285,42 @@ impl Codec {
 
     fn unpack_graph(&self, key: &[u8], at: &mut usize, world: &mut World, name: Option<&Str>) -> Value {
         let class = get_varint(key, at) as ClassId;
-        let (facts, end) = self.graph_facts(class, key, *at);
-        *at = end;
+        let (records, relative) = self.records(key, at);
+        let facts = match &self.start_facts {
+            // a copy of the start, sharing what the state did not change
+            Some(start) if relative && self.base_class() == Some(class) => start.with_changes(&records),
+            _ => Facts::from_sorted(apply_diff(&[], &records)),
+        };
         let template = self.templates.iter().find(|(c, _)| *c == class).map(|(_, g)| g.clone());
         let g = match template {
             Some(t) => world.copy_graph(&t.borrow(), name.cloned()),
             None => world.new_graph(name.map_or("state", |n| n.as_str())),
         };
-        g.borrow_mut().facts = Facts::from_sorted(facts);
+        g.borrow_mut().facts = facts;
         Value::Graph(g)
     }
 
-    /// The facts of a packed graph of `class` whose record starts at `at` (after the class),
-    /// and where the record ends.
-    pub fn graph_facts(&self, class: ClassId, key: &[u8], mut at: usize) -> (Vec<Fact>, usize) {
-        let relative = key.get(at) == Some(&1);
-        at += 1;
-        let count = get_varint(key, &mut at);
-        let mut records = Vec::with_capacity(count as usize);
+    /// The records of a packed graph from `*at` (after the class) on, and whether they are
+    /// relative to the start.
+    fn records(&self, key: &[u8], at: &mut usize) -> (Vec<Change>, bool) {
+        let relative = key.get(*at) == Some(&1);
+        *at += 1;
+        let count = get_varint(key, at);
+        // (a count cannot exceed the bytes left: each record takes at least two)
+        let mut records = Vec::with_capacity((count as usize).min(key.len()));
         let mut prev = None;
         for _ in 0..count {
-            records.push(get_record(key, &mut at, &mut prev));
+            records.push(get_record(key, at, &mut prev));
         }
-        let base: &[Fact] = match &self.base {
-            Some((c, f)) if relative && *c == class => f,
-            _ => &[],
-        };
-        (apply_diff(base, &records), at)
+        (records, relative)
     }
+}
+
+/// The key of a string (of its UTF-8 bytes).
+pub fn pack_str(s: &[u8], out: &mut Vec<u8>) {
+    out.push(STR);
+    put_varint(out, s.len() as u64);
+    out.extend_from_slice(s);
 }
 
 fn pack_logic(l: Logic, out: &mut Vec<u8>) {
@@ -368,6 +380,21 @@ fn apply_diff(base: &[Fact], records: &[(FactKey, Option<Logic>)]) -> Vec<Fact> 
     out
 }
 
+/// The records of a graph being packed.
+struct Records<'a> {
+    out: &'a mut Vec<u8>,
+    prev: Option<FactKey>,
+    count: u64,
+}
+
+impl Records<'_> {
+    #[inline]
+    fn put(&mut self, key: FactKey, value: Option<Logic>) {
+        self.count += 1;
+        put_record(self.out, &mut self.prev, key, value);
+    }
+}
+
 /// The bits of a record's first byte besides its value code (the low two bits): the source,
 /// the relation are those of the record before; the target is in another graph (its uid follows).
 const SAME_SRC: u8 = 4;
@@ -378,6 +405,7 @@ const FOREIGN: u8 = 16;
 /// relation unless they repeat the previous record's (records come sorted, so a node's changed
 /// facts share them), the target graph if not this one, and the target; a fuzzy value's pair
 /// last. A fact moved from one place to another (`x on $1` gone, `x on $2` new) is 6 bytes.
+#[inline]
 fn put_record(out: &mut Vec<u8>, prev: &mut Option<FactKey>, key: FactKey, value: Option<Logic>) {
     let code = match value {
         None => ABSENT,
@@ -387,32 +415,43 @@ fn put_record(out: &mut Vec<u8>, prev: &mut Option<FactKey>, key: FactKey, value
     };
     let same_src = prev.is_some_and(|p| p.src() == key.src());
     let same_rel = prev.is_some_and(|p| p.rel() == key.rel());
-    let mut header = code;
-    if same_src {
-        header |= SAME_SRC;
-    }
-    if same_rel {
-        header |= SAME_REL;
-    }
-    if key.tgraph() != 0 {
-        header |= FOREIGN;
-    }
-    out.push(header);
+    let (src, rel, tgraph, tgt) = (key.src(), key.rel(), key.tgraph(), key.tgt());
+    // the record is assembled on the stack and appended at once (this runs for every fact
+    // in which a state differs from the start)
+    let mut buf = [0u8; 40];
+    let mut n = 1;
+    buf[0] = code
+        | if same_src { SAME_SRC } else { 0 }
+        | if same_rel { SAME_REL } else { 0 }
+        | if tgraph != 0 { FOREIGN } else { 0 };
     if !same_src {
-        put_varint(out, u64::from(key.src()));
+        varint_into(&mut buf, &mut n, src);
     }
     if !same_rel {
-        put_varint(out, u64::from(key.rel()));
+        varint_into(&mut buf, &mut n, rel);
     }
-    if key.tgraph() != 0 {
-        put_varint(out, u64::from(key.tgraph()));
+    if tgraph != 0 {
+        varint_into(&mut buf, &mut n, tgraph);
     }
-    put_varint(out, u64::from(key.tgt()));
+    varint_into(&mut buf, &mut n, tgt);
+    out.extend_from_slice(&buf[..n]);
     if let Some(v) = value.filter(|_| code == OTHER) {
         put_f64(out, v.p0);
         put_f64(out, v.p1);
     }
     *prev = Some(key);
+}
+
+/// `put_varint` of a u32 into `buf` at `*n` (room for 5 bytes).
+#[inline]
+fn varint_into(buf: &mut [u8; 40], n: &mut usize, mut x: u32) {
+    while x >= 0x80 {
+        buf[*n] = (x as u8) | 0x80;
+        *n += 1;
+        x >>= 7;
+    }
+    buf[*n] = x as u8;
+    *n += 1;
 }
 
 fn get_record(key: &[u8], at: &mut usize, prev: &mut Option<FactKey>) -> (FactKey, Option<Logic>) {

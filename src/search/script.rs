@@ -3,7 +3,7 @@
 //! States live as packed keys in the store; a state is unpacked into a live value only to be
 //! given to `Next`, and the successors `Next` returns are packed at once.
 
-use super::pack::PackError;
+use super::pack::{pack_str, PackError};
 use super::parallel::Threaded;
 use super::problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
 use super::progress::Progress;
@@ -16,6 +16,7 @@ use crate::compile::ir::FnCode;
 use crate::eval::{fail, Flow, Interp, Limit, R};
 use crate::syntax::Span;
 use crate::value::{Map, Value};
+use crate::world::Name;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -221,6 +222,39 @@ impl<'a> ScriptProblem<'a> {
         Ok((action, state, cost))
     }
 
+    fn expand_in(&mut self, out: &mut Successors) -> Step<(), Flow> {
+        out.clear();
+        self.live.clear();
+        let next = self.spec.next.clone();
+        let shape = self.it.world.shape();
+        let result = self.call(&next, self.current.clone())?;
+        if self.it.threads.quiet == Quiet::Refuse && self.it.world.shape() != shape {
+            return self.error(format!(
+                "{} declares nodes or relations: a search on several threads needs a `Next` that only computes (use {{\"threads\": 1}})",
+                called(&next, "Next")
+            ));
+        }
+        let Value::Array(items) = result else {
+            return self.error(format!(
+                "{} must return an array of successors, not {}",
+                called(&next, "Next"),
+                result.described()
+            ));
+        };
+        let items = items.borrow().clone();
+        self.it.add_steps(items.len() as u64);
+        for (i, item) in items.iter().enumerate() {
+            let (action, state, cost) = match self.split(item, i) {
+                Ok(parts) => parts,
+                Err(message) => return self.error(message),
+            };
+            self.pack_successor(action.as_ref(), &state, i)?;
+            self.push(out, cost);
+            self.live.push(state);
+        }
+        Ok(())
+    }
+
     /// Packs successor `state` (with its action) into the scratch buffers.
     fn pack_successor(&mut self, action: Option<&Value>, state: &Value, i: usize) -> Step<(), Flow> {
         self.key.clear();
@@ -229,26 +263,15 @@ impl<'a> ScriptProblem<'a> {
             return Err(Halt::Error(pack_failure(e, &what, self.span)));
         }
         self.label.clear();
-        let mut derived_action = None;
+        self.action.clear();
         if let (Value::Graph(g), Value::Graph(parent)) = (state, &self.current) {
-            let (name, parent) = (g.borrow().name.to_str(), parent.borrow().name.to_str());
-            let suffix = name.strip_prefix(parent.as_str()).and_then(|s| s.strip_prefix(';'));
-            match suffix {
-                _ if name == parent => self.label.push(SAME_NAME),
-                Some(s) => {
-                    self.label.push(SUFFIX);
-                    self.label.extend_from_slice(s.as_bytes());
-                    derived_action = Some(Value::str(s));
-                }
-                None => {
-                    self.label.push(WHOLE);
-                    self.label.extend_from_slice(name.as_bytes());
-                    derived_action = Some(Value::Str(name));
-                }
+            label_successor(&mut self.label, &g.borrow().name, &parent.borrow().name);
+            if action.is_none() && self.label.first() != Some(&SAME_NAME) {
+                // the action is the label's text (packed as a string)
+                pack_str(&self.label[1..], &mut self.action);
             }
         }
-        self.action.clear();
-        if let Some(a) = action.or(derived_action.as_ref()) {
+        if let Some(a) = action {
             if let Err(e) = self.decoder.codec.pack(a, &mut self.action) {
                 let what = format!("the action of successor {} of {}", i + 1, called(&self.spec.next, "Next"));
                 return Err(Halt::Error(pack_failure(e, &what, self.span)));
@@ -315,36 +338,7 @@ impl Problem for ScriptProblem<'_> {
     }
 
     fn expand(&mut self, out: &mut Successors) -> Step<(), Flow> {
-        out.clear();
-        self.live.clear();
-        let next = self.spec.next.clone();
-        let shape = self.it.world.shape();
-        let result = self.call(&next, self.current.clone())?;
-        if self.it.threads.quiet == Quiet::Refuse && self.it.world.shape() != shape {
-            return self.error(format!(
-                "{} declares nodes or relations: a search on several threads needs a `Next` that only computes (use {{\"threads\": 1}})",
-                called(&next, "Next")
-            ));
-        }
-        let Value::Array(items) = result else {
-            return self.error(format!(
-                "{} must return an array of successors, not {}",
-                called(&next, "Next"),
-                result.described()
-            ));
-        };
-        let items = items.borrow().clone();
-        self.it.add_steps(items.len() as u64);
-        for (i, item) in items.iter().enumerate() {
-            let (action, state, cost) = match self.split(item, i) {
-                Ok(parts) => parts,
-                Err(message) => return self.error(message),
-            };
-            self.pack_successor(action.as_ref(), &state, i)?;
-            self.push(out, cost);
-            self.live.push(state);
-        }
-        Ok(())
+        self.expand_in(out)
     }
 
     fn is_goal(&mut self, which: Which) -> Step<bool, Flow> {
@@ -527,5 +521,32 @@ fn pack_failure(e: PackError, what: &str, span: Span) -> Flow {
     match fail::<()>(span, message) {
         Err(flow) => flow,
         Ok(()) => unreachable!("fail always fails"),
+    }
+}
+
+/// Writes into `label` a graph successor's name relative to its parent's: the same, what
+/// it adds after a `;`, or the whole name. A name made from the parent's by appending
+/// (as `Next.name(Next.name() + ";f.m.$2")` makes it) gives its addition without a look
+/// at the text.
+fn label_successor(label: &mut Vec<u8>, name: &Name, parent: &Name) {
+    match name.added_to(parent) {
+        Some("") => return label.push(SAME_NAME),
+        Some(added) if added.starts_with(';') => {
+            label.push(SUFFIX);
+            return label.extend_from_slice(&added.as_bytes()[1..]);
+        }
+        _ => {}
+    }
+    let (name, parent) = (name.to_str(), parent.to_str());
+    match name.strip_prefix(parent.as_str()).and_then(|s| s.strip_prefix(';')) {
+        _ if name == parent => label.push(SAME_NAME),
+        Some(s) => {
+            label.push(SUFFIX);
+            label.extend_from_slice(s.as_bytes());
+        }
+        None => {
+            label.push(WHOLE);
+            label.extend_from_slice(name.as_bytes());
+        }
     }
 }

@@ -20,14 +20,17 @@ pub struct Decoder {
     pub codec: Codec,
     pub start: Value,
     pub symmetry: Option<Rc<Symmetry>>,
-    /// Names of states recently brought back, by id, so that a child's name is its parent's
-    /// and one label (breadth-first search loads the children of a level after their parents).
-    /// Only for searches that never change a state's origin (`bfs`, `explore`).
+    /// Names of states brought back, by id, for the states at every `NAMES_EVERY`th depth:
+    /// a state's name is the name of its nearest such ancestor and the labels after it, so
+    /// bringing a state back walks at most that many parents, and the names kept (whole
+    /// strings, a path each) are a small part of the states. Only for searches that never
+    /// change a state's origin (`bfs`, `explore`).
     names: Option<RefCell<FxHashMap<StateId, Str>>>,
 }
 
 /// Names kept at most; the cache is emptied when it is full.
-const NAMES_KEPT: usize = 16_384;
+const NAMES_KEPT: usize = 1024;
+const NAMES_EVERY: u32 = 16;
 
 impl Decoder {
     pub fn new(start: Value, symmetry: Option<Rc<Symmetry>>) -> Decoder {
@@ -59,11 +62,40 @@ impl Decoder {
     /// The live value of stored state `id`, reached by the origins in the store.
     pub fn state(&self, store: &StateStore, world: &mut World, id: StateId) -> Value {
         match &self.start {
+            Value::Graph(_) if self.symmetry.is_none() => match self.name_from_parent(store, id) {
+                // (breadth-first search: the parent was brought back just before)
+                Some(name) => self.codec.unpack(store.key(id), world, Some(&name)),
+                None => self.state_along(store, world, &self.path_from_named(store, id), None),
+            },
             Value::Graph(_) => self.state_along(store, world, &self.path_from_named(store, id), None),
             // only a graph has a name to rebuild from the path
             _ if id == 0 => self.start.clone(),
             _ => self.codec.unpack(store.key(id), world, None),
         }
+    }
+
+    /// The name of state `id` made from its parent's cached name and its label (and cached),
+    /// if the parent's is cached.
+    fn name_from_parent(&self, store: &StateStore, id: StateId) -> Option<Str> {
+        let cache = self.names.as_ref()?;
+        let parent = store.parent(id);
+        let known = cache.borrow().get(&parent)?.clone();
+        let label = store.label_key(store.label(id)).and_then(|l| l.split_first());
+        let name = match label {
+            // labels are written from names, so they are UTF-8
+            Some((&SUFFIX, text)) => {
+                let text = std::str::from_utf8(text).unwrap_or("");
+                let mut name = Str::with_capacity(known.len() + 1 + text.len());
+                name.push_str(&known);
+                name.push(';');
+                name.push_str(text);
+                name
+            }
+            Some((&WHOLE, text)) => std::str::from_utf8(text).unwrap_or("").into(),
+            _ => known,
+        };
+        keep_name(cache, store, id, &name);
+        Some(name)
     }
 
     /// The states from the nearest ancestor of `id` whose name is cached (or from the start)
@@ -143,11 +175,7 @@ impl Decoder {
         }
         let name: Str = name.as_str().into();
         if let (Some(c), Some(&id)) = (cache, path.last()) {
-            let mut c = c.borrow_mut();
-            if c.len() >= NAMES_KEPT {
-                c.clear();
-            }
-            c.insert(id, name.clone());
+            keep_name(c, store, id, &name);
         }
         Some(name)
     }
@@ -159,4 +187,16 @@ impl Decoder {
             None => Value::None,
         }
     }
+}
+
+/// Keeps the name of state `id` if its depth is a multiple of `NAMES_EVERY`.
+fn keep_name(cache: &RefCell<FxHashMap<StateId, Str>>, store: &StateStore, id: StateId, name: &Str) {
+    if !store.depth(id).is_multiple_of(NAMES_EVERY) {
+        return;
+    }
+    let mut c = cache.borrow_mut();
+    if c.len() >= NAMES_KEPT {
+        c.clear();
+    }
+    c.insert(id, name.clone());
 }

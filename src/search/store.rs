@@ -118,9 +118,11 @@ pub struct StateStore {
     parent: Vec<StateId>,
     action: Vec<u32>,
     label: Vec<u32>,
-    variant: Vec<u32>,
     depth: Vec<u32>,
-    g: Vec<f64>,
+    /// Per state, kept only once a state has one: without symmetry every variant is `NONE`,
+    /// and with costs of 1 every g is the depth (the common cases, at 4 and 8 bytes a state).
+    variant: Option<Vec<u32>>,
+    g: Option<Vec<f64>>,
 }
 
 impl StateStore {
@@ -149,11 +151,32 @@ impl StateStore {
             self.parent.push(origin.parent);
             self.action.push(origin.action);
             self.label.push(origin.label);
-            self.variant.push(origin.variant);
             self.depth.push(origin.depth);
-            self.g.push(origin.g);
+            if let Some(v) = self.variant_mut(origin.variant) {
+                v.push(origin.variant);
+            }
+            if let Some(g) = self.g_mut(origin.g, origin.depth) {
+                g.push(origin.g);
+            }
         }
         (id, new)
+    }
+
+    /// The variants, made explicit if `variant` is not `NONE` (None: all are `NONE`).
+    fn variant_mut(&mut self, variant: u32) -> Option<&mut Vec<u32>> {
+        if self.variant.is_none() && variant != NONE {
+            self.variant = Some(vec![NONE; self.depth.len() - 1]);
+        }
+        self.variant.as_mut()
+    }
+
+    /// The path costs, made explicit if `g` is not the depth (None: every g is the depth).
+    fn g_mut(&mut self, g: f64, depth: u32) -> Option<&mut Vec<f64>> {
+        if self.g.is_none() && g.to_bits() != f64::from(depth).to_bits() {
+            let before = &self.depth[..self.depth.len() - 1];
+            self.g = Some(before.iter().map(|&d| f64::from(d)).collect());
+        }
+        self.g.as_mut()
     }
 
     /// Records a better way to a stored state (a cheaper or shallower path).
@@ -162,9 +185,19 @@ impl StateStore {
         self.parent[i] = origin.parent;
         self.action[i] = origin.action;
         self.label[i] = origin.label;
-        self.variant[i] = origin.variant;
+        if self.variant.is_none() && origin.variant != NONE {
+            self.variant = Some(vec![NONE; self.depth.len()]);
+        }
+        if let Some(v) = &mut self.variant {
+            v[i] = origin.variant;
+        }
+        if self.g.is_none() && origin.g.to_bits() != f64::from(origin.depth).to_bits() {
+            self.g = Some(self.depth.iter().map(|&d| f64::from(d)).collect());
+        }
         self.depth[i] = origin.depth;
-        self.g[i] = origin.g;
+        if let Some(g) = &mut self.g {
+            g[i] = origin.g;
+        }
     }
 
     pub fn origin(&self, id: StateId) -> Origin {
@@ -173,9 +206,9 @@ impl StateStore {
             parent: self.parent[i],
             action: self.action[i],
             label: self.label[i],
-            variant: self.variant[i],
+            variant: self.variant.as_ref().map_or(NONE, |v| v[i]),
             depth: self.depth[i],
-            g: self.g[i],
+            g: self.g(id),
         }
     }
 
@@ -192,7 +225,8 @@ impl StateStore {
     }
 
     pub fn g(&self, id: StateId) -> f64 {
-        self.g[id as usize]
+        let i = id as usize;
+        self.g.as_ref().map_or(f64::from(self.depth[i]), |g| g[i])
     }
 
     /// Interns a packed action; its number goes into an `Origin`.
@@ -235,12 +269,14 @@ impl StateStore {
 
     /// Bytes of memory held by the store.
     pub fn memory(&self) -> usize {
-        let per_state = 5 * std::mem::size_of::<u32>() + std::mem::size_of::<f64>();
+        let per_state = 4 * std::mem::size_of::<u32>();
         self.states.memory()
             + self.actions.memory()
             + self.labels.memory()
             + self.variants.memory()
             + self.parent.capacity() * per_state
+            + self.variant.as_ref().map_or(0, |v| v.capacity() * std::mem::size_of::<u32>())
+            + self.g.as_ref().map_or(0, |g| g.capacity() * std::mem::size_of::<f64>())
     }
 }
 
@@ -261,6 +297,28 @@ mod tests {
         assert_eq!(s.find(&77u32.to_le_bytes()), Some(79));
         assert_eq!(s.get(79), 77u32.to_le_bytes());
         assert_eq!(s.find(b"nope"), None);
+    }
+
+    #[test]
+    fn variants_and_costs_are_kept_once_a_state_has_its_own() {
+        let mut st = StateStore::default();
+        st.insert(b"a", Origin::START);
+        let o = |parent, depth, g, variant| Origin { parent, depth, g, variant, ..Origin::START };
+        st.insert(b"b", o(0, 1, 1.0, NONE));
+        assert!(st.g.is_none() && st.variant.is_none(), "g is the depth, no variant");
+        st.insert(b"c", o(1, 2, 2.5, 7));
+        st.insert(b"d", o(2, 3, 3.0, NONE));
+        assert_eq!(
+            [st.origin(1), st.origin(2), st.origin(3)],
+            [o(0, 1, 1.0, NONE), o(1, 2, 2.5, 7), o(2, 3, 3.0, NONE)]
+        );
+        assert_eq!(st.g(0), 0.0);
+        let mut fresh = StateStore::default();
+        fresh.insert(b"a", Origin::START);
+        fresh.insert(b"b", o(0, 1, 1.0, NONE));
+        fresh.set_origin(1, o(0, 4, 0.5, 3));
+        assert_eq!(fresh.origin(1), o(0, 4, 0.5, 3));
+        assert_eq!(fresh.origin(0), Origin::START);
     }
 
     #[test]

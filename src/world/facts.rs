@@ -477,6 +477,10 @@ impl Facts {
     }
 }
 
+#[path = "facts_diff.rs"]
+mod diff;
+pub use diff::{Change, Reference};
+
 #[cfg(test)]
 #[path = "facts_tests.rs"]
 mod tests;

@@ -233,3 +233,46 @@ fn random_changes_agree_with_a_map() {
         }
     }
 }
+
+#[test]
+fn a_state_rebuilt_from_its_difference_from_the_start_is_the_same() {
+    let isa: Vec<_> = (1..=4).map(|n| (FactKey::new(n, ISA, 9, 1), Logic::TRUE)).collect();
+    let on: Vec<_> = (1..=4).map(|n| (key(n, 7, 10), Logic::TRUE)).collect();
+    let start = built(&isa.iter().chain(&on).copied().collect::<Vec<_>>());
+    let reference = Reference::new(&start);
+    // a copy of the start that moved two nodes and holds one (a new relation)
+    let mut moved = start.clone();
+    moved.set(key(1, 7, 10), Logic::UNDEF);
+    moved.set(key(1, 7, 11), Logic::TRUE);
+    moved.set(key(2, 7, 10), Logic::FALSE);
+    moved.set(key(3, 8, 4), Logic::TRUE);
+    // the same content built from nothing: compared fact by fact, not by layers
+    let fresh = built(&moved.to_vec().iter().map(|f| (f.key, f.value)).collect::<Vec<_>>());
+    let diff = |f: &Facts| {
+        let mut changes = Vec::new();
+        reference.diff(f, |k, v| changes.push((k, v)));
+        changes
+    };
+    let changes = diff(&moved);
+    assert_eq!(
+        changes,
+        [
+            (key(1, 7, 10), None),
+            (key(1, 7, 11), Some(Logic::TRUE)),
+            (key(2, 7, 10), Some(Logic::FALSE)),
+            (key(3, 8, 4), Some(Logic::TRUE))
+        ]
+    );
+    assert_eq!(diff(&fresh), changes);
+    assert!(diff(&start).is_empty());
+    let back = reference.with_changes(&changes);
+    assert_eq!(back, moved);
+    assert_eq!((back.hash(), back.isa_hash(), back.len()), (moved.hash(), moved.isa_hash(), moved.len()));
+    assert!(same_rc(&back.base, &start.base), "the relations it did not change stay shared");
+    // a fuzzy value cannot be a word: the change is made fact by fact
+    let fuzzy = [(key(4, 7, 12), Some(Logic::new(0.25, 0.5)))];
+    let mut by_hand = start.clone();
+    by_hand.set(key(4, 7, 12), Logic::new(0.25, 0.5));
+    assert_eq!(reference.with_changes(&fuzzy), by_hand);
+    assert_eq!(diff(&by_hand), fuzzy);
+}

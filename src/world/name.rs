@@ -45,6 +45,18 @@ impl Name {
         }
     }
 
+    /// What this name adds to `parent`, when it was made from it by `renamed` (None when
+    /// that is not known without comparing the text); "" when it is `parent` itself.
+    pub fn added_to(&self, parent: &Name) -> Option<&str> {
+        if Rc::ptr_eq(&self.0, &parent.0) {
+            return Some("");
+        }
+        match &self.0.head {
+            Some(head) if Rc::ptr_eq(&head.0, &parent.0) => Some(self.0.tail.as_str()),
+            _ => None,
+        }
+    }
+
     /// The name `text`, kept as this name and the rest when it starts with this name.
     pub fn renamed(&self, text: Str) -> Name {
         let mut rest = text.as_str();
@@ -102,6 +114,9 @@ mod tests {
         let again = next.renamed("Start;f.t.b;f.m.$3;f.m.$4;f.m.$2;f.p".into());
         assert_eq!(again.to_str(), "Start;f.t.b;f.m.$3;f.m.$4;f.m.$2;f.p");
         assert_eq!(again.pieces().len(), 3);
+        assert_eq!(again.added_to(&next), Some(";f.p"));
+        assert_eq!(again.added_to(&start), None, "not known without the text");
+        assert_eq!(start.clone().added_to(&start), Some(""));
     }
 
     #[test]

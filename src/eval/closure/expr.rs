@@ -1,0 +1,489 @@
+//! Expressions as closures: variables, constants, operators, demon calls, and the tests of `if`
+//! and `while`. What is not specialised here is evaluated by the tree walker (`tree_value`).
+
+use super::num::NumFn;
+use super::{tree_value, Node, StFn, MAX_NESTING};
+use crate::compile::ir::{DemonId, Ex, ExKind, Leaf, NumCode, Slot, Target};
+use crate::eval::ops::numbers;
+use crate::eval::{Interp, R};
+use crate::syntax::ast::BinOp;
+use crate::syntax::Span;
+use crate::value::{Logic, Value};
+
+/// An expression, evaluated.
+pub(crate) type ValueFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
+
+/// An expression as a closure.
+pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
+    if depth > MAX_NESTING {
+        return tree_value(e);
+    }
+    match &e.kind {
+        ExKind::Const(Value::Num(n)) => {
+            let n = *n;
+            Box::new(move |_| Ok(Value::Num(n)))
+        }
+        ExKind::Const(v) => {
+            let v = Node::new(v);
+            Box::new(move |_| Ok(v.get().dup()))
+        }
+        ExKind::Var(Slot::Local(i)) => {
+            let i = *i as usize;
+            Box::new(move |it| Ok(it.local(i).dup()))
+        }
+        ExKind::Var(Slot::Global(i)) => {
+            let i = *i as usize;
+            Box::new(move |it| Ok(it.globals[i].dup()))
+        }
+        ExKind::Binary { op, left, right, num } => binary(e, *op, left, right, num.as_ref(), depth + 1),
+        ExKind::Demon { id, args } => call(*id, args, e.span, depth + 1),
+        _ => tree_value(e),
+    }
+}
+
+/// The value of an expression where it is often a local variable (`return N`): read in place.
+/// A demon call is made in place too (the operands of `fib(N - 1) + fib(N - 2)`): one native
+/// frame less per call.
+pub(super) enum Operand {
+    Local(usize),
+    Call(CallSite),
+    Value(ValueFn),
+}
+
+impl Operand {
+    pub(super) fn new(e: &Ex, depth: u32) -> Operand {
+        match &e.kind {
+            ExKind::Var(Slot::Local(i)) => Operand::Local(*i as usize),
+            ExKind::Demon { id, args } if depth <= MAX_NESTING => {
+                Operand::Call(CallSite::new(*id, args, e.span, depth))
+            }
+            _ => Operand::Value(value(e, depth)),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn get(&self, it: &mut Interp) -> R<Value> {
+        match self {
+            Operand::Local(i) => Ok(it.local(*i).dup()),
+            Operand::Call(site) => site.run(it),
+            Operand::Value(f) => f(it),
+        }
+    }
+}
+
+/// A variable or a number constant: an operand the arithmetic reads in place.
+fn leaf(e: &Ex) -> Option<Leaf> {
+    match &e.kind {
+        ExKind::Const(Value::Num(n)) => Some(Leaf::Num(*n)),
+        ExKind::Var(slot) => Some(Leaf::Var(*slot)),
+        _ => None,
+    }
+}
+
+/// Whether `Interp::arith` may find a number in `e` (else the quick path is not worth trying).
+fn may_be_number(e: &Ex) -> bool {
+    matches!(e.kind, ExKind::Const(Value::Num(_)) | ExKind::Var(_) | ExKind::Binary { .. } | ExKind::Sum(_))
+}
+
+/// `left op right`, as `Interp::eval` does it: the arithmetic on numbers first (by `NumCode`, or
+/// on two leaves), the operands evaluated and combined when that gives up.
+fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth: u32) -> ValueFn {
+    let whole = Node::new(e);
+    if let (Some(code), Some(f)) = (num, super::num::code(e)) {
+        let test = code.test;
+        return Box::new(move |it| match f(it) {
+            Some(x) => Ok(if test { Value::bool(x != 0.0) } else { Value::Num(x) }),
+            None => it.eval(whole.get()),
+        });
+    }
+    match (leaf(left), leaf(right)) {
+        // `N - 1`: a local and a number.
+        (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(b))) => {
+            return by_op!(op, local_num(i as usize, b, whole), local_num_any(op, i as usize, b, whole));
+        }
+        (Some(a), Some(b)) => {
+            return Box::new(move |it| {
+                if let (Some(x), Some(y)) = (it.leaf(a), it.leaf(b)) {
+                    if let Some(v) = numbers(op, x, y) {
+                        return Ok(v);
+                    }
+                }
+                it.eval(whole.get())
+            });
+        }
+        _ => {}
+    }
+    let sides = Sides::new(left, right, e.span, depth);
+    by_op!(op, values(sides), values_any(op, sides))
+}
+
+/// The operators closures are specialised for (`by_op!`), by index: the closure made for one
+/// of them does its arithmetic without a `match` on the operator.
+pub(super) const OPS: [BinOp; 11] = [
+    BinOp::Add,
+    BinOp::Sub,
+    BinOp::Mul,
+    BinOp::Lt,
+    BinOp::Le,
+    BinOp::Gt,
+    BinOp::Ge,
+    BinOp::Eq,
+    BinOp::Ne,
+    BinOp::Div,
+    BinOp::Rem,
+];
+
+/// `make::<K>(args)` for the operator at `OPS[K]`, or `other` for any other operator.
+macro_rules! by_op {
+    ($op:expr, $make:ident ( $($arg:expr),* ), $other:expr) => {
+        match $op {
+            $crate::syntax::ast::BinOp::Add => $make::<0>($($arg),*),
+            $crate::syntax::ast::BinOp::Sub => $make::<1>($($arg),*),
+            $crate::syntax::ast::BinOp::Mul => $make::<2>($($arg),*),
+            $crate::syntax::ast::BinOp::Lt => $make::<3>($($arg),*),
+            $crate::syntax::ast::BinOp::Le => $make::<4>($($arg),*),
+            $crate::syntax::ast::BinOp::Gt => $make::<5>($($arg),*),
+            $crate::syntax::ast::BinOp::Ge => $make::<6>($($arg),*),
+            $crate::syntax::ast::BinOp::Eq => $make::<7>($($arg),*),
+            $crate::syntax::ast::BinOp::Ne => $make::<8>($($arg),*),
+            $crate::syntax::ast::BinOp::Div => $make::<9>($($arg),*),
+            $crate::syntax::ast::BinOp::Rem => $make::<10>($($arg),*),
+            _ => $other,
+        }
+    };
+}
+pub(super) use by_op;
+
+/// Whether `e` is an operator that `value` makes a `Sides` closure of (not arithmetic on leaves
+/// or `NumCode`).
+pub(super) fn two_sides(e: &Ex) -> Option<(BinOp, &Ex, &Ex)> {
+    let ExKind::Binary { op, left, right, num: None } = &e.kind else { return None };
+    (leaf(left).is_none() || leaf(right).is_none()).then_some((*op, &**left, &**right))
+}
+
+fn local_num<const K: usize>(i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
+    Box::new(move |it| {
+        if let Value::Num(a) = it.local(i) {
+            if let Some(v) = numbers(OPS[K], *a, b) {
+                return Ok(v);
+            }
+        }
+        it.eval(whole.get())
+    })
+}
+
+/// A local and a number: `numbers` when the local holds one, else the tree walker.
+#[inline(always)]
+fn local_num_any(op: BinOp, i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
+    Box::new(move |it| {
+        if let Value::Num(a) = it.local(i) {
+            if let Some(v) = numbers(op, *a, b) {
+                return Ok(v);
+            }
+        }
+        it.eval(whole.get())
+    })
+}
+
+/// The two sides of an operator, as closures and as nodes (for the arithmetic on numbers).
+pub(super) struct Sides {
+    l: Operand,
+    r: Operand,
+    /// Whether `Interp::quick_binary` may find numbers on both sides.
+    quick: bool,
+    left: Node<Ex>,
+    right: Node<Ex>,
+    span: Span,
+}
+
+impl Sides {
+    pub(super) fn new(left: &Ex, right: &Ex, span: Span, depth: u32) -> Sides {
+        let quick = may_be_number(left) && may_be_number(right);
+        let (l, r) = (Operand::new(left, depth), Operand::new(right, depth));
+        Sides { l, r, quick, left: Node::new(left), right: Node::new(right), span }
+    }
+
+    /// The operator's value, as `Interp::eval` gives it.
+    #[inline(always)]
+    pub(super) fn combine(&self, op: BinOp, it: &mut Interp) -> R<Value> {
+        if self.quick {
+            if let Some(v) = it.quick_binary(op, self.left.get(), self.right.get(), &None) {
+                return Ok(v);
+            }
+        }
+        let a = self.l.get(it)?;
+        let b = self.r.get(it)?;
+        it.binary_values(op, a, b, self.span)
+    }
+}
+
+fn values<const K: usize>(s: Sides) -> ValueFn {
+    Box::new(move |it| s.combine(OPS[K], it))
+}
+
+/// Both sides evaluated, then combined (`Interp::binary_values`).
+#[inline(always)]
+fn values_any(op: BinOp, s: Sides) -> ValueFn {
+    Box::new(move |it| {
+        if s.quick {
+            if let Some(v) = it.quick_binary(op, s.left.get(), s.right.get(), &None) {
+                return Ok(v);
+            }
+        }
+        let a = s.l.get(it)?;
+        let b = s.r.get(it)?;
+        it.binary_values(op, a, b, s.span)
+    })
+}
+
+/// `name(args)` of a demon defined with `def`: `Interp::call_demon` with the arguments as
+/// closures.
+fn call(id: DemonId, args: &[Ex], span: Span, depth: u32) -> ValueFn {
+    let site = CallSite::new(id, args, span, depth);
+    Box::new(move |it| site.run(it))
+}
+
+/// A call of a demon defined with `def`.
+pub(super) struct CallSite {
+    id: DemonId,
+    args: Box<[CallArg]>,
+    span: Span,
+}
+
+impl CallSite {
+    fn new(id: DemonId, args: &[Ex], span: Span, depth: u32) -> CallSite {
+        CallSite { id, args: args.iter().map(|a| CallArg::new(a, depth + 1)).collect(), span }
+    }
+
+    #[inline(always)]
+    fn run(&self, it: &mut Interp) -> R<Value> {
+        if it.stack_low() {
+            return it.stack_used_up(self.span);
+        }
+        let code = match it.demons.get(self.id as usize) {
+            Some(Some(code)) => code.clone(),
+            _ => it.demon(self.id, self.span)?,
+        };
+        it.call_compiled(&code, &self.args, self.span)
+    }
+}
+
+/// An argument of a demon call, evaluated onto the frame stack.
+pub(crate) enum CallArg {
+    Local(usize),
+    /// A local and a number (`N - 1`), with the node for when the local holds no number.
+    LocalNum {
+        op: BinOp,
+        i: usize,
+        n: f64,
+        arg: Node<Ex>,
+    },
+    /// Arithmetic (`N - 1`): its number, or its value where the numbers give up (as
+    /// `Interp::call_with` tries `arith` first).
+    Number(NumFn, ValueFn),
+    Value(ValueFn),
+}
+
+impl CallArg {
+    fn new(a: &Ex, depth: u32) -> CallArg {
+        if let ExKind::Binary { op, left, right, num: None } = &a.kind {
+            if let (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) = (leaf(left), leaf(right)) {
+                if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+                    return CallArg::LocalNum { op: *op, i: i as usize, n, arg: Node::new(a) };
+                }
+            }
+        }
+        match (&a.kind, super::num::arith(a)) {
+            (ExKind::Var(Slot::Local(i)), _) => CallArg::Local(*i as usize),
+            (_, Some(f)) => CallArg::Number(f, value(a, depth)),
+            _ => CallArg::Value(value(a, depth)),
+        }
+    }
+
+    /// Pushes the argument's value onto the frame stack.
+    #[inline(always)]
+    pub(crate) fn push(&self, it: &mut Interp) -> R<()> {
+        let v = match self {
+            CallArg::Local(i) => it.local(*i).dup(),
+            CallArg::LocalNum { op, i, n, arg } => match it.local(*i) {
+                Value::Num(x) => Value::Num(match op {
+                    BinOp::Add => x + n,
+                    BinOp::Sub => x - n,
+                    _ => x * n,
+                }),
+                _ => it.eval(arg.get())?,
+            },
+            CallArg::Number(f, v) => match f(it) {
+                Some(x) => Value::Num(x),
+                None => v(it)?,
+            },
+            CallArg::Value(v) => v(it)?,
+        };
+        it.stack.push(v);
+        Ok(())
+    }
+}
+
+/// An expression statement, as `Interp::expr_stmt` runs it, when it is an assignment to a
+/// variable or a demon call (None: the tree walker runs it).
+pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
+    match &e.kind {
+        ExKind::Assign { target, value: v } => {
+            let Target::Var(slot) = **target else { return None };
+            let node = Node::new(&**v);
+            let append = may_append(slot, v);
+            let number = super::num::arith(v).or_else(|| super::num::code(v).filter(|_| !is_test(v)));
+            let v = value(v, depth);
+            Some(Box::new(move |it| {
+                it.tick(span)?;
+                // `S = S + x` with S a string is appended in place (`eval/append.rs`); the
+                // arithmetic on numbers is tried first, as `expr_stmt` does.
+                if let Some(x) = number.as_ref().and_then(|f| f(it)) {
+                    it.set(slot, Value::Num(x));
+                    return Ok(());
+                }
+                if append {
+                    if let Some(done) = it.append_to_var(slot, node.get()) {
+                        return done;
+                    }
+                }
+                let x = v(it)?;
+                it.set(slot, x);
+                Ok(())
+            }))
+        }
+        ExKind::Demon { .. } => {
+            let call = value(e, depth);
+            Some(Box::new(move |it| {
+                it.tick(span)?;
+                call(it).map(drop)
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `e` is a comparison (its `NumCode` gives a logic value).
+fn is_test(e: &Ex) -> bool {
+    matches!(&e.kind, ExKind::Binary { num: Some(code), .. } if code.test)
+}
+
+/// Whether `slot = v` may be an append to the string at `slot` (`Interp::append_to_var`).
+fn may_append(slot: Slot, v: &Ex) -> bool {
+    let is_slot = |e: &Ex| matches!(e.kind, ExKind::Var(s) if s == slot);
+    match &v.kind {
+        ExKind::Binary { op: BinOp::Add, left, .. } => is_slot(left),
+        ExKind::Sum(items) => is_slot(&items[0].0),
+        _ => false,
+    }
+}
+
+/// The condition of an `if` or `while`: a comparison of numbers is tested without making a
+/// logic value; when it gives up, or for any other condition, the value decides.
+pub(super) enum Test {
+    /// A local compared with a number (`N < 2`).
+    LocalNum {
+        op: BinOp,
+        i: usize,
+        n: f64,
+        cond: Node<Ex>,
+    },
+    /// Two leaves compared (`N < 2`).
+    Leaves {
+        op: BinOp,
+        a: Leaf,
+        b: Leaf,
+        cond: Node<Ex>,
+    },
+    /// A comparison compiled to `NumCode` (`I * I <= N`), as closures (`num.rs`).
+    Code {
+        code: super::num::NumFn,
+        cond: Node<Ex>,
+    },
+    Value(ValueFn),
+}
+
+impl Test {
+    pub(super) fn new(cond: &Ex, depth: u32) -> Test {
+        if let ExKind::Binary { op, left, right, num } = &cond.kind {
+            let comparison = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
+            match (num, leaf(left), leaf(right)) {
+                (Some(code), _, _) if code.test => {
+                    if let Some(f) = super::num::code(cond) {
+                        return Test::Code { code: f, cond: Node::new(cond) };
+                    }
+                }
+                (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if comparison => {
+                    return Test::LocalNum { op: *op, i: i as usize, n, cond: Node::new(cond) }
+                }
+                (None, Some(a), Some(b)) if comparison => return Test::Leaves { op: *op, a, b, cond: Node::new(cond) },
+                _ => {}
+            }
+        }
+        Test::Value(value(cond, depth))
+    }
+
+    /// True or False, when the numbers decide (`Interp::quick_test`).
+    #[inline(always)]
+    fn quick(&self, it: &Interp) -> Option<bool> {
+        match self {
+            Test::LocalNum { op, i, n, .. } => match it.local(*i) {
+                Value::Num(x) => Some(crate::eval::numeric::apply(*op, *x, *n)? != 0.0),
+                _ => None,
+            },
+            Test::Leaves { op, a, b, .. } => {
+                let x = crate::eval::numeric::apply(*op, it.leaf(*a)?, it.leaf(*b)?)?;
+                Some(x != 0.0)
+            }
+            Test::Code { code, .. } => code(it).map(|x| x != 0.0),
+            Test::Value(_) => None,
+        }
+    }
+
+    /// Which block of an `if` arm the condition picks: 0 for True, 1 for False, 2 for Undef,
+    /// 3 for any other value (as `exec` reads the condition).
+    #[inline(always)]
+    pub(super) fn outcome(&self, it: &mut Interp) -> R<u8> {
+        if let Some(t) = self.quick(it) {
+            return Ok(if t { 0 } else { 1 });
+        }
+        let c = match self {
+            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => {
+                it.condition(cond.get())?
+            }
+            Test::Value(f) => {
+                let v = f(it)?;
+                let c = v.condition();
+                v.discard();
+                c
+            }
+        };
+        Ok(outcome(c))
+    }
+
+    /// Whether a `while` goes on: its condition is exactly True.
+    #[inline(always)]
+    pub(super) fn holds(&self, it: &mut Interp) -> R<bool> {
+        if let Some(t) = self.quick(it) {
+            return Ok(t);
+        }
+        match self {
+            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => {
+                Ok(it.test(cond.get())?.is_exactly_true())
+            }
+            Test::Value(f) => Ok(f(it)?.is_exactly_true()),
+        }
+    }
+}
+
+fn outcome(c: Logic) -> u8 {
+    if c.is_true() {
+        0
+    } else if c.is_false() {
+        1
+    } else if c.is_undef() {
+        2
+    } else {
+        3
+    }
+}

@@ -1,0 +1,335 @@
+//! Demon bodies compiled to closures: each statement and expression of a body becomes a
+//! `Box<dyn Fn(&mut Interp) -> ...>` built once, the first time the demon is called
+//! (`FnCode::fast`), so that running it no longer goes through the large `match` of `exec` and
+//! `eval` (with their prologues and epilogues) for every node. The common shapes are
+//! specialised (a local variable, a constant, a comparison of numbers in an `if`, a demon call,
+//! `return` of an expression at the end of the body); every other statement or expression
+//! becomes a closure that hands its node to the tree walker (`Interp::exec` / `eval`), so the
+//! two give the same results, steps, errors and warnings by construction: a specialised closure
+//! that cannot finish quickly (a variable that does not hold a number, say) gives up before
+//! any side effect and lets the tree walker evaluate the node from the start.
+
+mod expr;
+mod num;
+
+use super::{Flow, Interp, R};
+use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};
+use crate::syntax::Span;
+use crate::value::{Logic, Value};
+pub(super) use expr::{CallArg, ValueFn};
+use expr::{Operand, Test};
+
+/// A statement, run: `Err` carries `return`, `break`, errors, as `Interp::exec` does.
+type StFn = Box<dyn Fn(&mut Interp) -> R<()>>;
+/// A demon's whole body, run: the value the call gives.
+type BodyFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
+
+/// Past this nesting of statements and expressions the rest of a subtree stays with the tree
+/// walker, which checks the native stack at every node (a closure only does at demon calls).
+const MAX_NESTING: u32 = 48;
+
+/// The compiled body of a demon or lambda (None: it has a `get:` or `set:` section, which the
+/// tree walker runs).
+pub struct FastBody(Option<BodyFn>);
+
+impl std::fmt::Debug for FastBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "FastBody" } else { "FastBody(none)" })
+    }
+}
+
+/// A node of the tree a closure was compiled from, for the tree walker to run. The closures live
+/// in the `FnCode` that owns the tree (`FnCode::fast`), made once it is behind its `Rc`, and a
+/// `FnCode` is never changed after that: every node outlives every call of the closures.
+pub(crate) struct Node<T>(*const T);
+
+impl<T> Clone for Node<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Node<T> {}
+
+impl<T> Node<T> {
+    fn new(t: &T) -> Self {
+        Node(t)
+    }
+    #[inline(always)]
+    fn get(&self) -> &T {
+        // SAFETY: see the type's comment: the tree outlives the closures that point into it.
+        unsafe { &*self.0 }
+    }
+}
+
+impl Interp {
+    /// Runs the body of `code` in the frame set up for it, compiled to closures the first time.
+    #[inline(always)]
+    pub(super) fn run_fast_body(&mut self, code: &std::rc::Rc<FnCode>) -> Option<R<Value>> {
+        let body = code.fast.get_or_init(|| compile_body(code));
+        body.0.as_ref().map(|run| run(self))
+    }
+}
+
+/// How a body that ended by `return` (or `break` outside a loop) gives its value.
+#[inline(always)]
+fn body_result(it: &mut Interp, flow: Flow) -> R<Value> {
+    match flow {
+        Flow::Return => Ok(it.take_returned()),
+        Flow::Break | Flow::Continue => Ok(Value::Logic(Logic::UNDEF)),
+        e => Err(e),
+    }
+}
+
+fn compile_body(code: &FnCode) -> FastBody {
+    if code.get.is_some() || code.set.is_some() || code.value_slot.is_some() {
+        return FastBody(None);
+    }
+    // `return E` at the end gives E's value directly, not through `Interp::returned`.
+    let (steps, tail) = match code.body.split_last() {
+        Some((last, prefix)) => match &last.kind {
+            StKind::Return(Some(e)) => (prefix, Some((e, last.span))),
+            _ => (&code.body[..], None),
+        },
+        None => (&code.body[..], None),
+    };
+    let mut steps: Vec<Step> = steps.iter().map(Step::new).collect();
+    // `if C : return A` then `return B` (a recursion's base case and step): no loop, and an
+    // operator in B (`fib(N - 1) + fib(N - 2)`) is done here, with its demon calls.
+    if let ([Step::Guard(_)], Some((tail, span))) = (&steps[..], &tail) {
+        let (Some(Step::Guard(g)), span) = (steps.pop(), *span) else { unreachable!() };
+        if let Some((op, left, right)) = expr::two_sides(tail) {
+            let sides = expr::Sides::new(left, right, tail.span, 1);
+            return expr::by_op!(
+                op,
+                guard_and_operator(g, sides, span),
+                guard_and_tail(g, Operand::Value(expr::value(tail, 0)), span)
+            );
+        }
+        return guard_and_tail(g, Operand::new(tail, 0), span);
+    }
+    let tail = tail.map(|(e, span)| (Operand::new(e, 0), span));
+    FastBody(Some(Box::new(move |it| {
+        for step in steps.iter() {
+            match step {
+                Step::Stmt(s) => {
+                    if let Err(flow) = s(it) {
+                        return body_result(it, flow);
+                    }
+                }
+                Step::Guard(g) => {
+                    if let Some(done) = g.run(it) {
+                        return done;
+                    }
+                }
+            }
+        }
+        match &tail {
+            Some((value, span)) => {
+                it.tick(*span)?;
+                value.get(it)
+            }
+            None => Ok(Value::Logic(Logic::UNDEF)),
+        }
+    })))
+}
+
+fn guard_and_tail(g: Box<Guard>, tail: Operand, span: Span) -> FastBody {
+    FastBody(Some(Box::new(move |it| {
+        if let Some(done) = g.run(it) {
+            return done;
+        }
+        it.tick(span)?;
+        tail.get(it)
+    })))
+}
+
+fn guard_and_operator<const K: usize>(g: Box<Guard>, tail: expr::Sides, span: Span) -> FastBody {
+    FastBody(Some(Box::new(move |it| {
+        if let Some(done) = g.run(it) {
+            return done;
+        }
+        it.tick(span)?;
+        tail.combine(expr::OPS[K], it)
+    })))
+}
+
+/// A statement of a body, at its top level.
+enum Step {
+    Stmt(StFn),
+    /// `if C : return E` (the base case of a recursion): E's value is the call's, directly.
+    Guard(Box<Guard>),
+}
+
+struct Guard {
+    span: Span,
+    test: Test,
+    ret_span: Span,
+    value: Operand,
+}
+
+impl Guard {
+    /// The call's value when the condition is True (None: it is not, go on).
+    #[inline(always)]
+    fn run(&self, it: &mut Interp) -> Option<R<Value>> {
+        if let Err(e) = it.tick(self.span) {
+            return Some(Err(e));
+        }
+        match self.test.outcome(it) {
+            Ok(0) => {}
+            Ok(_) => return None,
+            Err(e) => return Some(Err(e)),
+        }
+        if let Err(e) = it.tick(self.ret_span) {
+            return Some(Err(e));
+        }
+        Some(self.value.get(it))
+    }
+}
+
+impl Step {
+    fn new(s: &St) -> Step {
+        if let StKind::If(arms) = &s.kind {
+            if let [IfArm { cond, then, on_false: None, on_undef: None, on_else: None }] = &arms[..] {
+                if let [St { kind: StKind::Return(Some(e)), span: ret_span }] = &then[..] {
+                    let (test, value) = (Test::new(cond, 1), Operand::new(e, 1));
+                    return Step::Guard(Box::new(Guard { span: s.span, test, ret_span: *ret_span, value }));
+                }
+            }
+        }
+        Step::Stmt(stmt(s, 0))
+    }
+}
+
+/// A statement list, run in order until one does not finish normally.
+fn block(stmts: &[St], depth: u32) -> StFn {
+    match stmts {
+        [] => Box::new(|_| Ok(())),
+        [a] => stmt(a, depth),
+        [a, b] => {
+            let (a, b) = (stmt(a, depth), stmt(b, depth));
+            Box::new(move |it| {
+                a(it)?;
+                b(it)
+            })
+        }
+        _ => {
+            let all: Box<[StFn]> = stmts.iter().map(|s| stmt(s, depth)).collect();
+            Box::new(move |it| {
+                for s in all.iter() {
+                    s(it)?;
+                }
+                Ok(())
+            })
+        }
+    }
+}
+
+/// A statement: each counts a step first, as `Interp::exec` does.
+fn stmt(s: &St, depth: u32) -> StFn {
+    let span = s.span;
+    if depth > MAX_NESTING {
+        return tree_stmt(s);
+    }
+    match &s.kind {
+        StKind::Expr(e) => expr::statement(e, span, depth + 1).unwrap_or_else(|| tree_stmt(s)),
+        StKind::If(arms) => if_chain(arms, span, depth + 1),
+        StKind::Return(Some(e)) => {
+            let value = expr::value(e, depth + 1);
+            Box::new(move |it| {
+                it.tick(span)?;
+                let v = value(it)?;
+                Err(it.return_value(v))
+            })
+        }
+        StKind::While { cond, body } => {
+            let test = Test::new(cond, depth + 1);
+            let body = block(body, depth + 1);
+            Box::new(move |it| {
+                it.tick(span)?;
+                while test.holds(it)? {
+                    match body(it) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                    it.tick(span)?;
+                }
+                Ok(())
+            })
+        }
+        StKind::Block(b) => {
+            let b = block(b, depth + 1);
+            Box::new(move |it| {
+                it.tick(span)?;
+                b(it)
+            })
+        }
+        _ => tree_stmt(s),
+    }
+}
+
+/// A statement the tree walker runs (it counts its own step).
+fn tree_stmt(s: &St) -> StFn {
+    let s = Node::new(s);
+    Box::new(move |it| it.exec(s.get()))
+}
+
+/// One arm of an `if` chain: its test, and for each of its outcomes (True, False, Undef,
+/// anything else) the block to run, if any (an index into `blocks`).
+struct Arm {
+    test: Test,
+    pick: [Option<u8>; 4],
+    blocks: Box<[StFn]>,
+}
+
+impl Arm {
+    fn new(arm: &IfArm, depth: u32) -> Arm {
+        let mut blocks = vec![block(&arm.then, depth)];
+        let mut index = |b: &Option<Vec<St>>| {
+            b.as_ref().map(|b| {
+                blocks.push(block(b, depth));
+                (blocks.len() - 1) as u8
+            })
+        };
+        let (on_false, on_undef, on_else) = (index(&arm.on_false), index(&arm.on_undef), index(&arm.on_else));
+        // As `exec`: the block for the condition's value, or else the `else`.
+        let pick = [Some(0), on_false.or(on_else), on_undef.or(on_else), on_else];
+        Arm { test: Test::new(&arm.cond, depth), pick, blocks: blocks.into_boxed_slice() }
+    }
+
+    /// Runs the block this arm picks: None when it picks none (the next arm is tried).
+    #[inline(always)]
+    fn run(&self, it: &mut Interp) -> Option<R<()>> {
+        let outcome = match self.test.outcome(it) {
+            Ok(o) => o,
+            Err(e) => return Some(Err(e)),
+        };
+        self.pick[outcome as usize].map(|b| self.blocks[b as usize](it))
+    }
+}
+
+fn if_chain(arms: &[IfArm], span: Span, depth: u32) -> StFn {
+    if let [arm] = arms {
+        let arm = Arm::new(arm, depth);
+        return Box::new(move |it| {
+            it.tick(span)?;
+            arm.run(it).unwrap_or(Ok(()))
+        });
+    }
+    let arms: Box<[Arm]> = arms.iter().map(|a| Arm::new(a, depth)).collect();
+    Box::new(move |it| {
+        it.tick(span)?;
+        for arm in arms.iter() {
+            if let Some(done) = arm.run(it) {
+                return done;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// An expression the tree walker evaluates.
+fn tree_value(e: &Ex) -> ValueFn {
+    let e = Node::new(e);
+    Box::new(move |it| it.eval(e.get()))
+}

@@ -1,0 +1,99 @@
+//! Arithmetic on numbers as closures: the operator trees the compiler turned into `NumCode`
+//! (`compile/arith.rs`), each operator a closure specialised for its operator and the kinds of
+//! its two operands, instead of the loop of `Interp::run_num` over the flat program. They give
+//! the same number (the same operations on the same operands) and give up (None) in the same
+//! cases: a variable that does not hold a number, a division by zero, a comparison with NaN.
+
+use super::expr::OPS;
+use crate::compile::ir::{Ex, ExKind, Slot};
+use crate::eval::numeric::apply;
+use crate::eval::Interp;
+use crate::syntax::ast::BinOp;
+use crate::value::Value;
+
+/// Arithmetic on numbers: the number, or None where the tree walker must evaluate.
+pub(super) type NumFn = Box<dyn Fn(&Interp) -> Option<f64>>;
+
+/// An operand, read in place when it is a variable or a constant.
+enum Arg {
+    Local(usize),
+    Global(usize),
+    Num(f64),
+    Tree(NumFn),
+}
+
+impl Arg {
+    fn new(e: &Ex) -> Option<Arg> {
+        Some(match &e.kind {
+            ExKind::Const(Value::Num(n)) => Arg::Num(*n),
+            ExKind::Var(Slot::Local(i)) => Arg::Local(*i as usize),
+            ExKind::Var(Slot::Global(i)) => Arg::Global(*i as usize),
+            _ => Arg::Tree(arith(e)?),
+        })
+    }
+
+    #[inline(always)]
+    fn get(&self, it: &Interp) -> Option<f64> {
+        let v = match self {
+            Arg::Num(n) => return Some(*n),
+            Arg::Tree(f) => return f(it),
+            Arg::Local(i) => it.local(*i),
+            Arg::Global(i) => &it.globals[*i],
+        };
+        match v {
+            Value::Num(n) => Some(*n),
+            _ => None,
+        }
+    }
+}
+
+/// `left op right` of an operator that has `NumCode` (arithmetic inside, a comparison at most at
+/// the top, which gives 1 or 0): None when `e` is not that.
+pub(super) fn code(e: &Ex) -> Option<NumFn> {
+    let ExKind::Binary { op, left, right, num: Some(_) } = &e.kind else { return None };
+    operator(*op, left, right)
+}
+
+/// Arithmetic (`+ - * / %`, a `+` chain) over variables and number constants.
+pub(super) fn arith(e: &Ex) -> Option<NumFn> {
+    match &e.kind {
+        ExKind::Binary { op, left, right, .. }
+            if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem) =>
+        {
+            operator(*op, left, right)
+        }
+        ExKind::Sum(items) => {
+            let args: Option<Box<[Arg]>> = items.iter().map(|(e, _)| Arg::new(e)).collect();
+            let args = args?;
+            Some(Box::new(move |it| {
+                let (first, rest) = args.split_first()?;
+                rest.iter().try_fold(first.get(it)?, |acc, a| Some(acc + a.get(it)?))
+            }))
+        }
+        _ => None,
+    }
+}
+
+fn operator(op: BinOp, left: &Ex, right: &Ex) -> Option<NumFn> {
+    let (a, b) = (Arg::new(left)?, Arg::new(right)?);
+    Some(super::expr::by_op!(op, with_op(a, b), any_op(op, a, b)))
+}
+
+fn with_op<const K: usize>(a: Arg, b: Arg) -> NumFn {
+    let num = |v: &Value| match v {
+        Value::Num(n) => Some(*n),
+        _ => None,
+    };
+    // The usual operands, without a `match` on their kinds.
+    match (a, b) {
+        (Arg::Local(i), Arg::Num(n)) => Box::new(move |it| apply(OPS[K], num(it.local(i))?, n)),
+        (Arg::Local(i), Arg::Local(j)) => Box::new(move |it| apply(OPS[K], num(it.local(i))?, num(it.local(j))?)),
+        (Arg::Tree(f), Arg::Num(n)) => Box::new(move |it| apply(OPS[K], f(it)?, n)),
+        (a, b) => Box::new(move |it| apply(OPS[K], a.get(it)?, b.get(it)?)),
+    }
+}
+
+#[inline(always)]
+fn any_op(op: BinOp, a: Arg, b: Arg) -> NumFn {
+    Box::new(move |it| apply(op, a.get(it)?, b.get(it)?))
+}
