@@ -66,8 +66,9 @@ impl Interp {
         }
     }
 
-    /// How `if` reads its condition.
-    #[inline]
+    /// How `if` reads its condition. (Inline always: the tree's `if` must not pay a call for
+    /// it now that the closures of `eval/closure` call it too.)
+    #[inline(always)]
     pub(super) fn condition(&mut self, e: &Ex) -> R<Logic> {
         let v = self.test(e)?;
         let c = v.condition();
