@@ -463,12 +463,9 @@ impl Interp {
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
         for a in args {
-            match a.push(self) {
-                Ok(()) => {}
-                Err(e) => {
-                    self.stack.truncate(base);
-                    return Err(e);
-                }
+            if let Err(e) = a.push(self) {
+                self.stack.truncate(base);
+                return Err(e);
             }
         }
         self.run_frame(code, base, span, None)

@@ -338,7 +338,6 @@ fn pack_logic(l: Logic, out: &mut Vec<u8>) {
 /// Calls `emit(key, value)` for each fact in which `facts` differ from `base` (both sorted):
 /// `None` for a fact of the base that `facts` lack.
 fn merge_diff(base: &[Fact], facts: impl IntoIterator<Item = Fact>, mut emit: impl FnMut(FactKey, Option<Logic>)) {
-    let same = |a: Logic, b: Logic| a.p0.to_bits() == b.p0.to_bits() && a.p1.to_bits() == b.p1.to_bits();
     let mut i = 0;
     for f in facts {
         while let Some(b) = base.get(i).filter(|b| b.key < f.key) {
@@ -347,7 +346,7 @@ fn merge_diff(base: &[Fact], facts: impl IntoIterator<Item = Fact>, mut emit: im
         }
         match base.get(i) {
             Some(b) if b.key == f.key => {
-                if !same(b.value, f.value) {
+                if !b.value.same_bits(f.value) {
                     emit(f.key, Some(f.value));
                 }
                 i += 1;

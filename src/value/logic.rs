@@ -66,6 +66,12 @@ impl Logic {
         a.partial_cmp(&b).unwrap_or(std::cmp::Ordering::Equal)
     }
 
+    /// The same value to the bit (`==` on the pair would make -0.0 and 0.0 one value, and
+    /// NaN none): what a stored fact compares by.
+    pub fn same_bits(self, o: Logic) -> bool {
+        self.p0.to_bits() == o.p0.to_bits() && self.p1.to_bits() == o.p1.to_bits()
+    }
+
     /// Bits for hashing a fact's value.
     pub fn bits(self) -> u64 {
         self.p0.to_bits().rotate_left(17) ^ self.p1.to_bits()

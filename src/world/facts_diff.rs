@@ -15,10 +15,6 @@ use std::rc::Rc;
 /// One difference: a fact's key and its value in the changed state (None: it lacks the fact).
 pub type Change = (FactKey, Option<Logic>);
 
-fn same_value(a: Logic, b: Logic) -> bool {
-    a.p0.to_bits() == b.p0.to_bits() && a.p1.to_bits() == b.p1.to_bits()
-}
-
 /// The packed words of `f` whose relation bit is in `rels` (which holds all of `f`'s own
 /// relations), in key order: the base's words of those relations the own layer does not
 /// hide, merged with the own layer.
@@ -87,7 +83,7 @@ fn diff_facts(
     loop {
         match (a.peek().copied(), b.peek().copied()) {
             (Some(x), Some(y)) if x.key == y.key => {
-                if !same_value(x.value, y.value) {
+                if !x.value.same_bits(y.value) {
                     emit(x.key, Some(x.value));
                 }
                 a.next();

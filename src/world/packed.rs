@@ -28,9 +28,9 @@ fn fits(n: u32, bits: u32) -> bool {
 
 /// The word of a fact, if its numbers fit and its value is exactly True or False.
 pub fn pack(key: FactKey, value: Logic) -> Option<u64> {
-    let code = if same_bits(value, Logic::TRUE) {
+    let code = if value.same_bits(Logic::TRUE) {
         TRUE_CODE
-    } else if same_bits(value, Logic::FALSE) {
+    } else if value.same_bits(Logic::FALSE) {
         FALSE_CODE
     } else {
         return None;
@@ -45,10 +45,6 @@ pub fn packed_key(key: FactKey) -> Option<u64> {
     ok.then(|| {
         u64::from(src) << SRC_AT | u64::from(rel) << REL_AT | u64::from(tgraph) << TGRAPH_AT | u64::from(tgt) << TGT_AT
     })
-}
-
-fn same_bits(a: Logic, b: Logic) -> bool {
-    a.p0.to_bits() == b.p0.to_bits() && a.p1.to_bits() == b.p1.to_bits()
 }
 
 /// The word's key, value bits cleared (the order of keys).

@@ -224,16 +224,7 @@ fn values<const K: usize>(s: Sides) -> ValueFn {
 /// Both sides evaluated, then combined (`Interp::binary_values`).
 #[inline(always)]
 fn values_any(op: BinOp, s: Sides) -> ValueFn {
-    Box::new(move |it| {
-        if s.quick {
-            if let Some(v) = it.quick_binary(op, s.left.get(), s.right.get(), &None) {
-                return Ok(v);
-            }
-        }
-        let a = s.l.get(it)?;
-        let b = s.r.get(it)?;
-        it.binary_values(op, a, b, s.span)
-    })
+    Box::new(move |it| s.combine(op, it))
 }
 
 /// `name(args)` of a demon defined with `def`: `Interp::call_demon` with the arguments as
