@@ -419,6 +419,31 @@ mod tests {
     }
 
     #[test]
+    fn depths_and_steps_come_back_as_stored() {
+        let mut st = StateStore::default();
+        st.insert(b"a", Origin::START);
+        let o = |parent, depth, action, label| Origin { parent, depth, action, label, ..Origin::START };
+        let origins = [o(0, 1, 3, 4), o(0, 1, 3, 5), o(1, 2, 3, 4), o(2, 1, NONE, 4), o(4, 7, 3, 4)];
+        for (i, &origin) in origins.iter().enumerate() {
+            st.insert(&[i as u8], origin);
+        }
+        assert!(matches!(st.depth, Depths::Each(_)), "a shallower state after a deeper one");
+        for (i, &origin) in origins.iter().enumerate() {
+            assert_eq!(st.origin(i as StateId + 1), origin);
+        }
+        assert_eq!(st.steps.len(), 4, "pairs are kept once");
+        let mut levels = StateStore::default();
+        levels.insert(b"a", Origin::START);
+        for (i, d) in [1, 1, 2, 2, 2, 4].into_iter().enumerate() {
+            levels.insert(&[i as u8], o(0, d, NONE, NONE));
+        }
+        assert!(matches!(&levels.depth, Depths::Runs(runs, 7) if runs.len() == 4));
+        assert_eq!((0..7).map(|id| levels.depth(id)).collect::<Vec<_>>(), [0, 1, 1, 2, 2, 2, 4]);
+        levels.set_origin(4, o(0, 1, NONE, NONE));
+        assert_eq!((0..7).map(|id| levels.depth(id)).collect::<Vec<_>>(), [0, 1, 1, 2, 1, 2, 4]);
+    }
+
+    #[test]
     fn paths_follow_parents() {
         let mut st = StateStore::default();
         st.insert(b"a", Origin::START);
