@@ -14,12 +14,15 @@ fn main() {
 fn link_for_a_small_start() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER");
+    // DS_PLAIN_LINK=1 links as before, to measure what this saves.
+    println!("cargo:rerun-if-env-changed=DS_PLAIN_LINK");
     let var = |k: &str| env::var(k).unwrap_or_default();
     let flags = var("CARGO_ENCODED_RUSTFLAGS");
     let default_linker = !flags.contains("linker")
         && !flags.contains("fuse-ld")
         && var("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER").is_empty();
-    if var("TARGET") != "x86_64-unknown-linux-gnu" || var("HOST") != var("TARGET") || !default_linker {
+    let plain = !var("DS_PLAIN_LINK").is_empty();
+    if var("TARGET") != "x86_64-unknown-linux-gnu" || var("HOST") != var("TARGET") || !default_linker || plain {
         return;
     }
     // The functions start-up and small runs execute, placed together first: they were spread

@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
-"""Writes build/link-order-PROFILE.txt: the functions a start-up and a few small runs execute,
-in the order they first ran, for the linker to place together (build.rs passes the file to lld
-with --symbol-ordering-file).
+"""Writes build/start.ld: the functions a start-up and a few small runs execute, placed first in
+the text by the linker (build.rs passes the script to rust-lld with -T; INSERT keeps the rest
+of the default layout).
 
 Why: most of what `ds -e 'out 1'` keeps in memory is not heap (about 0.1 MB) but the binary's
 code. The kernel maps file pages in blocks of 64 KB or more around each page touched, and the
 few hundred functions a start-up runs were spread over most of the 6 MB of text, so nearly all
-of it was mapped. Placed first, they fill a few blocks (docs/performance.md, "Start-up memory").
+of it was mapped. Placed together they fill a few blocks (docs/performance.md, "Start-up
+memory").
 
-The names carry each crate's hash, which depends on the profile (not on the source), so each
-profile has its file. A function renamed or added since the file was made is just placed
-anywhere: the layout, never the behaviour, gets worse. Run again after a dependency or
-toolchain update:
+Each function is listed twice: by its exact name, which places exactly the code that ran (in
+this profile, until the code changes), then as a pattern without the parts that change between
+profiles and builds (the hash of a legacy name, the '.llvm.' suffix of a local made global),
+which also takes in every instance of a generic function. A function renamed or added since the
+script was made is placed anywhere: only the layout, never the behaviour, gets worse. Run
+again after a dependency or toolchain update, or when start-up RSS creeps up:
 
-    cargo build --profile release-dev && python3 build/link_order.py --profile release-dev
-    cargo build --profile release-dev    # links with the new order
+    cargo build --profile release-dev && python3 build/link_order.py
+    cargo build --profile release-dev    # links with the new script
 """
 
 import argparse
@@ -62,10 +65,11 @@ def main():
     ap.add_argument("--profile", default="release-dev", help="the build whose binary runs")
     a = ap.parse_args()
     ds = os.path.join(ROOT, "target", a.profile, "ds")
-    own, names = defined(ds), []
+    own, names = defined(ds), {}
     with tempfile.TemporaryDirectory() as tmp:
         for i, args in enumerate(RUNS):
-            names += [n for n in executed(ds, args, os.path.join(tmp, "cg%d" % i)) if n in own and n not in names]
+            names.update((n, None) for n in executed(ds, args, os.path.join(tmp, "cg%d" % i)) if n in own)
+    names = list(names)
     # The exact names first (they hold for this profile until the code changes), then the
     # patterns, which hold for every profile but take in every instance of a generic function.
     patterns = list(dict.fromkeys(map(pattern, names)))
