@@ -65,12 +65,21 @@ impl KeySet {
     }
 
     pub fn find(&self, key: &[u8]) -> Option<u32> {
-        self.table.find(key_hash(key), |&id| self.get(id) == key).copied()
+        self.find_hashed(key, key_hash(key))
+    }
+
+    /// `find`, given the key's hash.
+    pub fn find_hashed(&self, key: &[u8], hash: u64) -> Option<u32> {
+        self.table.find(hash, |&id| self.get(id) == key).copied()
     }
 
     /// The number of `key`, and whether it was new.
     pub fn insert(&mut self, key: &[u8]) -> (u32, bool) {
-        let hash = key_hash(key);
+        self.insert_hashed(key, key_hash(key))
+    }
+
+    /// `insert`, given the key's hash.
+    pub fn insert_hashed(&mut self, key: &[u8], hash: u64) -> (u32, bool) {
         let (bytes, ends, wraps) = (&self.bytes, &self.ends, &self.wraps);
         if let Some(&id) = self.table.find(hash, |&id| key_of(bytes, ends, wraps, id) == key) {
             return (id, false);
@@ -226,10 +235,20 @@ impl StateStore {
         self.states.find(key)
     }
 
+    /// `find`, given the key's hash (`key_hash`).
+    pub fn find_hashed(&self, key: &[u8], hash: u64) -> Option<StateId> {
+        self.states.find_hashed(key, hash)
+    }
+
     /// Stores a state met with `origin`; a state already stored keeps its origin. Returns its
     /// id and whether it is new.
     pub fn insert(&mut self, key: &[u8], origin: Origin) -> (StateId, bool) {
-        let (id, new) = self.states.insert(key);
+        self.insert_hashed(key, key_hash(key), origin)
+    }
+
+    /// `insert`, given the key's hash.
+    pub fn insert_hashed(&mut self, key: &[u8], hash: u64, origin: Origin) -> (StateId, bool) {
+        let (id, new) = self.states.insert_hashed(key, hash);
         if new {
             self.parent.push(origin.parent);
             let step = self.step_of(origin.action, origin.label);
