@@ -10,6 +10,7 @@
 mod best_first;
 pub(crate) mod bfs;
 pub mod cluster;
+mod columns;
 mod dfs;
 pub mod explore;
 pub mod export;
