@@ -11,6 +11,7 @@
 
 mod expr;
 mod num;
+mod text;
 
 use super::{Flow, Interp, R};
 use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};
