@@ -3,6 +3,7 @@
 use super::{arg, method, regexp, this, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
 use crate::syntax::Span;
+use crate::value::text::clamp;
 use crate::value::{Str, Value, MAX_TEXT};
 
 pub const BUILTINS: &[Builtin] = &[
@@ -54,30 +55,9 @@ fn made(it: &mut Interp, s: &str, span: Span) -> R<Value> {
     Ok(Value::str(s))
 }
 
-/// A position given as a number: truncated toward zero, negative counting from the end, clamped
-/// to the string (NaN reads as the end). Integer arithmetic: `f64::trunc` is a libm call.
-fn clamp(x: f64, len: usize) -> usize {
-    if x.is_nan() {
-        return len;
-    }
-    let i = x as i64; // truncates toward zero, saturating
-    if i < 0 {
-        (i + len as i64).max(0) as usize
-    } else {
-        (i as u64).min(len as u64) as usize
-    }
-}
-
 /// The bytes a..b (clamped), each end moved back to a character boundary.
 fn slice(it: &mut Interp, s: &str, a: usize, b: usize, span: Span) -> R<Value> {
-    let fix = |mut i: usize| {
-        while i > 0 && !s.is_char_boundary(i) {
-            i -= 1;
-        }
-        i
-    };
-    let (a, b) = (fix(a), fix(b.min(s.len())));
-    let part = if a < b { &s[a..b] } else { "" };
+    let part = crate::value::text::part(s, a, b);
     it.text_work(part.len(), span)?;
     Ok(Value::substr(part))
 }

@@ -141,7 +141,7 @@ impl Interp {
 
     /// `text` with the printed form of `v` after it, if the result stays within `MAX_TEXT`.
     #[inline(always)]
-    fn append(&mut self, text: &mut Str, v: &Value, span: Span) -> R<()> {
+    pub(super) fn append(&mut self, text: &mut Str, v: &Value, span: Span) -> R<()> {
         let printed;
         let piece = match v {
             Value::Str(s) => s.as_str(),
@@ -150,8 +150,7 @@ impl Interp {
                 printed.as_str()
             }
         };
-        self.check_text_len(text.len() + piece.len(), span)?;
-        let copied = push_text(text, piece);
+        let copied = push_within(text, piece, span)?;
         self.copy_work(copied, span)
     }
 
@@ -329,6 +328,16 @@ fn merged(op: BinOp, a: &[Fact], b: &[Fact]) -> Vec<Fact> {
         out.extend_from_slice(&b[j.min(b.len())..]);
     }
     out
+}
+
+/// `piece` appended to `text` if the result stays within `MAX_TEXT` (else the error of `+`):
+/// the bytes copied, as `push_text` counts them.
+#[inline(always)]
+pub(super) fn push_within(text: &mut Str, piece: &str, span: Span) -> R<usize> {
+    if text.len() + piece.len() > MAX_TEXT {
+        return too_long(span);
+    }
+    Ok(push_text(text, piece))
 }
 
 /// Appends `piece` to `text`; the bytes copied: the piece, or the whole text when it moved

@@ -22,6 +22,7 @@ mod phases;
 pub mod problem;
 mod processes;
 pub mod progress;
+mod records;
 pub mod script;
 pub mod space;
 pub mod states;

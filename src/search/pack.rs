@@ -4,14 +4,14 @@
 //!
 //! A graph of the start's class is packed as its difference from the start: the facts it has
 //! that the start has not, has with another value, or lacks; most facts (the `isa` of every
-//! node, the map of a world) are the same in every state and cost nothing. Each differing fact
-//! is a header byte (its value, and whether its source and relation repeat the previous
-//! record's) and a few small numbers: a fact moved from one place to another is 6 bytes in
-//! most worlds (`put_record`). Node ids and graph uids are the same in every interpreter that
-//! ran the same script, so keys mean the same in every worker.
+//! node, the map of a world) are the same in every state and cost nothing. A tag byte that
+//! also counts the differing facts, then their records (`records.rs`): an object moved from
+//! one place to another is 5 bytes in most worlds. Node ids and graph uids are the same in
+//! every interpreter that ran the same script, so keys mean the same in every worker.
 
+use super::records::{self, Records};
 use crate::value::{Array, Logic, Map, Str, Value};
-use crate::world::facts::{Change, Reference};
+use crate::world::facts::Reference;
 use crate::world::{ClassId, Fact, FactKey, Facts, GraphRef, World};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -27,12 +27,10 @@ const GRAPH: u8 = 7;
 const NODE: u8 = 8;
 const EDGE: u8 = 9;
 const FUZZY: u8 = 10;
-
-/// The values of a fact in a graph's record; `ABSENT`: the start has the fact, this state not.
-const ABSENT: u8 = 0;
-const TRUE: u8 = 1;
-const FALSE: u8 = 2;
-const OTHER: u8 = 3;
+/// A graph of the start's class as its difference from the start, then the count of records;
+/// or in one byte, `DIFF_OF + count` for fewer than `256 - DIFF_OF` records (most states).
+const DIFF: u8 = 11;
+const DIFF_OF: u8 = 16;
 
 /// How deep arrays and maps inside a state may nest (deeper: a container holding itself).
 const MAX_DEPTH: usize = 64;
@@ -68,7 +66,7 @@ pub fn get_varint(key: &[u8], at: &mut usize) -> u64 {
     n
 }
 
-fn get_f64(key: &[u8], at: &mut usize) -> f64 {
+pub(super) fn get_f64(key: &[u8], at: &mut usize) -> f64 {
     let mut b = [0u8; 8];
     if let Some(s) = key.get(*at..*at + 8) {
         b.copy_from_slice(s);
@@ -78,7 +76,7 @@ fn get_f64(key: &[u8], at: &mut usize) -> f64 {
 }
 
 /// -0 and 0 are `==`, so they pack alike.
-fn put_f64(out: &mut Vec<u8>, x: f64) {
+pub(super) fn put_f64(out: &mut Vec<u8>, x: f64) {
     let x = if x == 0.0 { 0.0 } else { x };
     out.extend_from_slice(&x.to_le_bytes());
 }
@@ -199,20 +197,23 @@ impl Codec {
     /// Writes a graph of `class` as the records of the differences `diff` gives (from the
     /// start for the start's class, else from nothing).
     fn put_diff(&self, class: ClassId, out: &mut Vec<u8>, diff: impl FnOnce(&mut Records<'_>)) {
-        out.push(GRAPH);
-        put_varint(out, u64::from(class));
-        out.push(u8::from(self.base_class() == Some(class)));
-        // One pass: the records are written after a one-byte count, which is widened in the
-        // rare case of 128 records or more.
+        let relative = self.base_class() == Some(class);
+        if !relative {
+            out.push(GRAPH);
+            put_varint(out, u64::from(class));
+        }
+        // One pass: the records are written after a byte for the tag and count, widened in
+        // the rare case of many records.
         let count_at = out.len();
         out.push(0);
-        let mut records = Records { out, prev: None, count: 0 };
+        let mut records = Records::new(out);
         diff(&mut records);
         let count = records.count;
-        if count < 0x80 {
-            out[count_at] = count as u8;
+        let small = if relative { 256 - u64::from(DIFF_OF) } else { 0x80 };
+        if count < small {
+            out[count_at] = if relative { DIFF_OF + count as u8 } else { count as u8 };
         } else {
-            let mut wide = Vec::new();
+            let mut wide = if relative { vec![DIFF] } else { Vec::new() };
             put_varint(&mut wide, count);
             out.splice(count_at..count_at + 1, wide);
         }
@@ -265,7 +266,16 @@ impl Codec {
                 }
                 Value::Map(Rc::new(RefCell::new(m)))
             }
-            GRAPH => self.unpack_graph(key, at, world, name),
+            GRAPH => {
+                let class = get_varint(key, at) as ClassId;
+                let count = get_varint(key, at);
+                self.unpack_graph(class, false, count, key, at, world, name)
+            }
+            DIFF | DIFF_OF.. => {
+                let count = if tag == DIFF { get_varint(key, at) } else { u64::from(tag - DIFF_OF) };
+                let class = self.base_class().unwrap_or_default();
+                self.unpack_graph(class, true, count, key, at, world, name)
+            }
             NODE => {
                 let class = get_varint(key, at) as ClassId;
                 let id = get_varint(key, at) as u32;
@@ -283,13 +293,24 @@ impl Codec {
         }
     }
 
-    fn unpack_graph(&self, key: &[u8], at: &mut usize, world: &mut World, name: Option<&Str>) -> Value {
-        let class = get_varint(key, at) as ClassId;
-        let (records, relative) = self.records(key, at);
+    #[allow(clippy::too_many_arguments)]
+    fn unpack_graph(
+        &self,
+        class: ClassId,
+        relative: bool,
+        count: u64,
+        key: &[u8],
+        at: &mut usize,
+        world: &mut World,
+        name: Option<&Str>,
+    ) -> Value {
+        // (a count cannot exceed the bytes left: each record takes at least one)
+        let mut changes = Vec::with_capacity((count as usize).min(key.len()));
+        records::read(key, at, count, &mut changes);
         let facts = match &self.start_facts {
             // a copy of the start, sharing what the state did not change
-            Some(start) if relative && self.base_class() == Some(class) => start.with_changes(&records),
-            _ => Facts::from_sorted(apply_diff(&[], &records)),
+            Some(start) if relative => start.with_changes(&changes),
+            _ => Facts::from_sorted(apply_diff(&[], &changes)),
         };
         let template = self.templates.iter().find(|(c, _)| *c == class).map(|(_, g)| g.clone());
         let g = match template {
@@ -298,21 +319,6 @@ impl Codec {
         };
         g.borrow_mut().facts = facts;
         Value::Graph(g)
-    }
-
-    /// The records of a packed graph from `*at` (after the class) on, and whether they are
-    /// relative to the start.
-    fn records(&self, key: &[u8], at: &mut usize) -> (Vec<Change>, bool) {
-        let relative = key.get(*at) == Some(&1);
-        *at += 1;
-        let count = get_varint(key, at);
-        // (a count cannot exceed the bytes left: each record takes at least two)
-        let mut records = Vec::with_capacity((count as usize).min(key.len()));
-        let mut prev = None;
-        for _ in 0..count {
-            records.push(get_record(key, at, &mut prev));
-        }
-        (records, relative)
     }
 }
 
@@ -379,102 +385,6 @@ fn apply_diff(base: &[Fact], records: &[(FactKey, Option<Logic>)]) -> Vec<Fact> 
     out
 }
 
-/// The records of a graph being packed.
-struct Records<'a> {
-    out: &'a mut Vec<u8>,
-    prev: Option<FactKey>,
-    count: u64,
-}
-
-impl Records<'_> {
-    #[inline]
-    fn put(&mut self, key: FactKey, value: Option<Logic>) {
-        self.count += 1;
-        put_record(self.out, &mut self.prev, key, value);
-    }
-}
-
-/// The bits of a record's first byte besides its value code (the low two bits): the source,
-/// the relation are those of the record before; the target is in another graph (its uid follows).
-const SAME_SRC: u8 = 4;
-const SAME_REL: u8 = 8;
-const FOREIGN: u8 = 16;
-
-/// One differing fact: a header byte (value code and the bits above), then the source and the
-/// relation unless they repeat the previous record's (records come sorted, so a node's changed
-/// facts share them), the target graph if not this one, and the target; a fuzzy value's pair
-/// last. A fact moved from one place to another (`x on $1` gone, `x on $2` new) is 6 bytes.
-#[inline]
-fn put_record(out: &mut Vec<u8>, prev: &mut Option<FactKey>, key: FactKey, value: Option<Logic>) {
-    let code = match value {
-        None => ABSENT,
-        Some(v) if v.is_true() => TRUE,
-        Some(v) if v.is_false() => FALSE,
-        Some(_) => OTHER,
-    };
-    let same_src = prev.is_some_and(|p| p.src() == key.src());
-    let same_rel = prev.is_some_and(|p| p.rel() == key.rel());
-    let (src, rel, tgraph, tgt) = (key.src(), key.rel(), key.tgraph(), key.tgt());
-    // the record is assembled on the stack and appended at once (this runs for every fact
-    // in which a state differs from the start)
-    let mut buf = [0u8; 40];
-    let mut n = 1;
-    buf[0] = code
-        | if same_src { SAME_SRC } else { 0 }
-        | if same_rel { SAME_REL } else { 0 }
-        | if tgraph != 0 { FOREIGN } else { 0 };
-    if !same_src {
-        varint_into(&mut buf, &mut n, src);
-    }
-    if !same_rel {
-        varint_into(&mut buf, &mut n, rel);
-    }
-    if tgraph != 0 {
-        varint_into(&mut buf, &mut n, tgraph);
-    }
-    varint_into(&mut buf, &mut n, tgt);
-    out.extend_from_slice(&buf[..n]);
-    if let Some(v) = value.filter(|_| code == OTHER) {
-        put_f64(out, v.p0);
-        put_f64(out, v.p1);
-    }
-    *prev = Some(key);
-}
-
-/// `put_varint` of a u32 into `buf` at `*n` (room for 5 bytes).
-#[inline]
-fn varint_into(buf: &mut [u8; 40], n: &mut usize, mut x: u32) {
-    while x >= 0x80 {
-        buf[*n] = (x as u8) | 0x80;
-        *n += 1;
-        x >>= 7;
-    }
-    buf[*n] = x as u8;
-    *n += 1;
-}
-
-fn get_record(key: &[u8], at: &mut usize, prev: &mut Option<FactKey>) -> (FactKey, Option<Logic>) {
-    let header = key.get(*at).copied().unwrap_or(ABSENT);
-    *at += 1;
-    let before = prev.unwrap_or(FactKey::new(0, 0, 0, 0));
-    let src = if header & SAME_SRC != 0 { before.src() } else { get_varint(key, at) as u32 };
-    let rel = if header & SAME_REL != 0 { before.rel() } else { get_varint(key, at) as u32 };
-    let tgraph = if header & FOREIGN != 0 { get_varint(key, at) as u32 } else { 0 };
-    let tgt = get_varint(key, at) as u32;
-    let value = match header & 3 {
-        TRUE => Some(Logic::TRUE),
-        FALSE => Some(Logic::FALSE),
-        OTHER => {
-            let p0 = get_f64(key, at);
-            Some(Logic::new(p0, get_f64(key, at)))
-        }
-        _ => None,
-    };
-    let k = FactKey::new(src, rel, tgraph, tgt);
-    *prev = Some(k);
-    (k, value)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -492,27 +402,6 @@ mod tests {
         assert_eq!(records.len(), 3, "changed, removed, added: {records:?}");
         assert_eq!(apply_diff(&base, &records), facts);
         assert_eq!(apply_diff(&[], &[]), vec![]);
-    }
-
-    #[test]
-    fn records_round_trip() {
-        let records = [
-            (FactKey::new(1, 7, 0, 2), None),
-            (FactKey::new(1, 7, 0, 3), Some(Logic::TRUE)),
-            (FactKey::new(1, 9, 5, 300), Some(Logic::new(0.25, 0.5))),
-            (FactKey::new(200, 9, 0, 1), Some(Logic::FALSE)),
-        ];
-        let mut out = Vec::new();
-        let mut prev = None;
-        for (k, v) in records {
-            put_record(&mut out, &mut prev, k, v);
-        }
-        assert_eq!(&out[..6], &[ABSENT, 1, 7, 2, TRUE | SAME_SRC | SAME_REL, 3], "a moved fact is 6 bytes");
-        let (mut at, mut prev) = (0, None);
-        for want in records {
-            assert_eq!(get_record(&out, &mut at, &mut prev), want);
-        }
-        assert_eq!(at, out.len());
     }
 
     #[test]

@@ -6,8 +6,8 @@ use super::pack::{Codec, PackError};
 use super::store::{StateId, StateStore, NONE};
 use super::symmetry::Symmetry;
 use crate::value::{Str, Value};
-use crate::world::{Facts, World};
-use rustc_hash::FxHashMap;
+use crate::world::{Facts, Name, World};
+use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -20,26 +20,62 @@ pub struct Decoder {
     pub codec: Codec,
     pub start: Value,
     pub symmetry: Option<Rc<Symmetry>>,
-    /// Names of states brought back, by id, for the states at every `NAMES_EVERY`th depth:
-    /// a state's name is the name of its nearest such ancestor and the labels after it, so
-    /// bringing a state back walks at most that many parents, and the names kept (whole
-    /// strings, a path each) are a small part of the states. Only for searches that never
+    /// The names along the path of the graph state brought back last: the next state's name
+    /// is its nearest ancestor's on that path and the labels after it. States expanded one
+    /// after the other share most of their path (siblings, cousins), so bringing one back
+    /// applies a label or two, with memory for one path only. Only for searches that never
     /// change a state's origin (`bfs`, `explore`).
-    names: Option<RefCell<FxHashMap<StateId, Str>>>,
+    last: Option<RefCell<LastPath>>,
 }
 
-/// Names kept at most; the cache is emptied when it is full.
-const NAMES_KEPT: usize = 1024;
-const NAMES_EVERY: u32 = 16;
+/// A path from the start and the name of its last state, each state's name a prefix of it.
+#[derive(Default)]
+struct LastPath {
+    /// The state at each depth, from the start; `NONE` where the name is no longer a prefix
+    /// (a label that replaced the whole name came later).
+    ids: Vec<StateId>,
+    /// Where each state's name ends in `name`.
+    ends: Vec<usize>,
+    name: String,
+}
+
+impl LastPath {
+    fn restart(&mut self, start: &str) {
+        self.ids.clear();
+        self.ends.clear();
+        self.name.clear();
+        self.name.push_str(start);
+        self.ids.push(0);
+        self.ends.push(start.len());
+    }
+
+    /// Extends the path by `id`, whose label is `label`.
+    fn push(&mut self, id: StateId, label: Option<&[u8]>) {
+        if let Some((&mode, text)) = label.and_then(|l| l.split_first()) {
+            // labels are written from names, so they are UTF-8
+            let text = std::str::from_utf8(text).unwrap_or("");
+            if mode == SUFFIX {
+                self.name.push(';');
+                self.name.push_str(text);
+            } else if mode == WHOLE {
+                self.name.clear();
+                self.name.push_str(text);
+                self.ids.iter_mut().for_each(|i| *i = NONE);
+            }
+        }
+        self.ids.push(id);
+        self.ends.push(self.name.len());
+    }
+}
 
 impl Decoder {
     pub fn new(start: Value, symmetry: Option<Rc<Symmetry>>) -> Decoder {
-        Decoder { codec: Codec::new(&start), start, symmetry, names: None }
+        Decoder { codec: Codec::new(&start), start, symmetry, last: None }
     }
 
-    /// Keeps recent names: right when origins never change once set.
+    /// Keeps the last path's names: right when origins never change once set.
     pub fn cache_names(&mut self) {
-        self.names = Some(RefCell::default());
+        self.last = Some(RefCell::default());
     }
 
     /// Packs a state; with symmetry, a graph in its canonical form, its renaming back into
@@ -61,55 +97,16 @@ impl Decoder {
 
     /// The live value of stored state `id`, reached by the origins in the store.
     pub fn state(&self, store: &StateStore, world: &mut World, id: StateId) -> Value {
-        match &self.start {
-            Value::Graph(_) if self.symmetry.is_none() => match self.name_from_parent(store, id) {
-                // (breadth-first search: the parent was brought back just before)
-                Some(name) => self.codec.unpack(store.key(id), world, Some(&name)),
-                None => self.state_along(store, world, &self.path_from_named(store, id), None),
-            },
-            Value::Graph(_) => self.state_along(store, world, &self.path_from_named(store, id), None),
-            // only a graph has a name to rebuild from the path
+        match (&self.start, &self.last) {
             _ if id == 0 => self.start.clone(),
+            (Value::Graph(start), Some(last)) => {
+                let name = name_by_last(&mut last.borrow_mut(), &start.borrow().name, store, id);
+                self.graph_state(store, world, id, Some(&name))
+            }
+            (Value::Graph(_), None) => self.state_along(store, world, &store.path(id), None),
+            // only a graph has a name to rebuild from the path
             _ => self.codec.unpack(store.key(id), world, None),
         }
-    }
-
-    /// The name of state `id` made from its parent's cached name and its label (and cached),
-    /// if the parent's is cached.
-    fn name_from_parent(&self, store: &StateStore, id: StateId) -> Option<Str> {
-        let cache = self.names.as_ref()?;
-        let parent = store.parent(id);
-        let known = cache.borrow().get(&parent)?.clone();
-        let label = store.label_key(store.label(id)).and_then(|l| l.split_first());
-        let name = match label {
-            // labels are written from names, so they are UTF-8
-            Some((&SUFFIX, text)) => {
-                let text = std::str::from_utf8(text).unwrap_or("");
-                let mut name = Str::with_capacity(known.len() + 1 + text.len());
-                name.push_str(&known);
-                name.push(';');
-                name.push_str(text);
-                name
-            }
-            Some((&WHOLE, text)) => std::str::from_utf8(text).unwrap_or("").into(),
-            _ => known,
-        };
-        keep_name(cache, store, id, &name);
-        Some(name)
-    }
-
-    /// The states from the nearest ancestor of `id` whose name is cached (or from the start)
-    /// to `id`: all that `name_along` needs, without walking the whole path in a deep search.
-    fn path_from_named(&self, store: &StateStore, id: StateId) -> Vec<StateId> {
-        let cached = |at: StateId| self.names.as_ref().is_some_and(|c| c.borrow().contains_key(&at));
-        let mut path = vec![id];
-        let mut at = id;
-        while store.parent(at) != NONE && (at == id || !cached(at)) {
-            at = store.parent(at);
-            path.push(at);
-        }
-        path.reverse();
-        path
     }
 
     /// The live value of the last state of `path`; `last_label` overrides its label (a goal
@@ -126,7 +123,13 @@ impl Decoder {
             return self.start.clone();
         }
         let name = self.name_along(store, path, last_label);
-        let v = self.codec.unpack(store.key(id), world, name.as_ref());
+        self.graph_state(store, world, id, name.as_ref())
+    }
+
+    /// Stored state `id` (a graph, or a value holding graphs) named `name`, with the
+    /// symmetry renaming undone.
+    fn graph_state(&self, store: &StateStore, world: &mut World, id: StateId, name: Option<&Str>) -> Value {
+        let v = self.codec.unpack(store.key(id), world, name);
         if let (Some(sym), Value::Graph(g)) = (&self.symmetry, &v) {
             let variant = store.variant_key(store.origin(id).variant).unwrap_or(&[]);
             let mut g = g.borrow_mut();
@@ -136,48 +139,19 @@ impl Decoder {
         v
     }
 
-    /// The name of a graph state at the end of `path`, rebuilt from the labels (from the
-    /// nearest ancestor whose name is cached).
+    /// The name of a graph state at the end of `path` (from the start), rebuilt from the labels.
     pub fn name_along(&self, store: &StateStore, path: &[StateId], last_label: Option<u32>) -> Option<Str> {
         let Value::Graph(start) = &self.start else { return None };
-        let cache = self.names.as_ref().filter(|_| last_label.is_none());
-        let mut name = String::with_capacity(64);
-        let mut from = 1;
-        match cache.and_then(|c| {
-            let c = c.borrow();
-            path.iter().enumerate().rev().skip(1).find_map(|(k, id)| c.get(id).map(|n| (k, n.clone())))
-        }) {
-            Some((k, known)) => {
-                name.push_str(&known);
-                from = k + 1;
-            }
-            None => name.push_str(&start.borrow().name.to_str()),
-        }
-        for (i, &id) in path.iter().enumerate().skip(from) {
+        let mut names = LastPath::default();
+        names.restart(&start.borrow().name.to_str());
+        for (i, &id) in path.iter().enumerate().skip(1) {
             let label = match last_label {
                 Some(l) if i == path.len() - 1 => l,
                 _ => store.label(id),
             };
-            let Some((&mode, text)) = store.label_key(label).and_then(|l| l.split_first()) else { continue };
-            // labels are written from names, so they are UTF-8
-            let text = std::str::from_utf8(text).unwrap_or("");
-            match mode {
-                SUFFIX => {
-                    name.push(';');
-                    name.push_str(text);
-                }
-                WHOLE => {
-                    name.clear();
-                    name.push_str(text);
-                }
-                _ => {}
-            }
+            names.push(id, store.label_key(label));
         }
-        let name: Str = name.as_str().into();
-        if let (Some(c), Some(&id)) = (cache, path.last()) {
-            keep_name(c, store, id, &name);
-        }
-        Some(name)
+        Some(names.name.as_str().into())
     }
 
     /// The value of a packed action (None when there is none).
@@ -189,14 +163,32 @@ impl Decoder {
     }
 }
 
-/// Keeps the name of state `id` if its depth is a multiple of `NAMES_EVERY`.
-fn keep_name(cache: &RefCell<FxHashMap<StateId, Str>>, store: &StateStore, id: StateId, name: &Str) {
-    if !store.depth(id).is_multiple_of(NAMES_EVERY) {
-        return;
+/// The name of stored state `id` (not the start), from the nearest of its ancestors on `last`,
+/// which then becomes the path to `id`.
+fn name_by_last(last: &mut LastPath, start: &Name, store: &StateStore, id: StateId) -> Str {
+    if last.ids.is_empty() {
+        last.restart(&start.to_str());
     }
-    let mut c = cache.borrow_mut();
-    if c.len() >= NAMES_KEPT {
-        c.clear();
+    // the ancestors of `id` that are not on the path, nearest first
+    let mut up: SmallVec<[StateId; 8]> = SmallVec::new();
+    let mut at = id;
+    loop {
+        let depth = store.depth(at) as usize;
+        if last.ids.get(depth) == Some(&at) {
+            last.ids.truncate(depth + 1);
+            last.ends.truncate(depth + 1);
+            last.name.truncate(last.ends[depth]);
+            break;
+        }
+        if store.parent(at) == NONE {
+            last.restart(&start.to_str());
+            break;
+        }
+        up.push(at);
+        at = store.parent(at);
     }
-    c.insert(id, name.clone());
+    for &s in up.iter().rev() {
+        last.push(s, store.label_key(store.label(s)));
+    }
+    last.name.as_str().into()
 }

@@ -28,11 +28,26 @@ pub fn key_hash(key: &[u8]) -> u64 {
 
 /// Byte strings, each stored once and numbered in the order they were first inserted: one
 /// arena of bytes, the end offset of each string, and a table of numbers hashed by content.
+/// An offset is kept in 4 bytes, with the numbers of the strings at which the arena passed
+/// each further 4 GiB (none in all but huge searches).
 #[derive(Default)]
 pub struct KeySet {
     bytes: Vec<u8>,
-    ends: Vec<usize>,
+    ends: Vec<u32>,
+    wraps: Vec<u32>,
     table: HashTable<u32>,
+}
+
+/// The string numbered `id` in `bytes`, given its parts (a function, so that `insert` can
+/// call it while it holds the table mutably).
+fn key_of<'a>(bytes: &'a [u8], ends: &[u32], wraps: &[u32], id: u32) -> &'a [u8] {
+    let end = |i: usize| {
+        let high = if wraps.is_empty() { 0 } else { wraps.partition_point(|&w| w as usize <= i) };
+        (high << 32) | ends[i] as usize
+    };
+    let i = id as usize;
+    let start = if i == 0 { 0 } else { end(i - 1) };
+    &bytes[start..end(i)]
 }
 
 impl KeySet {
@@ -46,9 +61,7 @@ impl KeySet {
 
     /// The string numbered `id`.
     pub fn get(&self, id: u32) -> &[u8] {
-        let i = id as usize;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.bytes[start..self.ends[i]]
+        key_of(&self.bytes, &self.ends, &self.wraps, id)
     }
 
     pub fn find(&self, key: &[u8]) -> Option<u32> {
@@ -58,29 +71,27 @@ impl KeySet {
     /// The number of `key`, and whether it was new.
     pub fn insert(&mut self, key: &[u8]) -> (u32, bool) {
         let hash = key_hash(key);
-        let (bytes, ends) = (&self.bytes, &self.ends);
-        let get = |id: u32| {
-            let i = id as usize;
-            &bytes[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]
-        };
-        if let Some(&id) = self.table.find(hash, |&id| get(id) == key) {
+        let (bytes, ends, wraps) = (&self.bytes, &self.ends, &self.wraps);
+        if let Some(&id) = self.table.find(hash, |&id| key_of(bytes, ends, wraps, id) == key) {
             return (id, false);
         }
         let id = self.ends.len() as u32;
+        let high = self.bytes.len() >> 32;
         self.bytes.extend_from_slice(key);
-        self.ends.push(self.bytes.len());
-        let (bytes, ends) = (&self.bytes, &self.ends);
-        self.table.insert_unique(hash, id, |&id| {
-            let i = id as usize;
-            key_hash(&bytes[if i == 0 { 0 } else { ends[i - 1] }..ends[i]])
-        });
+        let end = self.bytes.len();
+        for _ in high..end >> 32 {
+            self.wraps.push(id);
+        }
+        self.ends.push(end as u32);
+        let (bytes, ends, wraps) = (&self.bytes, &self.ends, &self.wraps);
+        self.table.insert_unique(hash, id, |&id| key_hash(key_of(bytes, ends, wraps, id)));
         (id, true)
     }
 
     /// Bytes of memory held (allocated capacity).
     pub fn memory(&self) -> usize {
         self.bytes.capacity()
-            + self.ends.capacity() * std::mem::size_of::<usize>()
+            + (self.ends.capacity() + self.wraps.capacity()) * std::mem::size_of::<u32>()
             // a slot of the table: the id and one control byte
             + self.table.capacity() * (std::mem::size_of::<u32>() + 1)
     }
@@ -116,13 +127,85 @@ pub struct StateStore {
     labels: KeySet,
     variants: KeySet,
     parent: Vec<StateId>,
-    action: Vec<u32>,
-    label: Vec<u32>,
-    depth: Vec<u32>,
+    /// Per state, the number of its (action, label) pair in `steps`: a search meets few
+    /// distinct pairs (a graph's action is often its label's text), so one number keeps both.
+    step: Vec<u32>,
+    steps: Vec<(u32, u32)>,
+    step_ids: rustc_hash::FxHashMap<(u32, u32), u32>,
+    depth: Depths,
     /// Per state, kept only once a state has one: without symmetry every variant is `NONE`,
     /// and with costs of 1 every g is the depth (the common cases, at 4 and 8 bytes a state).
     variant: Option<Vec<u32>>,
     g: Option<Vec<f64>>,
+}
+
+/// The depth of each state: while no state is shallower than the one stored before it (as in
+/// breadth-first search and exploration, whose ids go level by level), only where each run
+/// of one depth starts; else one number per state.
+enum Depths {
+    /// (first id, depth) of each run, in id order; `len` states.
+    Runs(Vec<(StateId, u32)>, usize),
+    Each(Vec<u32>),
+}
+
+impl Default for Depths {
+    fn default() -> Depths {
+        Depths::Runs(Vec::new(), 0)
+    }
+}
+
+impl Depths {
+    fn get(&self, id: StateId) -> u32 {
+        match self {
+            Depths::Runs(runs, _) => {
+                let k = runs.partition_point(|r| r.0 <= id);
+                runs[k.saturating_sub(1)].1
+            }
+            Depths::Each(d) => d[id as usize],
+        }
+    }
+
+    fn push(&mut self, depth: u32) {
+        match self {
+            Depths::Runs(runs, len) => match runs.last() {
+                Some(&(_, last)) if last == depth => *len += 1,
+                Some(&(_, last)) if last > depth => {
+                    self.each();
+                    self.push(depth)
+                }
+                _ => {
+                    runs.push((*len as StateId, depth));
+                    *len += 1;
+                }
+            },
+            Depths::Each(d) => d.push(depth),
+        }
+    }
+
+    fn set(&mut self, id: StateId, depth: u32) {
+        if self.get(id) != depth {
+            self.each()[id as usize] = depth;
+        }
+    }
+
+    /// Makes the depths one per state.
+    fn each(&mut self) -> &mut Vec<u32> {
+        if let Depths::Runs(_, len) = self {
+            let len = *len as StateId;
+            *self = Depths::Each((0..len).map(|id| self.get(id)).collect());
+        }
+        match self {
+            Depths::Each(d) => d,
+            Depths::Runs(..) => unreachable!("made one per state above"),
+        }
+    }
+
+    fn memory(&self) -> usize {
+        match self {
+            Depths::Runs(runs, _) => runs.capacity() * 8,
+            Depths::Each(d) => d.capacity() * 4,
+        }
+    }
 }
 
 impl StateStore {
@@ -149,8 +232,8 @@ impl StateStore {
         let (id, new) = self.states.insert(key);
         if new {
             self.parent.push(origin.parent);
-            self.action.push(origin.action);
-            self.label.push(origin.label);
+            let step = self.step_of(origin.action, origin.label);
+            self.step.push(step);
             self.depth.push(origin.depth);
             if let Some(v) = self.variant_mut(origin.variant) {
                 v.push(origin.variant);
@@ -162,10 +245,20 @@ impl StateStore {
         (id, new)
     }
 
+    /// The number of the pair (action, label), interned.
+    fn step_of(&mut self, action: u32, label: u32) -> u32 {
+        let next = self.steps.len() as u32;
+        let n = *self.step_ids.entry((action, label)).or_insert(next);
+        if n == next {
+            self.steps.push((action, label));
+        }
+        n
+    }
+
     /// The variants, made explicit if `variant` is not `NONE` (None: all are `NONE`).
     fn variant_mut(&mut self, variant: u32) -> Option<&mut Vec<u32>> {
         if self.variant.is_none() && variant != NONE {
-            self.variant = Some(vec![NONE; self.depth.len() - 1]);
+            self.variant = Some(vec![NONE; self.parent.len() - 1]);
         }
         self.variant.as_mut()
     }
@@ -173,8 +266,8 @@ impl StateStore {
     /// The path costs, made explicit if `g` is not the depth (None: every g is the depth).
     fn g_mut(&mut self, g: f64, depth: u32) -> Option<&mut Vec<f64>> {
         if self.g.is_none() && g.to_bits() != f64::from(depth).to_bits() {
-            let before = &self.depth[..self.depth.len() - 1];
-            self.g = Some(before.iter().map(|&d| f64::from(d)).collect());
+            let before = 0..self.parent.len() as StateId - 1;
+            self.g = Some(before.map(|id| f64::from(self.depth.get(id))).collect());
         }
         self.g.as_mut()
     }
@@ -183,18 +276,18 @@ impl StateStore {
     pub fn set_origin(&mut self, id: StateId, origin: Origin) {
         let i = id as usize;
         self.parent[i] = origin.parent;
-        self.action[i] = origin.action;
-        self.label[i] = origin.label;
+        self.step[i] = self.step_of(origin.action, origin.label);
         if self.variant.is_none() && origin.variant != NONE {
-            self.variant = Some(vec![NONE; self.depth.len()]);
+            self.variant = Some(vec![NONE; self.parent.len()]);
         }
         if let Some(v) = &mut self.variant {
             v[i] = origin.variant;
         }
         if self.g.is_none() && origin.g.to_bits() != f64::from(origin.depth).to_bits() {
-            self.g = Some(self.depth.iter().map(|&d| f64::from(d)).collect());
+            let all = 0..self.parent.len() as StateId;
+            self.g = Some(all.map(|id| f64::from(self.depth.get(id))).collect());
         }
-        self.depth[i] = origin.depth;
+        self.depth.set(id, origin.depth);
         if let Some(g) = &mut self.g {
             g[i] = origin.g;
         }
@@ -202,12 +295,13 @@ impl StateStore {
 
     pub fn origin(&self, id: StateId) -> Origin {
         let i = id as usize;
+        let (action, label) = self.steps[self.step[i] as usize];
         Origin {
             parent: self.parent[i],
-            action: self.action[i],
-            label: self.label[i],
+            action,
+            label,
             variant: self.variant.as_ref().map_or(NONE, |v| v[i]),
-            depth: self.depth[i],
+            depth: self.depth.get(id),
             g: self.g(id),
         }
     }
@@ -217,16 +311,16 @@ impl StateStore {
     }
 
     pub fn label(&self, id: StateId) -> u32 {
-        self.label[id as usize]
+        self.steps[self.step[id as usize] as usize].1
     }
 
     pub fn depth(&self, id: StateId) -> u32 {
-        self.depth[id as usize]
+        self.depth.get(id)
     }
 
     pub fn g(&self, id: StateId) -> f64 {
         let i = id as usize;
-        self.g.as_ref().map_or(f64::from(self.depth[i]), |g| g[i])
+        self.g.as_ref().map_or_else(|| f64::from(self.depth.get(id)), |g| g[i])
     }
 
     /// Interns a packed action; its number goes into an `Origin`.
@@ -269,12 +363,15 @@ impl StateStore {
 
     /// Bytes of memory held by the store.
     pub fn memory(&self) -> usize {
-        let per_state = 4 * std::mem::size_of::<u32>();
+        let per_state = 2 * std::mem::size_of::<u32>();
         self.states.memory()
             + self.actions.memory()
             + self.labels.memory()
             + self.variants.memory()
             + self.parent.capacity() * per_state
+            + self.depth.memory()
+            + self.steps.capacity() * 8
+            + self.step_ids.capacity() * 12
             + self.variant.as_ref().map_or(0, |v| v.capacity() * std::mem::size_of::<u32>())
             + self.g.as_ref().map_or(0, |g| g.capacity() * std::mem::size_of::<f64>())
     }
@@ -319,6 +416,31 @@ mod tests {
         fresh.set_origin(1, o(0, 4, 0.5, 3));
         assert_eq!(fresh.origin(1), o(0, 4, 0.5, 3));
         assert_eq!(fresh.origin(0), Origin::START);
+    }
+
+    #[test]
+    fn depths_and_steps_come_back_as_stored() {
+        let mut st = StateStore::default();
+        st.insert(b"a", Origin::START);
+        let o = |parent, depth, action, label| Origin { parent, depth, action, label, ..Origin::START };
+        let origins = [o(0, 1, 3, 4), o(0, 1, 3, 5), o(1, 2, 3, 4), o(2, 1, NONE, 4), o(4, 7, 3, 4)];
+        for (i, &origin) in origins.iter().enumerate() {
+            st.insert(&[i as u8], origin);
+        }
+        assert!(matches!(st.depth, Depths::Each(_)), "a shallower state after a deeper one");
+        for (i, &origin) in origins.iter().enumerate() {
+            assert_eq!(st.origin(i as StateId + 1), origin);
+        }
+        assert_eq!(st.steps.len(), 4, "pairs are kept once");
+        let mut levels = StateStore::default();
+        levels.insert(b"a", Origin::START);
+        for (i, d) in [1, 1, 2, 2, 2, 4].into_iter().enumerate() {
+            levels.insert(&[i as u8], o(0, d, NONE, NONE));
+        }
+        assert!(matches!(&levels.depth, Depths::Runs(runs, 7) if runs.len() == 4));
+        assert_eq!((0..7).map(|id| levels.depth(id)).collect::<Vec<_>>(), [0, 1, 1, 2, 2, 2, 4]);
+        levels.set_origin(4, o(0, 1, NONE, NONE));
+        assert_eq!((0..7).map(|id| levels.depth(id)).collect::<Vec<_>>(), [0, 1, 1, 2, 1, 2, 4]);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod host;
 pub mod logic;
 pub mod map;
 pub mod number;
+pub mod text;
 
 pub use array::Array;
 pub use logic::Logic;

@@ -3,6 +3,7 @@
 //! `cargo test --profile release-dev --test integration golden::`, one case by its name.
 
 mod cli;
+mod closures;
 mod common;
 mod conformance;
 mod conveniences;

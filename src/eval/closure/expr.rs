@@ -40,6 +40,7 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         }
         ExKind::Binary { op, left, right, num } => binary(e, *op, left, right, num.as_ref(), depth + 1),
         ExKind::Demon { id, args } => call(*id, args, e.span, depth + 1),
+        ExKind::Sum(items) => super::text::sum(items, depth + 1),
         _ => tree_value(e),
     }
 }

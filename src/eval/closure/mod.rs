@@ -13,6 +13,7 @@ mod expr;
 mod graph;
 mod loops;
 mod num;
+mod text;
 
 use super::{Flow, Interp, R};
 use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};

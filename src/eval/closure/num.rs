@@ -15,7 +15,7 @@ use crate::value::Value;
 pub(super) type NumFn = Box<dyn Fn(&Interp) -> Option<f64>>;
 
 /// An operand, read in place when it is a variable or a constant.
-enum Arg {
+pub(super) enum Arg {
     Local(usize),
     Global(usize),
     Num(f64),
@@ -23,7 +23,7 @@ enum Arg {
 }
 
 impl Arg {
-    fn new(e: &Ex) -> Option<Arg> {
+    pub(super) fn new(e: &Ex) -> Option<Arg> {
         Some(match &e.kind {
             ExKind::Const(Value::Num(n)) => Arg::Num(*n),
             ExKind::Var(Slot::Local(i)) => Arg::Local(*i as usize),
@@ -33,7 +33,7 @@ impl Arg {
     }
 
     #[inline(always)]
-    fn get(&self, it: &Interp) -> Option<f64> {
+    pub(super) fn get(&self, it: &Interp) -> Option<f64> {
         let v = match self {
             Arg::Num(n) => return Some(*n),
             Arg::Tree(f) => return f(it),

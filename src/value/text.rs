@@ -1,0 +1,56 @@
+//! Positions in strings, as `substring` and the `+` chains that copy its parts directly
+//! (`eval/closure/text.rs`) both read them.
+
+/// A position given as a number: truncated toward zero, negative counting from the end, clamped
+/// to the string (NaN reads as the end). Integer arithmetic: `f64::trunc` is a libm call.
+#[inline]
+pub fn clamp(x: f64, len: usize) -> usize {
+    if x.is_nan() {
+        return len;
+    }
+    let i = x as i64; // truncates toward zero, saturating
+    if i < 0 {
+        (i + len as i64).max(0) as usize
+    } else {
+        (i as u64).min(len as u64) as usize
+    }
+}
+
+/// The bytes a..b of `s` (b clamped to its length), each end moved back to a character
+/// boundary; empty when a is not before b.
+#[inline]
+pub fn part(s: &str, a: usize, b: usize) -> &str {
+    let fix = |mut i: usize| {
+        while i > 0 && !s.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let (a, b) = (fix(a), fix(b.min(s.len())));
+    if a < b {
+        &s[a..b]
+    } else {
+        ""
+    }
+}
+
+/// `S.substring(a)` / `S.substring(a, b)` of number positions.
+#[inline]
+pub fn substring(s: &str, a: f64, b: Option<f64>) -> &str {
+    let end = b.map_or(s.len(), |b| clamp(b, s.len()));
+    part(s, clamp(a, s.len()), end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_from_either_end_and_stay_on_characters() {
+        assert_eq!(substring("abcdef", 1.0, Some(3.0)), "bc");
+        assert_eq!(substring("abcdef", -2.0, None), "ef");
+        assert_eq!(substring("abcdef", 4.0, Some(2.0)), "");
+        assert_eq!(substring("abcdef", f64::NAN, None), "");
+        assert_eq!(substring("aé", 0.0, Some(2.0)), "a"); // 'é' is bytes 1..3
+    }
+}

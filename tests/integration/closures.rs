@@ -1,0 +1,43 @@
+//! Demon bodies run as closures (`eval/closure`), with shapes of their own for the common
+//! cases; top-level code runs in the tree walker. Each case here is worked out by hand, and
+//! where the closure takes a shortcut the same expression is also run at the top level.
+
+use crate::common::{ds_eval, prints};
+
+#[test]
+fn a_chain_of_substrings_and_bytes_builds_the_same_string() {
+    // The 8-puzzle's swap of positions 2 and 5: "12" + "6" + "45" + "3" + "780".
+    let swap =
+        "def swap(S, I, J) { return S.substring(0, I) + S[J] + S.substring(I + 1, J) + S[I] + S.substring(J + 1) }\n";
+    prints(&format!("{swap}out swap(\"123456780\", 2, 5)\n"), "126453780\n");
+    // Byte 1 of "héllo" is inside the 'é' (bytes 1..3): an empty piece; positions from the end.
+    let g = "def g(S, N) { return S[N] + S.substring(N) + S.substring(-2) + S[-1] + S[9] + \"|\" }\n";
+    prints(&format!("{g}out g(\"héllo\", 1)\nout g(\"abc\", 1)\n"), "élloloo|\nbbcbcc|\n");
+    // A position past the end, a start after the end, a start before the beginning.
+    let h = "def h(S, N) { return S.substring(1, N) + S.substring(N, 1) + S.substring(-10) + \".\" }\n";
+    prints(&format!("{h}out h(\"abcd\", 10)\n"), "bcdabcd.\n");
+}
+
+#[test]
+fn a_chain_starting_with_numbers_adds_them_until_a_string() {
+    let k = "def k(A, S) { return A + 1 + S.substring(1) + A }\n";
+    prints(&format!("{k}out k(2, \"xyz\")\n"), "3yz2\n");
+    // A local that holds no string: indexing an array gives its item.
+    let m = "def m(S, I) { return \"<\" + S[I] + S[I + 1] + \">\" }\n";
+    prints(&format!("{m}out m([7, 8], 0)\n"), "<78>\n");
+}
+
+#[test]
+fn a_chain_that_fails_fails_as_the_tree_walker_does() {
+    // A local that holds no string; a position that is no number.
+    for (text, at, expected) in [("[1, 2]", "1", "substring"), ("\"abc\"", "True", "must be a number")] {
+        let body = "S.substring(I) + \"a\" + \"b\"";
+        let vars = format!("var S = {text}\nvar I = {at}\n");
+        let in_demon = ds_eval(&format!("def f(S, I) {{ return {body} }}\n{vars}out f(S, I)\n"));
+        let at_top = ds_eval(&format!("{vars}out {body}\n"));
+        assert_eq!(in_demon.code, Some(1));
+        assert!(in_demon.stderr.contains(expected), "{}", in_demon.stderr);
+        let first_line = |s: &str| s.lines().next().unwrap_or("").to_string();
+        assert_eq!(first_line(&in_demon.stderr), first_line(&at_top.stderr));
+    }
+}
