@@ -10,6 +10,7 @@
 mod best_first;
 pub(crate) mod bfs;
 pub mod cluster;
+mod columns;
 mod dfs;
 pub mod explore;
 pub mod export;
@@ -262,14 +263,16 @@ pub(crate) fn insert<E>(
     depth: u32,
     g: f64,
 ) -> Step<(StateId, bool), E> {
-    if let Some(id) = store.find(s.key) {
+    // (hashed once: most successors are found, and a new one is looked up once more to insert)
+    let hash = store::key_hash(s.key);
+    if let Some(id) = store.find_hashed(s.key, hash) {
         return Ok((id, false));
     }
     if config.max_states.is_some_and(|m| store.len() >= m) {
         return Err(Halt::Limit(Reason::MaxStates));
     }
     let origin = origin_of(store, s, parent, depth, g);
-    Ok(store.insert(s.key, origin))
+    Ok(store.insert_hashed(s.key, hash, origin))
 }
 
 #[cfg(test)]

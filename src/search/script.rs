@@ -234,14 +234,18 @@ impl<'a> ScriptProblem<'a> {
                 called(&next, "Next")
             ));
         }
-        let Value::Array(items) = result else {
+        let Value::Array(mut items) = result else {
             return self.error(format!(
                 "{} must return an array of successors, not {}",
                 called(&next, "Next"),
                 result.described()
             ));
         };
-        let items = items.borrow().clone();
+        // the array is usually the demon's own, held nowhere else: its items are taken, not copied
+        let items = match Rc::get_mut(&mut items) {
+            Some(only) => std::mem::take(&mut *only.borrow_mut()),
+            None => items.borrow().clone(),
+        };
         self.it.add_steps(items.len() as u64);
         for (i, item) in items.iter().enumerate() {
             let (action, state, cost) = match self.split(item, i) {

@@ -171,9 +171,9 @@ fn name_by_last(last: &mut LastPath, start: &Name, store: &StateStore, id: State
     }
     // the ancestors of `id` that are not on the path, nearest first
     let mut up: SmallVec<[StateId; 8]> = SmallVec::new();
-    let mut at = id;
+    let (mut at, mut depth) = (id, store.depth(id) as usize);
     loop {
-        let depth = store.depth(at) as usize;
+        // (a parent is one shallower: origins never change here)
         if last.ids.get(depth) == Some(&at) {
             last.ids.truncate(depth + 1);
             last.ends.truncate(depth + 1);
@@ -186,6 +186,7 @@ fn name_by_last(last: &mut LastPath, start: &Name, store: &StateStore, id: State
         }
         up.push(at);
         at = store.parent(at);
+        depth = depth.saturating_sub(1);
     }
     for &s in up.iter().rev() {
         last.push(s, store.label_key(store.label(s)));

@@ -9,6 +9,7 @@
 //! `StateRegistry` is the model: packed states for storage, live ones only while a demon
 //! computes successors).
 
+use super::columns::{Depths, Narrow};
 use hashbrown::HashTable;
 use std::hash::Hasher;
 
@@ -65,12 +66,21 @@ impl KeySet {
     }
 
     pub fn find(&self, key: &[u8]) -> Option<u32> {
-        self.table.find(key_hash(key), |&id| self.get(id) == key).copied()
+        self.find_hashed(key, key_hash(key))
+    }
+
+    /// `find`, given the key's hash.
+    pub fn find_hashed(&self, key: &[u8], hash: u64) -> Option<u32> {
+        self.table.find(hash, |&id| self.get(id) == key).copied()
     }
 
     /// The number of `key`, and whether it was new.
     pub fn insert(&mut self, key: &[u8]) -> (u32, bool) {
-        let hash = key_hash(key);
+        self.insert_hashed(key, key_hash(key))
+    }
+
+    /// `insert`, given the key's hash.
+    pub fn insert_hashed(&mut self, key: &[u8], hash: u64) -> (u32, bool) {
         let (bytes, ends, wraps) = (&self.bytes, &self.ends, &self.wraps);
         if let Some(&id) = self.table.find(hash, |&id| key_of(bytes, ends, wraps, id) == key) {
             return (id, false);
@@ -129,7 +139,7 @@ pub struct StateStore {
     parent: Vec<StateId>,
     /// Per state, the number of its (action, label) pair in `steps`: a search meets few
     /// distinct pairs (a graph's action is often its label's text), so one number keeps both.
-    step: Vec<u32>,
+    step: Narrow,
     steps: Vec<(u32, u32)>,
     step_ids: rustc_hash::FxHashMap<(u32, u32), u32>,
     depth: Depths,
@@ -137,75 +147,6 @@ pub struct StateStore {
     /// and with costs of 1 every g is the depth (the common cases, at 4 and 8 bytes a state).
     variant: Option<Vec<u32>>,
     g: Option<Vec<f64>>,
-}
-
-/// The depth of each state: while no state is shallower than the one stored before it (as in
-/// breadth-first search and exploration, whose ids go level by level), only where each run
-/// of one depth starts; else one number per state.
-enum Depths {
-    /// (first id, depth) of each run, in id order; `len` states.
-    Runs(Vec<(StateId, u32)>, usize),
-    Each(Vec<u32>),
-}
-
-impl Default for Depths {
-    fn default() -> Depths {
-        Depths::Runs(Vec::new(), 0)
-    }
-}
-
-impl Depths {
-    fn get(&self, id: StateId) -> u32 {
-        match self {
-            Depths::Runs(runs, _) => {
-                let k = runs.partition_point(|r| r.0 <= id);
-                runs[k.saturating_sub(1)].1
-            }
-            Depths::Each(d) => d[id as usize],
-        }
-    }
-
-    fn push(&mut self, depth: u32) {
-        match self {
-            Depths::Runs(runs, len) => match runs.last() {
-                Some(&(_, last)) if last == depth => *len += 1,
-                Some(&(_, last)) if last > depth => {
-                    self.each();
-                    self.push(depth)
-                }
-                _ => {
-                    runs.push((*len as StateId, depth));
-                    *len += 1;
-                }
-            },
-            Depths::Each(d) => d.push(depth),
-        }
-    }
-
-    fn set(&mut self, id: StateId, depth: u32) {
-        if self.get(id) != depth {
-            self.each()[id as usize] = depth;
-        }
-    }
-
-    /// Makes the depths one per state.
-    fn each(&mut self) -> &mut Vec<u32> {
-        if let Depths::Runs(_, len) = self {
-            let len = *len as StateId;
-            *self = Depths::Each((0..len).map(|id| self.get(id)).collect());
-        }
-        match self {
-            Depths::Each(d) => d,
-            Depths::Runs(..) => unreachable!("made one per state above"),
-        }
-    }
-
-    fn memory(&self) -> usize {
-        match self {
-            Depths::Runs(runs, _) => runs.capacity() * 8,
-            Depths::Each(d) => d.capacity() * 4,
-        }
-    }
 }
 
 impl StateStore {
@@ -226,10 +167,20 @@ impl StateStore {
         self.states.find(key)
     }
 
+    /// `find`, given the key's hash (`key_hash`).
+    pub fn find_hashed(&self, key: &[u8], hash: u64) -> Option<StateId> {
+        self.states.find_hashed(key, hash)
+    }
+
     /// Stores a state met with `origin`; a state already stored keeps its origin. Returns its
     /// id and whether it is new.
     pub fn insert(&mut self, key: &[u8], origin: Origin) -> (StateId, bool) {
-        let (id, new) = self.states.insert(key);
+        self.insert_hashed(key, key_hash(key), origin)
+    }
+
+    /// `insert`, given the key's hash.
+    pub fn insert_hashed(&mut self, key: &[u8], hash: u64, origin: Origin) -> (StateId, bool) {
+        let (id, new) = self.states.insert_hashed(key, hash);
         if new {
             self.parent.push(origin.parent);
             let step = self.step_of(origin.action, origin.label);
@@ -276,7 +227,8 @@ impl StateStore {
     pub fn set_origin(&mut self, id: StateId, origin: Origin) {
         let i = id as usize;
         self.parent[i] = origin.parent;
-        self.step[i] = self.step_of(origin.action, origin.label);
+        let step = self.step_of(origin.action, origin.label);
+        self.step.set(id, step);
         if self.variant.is_none() && origin.variant != NONE {
             self.variant = Some(vec![NONE; self.parent.len()]);
         }
@@ -295,7 +247,7 @@ impl StateStore {
 
     pub fn origin(&self, id: StateId) -> Origin {
         let i = id as usize;
-        let (action, label) = self.steps[self.step[i] as usize];
+        let (action, label) = self.steps[self.step.get(id) as usize];
         Origin {
             parent: self.parent[i],
             action,
@@ -311,7 +263,7 @@ impl StateStore {
     }
 
     pub fn label(&self, id: StateId) -> u32 {
-        self.steps[self.step[id as usize] as usize].1
+        self.steps[self.step.get(id) as usize].1
     }
 
     pub fn depth(&self, id: StateId) -> u32 {
@@ -363,12 +315,12 @@ impl StateStore {
 
     /// Bytes of memory held by the store.
     pub fn memory(&self) -> usize {
-        let per_state = 2 * std::mem::size_of::<u32>();
         self.states.memory()
             + self.actions.memory()
             + self.labels.memory()
             + self.variants.memory()
-            + self.parent.capacity() * per_state
+            + self.parent.capacity() * std::mem::size_of::<StateId>()
+            + self.step.memory()
             + self.depth.memory()
             + self.steps.capacity() * 8
             + self.step_ids.capacity() * 12
