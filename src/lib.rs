@@ -28,6 +28,8 @@ macro_rules! eprintln_safe {
 
 pub mod builtins;
 pub mod compile;
+#[cfg(test)]
+mod counted;
 pub mod diagnostics;
 pub mod eval;
 pub mod explore;

@@ -524,29 +524,7 @@ fn first_of_each<K: Eq + std::hash::Hash, T>(items: impl IntoIterator<Item = (K,
 #[cfg(test)]
 mod tests {
     use super::first_of_each;
-    use std::cell::Cell;
-
-    thread_local! {
-        static LOOKS: Cell<u64> = const { Cell::new(0) };
-    }
-
-    /// A key that counts how often it is hashed or compared.
-    #[derive(Eq)]
-    struct Counted(u32);
-
-    impl PartialEq for Counted {
-        fn eq(&self, other: &Counted) -> bool {
-            LOOKS.with(|n| n.set(n.get() + 1));
-            self.0 == other.0
-        }
-    }
-
-    impl std::hash::Hash for Counted {
-        fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-            LOOKS.with(|n| n.set(n.get() + 1));
-            self.0.hash(h);
-        }
-    }
+    use crate::counted::{looks, Counted};
 
     /// Counted work, not a clock: the keys are looked at a bounded number of times each, at
     /// two sizes, where a list of the keys seen compares each key with all before it.
@@ -555,9 +533,7 @@ mod tests {
         for n in [1_000u32, 50_000] {
             // Every key twice (a node's own attribute and an inherited one of the same name).
             let items = (0..2 * n).map(|i| (Counted(i % n), i));
-            LOOKS.with(|c| c.set(0));
-            let kept = first_of_each(items);
-            let looks = LOOKS.with(Cell::get);
+            let (kept, looks) = looks(|| first_of_each(items));
             assert_eq!(kept, (0..n).collect::<Vec<_>>());
             assert!(looks <= 8 * u64::from(n), "{looks} looks at the keys for {n} distinct keys");
         }

@@ -92,29 +92,7 @@ fn breadth_first<T, K: Eq + std::hash::Hash>(
 #[cfg(test)]
 mod tests {
     use super::breadth_first;
-    use std::cell::Cell;
-
-    thread_local! {
-        static LOOKS: Cell<u64> = const { Cell::new(0) };
-    }
-
-    /// A key that counts how often it is hashed or compared.
-    #[derive(Eq)]
-    struct Counted(u32);
-
-    impl PartialEq for Counted {
-        fn eq(&self, other: &Counted) -> bool {
-            LOOKS.with(|n| n.set(n.get() + 1));
-            self.0 == other.0
-        }
-    }
-
-    impl std::hash::Hash for Counted {
-        fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-            LOOKS.with(|n| n.set(n.get() + 1));
-            self.0.hash(h);
-        }
-    }
+    use crate::counted::{looks, Counted};
 
     /// Node 0 has parents 1..=n, and each of them has 0 and its neighbours as parents: 3n
     /// edges, most to nodes already found.
@@ -148,9 +126,7 @@ mod tests {
     #[test]
     fn each_edge_looks_at_a_bounded_number_of_keys() {
         for n in [1_000u32, 9_000] {
-            LOOKS.with(|c| c.set(0));
-            let got = breadth_first(0, |&i| Counted(i), parents(n), super::MAX_LINEAGE);
-            let looks = LOOKS.with(Cell::get);
+            let (got, looks) = looks(|| breadth_first(0, |&i| Counted(i), parents(n), super::MAX_LINEAGE));
             assert_eq!(got, (0..=n).collect::<Vec<_>>());
             assert!(looks <= 8 * 3 * u64::from(n), "{looks} looks at the keys for {} edges", 3 * n);
         }
