@@ -9,8 +9,8 @@ few hundred functions a start-up runs were spread over most of the 6 MB of text,
 of it was mapped. Placed together they fill a few blocks (docs/performance.md, "Start-up
 memory").
 
-Each function is listed twice: by its exact name, which places exactly the code that ran (in
-this profile, until the code changes), then as a pattern without the parts that change between
+Each function is listed twice: by its exact name (but for the suffix below), which places
+exactly the code that ran (in this profile, until the code changes), then as a pattern without the parts that change between
 profiles and builds (the hash of a legacy name, the '.llvm.' suffix of a local made global),
 which also takes in every instance of a generic function. A function renamed or added since the
 script was made is placed anywhere: only the layout, never the behaviour, gets worse. Run
@@ -72,8 +72,9 @@ def main():
     names = list(names)
     # The exact names first (they hold for this profile until the code changes), then the
     # patterns, which hold for every profile but take in every instance of a generic function.
-    patterns = list(dict.fromkeys(map(pattern, names)))
-    lines = names + patterns
+    # A local made global gets a new '.llvm.' suffix whenever its unit is compiled again.
+    exact = list(dict.fromkeys(re.sub(r"\.llvm\.\d+$", ".llvm.*", n) for n in names))
+    lines = exact + list(dict.fromkeys(map(pattern, names)))
     path = os.path.join(ROOT, "build", "start.ld")
     with open(path, "w") as f:
         f.write("/* Made by build/link_order.py: the code small runs execute, first. */\n")

@@ -31,21 +31,25 @@ const SECOND_AT: u32 = 6;
 /// Writes the records of one graph.
 pub struct Records<'a> {
     out: &'a mut Vec<u8>,
-    prev: Option<FactKey>,
-    /// Where the header of the last record is, when it can take a second fact.
-    open: Option<usize>,
+    /// The source and relation of the record before (plain numbers, not an `Option` of a
+    /// whole key: this runs for every fact in which a state differs from the start).
+    src: u32,
+    rel: u32,
+    /// Where the header of the last record is, when it can take a second fact (else `SHUT`).
+    open: usize,
     pub count: u64,
 }
 
+const SHUT: usize = usize::MAX;
+
 impl<'a> Records<'a> {
     pub fn new(out: &'a mut Vec<u8>) -> Records<'a> {
-        Records { out, prev: None, open: None, count: 0 }
+        Records { out, src: 0, rel: 0, open: SHUT, count: 0 }
     }
 
     /// Appends the record of `key` having `value` (None: the state lacks it).
     #[inline]
     pub fn put(&mut self, key: FactKey, value: Option<Logic>) {
-        self.count += 1;
         let code = match value {
             None => ABSENT,
             // (`==`, not bits: a -0 must pack as 0 does)
@@ -53,30 +57,30 @@ impl<'a> Records<'a> {
             Some(v) if v.is_false() => FALSE,
             Some(_) => OTHER,
         };
-        let prev = self.prev.replace(key);
-        let same_src = prev.is_some_and(|p| p.src() == key.src());
-        let same_rel = prev.is_some_and(|p| p.rel() == key.rel());
+        let (src, rel, tgraph) = (key.src(), key.rel(), key.tgraph());
+        let same_src = self.count > 0 && src == self.src;
+        let same_rel = self.count > 0 && rel == self.rel;
+        (self.src, self.rel) = (src, rel);
+        self.count += 1;
         let out = &mut *self.out;
-        match self.open.take() {
-            Some(header) if same_src && same_rel && key.tgraph() == 0 => {
-                out[header] |= PAIR | code << SECOND_AT;
+        if same_src && same_rel && tgraph == 0 && self.open != SHUT {
+            out[self.open] |= PAIR | code << SECOND_AT;
+            self.open = SHUT;
+        } else {
+            self.open = out.len();
+            out.push(
+                code | if same_src { SAME_SRC } else { 0 }
+                    | if same_rel { SAME_REL } else { 0 }
+                    | if tgraph != 0 { FOREIGN } else { 0 },
+            );
+            if !same_src {
+                push_varint(out, src);
             }
-            _ => {
-                self.open = Some(out.len());
-                out.push(
-                    code | if same_src { SAME_SRC } else { 0 }
-                        | if same_rel { SAME_REL } else { 0 }
-                        | if key.tgraph() != 0 { FOREIGN } else { 0 },
-                );
-                if !same_src {
-                    push_varint(out, key.src());
-                }
-                if !same_rel {
-                    push_varint(out, key.rel());
-                }
-                if key.tgraph() != 0 {
-                    push_varint(out, key.tgraph());
-                }
+            if !same_rel {
+                push_varint(out, rel);
+            }
+            if tgraph != 0 {
+                push_varint(out, tgraph);
             }
         }
         push_varint(out, key.tgt());
