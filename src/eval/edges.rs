@@ -5,13 +5,13 @@ use crate::compile::ir::{EdgeEx, Operand, Rel};
 use crate::syntax::ast::EdgeMode;
 use crate::syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
-use crate::world::{FactKey, GraphRef, RelId};
+use crate::world::{ClassId, FactKey, GraphRef, NodeId, RelId};
 use smallvec::SmallVec;
 use std::rc::Rc;
 
 type Ends = SmallVec<[(EdgeMode, NodeVal); 4]>;
 
-fn apply(mode: EdgeMode, v: Logic) -> Logic {
+pub(super) fn apply(mode: EdgeMode, v: Logic) -> Logic {
     match mode {
         EdgeMode::Is => v,
         EdgeMode::Not => v.negate(),
@@ -180,7 +180,7 @@ impl Interp {
     /// `a rel b` between two nodes of the current graph, the usual case, read without
     /// resolving holders (None: some other case, for the general path).
     #[inline]
-    fn local_edge(&self, a: &NodeVal, rel: RelId, b: &NodeVal) -> Option<Logic> {
+    pub(super) fn local_edge(&self, a: &NodeVal, rel: RelId, b: &NodeVal) -> Option<Logic> {
         if a.graph.is_some() || b.graph.is_some() {
             return None;
         }
@@ -270,6 +270,22 @@ impl Interp {
             }
         }
         Ok(())
+    }
+
+    /// `a rel b = v` between two nodes of the current graph's class, the usual edge statement
+    /// (`H hold A;`), as `store_edge` sets it without resolving holders or ends. False (and
+    /// nothing done) when it is another case, for the general path.
+    pub(super) fn store_local_edge(&mut self, class: ClassId, a: NodeId, rel: RelId, b: NodeId, v: Logic) -> bool {
+        let Value::Graph(g) = &self.graph else { return false };
+        let c = self.world.class(class);
+        if g.borrow().class != class || !c.contains(a) || !c.contains(b) {
+            return false;
+        }
+        let g = g.clone();
+        let (old, new) = g.borrow_mut().set_edge(FactKey::new(a, rel, 0, b), v);
+        let node = |id| NodeVal { class, id, graph: None };
+        self.note_change(&g, &node(a), rel, &node(b), old, new);
+        true
     }
 
     /// The edge-change notes of `G.verbose(1)` (and `2` for new edges), on standard error.

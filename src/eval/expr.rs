@@ -282,7 +282,7 @@ impl Interp {
     }
 
     /// `exists(V, Cond [, N [, M]])`, as LANGUAGE.md decision 1 defines it.
-    fn exists(&mut self, var: Slot, cond: &Ex, min: Option<&Ex>, max: Option<&Ex>, span: Span) -> R<Value> {
+    pub(super) fn exists(&mut self, var: Slot, cond: &Ex, min: Option<&Ex>, max: Option<&Ex>, span: Span) -> R<Value> {
         let bounds = match (min, max) {
             (None, _) => None,
             (Some(a), b) => {
@@ -357,7 +357,7 @@ impl Interp {
         Ok(Value::bool(true))
     }
 
-    fn unary(&mut self, op: UnOp, v: Value, span: Span) -> R<Value> {
+    pub(super) fn unary(&mut self, op: UnOp, v: Value, span: Span) -> R<Value> {
         match (op, &v) {
             (UnOp::Neg, Value::Num(n)) => Ok(Value::Num(-n)),
             // Reference 4.1: prefix minus is `0 - X.float()`, and a logic value's float is p1.
@@ -387,7 +387,7 @@ impl Interp {
         }
     }
 
-    fn assign(&mut self, t: &Target, v: Value, span: Span) -> R<Value> {
+    pub(super) fn assign(&mut self, t: &Target, v: Value, span: Span) -> R<Value> {
         match t {
             Target::Var(slot) => {
                 self.set(*slot, v.clone());

@@ -232,7 +232,7 @@ pub(super) fn numbers(op: BinOp, a: f64, b: f64) -> Option<Value> {
 
 /// The logic operators and equality on two logic values.
 #[inline]
-fn logic(op: BinOp, a: Logic, b: Logic) -> Option<Value> {
+pub(super) fn logic(op: BinOp, a: Logic, b: Logic) -> Option<Value> {
     Some(Value::Logic(match op {
         BinOp::And => a.and(b),
         BinOp::Or => a.or(b),

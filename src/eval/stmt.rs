@@ -7,6 +7,10 @@ use crate::syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
 use crate::world::{ClassId, GraphRef};
 
+/// A loop's body, run once per pass: the tree walker's statements, or their closures
+/// (`eval/closure/loops.rs`), so that both share the loops below.
+pub(crate) type Body<'a> = &'a dyn Fn(&mut Interp) -> R<()>;
+
 impl Interp {
     pub fn exec_block(&mut self, stmts: &[St]) -> R<()> {
         for s in stmts {
@@ -16,8 +20,8 @@ impl Interp {
     }
 
     /// Runs a loop body; `Ok(false)` means `break`.
-    fn loop_body(&mut self, body: &[St]) -> R<bool> {
-        match self.exec_block(body) {
+    fn loop_body(&mut self, body: Body) -> R<bool> {
+        match body(self) {
             Ok(()) | Err(Flow::Continue) => Ok(true),
             Err(Flow::Break) => Ok(false),
             Err(e) => Err(e),
@@ -121,18 +125,20 @@ impl Interp {
             StKind::Out { items, trail, to_file } => self.out_stmt(items, *trail, *to_file, s.span)?,
             StKind::While { cond, body } => {
                 while self.quick_test(cond).map_or_else(|| Ok(self.test(cond)?.is_exactly_true()), Ok)? {
-                    if !self.loop_body(body)? {
+                    if !self.loop_body(&|it| it.exec_block(body))? {
                         break;
                     }
                     self.tick(s.span)?;
                 }
             }
-            StKind::ForRange { vars, args, body } => self.for_range(vars, args, body, s.span)?,
+            StKind::ForRange { vars, args, body } => self.for_range(vars, args, &|it| it.exec_block(body), s.span)?,
             StKind::ForValue { vars, source, body } => {
                 let v = self.eval(source)?;
-                self.for_value(vars, v, body, s.span)?;
+                self.for_value(vars, v, &|it| it.exec_block(body), s.span)?;
             }
-            StKind::ForNodes { vars, cond, body } => self.for_nodes(vars, cond.as_ref(), body, s.span)?,
+            StKind::ForNodes { vars, cond, body } => {
+                self.for_nodes(vars, cond.as_ref(), &|it| it.exec_block(body), s.span)?
+            }
             StKind::Return(_) => return Err(self.return_value(Value::Logic(Logic::UNDEF))),
             StKind::ReturnIfdef(e) => {
                 let v = self.eval(e)?;
@@ -231,7 +237,7 @@ impl Interp {
         Ok(())
     }
 
-    fn for_range(&mut self, vars: &[Slot], args: &[Ex], body: &[St], span: Span) -> R<()> {
+    pub(super) fn for_range(&mut self, vars: &[Slot], args: &[Ex], body: Body, span: Span) -> R<()> {
         let mut nums = Vec::with_capacity(3);
         for a in args {
             match self.eval(a)? {
@@ -268,7 +274,7 @@ impl Interp {
 
     /// Every iteration counts a step, so that a loop with an empty body over a large array (or
     /// graph) still stops at the limits.
-    fn for_value(&mut self, vars: &[Slot], v: Value, body: &[St], span: Span) -> R<()> {
+    pub(super) fn for_value(&mut self, vars: &[Slot], v: Value, body: Body, span: Span) -> R<()> {
         match v {
             Value::Array(a) => {
                 let n = a.borrow().len();
@@ -320,7 +326,7 @@ impl Interp {
 
     /// `for X in Cond`: every node of the current graph, in creation order, for which Cond is
     /// exactly True. With 3 or 4 variables: every edge (source, relation, target, value).
-    fn for_nodes(&mut self, vars: &[Slot], cond: Option<&Ex>, body: &[St], span: Span) -> R<()> {
+    pub(super) fn for_nodes(&mut self, vars: &[Slot], cond: Option<&Ex>, body: Body, span: Span) -> R<()> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
         if vars.len() >= 3 {
@@ -351,7 +357,7 @@ impl Interp {
     /// `for X in Cond` with one variable: nodes that cannot pass are not visited when Cond
     /// compiles to a `NodeTest` (made again after every run of the body, which may change
     /// anything the test read). `X` ends where the evaluator's loop leaves it.
-    fn for_nodes_tested(&mut self, var: Slot, class: ClassId, cond: &Ex, body: &[St], span: Span) -> R<()> {
+    fn for_nodes_tested(&mut self, var: Slot, class: ClassId, cond: &Ex, body: Body, span: Span) -> R<()> {
         let mut id = self.world.class(class).first();
         let mut test = self.cached_test(var, cond).filter(|t| t.class == class);
         while self.world.class(class).contains(id) {
@@ -388,7 +394,7 @@ impl Interp {
         Ok(())
     }
 
-    fn for_edges(&mut self, vars: &[Slot], g: &GraphRef, cond: Option<&Ex>, body: &[St], span: Span) -> R<()> {
+    fn for_edges(&mut self, vars: &[Slot], g: &GraphRef, cond: Option<&Ex>, body: Body, span: Span) -> R<()> {
         let (class, facts) = {
             let gb = g.borrow();
             (gb.class, gb.facts.to_vec())

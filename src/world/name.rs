@@ -5,8 +5,16 @@
 
 use crate::value::Str;
 use smallvec::SmallVec;
+use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
+
+thread_local! {
+    /// The name flattened last and its text. A search names every successor of a state from
+    /// that state's name (`Next.name(Next.name() + ...)` on copies of one state), so the same
+    /// name is read, and renamed from, several times in a row: its pieces are joined once.
+    static LAST: RefCell<Option<(Name, Str)>> = const { RefCell::new(None) };
+}
 
 #[derive(Clone)]
 pub struct Name(Rc<Part>);
@@ -39,10 +47,18 @@ impl Name {
 
     /// The name as one string (no copy for a name stored whole).
     pub fn to_str(&self) -> Str {
-        match self.0.head {
-            None => self.0.tail.clone(),
-            Some(_) => self.pieces().concat().into(),
+        if self.0.head.is_none() {
+            return self.0.tail.clone();
         }
+        let last = LAST.with_borrow(|l| l.as_ref().filter(|(n, _)| Rc::ptr_eq(&n.0, &self.0)).map(|(_, s)| s.clone()));
+        if let Some(text) = last {
+            return text;
+        }
+        let text: Str = self.pieces().concat().into();
+        // The entry replaced is dropped after the borrow ends (its drop may free a chain).
+        let old = LAST.replace(Some((self.clone(), text.clone())));
+        drop(old);
+        text
     }
 
     /// What this name adds to `parent`, when it was made from it by `renamed` (None when
@@ -59,13 +75,8 @@ impl Name {
 
     /// The name `text`, kept as this name and the rest when it starts with this name.
     pub fn renamed(&self, text: Str) -> Name {
-        let mut rest = text.as_str();
-        for piece in self.pieces() {
-            match rest.strip_prefix(piece) {
-                Some(r) => rest = r,
-                None => return Name::new(text),
-            }
-        }
+        // This name's text, usually just read by `to_str` (the script's `Next.name()`).
+        let Some(rest) = text.strip_prefix(self.to_str().as_str()) else { return Name::new(text) };
         let len = text.len() - rest.len();
         if len < SHARED_MIN || rest.is_empty() {
             return Name::new(text);

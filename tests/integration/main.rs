@@ -17,6 +17,7 @@ mod golden;
 mod krk;
 mod layers;
 mod limits;
+mod loop_closures;
 mod lsp_features;
 mod lsp_prefixes;
 mod lsp_session;

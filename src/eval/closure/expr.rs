@@ -18,6 +18,9 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
     if depth > MAX_NESTING {
         return tree_value(e);
     }
+    if let Some(f) = super::graph::expression(e, depth + 1) {
+        return f;
+    }
     match &e.kind {
         ExKind::Const(Value::Num(n)) => {
             let n = *n;

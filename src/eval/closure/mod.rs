@@ -10,6 +10,8 @@
 //! any side effect and lets the tree walker evaluate the node from the start.
 
 mod expr;
+mod graph;
+mod loops;
 mod num;
 mod text;
 
@@ -329,7 +331,9 @@ fn stmt(s: &St, depth: u32) -> StFn {
         return tree_stmt(s);
     }
     match &s.kind {
-        StKind::Expr(e) => expr::statement(e, span, depth + 1).unwrap_or_else(|| tree_stmt(s)),
+        StKind::Expr(e) => graph::statement(e, span, depth + 1)
+            .or_else(|| expr::statement(e, span, depth + 1))
+            .unwrap_or_else(|| tree_stmt(s)),
         StKind::If(arms) => if_chain(arms, span, depth + 1),
         StKind::Return(Some(e)) => {
             let value = expr::value(e, depth + 1);
@@ -362,7 +366,7 @@ fn stmt(s: &St, depth: u32) -> StFn {
                 b(it)
             })
         }
-        _ => tree_stmt(s),
+        _ => loops::statement(s, depth + 1).unwrap_or_else(|| tree_stmt(s)),
     }
 }
 

@@ -1,0 +1,171 @@
+//! The graph's side of a demon body as closures: `GRAPH = G`, `A on P = Undef`, `H hold A;`,
+//! reading an edge `(A on P)` and comparing it (`!= True`), `exists(Z, H hold Z)`, `!x`, a node
+//! constant. Each does what the tree walker's case does (`Interp::assign`, `store_edge`,
+//! `get_edge`, `exists`, `unary`), called directly, with the operands as closures; an edge
+//! between two local variables holding nodes of the current graph (the search demons' usual
+//! edge) is read and set in place, and any other case takes the general path from the start.
+
+use super::expr::value;
+use super::{Node, StFn, ValueFn};
+use crate::compile::ir::{EdgeEx, Ex, ExKind, Operand, Rel, Slot, Target};
+use crate::eval::edges::apply;
+use crate::eval::ops::logic;
+use crate::eval::{Interp, R};
+use crate::syntax::ast::EdgeMode;
+use crate::syntax::Span;
+use crate::value::{Logic, Value};
+use crate::world::{ClassId, NodeId, RelId};
+
+/// `GRAPH = x` or `edge = x` as a statement (None: another statement).
+pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
+    let ExKind::Assign { target, value: v } = &e.kind else { return None };
+    let at = e.span;
+    match &**target {
+        Target::CurrentGraph => {
+            let v = value(v, depth);
+            Some(Box::new(move |it| {
+                it.tick(span)?;
+                let g = v(it)?;
+                it.graph = g;
+                Ok(())
+            }))
+        }
+        Target::Edge(edge) => {
+            let (local, target, v) = (LocalEdge::new(edge), Node::new(&**target), value(v, depth));
+            Some(Box::new(move |it| {
+                it.tick(span)?;
+                let x = v(it)?;
+                if let (Some(local), Value::Logic(l)) = (&local, &x) {
+                    // As `Interp::set_edge`: `!rel` stores the negation, `?rel` Undef.
+                    let l = match local.mode {
+                        EdgeMode::Is => *l,
+                        EdgeMode::Not => l.negate(),
+                        EdgeMode::Undef => Logic::UNDEF,
+                    };
+                    if local.store(it, l) {
+                        return Ok(());
+                    }
+                }
+                it.assign(target.get(), x, at).map(drop)
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// `X rel Y;`: True, `X !rel Y;` False, `X ?rel Y;` Undef.
+pub(super) fn set_edge(edge: &EdgeEx, span: Span) -> StFn {
+    let (local, edge) = (LocalEdge::new(edge), Node::new(edge));
+    Box::new(move |it| {
+        it.tick(span)?;
+        if let Some(local) = &local {
+            let v = match local.mode {
+                EdgeMode::Is => Logic::TRUE,
+                EdgeMode::Not => Logic::FALSE,
+                EdgeMode::Undef => Logic::UNDEF,
+            };
+            if local.store(it, v) {
+                return Ok(());
+            }
+        }
+        it.set_edge_stmt(edge.get(), span)
+    })
+}
+
+/// The expressions above as closures (None: another kind).
+pub(super) fn expression(e: &Ex, depth: u32) -> Option<ValueFn> {
+    let span = e.span;
+    Some(match &e.kind {
+        ExKind::Edge(edge) => {
+            let read = edge_value(edge, span);
+            Box::new(move |it| read(it).map(Value::Logic))
+        }
+        // `(A on P) != True`: the edge's value compared without making values of both sides.
+        ExKind::Binary { op, left, right, .. } => {
+            let (ExKind::Edge(edge), ExKind::Const(Value::Logic(c))) = (&left.kind, &right.kind) else { return None };
+            let (op, c, read) = (*op, *c, edge_value(edge, left.span));
+            Box::new(move |it| {
+                let a = read(it)?;
+                match logic(op, a, c) {
+                    Some(v) => Ok(v),
+                    None => it.binary_values(op, Value::Logic(a), Value::Logic(c), span),
+                }
+            })
+        }
+        ExKind::Exists { var, cond, min: None, max: None } => {
+            let (var, cond) = (*var, Node::new(&**cond));
+            Box::new(move |it| it.exists(var, cond.get(), None, None, span))
+        }
+        ExKind::Unary { op, operand } => {
+            let (op, operand) = (*op, value(operand, depth + 1));
+            Box::new(move |it| {
+                let v = operand(it)?;
+                it.unary(op, v, span)
+            })
+        }
+        ExKind::Node(n) => {
+            let n = Node::new(&**n);
+            Box::new(move |it| it.node_const(n.get(), span).map(Value::Node))
+        }
+        _ => return None,
+    })
+}
+
+type LogicFn = Box<dyn Fn(&mut Interp) -> R<Logic>>;
+
+/// Reading `X rel Y` (`Interp::get_edge`), in place when it is a `LocalEdge`.
+fn edge_value(edge: &EdgeEx, span: Span) -> LogicFn {
+    let node = Node::new(edge);
+    match LocalEdge::new(edge) {
+        Some(local) => Box::new(move |it| match local.read(it) {
+            Some(v) => Ok(v),
+            None => it.get_edge(node.get(), span),
+        }),
+        None => Box::new(move |it| it.get_edge(node.get(), span)),
+    }
+}
+
+/// `A rel B` with A and B local variables and a fixed relation. Reading the two variables has
+/// no side effects, so when they do not hold two nodes of the current graph nothing is lost
+/// by handing the edge to the general path.
+struct LocalEdge {
+    a: usize,
+    rel: RelId,
+    b: usize,
+    mode: EdgeMode,
+}
+
+impl LocalEdge {
+    fn new(edge: &EdgeEx) -> Option<LocalEdge> {
+        let (Operand::Single(l), Operand::Single(r)) = (&edge.left, &edge.right) else { return None };
+        let (ExKind::Var(Slot::Local(a)), ExKind::Var(Slot::Local(b))) = (&l.kind, &r.kind) else { return None };
+        let Rel::Fixed(rel) = edge.rel else { return None };
+        Some(LocalEdge { a: *a as usize, rel, b: *b as usize, mode: edge.mode })
+    }
+
+    #[inline(always)]
+    fn read(&self, it: &Interp) -> Option<Logic> {
+        let (Value::Node(x), Value::Node(y)) = (it.local(self.a), it.local(self.b)) else { return None };
+        it.local_edge(x, self.rel, y).map(|v| apply(self.mode, v))
+    }
+
+    /// The two nodes, when both are unbound nodes of one class.
+    #[inline(always)]
+    fn nodes(&self, it: &Interp) -> Option<(ClassId, NodeId, NodeId)> {
+        match (it.local(self.a), it.local(self.b)) {
+            (Value::Node(x), Value::Node(y)) if x.graph.is_none() && y.graph.is_none() && x.class == y.class => {
+                Some((x.class, x.id, y.id))
+            }
+            _ => None,
+        }
+    }
+
+    /// Sets the edge to `v` (its mode already applied); false when it is not this case.
+    #[inline(always)]
+    fn store(&self, it: &mut Interp, v: Logic) -> bool {
+        match self.nodes(it) {
+            Some((class, a, b)) => it.store_local_edge(class, a, self.rel, b, v),
+            None => false,
+        }
+    }
+}

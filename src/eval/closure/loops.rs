@@ -1,0 +1,76 @@
+//! Loops and the small statements of loop bodies as closures: `for` over nodes, values and
+//! ranges, `var`, `break`, `continue`, a bare `return` (edge statements are in `graph.rs`).
+//! The loops themselves are the tree walker's (`eval/stmt.rs`, which takes its body as a
+//! `Body`), so the nodes visited, the steps counted and the errors are the same; only the body
+//! runs as closures, with its `if`s, calls and assignments specialised instead of going
+//! through `exec` for every statement of every pass.
+
+use super::expr::value;
+use super::{block, Node, StFn, ValueFn};
+use crate::compile::ir::{Ex, Slot, St, StKind};
+use crate::eval::Flow;
+use crate::syntax::Span;
+use crate::value::{Logic, Value};
+
+/// The closure of `s` when it is one of the statements this file handles.
+pub(super) fn statement(s: &St, depth: u32) -> Option<StFn> {
+    let span = s.span;
+    Some(match &s.kind {
+        StKind::ForNodes { vars, cond, body } => for_nodes(vars, cond.as_ref(), block(body, depth), span),
+        StKind::ForValue { vars, source, body } => {
+            let (vars, source, body) = (vars.clone().into_boxed_slice(), value(source, depth), block(body, depth));
+            Box::new(move |it| {
+                it.tick(span)?;
+                let v = source(it)?;
+                it.for_value(&vars, v, &*body, span)
+            })
+        }
+        StKind::ForRange { vars, args, body } => {
+            let (vars, args, body) = (vars.clone().into_boxed_slice(), Node::new(args), block(body, depth));
+            Box::new(move |it| {
+                it.tick(span)?;
+                it.for_range(&vars, args.get(), &*body, span)
+            })
+        }
+        StKind::Var(items) => var(items, span, depth),
+        StKind::Break => Box::new(move |it| {
+            it.tick(span)?;
+            Err(Flow::Break)
+        }),
+        StKind::Continue => Box::new(move |it| {
+            it.tick(span)?;
+            Err(Flow::Continue)
+        }),
+        StKind::Return(None) => Box::new(move |it| {
+            it.tick(span)?;
+            Err(it.return_value(Value::Logic(Logic::UNDEF)))
+        }),
+        StKind::SetEdge(edge) => super::graph::set_edge(edge, span),
+        _ => return None,
+    })
+}
+
+fn for_nodes(vars: &[Slot], cond: Option<&Ex>, body: StFn, span: Span) -> StFn {
+    let (vars, cond) = (vars.to_vec().into_boxed_slice(), cond.map(Node::new));
+    Box::new(move |it| {
+        it.tick(span)?;
+        it.for_nodes(&vars, cond.as_ref().map(|c| c.get()), &*body, span)
+    })
+}
+
+/// `var A = x, B`: each initial value in turn, None where there is none.
+fn var(items: &[(Slot, Option<Ex>)], span: Span, depth: u32) -> StFn {
+    let items: Box<[(Slot, Option<ValueFn>)]> =
+        items.iter().map(|(slot, init)| (*slot, init.as_ref().map(|e| value(e, depth)))).collect();
+    Box::new(move |it| {
+        it.tick(span)?;
+        for (slot, init) in items.iter() {
+            let v = match init {
+                Some(f) => f(it)?,
+                None => Value::None,
+            };
+            it.set(*slot, v);
+        }
+        Ok(())
+    })
+}
