@@ -151,6 +151,41 @@ pub struct Interp {
     sandbox: crate::sandbox::Access,
 }
 
+/// How a frame runs its body (`Interp::run_frame_with`), and the result it gives. (A trait,
+/// not a closure, so that it is inlined into the call as `run_frame` is.)
+trait RunBody {
+    type Out;
+    fn run(self, it: &mut Interp, code: &Rc<FnCode>) -> R<Self::Out>;
+}
+
+/// The body's value (with the value assigned, for a `set:` section).
+struct AsValue(Option<Value>);
+
+impl RunBody for AsValue {
+    type Out = Value;
+    #[inline(always)]
+    fn run(self, it: &mut Interp, code: &Rc<FnCode>) -> R<Value> {
+        match self.0 {
+            None => match it.run_fast_body(code) {
+                Some(result) => result,
+                None => it.run_fn_body(code, None),
+            },
+            set_value => it.run_fn_body(code, set_value),
+        }
+    }
+}
+
+/// The body's value as a number (`Interp::call_compiled_num`).
+struct AsNumber;
+
+impl RunBody for AsNumber {
+    type Out = f64;
+    #[inline(always)]
+    fn run(self, it: &mut Interp, code: &Rc<FnCode>) -> R<f64> {
+        it.run_fast_num(code)
+    }
+}
+
 impl Interp {
     /// An interpreter whose programs call the builtins of `registry` (`builtins::registry()`).
     pub fn new(out: Box<dyn Write>, registry: &'static crate::compile::registry::Registry) -> Interp {
@@ -355,6 +390,20 @@ impl Interp {
         Ok(())
     }
 
+    /// Two steps, at `a` then at `b`, with nothing done between them: one count and one test
+    /// when no limit is near (the limits are checked for each, as two `tick`s would, otherwise).
+    #[inline(always)]
+    fn tick2(&mut self, a: Span, b: Span) -> R<()> {
+        let before = self.steps;
+        let after = before + 2;
+        if before >> 10 != after >> 10 || self.limits.max_steps.is_some() || crate::host::memory::exceeded() {
+            self.tick(a)?;
+            return self.tick(b);
+        }
+        self.steps = after;
+        Ok(())
+    }
+
     /// Counts `n` units of work done inside a built-in (about a step each: an item copied,
     /// compared or printed) and stops the script at its limits, as a step would; a built-in
     /// that loops over large data calls it as it goes.
@@ -471,6 +520,22 @@ impl Interp {
         self.run_frame(code, base, span, None)
     }
 
+    /// `call_compiled` where the caller wants a number (an operand of arithmetic): the value
+    /// comes back in registers. `Err(Flow::Return)`: it is not a number, and waits in
+    /// `returned` (`closure::from_num`).
+    #[inline(always)]
+    fn call_compiled_num(&mut self, code: &Rc<FnCode>, args: &[closure::CallArg], span: Span) -> R<f64> {
+        self.check_call(code, args.len(), span)?;
+        let base = self.stack.len();
+        for a in args {
+            if let Err(e) = a.push(self) {
+                self.stack.truncate(base);
+                return Err(e);
+            }
+        }
+        self.run_frame_with(code, base, span, AsNumber)
+    }
+
     /// The depth and argument count of a call. (The native stack was checked by the `eval` of
     /// the call; `call_fn` checks it itself.)
     #[inline(always)]
@@ -499,6 +564,12 @@ impl Interp {
     /// Runs `code` in the frame that starts at `base`, where its arguments already are.
     #[inline(always)]
     fn run_frame(&mut self, code: &Rc<FnCode>, base: usize, span: Span, set_value: Option<Value>) -> R<Value> {
+        self.run_frame_with(code, base, span, AsValue(set_value))
+    }
+
+    /// `run_frame` with the body run by `body`, which gives the call's result as T.
+    #[inline(always)]
+    fn run_frame_with<B: RunBody>(&mut self, code: &Rc<FnCode>, base: usize, span: Span, body: B) -> R<B::Out> {
         // Locals start empty (`resize` would clone a `Value` per slot, through its match).
         // (The arguments are below `top`: their count was checked against the parameters.)
         let locals = (base + code.frame_size as usize).saturating_sub(self.stack.len());
@@ -510,13 +581,7 @@ impl Interp {
         self.depth += 1;
         self.call_sites.push(span);
         code.calls.set(code.calls.get() + 1);
-        let result = match set_value {
-            None => match self.run_fast_body(code) {
-                Some(result) => result,
-                None => self.run_fn_body(code, None),
-            },
-            set_value => self.run_fn_body(code, set_value),
-        };
+        let result = body.run(self, code);
         self.call_sites.pop();
         self.depth -= 1;
         self.pop_frame(base);
@@ -545,7 +610,7 @@ impl Interp {
         }
     }
 
-    fn run_fn_body(&mut self, code: &FnCode, set_value: Option<Value>) -> R<Value> {
+    pub(super) fn run_fn_body(&mut self, code: &FnCode, set_value: Option<Value>) -> R<Value> {
         if let (Some(v), Some(slot)) = (&set_value, code.value_slot) {
             self.stack[self.base + slot as usize] = v.clone();
         }

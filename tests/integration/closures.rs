@@ -41,3 +41,19 @@ fn a_chain_that_fails_fails_as_the_tree_walker_does() {
         assert_eq!(first_line(&in_demon.stderr), first_line(&at_top.stderr));
     }
 }
+
+#[test]
+fn a_recursion_whose_calls_give_no_numbers_gives_their_values() {
+    // `s(N - 1) + s(N - 1)` is read as numbers first (`FastBody::num`): strings, a string
+    // then a number, and an error all come out as the operator gives them.
+    let src = "def fib(N) {\n if N < 2 : return N\n return fib(N - 1) + fib(N - 2)\n}\n\
+               def s(N) {\n if N < 1 : return \"x\"\n return s(N - 1) + s(N - 1)\n}\n\
+               def one(N) {\n if N < 1 : return 1\n return one(N - 1) * one(N - 1)\n}\n\
+               def t(N) {\n if N < 1 : return \"a\"\n return t(N - 1) + one(N)\n}\n\
+               out fib(15), s(2), t(2)\n";
+    prints(src, "610 xxxx a11\n");
+    let r = ds_eval("def e(N) {\n if N < 1 : return [1]\n return e(N - 1) - e(N - 1)\n}\nout e(2)\n");
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("`-` needs two numbers, not an array and an array"), "{}", r.stderr);
+    assert_eq!(r.stderr.matches("in demon `e`").count(), 2, "{}", r.stderr);
+}

@@ -5,7 +5,7 @@ use super::num::NumFn;
 use super::{tree_value, Node, StFn, MAX_NESTING};
 use crate::compile::ir::{DemonId, Ex, ExKind, Leaf, NumCode, Slot, Target};
 use crate::eval::ops::numbers;
-use crate::eval::{Interp, R};
+use crate::eval::{Flow, Interp, R};
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
@@ -71,6 +71,25 @@ impl Operand {
             Operand::Local(i) => Ok(it.local(*i).dup()),
             Operand::Call(site) => site.run(it),
             Operand::Value(f) => f(it),
+        }
+    }
+
+    /// The value where a number is wanted (`super::to_num`): a call's comes back in registers.
+    #[inline(always)]
+    pub(super) fn num(&self, it: &mut Interp) -> R<f64> {
+        match self {
+            Operand::Local(i) => match it.local(*i) {
+                Value::Num(x) => Ok(*x),
+                v => {
+                    let v = v.dup();
+                    super::to_num(it, v)
+                }
+            },
+            Operand::Call(site) => site.run_num(it),
+            Operand::Value(f) => {
+                let v = f(it)?;
+                super::to_num(it, v)
+            }
         }
     }
 }
@@ -195,6 +214,8 @@ pub(super) struct Sides {
     r: Operand,
     /// Whether `Interp::quick_binary` may find numbers on both sides.
     quick: bool,
+    /// Whether both sides are demon calls (their values read as numbers: `combine_num`).
+    calls: bool,
     left: Node<Ex>,
     right: Node<Ex>,
     span: Span,
@@ -204,12 +225,17 @@ impl Sides {
     pub(super) fn new(left: &Ex, right: &Ex, span: Span, depth: u32) -> Sides {
         let quick = may_be_number(left) && may_be_number(right);
         let (l, r) = (Operand::new(left, depth), Operand::new(right, depth));
-        Sides { l, r, quick, left: Node::new(left), right: Node::new(right), span }
+        let calls = matches!((&l, &r), (Operand::Call(_), Operand::Call(_)));
+        Sides { l, r, quick, calls, left: Node::new(left), right: Node::new(right), span }
     }
 
     /// The operator's value, as `Interp::eval` gives it.
     #[inline(always)]
     pub(super) fn combine(&self, op: BinOp, it: &mut Interp) -> R<Value> {
+        if self.calls {
+            let r = self.combine_num(op, it);
+            return super::from_num(it, r);
+        }
         if self.quick {
             if let Some(v) = it.quick_binary(op, self.left.get(), self.right.get(), &None) {
                 return Ok(v);
@@ -218,6 +244,44 @@ impl Sides {
         let a = self.l.get(it)?;
         let b = self.r.get(it)?;
         it.binary_values(op, a, b, self.span)
+    }
+
+    /// `combine` where a number is wanted (`super::to_num`), the operands read as numbers
+    /// (the values of demon calls in registers) until one is not.
+    #[inline(always)]
+    pub(super) fn combine_num(&self, op: BinOp, it: &mut Interp) -> R<f64> {
+        if self.quick {
+            if let Some(v) = it.quick_binary(op, self.left.get(), self.right.get(), &None) {
+                return super::to_num(it, v);
+            }
+        }
+        let a = match self.l.num(it) {
+            Ok(a) => a,
+            Err(Flow::Return) => {
+                let a = it.take_returned();
+                let b = self.r.get(it)?;
+                return self.values_num(op, a, b, it);
+            }
+            Err(e) => return Err(e),
+        };
+        let b = match self.r.num(it) {
+            Ok(b) => b,
+            Err(Flow::Return) => {
+                let b = it.take_returned();
+                return self.values_num(op, Value::Num(a), b, it);
+            }
+            Err(e) => return Err(e),
+        };
+        match numbers(op, a, b) {
+            Some(Value::Num(x)) => Ok(x),
+            _ => self.values_num(op, Value::Num(a), Value::Num(b), it),
+        }
+    }
+
+    #[inline(never)]
+    fn values_num(&self, op: BinOp, a: Value, b: Value, it: &mut Interp) -> R<f64> {
+        let v = it.binary_values(op, a, b, self.span)?;
+        super::to_num(it, v)
     }
 }
 
@@ -260,6 +324,19 @@ impl CallSite {
             _ => it.demon(self.id, self.span)?,
         };
         it.call_compiled(&code, &self.args, self.span)
+    }
+
+    /// `run` where a number is wanted (`super::to_num`).
+    #[inline(always)]
+    fn run_num(&self, it: &mut Interp) -> R<f64> {
+        if it.stack_low() {
+            return it.stack_used_up(self.span);
+        }
+        let code = match it.demons.get(self.id as usize) {
+            Some(Some(code)) => code.clone(),
+            _ => it.demon(self.id, self.span)?,
+        };
+        it.call_compiled_num(&code, &self.args, self.span)
     }
 }
 
@@ -420,7 +497,7 @@ impl Test {
 
     /// True or False, when the numbers decide (`Interp::quick_test`).
     #[inline(always)]
-    fn quick(&self, it: &Interp) -> Option<bool> {
+    pub(super) fn quick(&self, it: &Interp) -> Option<bool> {
         match self {
             Test::LocalNum { op, i, n, .. } => match it.local(*i) {
                 Value::Num(x) => Some(crate::eval::numeric::apply(*op, *x, *n)? != 0.0),

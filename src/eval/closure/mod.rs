@@ -26,6 +26,8 @@ use expr::{Operand, Test};
 type StFn = Box<dyn Fn(&mut Interp) -> R<()>>;
 /// A demon's whole body, run: the value the call gives.
 type BodyFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
+/// A body run where the caller wants a number: as `to_num` gives it.
+type NumBodyFn = Box<dyn Fn(&mut Interp) -> R<f64>>;
 
 /// Past this nesting of statements and expressions the rest of a subtree stays with the tree
 /// walker, which checks the native stack at every node (a closure only does at demon calls).
@@ -33,11 +35,42 @@ const MAX_NESTING: u32 = 48;
 
 /// The compiled body of a demon or lambda (None: it has a `get:` or `set:` section, which the
 /// tree walker runs).
-pub struct FastBody(Option<BodyFn>);
+/// `num`: the same body for a caller that wants a number (a recursion's step, whose value is
+/// arithmetic on calls), when it has such a shape.
+pub struct FastBody {
+    run: Option<BodyFn>,
+    num: Option<NumBodyFn>,
+}
+
+impl FastBody {
+    fn of(run: BodyFn) -> FastBody {
+        FastBody { run: Some(run), num: None }
+    }
+}
 
 impl std::fmt::Debug for FastBody {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() { "FastBody" } else { "FastBody(none)" })
+        f.write_str(if self.run.is_some() { "FastBody" } else { "FastBody(none)" })
+    }
+}
+
+/// A value where the caller wants a number: `Err(Flow::Return)` when it is none, with the
+/// value waiting in `Interp::returned` (as a `return` leaves it) for `from_num` to take.
+#[inline(always)]
+fn to_num(it: &mut Interp, v: Value) -> R<f64> {
+    match v {
+        Value::Num(x) => Ok(x),
+        v => Err(it.return_value(v)),
+    }
+}
+
+/// The value `to_num` was given back.
+#[inline(always)]
+fn from_num(it: &mut Interp, r: R<f64>) -> R<Value> {
+    match r {
+        Ok(x) => Ok(Value::Num(x)),
+        Err(Flow::Return) => Ok(it.take_returned()),
+        Err(e) => Err(e),
     }
 }
 
@@ -69,7 +102,22 @@ impl Interp {
     #[inline(always)]
     pub(super) fn run_fast_body(&mut self, code: &std::rc::Rc<FnCode>) -> Option<R<Value>> {
         let body = code.fast.get_or_init(|| compile_body(code));
-        body.0.as_ref().map(|run| run(self))
+        body.run.as_ref().map(|run| run(self))
+    }
+
+    /// `run_fast_body` for a caller that wants a number (`to_num`); the tree walker runs the
+    /// bodies that have no closure.
+    #[inline(always)]
+    pub(super) fn run_fast_num(&mut self, code: &std::rc::Rc<FnCode>) -> R<f64> {
+        let body = code.fast.get_or_init(|| compile_body(code));
+        if let Some(num) = &body.num {
+            return num(self);
+        }
+        let v = match &body.run {
+            Some(run) => run(self)?,
+            None => self.run_fn_body(code, None)?,
+        };
+        to_num(self, v)
     }
 }
 
@@ -85,7 +133,7 @@ fn body_result(it: &mut Interp, flow: Flow) -> R<Value> {
 
 fn compile_body(code: &FnCode) -> FastBody {
     if code.get.is_some() || code.set.is_some() || code.value_slot.is_some() {
-        return FastBody(None);
+        return FastBody { run: None, num: None };
     }
     // `return E` at the end gives E's value directly, not through `Interp::returned`.
     let (steps, tail) = match code.body.split_last() {
@@ -111,7 +159,7 @@ fn compile_body(code: &FnCode) -> FastBody {
         return guard_and_tail(g, Operand::new(tail, 0), span);
     }
     let tail = tail.map(|(e, span)| (Operand::new(e, 0), span));
-    FastBody(Some(Box::new(move |it| {
+    FastBody::of(Box::new(move |it| {
         for step in steps.iter() {
             match step {
                 Step::Stmt(s) => {
@@ -133,27 +181,35 @@ fn compile_body(code: &FnCode) -> FastBody {
             }
             None => Ok(Value::Logic(Logic::UNDEF)),
         }
-    })))
+    }))
 }
 
 fn guard_and_tail(g: Box<Guard>, tail: Operand, span: Span) -> FastBody {
-    FastBody(Some(Box::new(move |it| {
-        if let Some(done) = g.run(it) {
+    FastBody::of(Box::new(move |it| {
+        if let Some(done) = g.run_then(it, span) {
             return done;
         }
-        it.tick(span)?;
         tail.get(it)
-    })))
+    }))
 }
 
+/// Both ways of running the body (`FastBody::num`), sharing its parts.
 fn guard_and_operator<const K: usize>(g: Box<Guard>, tail: expr::Sides, span: Span) -> FastBody {
-    FastBody(Some(Box::new(move |it| {
-        if let Some(done) = g.run(it) {
+    let (g, tail) = (std::rc::Rc::new(g), std::rc::Rc::new(tail));
+    let (g2, tail2) = (g.clone(), tail.clone());
+    let run: BodyFn = Box::new(move |it| {
+        if let Some(done) = g.run_then(it, span) {
             return done;
         }
-        it.tick(span)?;
         tail.combine(expr::OPS[K], it)
-    })))
+    });
+    let num: NumBodyFn = Box::new(move |it| {
+        if let Some(done) = g2.run_then_num(it, span) {
+            return done;
+        }
+        tail2.combine_num(expr::OPS[K], it)
+    });
+    FastBody { run: Some(run), num: Some(num) }
 }
 
 /// A statement of a body, at its top level.
@@ -186,6 +242,47 @@ impl Guard {
             return Some(Err(e));
         }
         Some(self.value.get(it))
+    }
+}
+
+impl Guard {
+    /// `run`, then the step of the `return` at `next` when the condition is not True (None:
+    /// go on with that statement). A test of numbers that decides at once reads nothing that a
+    /// step changes, so both steps are counted after it, together (`Interp::tick2`).
+    #[inline(always)]
+    fn run_then(&self, it: &mut Interp, next: Span) -> Option<R<Value>> {
+        let Some(t) = self.test.quick(it) else {
+            return match self.run(it) {
+                None => it.tick(next).err().map(Err),
+                done => done,
+            };
+        };
+        if let Err(e) = it.tick2(self.span, if t { self.ret_span } else { next }) {
+            return Some(Err(e));
+        }
+        if t {
+            return Some(self.value.get(it));
+        }
+        None
+    }
+
+    /// `run_then` for a caller that wants a number (`to_num`).
+    #[inline(always)]
+    fn run_then_num(&self, it: &mut Interp, next: Span) -> Option<R<f64>> {
+        let Some(t) = self.test.quick(it) else {
+            return match self.run(it) {
+                None => it.tick(next).err().map(Err),
+                Some(Ok(v)) => Some(to_num(it, v)),
+                Some(Err(e)) => Some(Err(e)),
+            };
+        };
+        if let Err(e) = it.tick2(self.span, if t { self.ret_span } else { next }) {
+            return Some(Err(e));
+        }
+        if t {
+            return Some(self.value.num(it));
+        }
+        None
     }
 }
 
