@@ -453,7 +453,14 @@ fn may_append(slot: Slot, v: &Ex) -> bool {
 /// The condition of an `if` or `while`: a comparison of numbers is tested without making a
 /// logic value; when it gives up, or for any other condition, the value decides.
 pub(super) enum Test {
-    /// A local compared with a number (`N < 2`).
+    /// A local less than a number that is not NaN (`N < 2`, a recursion's base case): tested
+    /// without `numeric::apply`'s `match` on the operator.
+    LocalLt {
+        i: usize,
+        n: f64,
+        cond: Node<Ex>,
+    },
+    /// A local compared with a number (`N <= 2`).
     LocalNum {
         op: BinOp,
         i: usize,
@@ -485,6 +492,9 @@ impl Test {
                         return Test::Code { code: f, cond: Node::new(cond) };
                     }
                 }
+                (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if *op == BinOp::Lt && !n.is_nan() => {
+                    return Test::LocalLt { i: i as usize, n, cond: Node::new(cond) }
+                }
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if comparison => {
                     return Test::LocalNum { op: *op, i: i as usize, n, cond: Node::new(cond) }
                 }
@@ -499,6 +509,12 @@ impl Test {
     #[inline(always)]
     pub(super) fn quick(&self, it: &Interp) -> Option<bool> {
         match self {
+            // As `numeric::apply(Lt, ..)`: None when x is NaN (n is not).
+            Test::LocalLt { i, n, .. } => match it.local(*i) {
+                Value::Num(x) if *x < *n => Some(true),
+                Value::Num(x) if *x >= *n => Some(false),
+                _ => None,
+            },
             Test::LocalNum { op, i, n, .. } => match it.local(*i) {
                 Value::Num(x) => Some(crate::eval::numeric::apply(*op, *x, *n)? != 0.0),
                 _ => None,
@@ -520,9 +536,10 @@ impl Test {
             return Ok(if t { 0 } else { 1 });
         }
         let c = match self {
-            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => {
-                it.condition(cond.get())?
-            }
+            Test::LocalLt { cond, .. }
+            | Test::LocalNum { cond, .. }
+            | Test::Leaves { cond, .. }
+            | Test::Code { cond, .. } => it.condition(cond.get())?,
             Test::Value(f) => {
                 let v = f(it)?;
                 let c = v.condition();
@@ -540,9 +557,10 @@ impl Test {
             return Ok(t);
         }
         match self {
-            Test::LocalNum { cond, .. } | Test::Leaves { cond, .. } | Test::Code { cond, .. } => {
-                Ok(it.test(cond.get())?.is_exactly_true())
-            }
+            Test::LocalLt { cond, .. }
+            | Test::LocalNum { cond, .. }
+            | Test::Leaves { cond, .. }
+            | Test::Code { cond, .. } => Ok(it.test(cond.get())?.is_exactly_true()),
             Test::Value(f) => Ok(f(it)?.is_exactly_true()),
         }
     }
