@@ -57,3 +57,17 @@ fn a_recursion_whose_calls_give_no_numbers_gives_their_values() {
     assert!(r.stderr.contains("`-` needs two numbers, not an array and an array"), "{}", r.stderr);
     assert_eq!(r.stderr.matches("in demon `e`").count(), 2, "{}", r.stderr);
 }
+
+#[test]
+fn call_arguments_of_a_local_and_a_number_are_worked_out_as_the_operators_say() {
+    // `N - n` is pushed as `N + -n` (`CallArg::LocalAdd`); a local that holds no number is
+    // left to the operator: a string and a number join, a string minus a number fails.
+    let d = "def d(X) { return X }\n\
+             def a(N) { return d(N + 0.5) }\ndef s(N) { return d(N - 2.5) }\ndef m(N) { return d(N * 2) }\n";
+    prints(&format!("{d}out a(3), s(3), m(3), s(1), a(\"x\"), m(-4)\n"), "3.5 0.5 6 -1.5 x0.5 -8\n");
+    let in_demon = ds_eval(&format!("{d}out s(\"x\")\n"));
+    let at_top = ds_eval("out \"x\" - 2.5\n");
+    assert_eq!(in_demon.code, Some(1));
+    let first_line = |s: &str| s.lines().next().unwrap_or("").to_string();
+    assert_eq!(first_line(&in_demon.stderr), first_line(&at_top.stderr));
+}

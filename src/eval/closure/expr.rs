@@ -343,9 +343,15 @@ impl CallSite {
 /// An argument of a demon call, evaluated onto the frame stack.
 pub(crate) enum CallArg {
     Local(usize),
-    /// A local and a number (`N - 1`), with the node for when the local holds no number.
-    LocalNum {
-        op: BinOp,
+    /// A local plus a number (`N + 1`), or minus one with the number negated (`N - 1`: in IEEE
+    /// arithmetic `x - n` is `x + -n`, bit for bit): no `match` on the operator.
+    LocalAdd {
+        i: usize,
+        n: f64,
+        arg: Node<Ex>,
+    },
+    /// A local times a number (`N * 2`), with the node for when the local holds no number.
+    LocalMul {
         i: usize,
         n: f64,
         arg: Node<Ex>,
@@ -360,8 +366,11 @@ impl CallArg {
     fn new(a: &Ex, depth: u32) -> CallArg {
         if let ExKind::Binary { op, left, right, num: None } = &a.kind {
             if let (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) = (leaf(left), leaf(right)) {
-                if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
-                    return CallArg::LocalNum { op: *op, i: i as usize, n, arg: Node::new(a) };
+                match op {
+                    BinOp::Add => return CallArg::LocalAdd { i: i as usize, n, arg: Node::new(a) },
+                    BinOp::Sub => return CallArg::LocalAdd { i: i as usize, n: -n, arg: Node::new(a) },
+                    BinOp::Mul => return CallArg::LocalMul { i: i as usize, n, arg: Node::new(a) },
+                    _ => {}
                 }
             }
         }
@@ -377,12 +386,12 @@ impl CallArg {
     pub(crate) fn push(&self, it: &mut Interp) -> R<()> {
         let v = match self {
             CallArg::Local(i) => it.local(*i).dup(),
-            CallArg::LocalNum { op, i, n, arg } => match it.local(*i) {
-                Value::Num(x) => Value::Num(match op {
-                    BinOp::Add => x + n,
-                    BinOp::Sub => x - n,
-                    _ => x * n,
-                }),
+            CallArg::LocalAdd { i, n, arg } => match it.local(*i) {
+                Value::Num(x) => Value::Num(x + n),
+                _ => it.eval(arg.get())?,
+            },
+            CallArg::LocalMul { i, n, arg } => match it.local(*i) {
+                Value::Num(x) => Value::Num(x * n),
                 _ => it.eval(arg.get())?,
             },
             CallArg::Number(f, v) => match f(it) {
