@@ -515,14 +515,7 @@ impl Interp {
     /// `call_with` for a body compiled to closures (`eval/closure`): the arguments are closures.
     #[inline(always)]
     fn call_compiled(&mut self, code: &Rc<FnCode>, args: &[closure::CallArg], span: Span) -> R<Value> {
-        self.check_call(code, args.len(), span)?;
-        let base = self.stack.len();
-        for a in args {
-            if let Err(e) = a.push(self) {
-                self.stack.truncate(base);
-                return Err(e);
-            }
-        }
+        let base = self.push_compiled_args(code, args, span)?;
         self.run_frame(code, base, span, None)
     }
 
@@ -531,6 +524,13 @@ impl Interp {
     /// `returned` (`closure::from_num`).
     #[inline(always)]
     fn call_compiled_num(&mut self, code: &Rc<FnCode>, args: &[closure::CallArg], span: Span) -> R<f64> {
+        let base = self.push_compiled_args(code, args, span)?;
+        self.run_frame_with(code, base, span, AsNumber)
+    }
+
+    /// The checks of a compiled call and its arguments pushed: the new frame's base.
+    #[inline(always)]
+    fn push_compiled_args(&mut self, code: &FnCode, args: &[closure::CallArg], span: Span) -> R<usize> {
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
         for a in args {
@@ -539,7 +539,7 @@ impl Interp {
                 return Err(e);
             }
         }
-        self.run_frame_with(code, base, span, AsNumber)
+        Ok(base)
     }
 
     /// The depth and argument count of a call. (The native stack was checked by the `eval` of
