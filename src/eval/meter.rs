@@ -107,14 +107,13 @@ impl Interp {
         }))
     }
 
-    /// Adds the work a meter counted to the script's steps (and enforces the limits).
+    /// Adds the work a meter counted to the script's steps and enforces the limits in force
+    /// now, not the meter's copy of them: the script may have run between the meter's making
+    /// and its charge (`out Search.bfs(...)` evaluates the search inside the line's text), and
+    /// a search stopped by a limit extends the deadline (`grant_grace`).
     pub fn charge(&mut self, meter: &Meter, span: Span) -> R<()> {
         self.steps = self.steps.saturating_add(meter.used());
-        meter.check(span)?;
-        if self.limits.step_limit().is_some_and(|max| self.steps > max) {
-            return limit_error(span, Limit::Steps, self.limits.max_steps);
-        }
-        Ok(())
+        self.check_limits(span, true)
     }
 
     /// The limit the run has reached, if any, without raising it: for computations that stop

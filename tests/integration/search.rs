@@ -188,6 +188,18 @@ fn run_limits_stop_a_search_cleanly_then_the_run() {
 }
 
 #[test]
+fn a_search_stopped_inside_an_out_line_is_still_reported() {
+    // `out` evaluates its items inside the line's text; the text must see the limits as the
+    // search left them (with the grace to report), not as they were when the line began.
+    let src = "out Search.bfs(1, (n) => [n + 1, n * 3], -1), Search.stats()[\"reason\"]\nout \"after\"\n";
+    for (flag, value, reason) in [("--timeout", "0.3", "timeout"), ("--max-steps", "100000", "max_steps")] {
+        let r = ds_file("search_in_out.ds", src, &[flag, value]);
+        assert_eq!(r.stdout, format!("Undef {reason}\nafter\n"), "{flag}: {}", r.stderr);
+        assert_eq!(r.code, Some(0), "{flag}: {}", r.stderr);
+    }
+}
+
+#[test]
 fn ctrl_c_stops_a_search_and_the_session_goes_on() {
     let mut b = Backend::capturing();
     let flag = b.interrupt_flag();
