@@ -112,8 +112,9 @@ pub struct Interp {
     pub out: Box<dyn Write>,
     /// Where the notes of `G.verbose` and `Mind.verbose` go (standard error by default).
     notes: Box<dyn Write>,
-    /// Demon calls in progress (an error collects the call stack as it unwinds).
-    depth: usize,
+    /// Nested `eval`s in progress: with the demon calls (`call_sites`), what `--max-depth`
+    /// limits.
+    evals: usize,
     /// The value of the `return` being carried out (see `Flow::Return`).
     returned: Value,
     /// Private so that every change goes through `limits_mut`, which has the next step
@@ -207,7 +208,7 @@ impl Interp {
             demons: Vec::new(),
             out,
             notes: Box::new(std::io::stderr()),
-            depth: 0,
+            evals: 0,
             returned: Value::None,
             limits: Limits::default(),
             steps: 0,
@@ -254,6 +255,12 @@ impl Interp {
     pub fn limits_mut(&mut self) -> &mut Limits {
         self.next_check = 0;
         &mut self.limits
+    }
+
+    /// The calls in progress that `--max-depth` limits: demon calls and nested `eval`s.
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        self.call_sites.len() + self.evals
     }
 
     /// Where the demon call `depth` levels up was made (None past the top).
@@ -483,7 +490,10 @@ impl Interp {
     fn stack_used_up<T>(&self, span: Span) -> R<T> {
         fail(
             span,
-            format!("recursion too deep: the native stack is used up, with {} demon calls in progress", self.depth),
+            format!(
+                "recursion too deep: the native stack is used up, with {} demon calls in progress",
+                self.call_sites.len()
+            ),
         )
     }
 
@@ -565,7 +575,7 @@ impl Interp {
     /// the call; `call_fn` checks it itself.)
     #[inline(always)]
     fn check_call(&self, code: &FnCode, given: usize, span: Span) -> R<()> {
-        if self.depth >= self.limits.max_depth || given != code.param_names.len() {
+        if self.depth() >= self.limits.max_depth || given != code.param_names.len() {
             return self.call_refused(code, given, span);
         }
         Ok(())
@@ -574,7 +584,7 @@ impl Interp {
     #[cold]
     #[inline(never)]
     fn call_refused(&self, code: &FnCode, given: usize, span: Span) -> R<()> {
-        if self.depth >= self.limits.max_depth {
+        if self.depth() >= self.limits.max_depth {
             return fail(
                 span,
                 format!(
@@ -603,12 +613,10 @@ impl Interp {
         }
         let saved_base = std::mem::replace(&mut self.base, base);
         let saved_graph = code.sets_graph.then(|| self.graph.clone());
-        self.depth += 1;
         self.call_sites.push(span);
         code.calls.set(code.calls.get() + 1);
         let result = body.run(self, code);
         self.call_sites.pop();
-        self.depth -= 1;
         self.pop_frame(base);
         self.base = saved_base;
         if let Some(g) = saved_graph {
