@@ -612,16 +612,12 @@ impl Interp {
             self.stack.extend(std::iter::repeat_with(|| Value::None).take(locals));
         }
         let saved_base = std::mem::replace(&mut self.base, base);
-        let saved_graph = code.sets_graph.then(|| self.graph.clone());
         self.call_sites.push(span);
         code.calls.set(code.calls.get() + 1);
-        let result = body.run(self, code);
+        let result = if code.sets_graph { self.run_keeping_graph(code, body) } else { body.run(self, code) };
         self.call_sites.pop();
         self.pop_frame(base);
         self.base = saved_base;
-        if let Some(g) = saved_graph {
-            self.graph = g;
-        }
         match result {
             Err(Flow::Error(mut d)) => {
                 d.push_frame(&code.name, span);
@@ -629,6 +625,16 @@ impl Interp {
             }
             other => other,
         }
+    }
+
+    /// `body.run` for a demon that assigns `GRAPH`: the caller's graph is back after it. (Out
+    /// of line: most demons do not, and their calls then carry no saved graph.)
+    #[inline(never)]
+    fn run_keeping_graph<B: RunBody>(&mut self, code: &Rc<FnCode>, body: B) -> R<B::Out> {
+        let saved_graph = self.graph.clone();
+        let result = body.run(self, code);
+        self.graph = saved_graph;
+        result
     }
 
     /// Drops the frame's values from the stack; a frame of numbers and logic values (most
