@@ -562,6 +562,11 @@ impl Interp {
     fn push_compiled_args(&mut self, code: &FnCode, args: &[closure::CallArg], span: Span) -> R<usize> {
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
+        // One argument (most recursions) without the loop around it.
+        if let [a] = args {
+            a.push(self)?;
+            return Ok(base);
+        }
         for a in args {
             if let Err(e) = a.push(self) {
                 self.stack.truncate(base);
