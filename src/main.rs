@@ -194,7 +194,7 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
         src: src.clone(),
         args: cli.args.clone(),
         script_dir: session.interp.script_dir.clone(),
-        limits: session.interp.limits.clone(),
+        limits: session.interp.limits().clone(),
         deny_warnings: cli.deny_warnings,
         access: session.interp.sandbox().clone(),
     }));

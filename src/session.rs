@@ -75,7 +75,7 @@ impl Session {
     }
 
     pub fn set_limits(&mut self, limits: Limits) {
-        self.interp.limits = limits;
+        *self.interp.limits_mut() = limits;
     }
 
     /// Parses, compiles and runs one source text.

@@ -15,7 +15,7 @@ impl Interp {
     pub(super) fn eval_code(&mut self, src: &str, scope: &EvalScope, span: Span) -> R<Value> {
         // Each nested `eval` counts as a call, so that code that evals itself ends with an
         // error rather than exhausting the stack.
-        if self.depth >= self.limits.max_depth {
+        if self.depth() >= self.limits.max_depth {
             return fail(
                 span,
                 format!("recursion too deep: more than {} calls in progress (--max-depth)", self.limits.max_depth),
@@ -37,9 +37,9 @@ impl Interp {
             }
         };
         self.ensure_globals(self.compiler.global_count);
-        self.depth += 1;
+        self.evals += 1;
         let result = self.eval(&ex);
-        self.depth -= 1;
+        self.evals -= 1;
         match result {
             Err(Flow::Error(mut d)) => {
                 if d.span.file == EVAL_FILE {

@@ -168,6 +168,7 @@ impl Interp {
     /// its commit, whichever process made it).
     pub fn set_steps(&mut self, n: u64) {
         self.steps = n;
+        self.next_check = 0;
     }
 
     /// After a search stopped cleanly on `--timeout` or `--max-steps`, the script gets once a

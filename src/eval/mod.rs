@@ -112,12 +112,19 @@ pub struct Interp {
     pub out: Box<dyn Write>,
     /// Where the notes of `G.verbose` and `Mind.verbose` go (standard error by default).
     notes: Box<dyn Write>,
-    /// Demon calls in progress (an error collects the call stack as it unwinds).
-    depth: usize,
+    /// Nested `eval`s in progress: with the demon calls (`call_sites`), what `--max-depth`
+    /// limits.
+    evals: usize,
     /// The value of the `return` being carried out (see `Flow::Return`).
     returned: Value,
-    pub limits: Limits,
+    /// Private so that every change goes through `limits_mut`, which has the next step
+    /// check the limits again.
+    limits: Limits,
     steps: u64,
+    /// The step count at which `tick` next calls `check_limits`: the next multiple of 1024
+    /// (Ctrl-C, the deadline, the memory limit), or the step limit + 1 if that comes first.
+    /// One comparison a step instead of three tests.
+    next_check: u64,
     pub interrupt: Arc<AtomicBool>,
     pub args: Vec<String>,
     /// When `System.time()` was last reset (the start, at first).
@@ -201,10 +208,11 @@ impl Interp {
             demons: Vec::new(),
             out,
             notes: Box::new(std::io::stderr()),
-            depth: 0,
+            evals: 0,
             returned: Value::None,
             limits: Limits::default(),
             steps: 0,
+            next_check: 0,
             interrupt: Arc::new(AtomicBool::new(false)),
             args: Vec::new(),
             timer: Instant::now(),
@@ -237,6 +245,22 @@ impl Interp {
     /// Sets the file `fout` writes to (None: the console again); whether one was set before.
     pub fn set_fout(&mut self, f: Option<Rc<dyn TextSink>>) -> bool {
         std::mem::replace(&mut self.fout, f).is_some()
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The limits to change: the next step checks them all and sets its threshold again.
+    pub fn limits_mut(&mut self) -> &mut Limits {
+        self.next_check = 0;
+        &mut self.limits
+    }
+
+    /// The calls in progress that `--max-depth` limits: demon calls and nested `eval`s.
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        self.call_sites.len() + self.evals
     }
 
     /// Where the demon call `depth` levels up was made (None past the top).
@@ -386,23 +410,22 @@ impl Interp {
         }
     }
 
-    /// Counts a step of work and enforces the step limit, the deadline and Ctrl-C.
+    /// Counts a step of work and enforces the limits (`check_limits`, at `next_check`).
     #[inline]
     fn tick(&mut self, span: Span) -> R<()> {
         self.steps += 1;
-        if self.steps & 0x3ff == 0 || self.limits.max_steps.is_some() || crate::host::memory::exceeded() {
-            return self.check_limits(span, false);
+        if self.steps >= self.next_check {
+            return self.check_limits(span);
         }
         Ok(())
     }
 
     /// Two steps, at `a` then at `b`, with nothing done between them: one count and one test
-    /// when no limit is near (the limits are checked for each, as two `tick`s would, otherwise).
+    /// when no check is due (the limits are checked for each, as two `tick`s would, otherwise).
     #[inline(always)]
     fn tick2(&mut self, a: Span, b: Span) -> R<()> {
-        let before = self.steps;
-        let after = before + 2;
-        if before >> 10 != after >> 10 || self.limits.max_steps.is_some() || crate::host::memory::exceeded() {
+        let after = self.steps + 2;
+        if after >= self.next_check {
             self.tick(a)?;
             return self.tick(b);
         }
@@ -414,11 +437,9 @@ impl Interp {
     /// compared or printed) and stops the script at its limits, as a step would; a built-in
     /// that loops over large data calls it as it goes.
     pub fn work(&mut self, n: u64, span: Span) -> R<()> {
-        let before = self.steps;
         self.steps = self.steps.saturating_add(n);
-        let crossed = before >> 10 != self.steps >> 10;
-        if crossed || self.limits.max_steps.is_some() || crate::host::memory::exceeded() {
-            return self.check_limits(span, crossed);
+        if self.steps >= self.next_check {
+            return self.check_limits(span);
         }
         Ok(())
     }
@@ -426,29 +447,34 @@ impl Interp {
     /// The limits after a run that ended normally: a deadline passed during its last steps (a
     /// long built-in) is still reported.
     pub fn check_at_end(&mut self, span: Span) -> R<()> {
-        self.check_limits(span, true)
+        self.check_limits(span)
     }
 
-    /// The memory limit always; Ctrl-C and the deadline every 1024 steps (or when `now`);
-    /// the step limit when there is one.
+    /// The memory limit, Ctrl-C, the deadline and the step limit; then the step at which to
+    /// look again (`next_check`). Reached every 1024 steps, at the step limit, and at the end
+    /// of a run.
     #[inline(never)]
-    fn check_limits(&mut self, span: Span, now: bool) -> R<()> {
+    fn check_limits(&mut self, span: Span) -> R<()> {
+        // Nothing below moves the threshold on when an error is returned: the next step checks
+        // again (a script's `try` or a search's grace may go on).
+        self.next_check = self.steps.saturating_add(1);
         if crate::host::memory::exceeded() {
             return limit_error(span, Limit::Memory, None);
         }
-        if now || self.steps & 0x3ff == 0 {
-            if self.interrupt.swap(false, Ordering::Relaxed) {
-                return limit_error(span, Limit::Interrupt, None);
-            }
-            if let Some(deadline) = self.limits.deadline {
-                if Instant::now() >= deadline {
-                    return limit_error(span, Limit::Timeout, None);
-                }
+        if self.interrupt.swap(false, Ordering::Relaxed) {
+            return limit_error(span, Limit::Interrupt, None);
+        }
+        if let Some(deadline) = self.limits.deadline {
+            if Instant::now() >= deadline {
+                return limit_error(span, Limit::Timeout, None);
             }
         }
-        if self.limits.step_limit().is_some_and(|max| self.steps > max) {
+        let step_limit = self.limits.step_limit();
+        if step_limit.is_some_and(|max| self.steps > max) {
             return limit_error(span, Limit::Steps, self.limits.max_steps);
         }
+        let next_round = (self.steps | 0x3ff).saturating_add(1);
+        self.next_check = step_limit.map_or(next_round, |max| next_round.min(max.saturating_add(1)));
         Ok(())
     }
 
@@ -464,7 +490,10 @@ impl Interp {
     fn stack_used_up<T>(&self, span: Span) -> R<T> {
         fail(
             span,
-            format!("recursion too deep: the native stack is used up, with {} demon calls in progress", self.depth),
+            format!(
+                "recursion too deep: the native stack is used up, with {} demon calls in progress",
+                self.call_sites.len()
+            ),
         )
     }
 
@@ -533,6 +562,11 @@ impl Interp {
     fn push_compiled_args(&mut self, code: &FnCode, args: &[closure::CallArg], span: Span) -> R<usize> {
         self.check_call(code, args.len(), span)?;
         let base = self.stack.len();
+        // One argument (most recursions) without the loop around it.
+        if let [a] = args {
+            a.push(self)?;
+            return Ok(base);
+        }
         for a in args {
             if let Err(e) = a.push(self) {
                 self.stack.truncate(base);
@@ -546,7 +580,7 @@ impl Interp {
     /// the call; `call_fn` checks it itself.)
     #[inline(always)]
     fn check_call(&self, code: &FnCode, given: usize, span: Span) -> R<()> {
-        if self.depth >= self.limits.max_depth || given != code.param_names.len() {
+        if self.depth() >= self.limits.max_depth || given != code.param_names.len() {
             return self.call_refused(code, given, span);
         }
         Ok(())
@@ -555,7 +589,7 @@ impl Interp {
     #[cold]
     #[inline(never)]
     fn call_refused(&self, code: &FnCode, given: usize, span: Span) -> R<()> {
-        if self.depth >= self.limits.max_depth {
+        if self.depth() >= self.limits.max_depth {
             return fail(
                 span,
                 format!(
@@ -583,18 +617,12 @@ impl Interp {
             self.stack.extend(std::iter::repeat_with(|| Value::None).take(locals));
         }
         let saved_base = std::mem::replace(&mut self.base, base);
-        let saved_graph = code.sets_graph.then(|| self.graph.clone());
-        self.depth += 1;
         self.call_sites.push(span);
         code.calls.set(code.calls.get() + 1);
-        let result = body.run(self, code);
+        let result = if code.sets_graph { self.run_keeping_graph(code, body) } else { body.run(self, code) };
         self.call_sites.pop();
-        self.depth -= 1;
         self.pop_frame(base);
         self.base = saved_base;
-        if let Some(g) = saved_graph {
-            self.graph = g;
-        }
         match result {
             Err(Flow::Error(mut d)) => {
                 d.push_frame(&code.name, span);
@@ -602,6 +630,16 @@ impl Interp {
             }
             other => other,
         }
+    }
+
+    /// `body.run` for a demon that assigns `GRAPH`: the caller's graph is back after it. (Out
+    /// of line: most demons do not, and their calls then carry no saved graph.)
+    #[inline(never)]
+    fn run_keeping_graph<B: RunBody>(&mut self, code: &Rc<FnCode>, body: B) -> R<B::Out> {
+        let saved_graph = self.graph.clone();
+        let result = body.run(self, code);
+        self.graph = saved_graph;
+        result
     }
 
     /// Drops the frame's values from the stack; a frame of numbers and logic values (most

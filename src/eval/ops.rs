@@ -230,6 +230,21 @@ pub(super) fn numbers(op: BinOp, a: f64, b: f64) -> Option<Value> {
     })
 }
 
+/// `numbers` where the result is a number (`+ - * / %` that cannot fail), as an `f64`: no
+/// `Value` to build and drop. None for every other case, comparisons included.
+#[inline(always)]
+pub(super) fn number(op: BinOp, a: f64, b: f64) -> Option<f64> {
+    use BinOp::*;
+    Some(match op {
+        Add => a + b,
+        Sub => a - b,
+        Mul => a * b,
+        Div if b != 0.0 => a / b,
+        Rem if b != 0.0 => remainder(a, b),
+        _ => return None,
+    })
+}
+
 /// The logic operators and equality on two logic values.
 #[inline]
 pub(super) fn logic(op: BinOp, a: Logic, b: Logic) -> Option<Value> {

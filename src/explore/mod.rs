@@ -116,8 +116,8 @@ pub fn serve(
     let source = session.add_source("<command line>", &line);
     let span = Span::new(source, 0, line.len());
     // The script's run had its limits; each request gets `--timeout` anew, and no step limit.
-    session.interp.limits.max_steps = None;
-    session.interp.limits.deadline = timeout.and_then(|t| std::time::Instant::now().checked_add(t));
+    session.interp.limits_mut().max_steps = None;
+    session.interp.limits_mut().deadline = timeout.and_then(|t| std::time::Instant::now().checked_add(t));
     let mut explorer =
         match Explorer::new(&mut session.interp, parts, options.names.clone(), file, options.max_states, span) {
             Ok(e) => e,

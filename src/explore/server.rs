@@ -24,7 +24,7 @@ pub fn port(server: &Server) -> u16 {
 pub fn serve(server: &Server, explorer: &mut Explorer, timeout: Option<Duration>) {
     let port = port(server);
     for request in server.incoming_requests() {
-        explorer.interp().limits.deadline = timeout.and_then(|t| Instant::now().checked_add(t));
+        explorer.interp().limits_mut().deadline = timeout.and_then(|t| Instant::now().checked_add(t));
         let response = catch_unwind(AssertUnwindSafe(|| answer(&request, explorer, port))).unwrap_or_else(|_| {
             json_response(500, &json!({"error": "internal error: the explorer failed on this request"}))
         });

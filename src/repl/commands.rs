@@ -200,7 +200,7 @@ impl Backend {
         let out = std::mem::replace(&mut old.out, Box::new(io::sink()));
         let mut fresh = Session::new(out);
         fresh.interp.args = std::mem::take(&mut old.args);
-        fresh.interp.limits = old.limits.clone();
+        *fresh.interp.limits_mut() = old.limits().clone();
         fresh.interp.interrupt = old.interrupt.clone();
         fresh.interp.script_dir = old.script_dir.take();
         fresh.interp.warnings = std::mem::take(&mut old.warnings).for_new_session();

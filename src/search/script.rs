@@ -428,7 +428,7 @@ impl Threaded for ScriptProblem<'_> {
 
     fn work_budget(&mut self, left: Option<u64>) {
         let steps = self.it.steps();
-        let limits = &mut self.it.limits;
+        let limits = self.it.limits_mut();
         match left {
             Some(n) => {
                 let own = *self.max_steps.get_or_insert(limits.max_steps);
@@ -444,7 +444,7 @@ impl Threaded for ScriptProblem<'_> {
     }
 
     fn work_left(&self) -> Option<u64> {
-        self.it.limits.step_limit().map(|max| max.saturating_sub(self.it.steps()))
+        self.it.limits().step_limit().map(|max| max.saturating_sub(self.it.steps()))
     }
 
     fn serving(&mut self, on: bool) {
@@ -467,7 +467,7 @@ impl Threaded for ScriptProblem<'_> {
     }
 
     fn work_limit(&mut self) -> Step<(), Flow> {
-        match self.it.limits.step_limit() {
+        match self.it.limits().step_limit() {
             Some(max) if self.it.steps() > max => Err(Halt::Limit(Reason::MaxSteps)),
             _ => Ok(()),
         }

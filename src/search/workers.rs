@@ -237,7 +237,7 @@ fn work(replay: &Replay, target: u64, end: WorkerEnd<Flow>) {
     let _ = it.set_sandbox(replay.access.clone());
     it.warnings.sink = Box::new(std::io::sink());
     it.warnings.deny = replay.deny_warnings;
-    it.limits = replay.limits.clone();
+    *it.limits_mut() = replay.limits.clone();
     it.args = replay.args.clone();
     it.script_dir = replay.script_dir.clone();
     it.interrupt = end.stop.clone();

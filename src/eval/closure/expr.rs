@@ -4,7 +4,7 @@
 use super::num::NumFn;
 use super::{tree_value, Node, StFn, MAX_NESTING};
 use crate::compile::ir::{DemonId, Ex, ExKind, Leaf, NumCode, Slot, Target};
-use crate::eval::ops::numbers;
+use crate::eval::ops::{number, numbers};
 use crate::eval::{Flow, Interp, R};
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
@@ -272,9 +272,9 @@ impl Sides {
             }
             Err(e) => return Err(e),
         };
-        match numbers(op, a, b) {
-            Some(Value::Num(x)) => Ok(x),
-            _ => self.values_num(op, Value::Num(a), Value::Num(b), it),
+        match number(op, a, b) {
+            Some(x) => Ok(x),
+            None => self.values_num(op, Value::Num(a), Value::Num(b), it),
         }
     }
 
