@@ -113,7 +113,7 @@ impl Interp {
     /// a search stopped by a limit extends the deadline (`grant_grace`).
     pub fn charge(&mut self, meter: &Meter, span: Span) -> R<()> {
         self.steps = self.steps.saturating_add(meter.used());
-        self.check_limits(span, true)
+        self.check_limits(span)
     }
 
     /// The limit the run has reached, if any, without raising it: for computations that stop
