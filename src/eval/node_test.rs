@@ -204,7 +204,19 @@ impl Interp {
             && test.targets.iter().all(|&uid| here(uid) == (uid == test.made_in))
             && gb.facts.isa_hash() == test.isa_hash
             && self.world.class(test.class).len() == test.len
-            && test.inputs.iter().all(|(slot, v)| same(self.get(*slot), v))
+            && self.same_inputs(test)
+    }
+
+    /// Whether every variable the test read holds the same value. A plain loop over the one
+    /// or two inputs: this runs after every pass of a tested loop's body.
+    #[inline]
+    fn same_inputs(&self, test: &NodeTest) -> bool {
+        for (slot, then) in &test.inputs {
+            if !same(self.get(*slot), then) {
+                return false;
+            }
+        }
+        true
     }
 
     fn pred(&mut self, var: Slot, e: &Ex, t: &mut NodeTest, graph: &GraphRef) -> Option<Pred> {
@@ -358,6 +370,7 @@ impl Interp {
 
 /// Whether a variable still holds the value a test read: the same node, graph, relation,
 /// number or logic value (anything else is taken as changed).
+#[inline]
 fn same(now: &Value, then: &Value) -> bool {
     match (now, then) {
         (Value::Node(a), Value::Node(b)) => {
