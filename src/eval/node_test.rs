@@ -118,13 +118,9 @@ impl NodeTest {
                 let from = column.trues.partition_point(|&n| n < id);
                 column.trues[from..].iter().copied().take_while(|&n| n <= last).find(|&n| passes(n))
             }
-            Pred::Edge { from: End::Node(a), rel, to: End::Var, mode: EdgeMode::Is } => facts
-                .outgoing_rel(*a, *rel)
-                .filter(|f| f.key.tgraph() == 0 && f.value.is_true())
-                .map(|f| f.key.tgt())
-                .skip_while(|&n| n < id)
-                .take_while(|&n| n <= last)
-                .find(|&n| passes(n)),
+            Pred::Edge { from: End::Node(a), rel, to: End::Var, mode: EdgeMode::Is } => {
+                facts.true_targets(*a, *rel).skip_while(|&n| n < id).take_while(|&n| n <= last).find(|&n| passes(n))
+            }
             _ => (id..=last).find(|&n| first.value(n, facts).is_true() && passes(n)),
         }
     }
