@@ -46,11 +46,8 @@ impl Interp {
                 return Ok(None);
             }
             let c = self.world.class(g.class);
-            let found = g
-                .facts
-                .outgoing_rel(x.id, rel)
-                .find(|f| f.key.tgraph() == 0 && f.value.is_true() && c.contains(f.key.tgt()));
-            let bound = found.map(|f| f.key.tgt()).or((!c.is_empty()).then_some(c.last()));
+            let found = g.facts.true_targets(x.id, rel).find(|&n| c.contains(n));
+            let bound = found.or((!c.is_empty()).then_some(c.last()));
             (g.class, (found.is_some(), bound))
         };
         let (ok, bound) = found;

@@ -118,13 +118,9 @@ impl NodeTest {
                 let from = column.trues.partition_point(|&n| n < id);
                 column.trues[from..].iter().copied().take_while(|&n| n <= last).find(|&n| passes(n))
             }
-            Pred::Edge { from: End::Node(a), rel, to: End::Var, mode: EdgeMode::Is } => facts
-                .outgoing_rel(*a, *rel)
-                .filter(|f| f.key.tgraph() == 0 && f.value.is_true())
-                .map(|f| f.key.tgt())
-                .skip_while(|&n| n < id)
-                .take_while(|&n| n <= last)
-                .find(|&n| passes(n)),
+            Pred::Edge { from: End::Node(a), rel, to: End::Var, mode: EdgeMode::Is } => {
+                facts.true_targets(*a, *rel).skip_while(|&n| n < id).take_while(|&n| n <= last).find(|&n| passes(n))
+            }
             _ => (id..=last).find(|&n| first.value(n, facts).is_true() && passes(n)),
         }
     }
@@ -204,7 +200,19 @@ impl Interp {
             && test.targets.iter().all(|&uid| here(uid) == (uid == test.made_in))
             && gb.facts.isa_hash() == test.isa_hash
             && self.world.class(test.class).len() == test.len
-            && test.inputs.iter().all(|(slot, v)| same(self.get(*slot), v))
+            && self.same_inputs(test)
+    }
+
+    /// Whether every variable the test read holds the same value. A plain loop over the one
+    /// or two inputs: this runs after every pass of a tested loop's body.
+    #[inline]
+    fn same_inputs(&self, test: &NodeTest) -> bool {
+        for (slot, then) in &test.inputs {
+            if !same(self.get(*slot), then) {
+                return false;
+            }
+        }
+        true
     }
 
     fn pred(&mut self, var: Slot, e: &Ex, t: &mut NodeTest, graph: &GraphRef) -> Option<Pred> {
@@ -358,6 +366,7 @@ impl Interp {
 
 /// Whether a variable still holds the value a test read: the same node, graph, relation,
 /// number or logic value (anything else is taken as changed).
+#[inline]
 fn same(now: &Value, then: &Value) -> bool {
     match (now, then) {
         (Value::Node(a), Value::Node(b)) => {

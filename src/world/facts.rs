@@ -466,6 +466,20 @@ impl Facts {
         FactIter::new(packed::range(self.layer(rel), src, Some(rel)), 0, &[], wide)
     }
 
+    /// The targets, in order, of `src`'s True `rel` facts to this graph's own nodes (target
+    /// graph 0): what filtering `outgoing_rel` gives, read straight from the packed words when
+    /// no fact is wide (`exists(Z, X rel Z)` and `for B in (A rel B) & ..` ask it constantly).
+    pub fn true_targets(&self, src: NodeId, rel: RelId) -> impl Iterator<Item = NodeId> + '_ {
+        let (packed, wide) = match self.wide {
+            None => (Some(packed::true_targets(self.layer(rel), src, rel)), None),
+            Some(_) => {
+                let facts = self.outgoing_rel(src, rel).filter(|f| f.key.tgraph() == 0 && f.value.is_true());
+                (None, Some(facts.map(|f| f.key.tgt())))
+            }
+        };
+        packed.into_iter().flatten().chain(wide.into_iter().flatten())
+    }
+
     /// Removes the facts for which `pred` holds; returns how many went.
     pub fn remove_where(&mut self, mut pred: impl FnMut(&Fact) -> bool) -> usize {
         let doomed: Vec<Fact> = self.iter().filter(|f| pred(f)).collect();

@@ -290,3 +290,23 @@ fn a_state_rebuilt_from_its_difference_from_the_start_is_the_same() {
     assert_eq!(reference.with_changes(&fuzzy), by_hand);
     assert_eq!(diff(&by_hand), fuzzy);
 }
+
+#[test]
+fn true_targets_are_the_true_facts_to_own_nodes_in_order() {
+    let mut x = Facts::default();
+    x.set(key(1, 7, 5), Logic::TRUE);
+    x.set(key(1, 7, 3), Logic::TRUE);
+    x.set(key(1, 7, 4), Logic::FALSE); // not True
+    x.set(FactKey::new(1, 7, 2, 1), Logic::TRUE); // a node of another graph
+    x.set(key(1, 8, 2), Logic::TRUE); // another relation
+    x.set(key(2, 7, 1), Logic::TRUE); // another source
+    assert_eq!(x.true_targets(1, 7).collect::<Vec<_>>(), [3, 5]);
+    assert_eq!(x.true_targets(3, 7).count(), 0);
+    // A target too large to pack is kept wide: it comes in its place in the order.
+    let far = 1 << 21;
+    x.set(key(1, 7, far), Logic::TRUE);
+    assert_eq!(x.true_targets(1, 7).collect::<Vec<_>>(), [3, 5, far]);
+    x.set(key(1, 7, far), Logic::UNDEF);
+    x.set(key(1, 7, 6), Logic::TRUE);
+    assert_eq!(x.true_targets(1, 7).collect::<Vec<_>>(), [3, 5, 6]);
+}

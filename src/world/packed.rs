@@ -99,6 +99,22 @@ pub fn range(words: &[u64], src: NodeId, rel: Option<RelId>) -> &[u64] {
     &words[start..start + len]
 }
 
+/// The targets, in order, of the True words from `src` along `rel` to this same graph's
+/// nodes (target graph 0): one search for the range, no decoding of whole facts.
+pub fn true_targets(words: &[u64], src: NodeId, rel: RelId) -> impl Iterator<Item = NodeId> + '_ {
+    let prefix = u64::from(src) << REL_BITS | u64::from(rel);
+    let start = if fits(src, SRC_BITS) && fits(rel, REL_BITS) {
+        words.partition_point(|&w| w >> REL_AT < prefix)
+    } else {
+        words.len()
+    };
+    words[start..]
+        .iter()
+        .take_while(move |&&w| w >> REL_AT == prefix)
+        .filter(|&&w| is_true(w) && tgraph(w) == 0)
+        .map(|&w| (w >> TGT_AT) as u32 & ((1 << TGT_BITS) - 1))
+}
+
 /// Finds a key's word in sorted words.
 pub fn find(words: &[u64], key: u64) -> Result<usize, usize> {
     words.binary_search_by(|&w| key_bits(w).cmp(&key))
