@@ -97,12 +97,13 @@ impl GoalCommit {
         let g = store.g(id);
         for i in 0..succ.len() {
             let s = succ.get(i);
-            let (sid, new) = match of.stored(i) {
+            let (sid, new) = match of.stored(i).or(succ.stored(i)) {
                 Some(sid) => (sid, false),
                 None => insert(store, config, &s, id, depth + 1, g + s.cost)?,
             };
             if new {
                 counts.reached(depth + 1);
+                p.stored_new(i, sid, depth + 1);
                 if of.is(p, Which::Successor(i))? {
                     self.index = i;
                     return Ok(Some(Found { id: sid, origin: store.origin(sid) }));
@@ -160,7 +161,7 @@ pub(super) fn by_levels<P: Problem, T>(
                 let e = Expansion { step: counts.expanded + 1, id, parent: store.parent(id), depth, g, h: None, f: g };
                 p.trace(&e, store)?;
             }
-            p.expand(&mut succ)?;
+            p.expand_seeing(store, &mut succ)?;
             counts.expanded += 1;
             counts.generated += succ.len() as u64;
             if let Some(t) = commit(p, store, counts, id, depth, &succ, GoalOf::Ask)? {

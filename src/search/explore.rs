@@ -111,7 +111,7 @@ impl Walk<'_> {
         let g = store.g(id);
         for i in 0..succ.len() {
             let s = succ.get(i);
-            let (sid, new) = match of.stored(i) {
+            let (sid, new) = match of.stored(i).or(succ.stored(i)) {
                 Some(sid) => (sid, false),
                 None => insert(store, self.config, &s, id, depth + 1, g + s.cost)?,
             };
@@ -122,6 +122,7 @@ impl Walk<'_> {
                 continue;
             }
             counts.reached(depth + 1);
+            p.stored_new(i, sid, depth + 1);
             if self.mark_goals && of.is(p, Which::Successor(i))? {
                 self.goals.push(sid);
             }

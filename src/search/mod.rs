@@ -11,6 +11,7 @@ mod best_first;
 pub(crate) mod bfs;
 pub mod cluster;
 mod columns;
+mod content;
 mod dfs;
 pub mod explore;
 pub mod export;

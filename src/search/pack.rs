@@ -149,7 +149,7 @@ impl Codec {
                 let g = g.borrow();
                 match &self.start_facts {
                     Some(start) if self.base_class() == Some(g.class) => {
-                        self.put_diff(g.class, out, |r| start.diff(&g.facts, |k, v| r.put(k, v)))
+                        self.put_diff(g.class, out, |r| start.diff_into(&g.facts, r))
                     }
                     _ => self.pack_graph(g.class, g.facts.iter(), out),
                 }
@@ -208,7 +208,7 @@ impl Codec {
         out.push(0);
         let mut records = Records::new(out);
         diff(&mut records);
-        let count = records.count;
+        let count = records.count();
         let small = if relative { 256 - u64::from(DIFF_OF) } else { 0x80 };
         if count < small {
             out[count_at] = if relative { DIFF_OF + count as u8 } else { count as u8 };

@@ -49,6 +49,16 @@ pub trait Problem {
     /// problem gives them.
     fn expand(&mut self, out: &mut Successors) -> Step<(), Self::Error>;
 
+    /// `expand` for a breadth-first search on one thread, which may find successors stored
+    /// itself and say so (`Successors::push_stored`) instead of packing them.
+    fn expand_seeing(&mut self, _store: &StateStore, out: &mut Successors) -> Step<(), Self::Error> {
+        self.expand(out)
+    }
+
+    /// Tells the problem that successor `i` of the last expansion is stored as new state `id`
+    /// at `depth` (by `bfs` and `explore` on one thread).
+    fn stored_new(&mut self, _i: usize, _id: StateId, _depth: u32) {}
+
     fn is_goal(&mut self, which: Which) -> Step<bool, Self::Error>;
 
     /// The heuristic value of a state (only informed searches ask).
@@ -83,6 +93,8 @@ struct Item {
     /// Which of action, label, variant are present (bits 0, 1, 2).
     has: u8,
     cost: f64,
+    /// The successor's id when the expansion found it stored (`Problem::expand_seeing`).
+    stored: Option<StateId>,
 }
 
 /// One successor, borrowed from `Successors`.
@@ -110,6 +122,11 @@ impl Successors {
     }
 
     pub fn push(&mut self, s: Succ<'_>) {
+        self.push_stored(s, None)
+    }
+
+    /// `push` for a successor the expansion found stored as `stored` (its key left empty).
+    pub fn push_stored(&mut self, s: Succ<'_>, stored: Option<StateId>) {
         let mut ends = [0; 4];
         let mut has = 0;
         self.buf.extend_from_slice(s.key);
@@ -121,7 +138,12 @@ impl Successors {
             }
             ends[i + 1] = self.buf.len();
         }
-        self.items.push(Item { ends, has, cost: s.cost });
+        self.items.push(Item { ends, has, cost: s.cost, stored });
+    }
+
+    /// The id of successor `i` if its expansion found it stored.
+    pub fn stored(&self, i: usize) -> Option<StateId> {
+        self.items.get(i).and_then(|item| item.stored)
     }
 
     pub fn get(&self, i: usize) -> Succ<'_> {
@@ -170,7 +192,7 @@ impl Successors {
                 }
                 at = *end;
             }
-            items.push(Item { ends, has: r.u8()?, cost: r.f64()? });
+            items.push(Item { ends, has: r.u8()?, cost: r.f64()?, stored: None });
         }
         Some((Successors { buf, items }, r.0))
     }

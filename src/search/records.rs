@@ -10,8 +10,8 @@
 
 use super::pack::{get_f64, get_varint, put_f64};
 use crate::value::Logic;
-use crate::world::facts::Change;
-use crate::world::FactKey;
+use crate::world::facts::{Change, DiffSink};
+use crate::world::{FactKey, Word};
 
 /// The values of a fact in a record; `ABSENT`: the start has the fact, this state not.
 const ABSENT: u8 = 0;
@@ -31,20 +31,37 @@ const SECOND_AT: u32 = 6;
 /// Writes the records of one graph.
 pub struct Records<'a> {
     out: &'a mut Vec<u8>,
-    /// The source and relation of the record before (plain numbers, not an `Option` of a
-    /// whole key: this runs for every fact in which a state differs from the start).
+    last: Last,
+}
+
+/// What the next record depends on: the source and relation of the record before (plain
+/// numbers, not an `Option` of a whole key: this runs for every fact in which a state differs
+/// from the start), how many records came before, and where the header of the last record is
+/// when it can take a second fact (else `SHUT`).
+#[derive(Clone, Copy)]
+struct Last {
     src: u32,
     rel: u32,
-    /// Where the header of the last record is, when it can take a second fact (else `SHUT`).
+    count: u64,
     open: usize,
-    pub count: u64,
+}
+
+impl Default for Last {
+    fn default() -> Last {
+        Last { src: 0, rel: 0, count: 0, open: SHUT }
+    }
 }
 
 const SHUT: usize = usize::MAX;
 
 impl<'a> Records<'a> {
     pub fn new(out: &'a mut Vec<u8>) -> Records<'a> {
-        Records { out, src: 0, rel: 0, open: SHUT, count: 0 }
+        Records { out, last: Last::default() }
+    }
+
+    /// How many facts' records were written.
+    pub fn count(&self) -> u64 {
+        self.last.count
     }
 
     /// Appends the record of `key` having `value` (None: the state lacks it).
@@ -58,16 +75,17 @@ impl<'a> Records<'a> {
             Some(_) => OTHER,
         };
         let (src, rel, tgraph) = (key.src(), key.rel(), key.tgraph());
-        let same_src = self.count > 0 && src == self.src;
-        let same_rel = self.count > 0 && rel == self.rel;
-        (self.src, self.rel) = (src, rel);
-        self.count += 1;
+        let last = &mut self.last;
+        let same_src = last.count > 0 && src == last.src;
+        let same_rel = last.count > 0 && rel == last.rel;
+        (last.src, last.rel) = (src, rel);
+        last.count += 1;
         let out = &mut *self.out;
-        if same_src && same_rel && tgraph == 0 && self.open != SHUT {
-            out[self.open] |= PAIR | code << SECOND_AT;
-            self.open = SHUT;
+        if same_src && same_rel && tgraph == 0 && last.open != SHUT {
+            out[last.open] |= PAIR | code << SECOND_AT;
+            last.open = SHUT;
         } else {
-            self.open = out.len();
+            last.open = out.len();
             out.push(
                 code | if same_src { SAME_SRC } else { 0 }
                     | if same_rel { SAME_REL } else { 0 }
@@ -88,6 +106,84 @@ impl<'a> Records<'a> {
             put_f64(out, v.p0);
             put_f64(out, v.p1);
         }
+    }
+}
+
+/// What a packed fact adds to the records: the bits of a second fact to set in the open
+/// header (`pair`), or a new header; then `n` bytes (`bytes`, little-endian: the header if
+/// new, the numbers that do not repeat, the target).
+struct Added {
+    pair: Option<u8>,
+    bytes: u64,
+    n: usize,
+}
+
+/// The bytes `put` writes for a packed fact whose numbers are each below 128 (the common
+/// case: one byte each), None for others; `last` is updated as `put` updates it, with `at`
+/// where the bytes go.
+#[inline]
+fn add_word(last: &mut Last, w: Word, present: bool, at: usize) -> Option<Added> {
+    let code = match present {
+        false => ABSENT,
+        true if w.is_true() => TRUE,
+        true => FALSE,
+    };
+    let (src, rel, tgraph, tgt) = (w.src(), w.rel(), w.tgraph(), w.tgt());
+    if (src | rel | tgraph | tgt) >= 0x80 {
+        return None;
+    }
+    let same_src = last.count > 0 && src == last.src;
+    let same_rel = last.count > 0 && rel == last.rel;
+    (last.src, last.rel) = (src, rel);
+    last.count += 1;
+    let (mut bytes, mut n) = (0u64, 0);
+    let mut add = |b: u32| {
+        bytes |= u64::from(b) << (8 * n);
+        n += 1;
+    };
+    let mut pair = None;
+    if same_src && same_rel && tgraph == 0 && last.open != SHUT {
+        pair = Some(PAIR | code << SECOND_AT);
+    } else {
+        last.open = at;
+        add(u32::from(code)
+            | if same_src { u32::from(SAME_SRC) } else { 0 }
+            | if same_rel { u32::from(SAME_REL) } else { 0 }
+            | if tgraph != 0 { u32::from(FOREIGN) } else { 0 });
+        if !same_src {
+            add(src);
+        }
+        if !same_rel {
+            add(rel);
+        }
+        if tgraph != 0 {
+            add(tgraph);
+        }
+    }
+    add(tgt);
+    Some(Added { pair, bytes, n })
+}
+
+impl DiffSink for Records<'_> {
+    #[inline]
+    fn word(&mut self, w: Word, present: bool) {
+        let out = &mut *self.out;
+        let Some(added) = add_word(&mut self.last, w, present, out.len()) else {
+            let f = w.fact();
+            return self.put(f.key, present.then_some(f.value));
+        };
+        if let Some(bits) = added.pair {
+            out[self.last.open] |= bits;
+            self.last.open = SHUT;
+        }
+        // (one fixed-size copy, then the unused bytes cut off again)
+        let len = out.len();
+        out.extend_from_slice(&added.bytes.to_le_bytes());
+        out.truncate(len + added.n);
+    }
+
+    fn fact(&mut self, key: FactKey, value: Option<Logic>) {
+        self.put(key, value)
     }
 }
 
@@ -145,7 +241,7 @@ mod tests {
         for &(k, v) in records {
             w.put(k, v);
         }
-        let count = w.count;
+        let count = w.count();
         let (mut at, mut back) = (0, Vec::new());
         read(&out, &mut at, count, &mut back);
         assert_eq!(back, records);
@@ -166,6 +262,47 @@ mod tests {
             (FactKey::new(201, 9, 7, 3), None),
         ]);
         assert_eq!(&out[..5], &[ABSENT | PAIR | TRUE << SECOND_AT, 1, 7, 2, 3], "a moved object is 5 bytes");
+    }
+
+    #[test]
+    fn packed_words_write_the_records_put_writes() {
+        use crate::world::facts::Reference;
+        use crate::world::Facts;
+        let key = |s, r, g, t| FactKey::new(s, r, g, t);
+        let mut start = Facts::default();
+        for n in [1, 2, 3, 130, 5000] {
+            start.set(key(n, 7, 0, 10), Logic::TRUE);
+            start.set(key(n, 2, 0, 1), Logic::TRUE);
+        }
+        let reference = Reference::new(&start);
+        let mut state = start.clone();
+        // moves (pairs), a False, a foreign target, large numbers in every field
+        for (k, v) in [
+            (key(1, 7, 0, 10), Logic::UNDEF),
+            (key(1, 7, 0, 11), Logic::TRUE),
+            (key(2, 7, 0, 10), Logic::FALSE),
+            (key(2, 7, 3, 12), Logic::TRUE),
+            (key(3, 7, 0, 10), Logic::UNDEF),
+            (key(3, 7, 0, 200), Logic::TRUE),
+            (key(3, 9, 0, 4), Logic::TRUE),
+            (key(130, 7, 0, 10), Logic::UNDEF),
+            (key(130, 7, 0, 11), Logic::TRUE),
+            (key(5000, 7, 0, 10), Logic::UNDEF),
+            (key(5000, 7, 200, 11), Logic::TRUE),
+            (key(5001, 300, 0, 1), Logic::FALSE),
+            (key(5001, 301, 0, 1), Logic::TRUE),
+        ] {
+            state.set(k, v);
+        }
+        let (mut by_word, mut by_fact) = (Vec::new(), Vec::new());
+        let mut w = Records::new(&mut by_word);
+        reference.diff_into(&state, &mut w);
+        let count = w.count();
+        let mut f = Records::new(&mut by_fact);
+        reference.diff(&state, |k, v| f.put(k, v));
+        let fact_count = f.count();
+        assert_eq!((by_word.as_slice(), count), (by_fact.as_slice(), fact_count));
+        assert_eq!(count, 13);
     }
 
     #[test]

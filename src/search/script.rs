@@ -3,6 +3,7 @@
 //! States live as packed keys in the store; a state is unpacked into a live value only to be
 //! given to `Next`, and the successors `Next` returns are packed at once.
 
+use super::content::Recent;
 use super::pack::{pack_str, PackError};
 use super::parallel::Threaded;
 use super::problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
@@ -16,7 +17,7 @@ use crate::compile::ir::FnCode;
 use crate::eval::{fail, Flow, Interp, Limit, R};
 use crate::syntax::Span;
 use crate::value::{Map, Value};
-use crate::world::Name;
+use crate::world::{Facts, Name};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -71,6 +72,11 @@ pub struct ScriptProblem<'a> {
     max_steps: Option<Option<u64>>,
     /// What output did before `serving` refused it.
     quiet: Quiet,
+    /// The graph states of the last levels, once `expand_seeing` looks successors up there.
+    recent: Option<Recent>,
+    /// The facts of each successor of the last expansion as they were packed (copy-on-write
+    /// snapshots: a goal test may change a successor before its commit), kept if it is new.
+    packed_facts: Vec<Option<Facts>>,
 }
 
 impl<'a> ScriptProblem<'a> {
@@ -104,6 +110,8 @@ impl<'a> ScriptProblem<'a> {
             progress: Progress::new(),
             max_steps: None,
             quiet: Quiet::Off,
+            recent: None,
+            packed_facts: Vec::new(),
         })
     }
 
@@ -225,6 +233,7 @@ impl<'a> ScriptProblem<'a> {
     fn expand_in(&mut self, out: &mut Successors) -> Step<(), Flow> {
         out.clear();
         self.live.clear();
+        self.packed_facts.clear();
         let next = self.spec.next.clone();
         let shape = self.it.world.shape();
         let result = self.call(&next, self.current.clone())?;
@@ -252,19 +261,30 @@ impl<'a> ScriptProblem<'a> {
                 Ok(parts) => parts,
                 Err(message) => return self.error(message),
             };
-            self.pack_successor(action.as_ref(), &state, i)?;
-            self.push(out, cost);
+            let stored = self.pack_successor(action.as_ref(), &state, i)?;
+            self.push(out, cost, stored);
+            if self.recent.is_some() {
+                let facts = match (&state, stored) {
+                    (Value::Graph(g), None) => Some(g.borrow().facts.clone()),
+                    _ => None,
+                };
+                self.packed_facts.push(facts);
+            }
             self.live.push(state);
         }
         Ok(())
     }
 
-    /// Packs successor `state` (with its action) into the scratch buffers.
-    fn pack_successor(&mut self, action: Option<&Value>, state: &Value, i: usize) -> Step<(), Flow> {
+    /// Packs successor `state` (with its action) into the scratch buffers; its key only when
+    /// it is not one of the recent states (else its id, the key left empty).
+    fn pack_successor(&mut self, action: Option<&Value>, state: &Value, i: usize) -> Step<Option<StateId>, Flow> {
         self.key.clear();
-        if let Err(e) = self.decoder.pack(state, &mut self.key, &mut self.variant) {
-            let what = format!("successor {} of {}", i + 1, called(&self.spec.next, "Next"));
-            return Err(Halt::Error(pack_failure(e, &what, self.span)));
+        let stored = self.recent_state(state);
+        if stored.is_none() {
+            if let Err(e) = self.decoder.pack(state, &mut self.key, &mut self.variant) {
+                let what = format!("successor {} of {}", i + 1, called(&self.spec.next, "Next"));
+                return Err(Halt::Error(pack_failure(e, &what, self.span)));
+            }
         }
         self.label.clear();
         self.action.clear();
@@ -281,20 +301,34 @@ impl<'a> ScriptProblem<'a> {
                 return Err(Halt::Error(pack_failure(e, &what, self.span)));
             }
         }
-        Ok(())
+        Ok(stored)
     }
 
-    fn push(&self, out: &mut Successors, cost: f64) {
+    /// The id of the recent state (see `content.rs`) with the facts of graph `state`.
+    fn recent_state(&self, state: &Value) -> Option<StateId> {
+        let (Some(recent), Value::Graph(g)) = (&self.recent, state) else { return None };
+        recent.find(&g.borrow().facts)
+    }
+
+    /// Whether graph states are looked up among the recent ones: for states of the start's
+    /// class without symmetry (their keys are their facts' difference from the start, so
+    /// equal facts are equal keys).
+    fn looks_up_recent(&self) -> bool {
+        self.decoder.symmetry.is_none() && self.decoder.codec.base_class().is_some()
+    }
+
+    fn push(&self, out: &mut Successors, cost: f64, stored: Option<StateId>) {
         fn some(b: &[u8]) -> Option<&[u8]> {
             (!b.is_empty()).then_some(b)
         }
-        out.push(Succ {
+        let s = Succ {
             key: &self.key,
             action: some(&self.action),
             label: some(&self.label),
             variant: self.spec.symmetry.as_ref().map(|_| self.variant.as_slice()),
             cost,
-        });
+        };
+        out.push_stored(s, stored);
     }
 
     /// The map given to a `trace` demon, or the line printed.
@@ -332,17 +366,35 @@ impl Problem for ScriptProblem<'_> {
         }
         self.action.clear();
         self.label.clear();
-        self.push(out, 0.0);
+        self.push(out, 0.0, None);
         Ok(())
     }
 
     fn load(&mut self, store: &StateStore, id: StateId) -> Step<(), Flow> {
         self.current = self.state(store, id);
+        if let Some(recent) = &mut self.recent {
+            // a successor is at most one level shallower than the state it comes from
+            recent.forget_above(store.depth(id).saturating_sub(1));
+        }
         Ok(())
     }
 
     fn expand(&mut self, out: &mut Successors) -> Step<(), Flow> {
         self.expand_in(out)
+    }
+
+    fn expand_seeing(&mut self, _store: &StateStore, out: &mut Successors) -> Step<(), Flow> {
+        if self.recent.is_none() && self.looks_up_recent() {
+            self.recent = Some(Recent::default());
+        }
+        self.expand_in(out)
+    }
+
+    fn stored_new(&mut self, i: usize, id: StateId, depth: u32) {
+        let facts = self.packed_facts.get_mut(i).and_then(Option::take);
+        if let (Some(recent), Some(facts)) = (&mut self.recent, facts) {
+            recent.keep(id, depth, facts);
+        }
     }
 
     fn is_goal(&mut self, which: Which) -> Step<bool, Flow> {

@@ -511,7 +511,7 @@ impl Facts {
 
 #[path = "facts_diff.rs"]
 mod diff;
-pub use diff::{Change, Reference};
+pub use diff::{same_facts, Change, DiffSink, Reference};
 
 #[cfg(test)]
 #[path = "facts_tests.rs"]

@@ -39,67 +39,99 @@ fn words_of<'a>(f: &'a Facts, rels: u16, scratch: &'a mut SmallVec<[u64; 32]>) -
     }
 }
 
-/// Calls `emit` for each packed word of `a` that `b` lacks or holds with another value, and
-/// with None for each key of `b` that `a` lacks: in key order (both sorted).
+/// What the differences of two states are handed to: packed words as they are (most of
+/// them: no key or value is built), other facts one by one.
+pub trait DiffSink {
+    /// A packed word in which the state differs: its own word when `present`, else the
+    /// reference's word of a fact the state lacks.
+    fn word(&mut self, word: packed::Word, present: bool);
+    /// A fact's key and the state's value (None: the state lacks it).
+    fn fact(&mut self, key: FactKey, value: Option<Logic>);
+}
+
+/// A closure of (key, value) as a sink.
+struct ByFact<F>(F);
+
+impl<F: FnMut(FactKey, Option<Logic>)> DiffSink for ByFact<F> {
+    #[inline]
+    fn word(&mut self, word: packed::Word, present: bool) {
+        let f = word.fact();
+        (self.0)(f.key, present.then_some(f.value));
+    }
+    #[inline]
+    fn fact(&mut self, key: FactKey, value: Option<Logic>) {
+        (self.0)(key, value)
+    }
+}
+
+/// Gives `sink` each packed word of `a` that `b` lacks or holds with another value, and each
+/// word of `b` whose key `a` lacks (as absent): in key order (both sorted).
 #[inline]
-fn diff_words(a: &[u64], b: &[u64], emit: &mut impl FnMut(FactKey, Option<Logic>)) {
+fn diff_words(a: &[u64], b: &[u64], sink: &mut impl DiffSink) {
     let (mut i, mut j) = (0, 0);
-    let word = |w: u64| (packed::fact(w).key, Some(packed::value(w)));
     while i < a.len() && j < b.len() {
         let (x, y) = (a[i], b[j]);
         let (kx, ky) = (packed::key_bits(x), packed::key_bits(y));
         if kx == ky {
             if x != y {
-                let (k, v) = word(x);
-                emit(k, v);
+                sink.word(packed::Word(x), true);
             }
             i += 1;
             j += 1;
         } else if kx < ky {
-            let (k, v) = word(x);
-            emit(k, v);
+            sink.word(packed::Word(x), true);
             i += 1;
         } else {
-            emit(packed::fact(y).key, None);
+            sink.word(packed::Word(y), false);
             j += 1;
         }
     }
     for &x in &a[i..] {
-        let (k, v) = word(x);
-        emit(k, v);
+        sink.word(packed::Word(x), true);
     }
     for &y in &b[j..] {
-        emit(packed::fact(y).key, None);
+        sink.word(packed::Word(y), false);
     }
 }
 
 /// The same for any two sorted sequences of facts.
-fn diff_facts(
-    a: impl Iterator<Item = Fact>,
-    b: impl Iterator<Item = Fact>,
-    emit: &mut impl FnMut(FactKey, Option<Logic>),
-) {
+fn diff_facts(a: impl Iterator<Item = Fact>, b: impl Iterator<Item = Fact>, sink: &mut impl DiffSink) {
     let (mut a, mut b) = (a.peekable(), b.peekable());
     loop {
         match (a.peek().copied(), b.peek().copied()) {
             (Some(x), Some(y)) if x.key == y.key => {
                 if !x.value.same_bits(y.value) {
-                    emit(x.key, Some(x.value));
+                    sink.fact(x.key, Some(x.value));
                 }
                 a.next();
                 b.next();
             }
             (Some(x), y) if y.is_none_or(|y| x.key < y.key) => {
-                emit(x.key, Some(x.value));
+                sink.fact(x.key, Some(x.value));
                 a.next();
             }
             (_, Some(y)) => {
-                emit(y.key, None);
+                sink.fact(y.key, None);
                 b.next();
             }
             _ => return,
         }
     }
+}
+
+/// Whether two states have the same facts: as `==`, but for states that share their base and
+/// wide facts (copies of one state, changed) only the relations either moved to its own layer
+/// are compared, word by word, whichever relations each moved.
+pub fn same_facts(a: &Facts, b: &Facts) -> bool {
+    if a.hash != b.hash {
+        return false;
+    }
+    if !(same_rc(&a.base, &b.base) && same_rc(&a.wide, &b.wide)) {
+        return a == b;
+    }
+    let rels = a.own_rels | b.own_rels;
+    let (mut scratch_a, mut scratch_b) = (SmallVec::new(), SmallVec::new());
+    words_of(a, rels, &mut scratch_a) == words_of(b, rels, &mut scratch_b)
 }
 
 /// Sets of relations whose words a `Reference` keeps at most.
@@ -140,15 +172,20 @@ impl Reference {
     /// key order: the value `state` has, None for a fact of the reference that `state` lacks.
     /// When the two share their base and wide facts (a copy of the reference, changed), only
     /// the relations either moved to its own layer are compared, word by word.
-    pub fn diff(&self, state: &Facts, mut emit: impl FnMut(FactKey, Option<Logic>)) {
+    pub fn diff(&self, state: &Facts, emit: impl FnMut(FactKey, Option<Logic>)) {
+        self.diff_into(state, &mut ByFact(emit));
+    }
+
+    /// `diff`, handing packed words to `sink` as they are.
+    pub fn diff_into(&self, state: &Facts, sink: &mut impl DiffSink) {
         let r = &self.facts;
         if !(same_rc(&state.base, &r.base) && same_rc(&state.wide, &r.wide)) {
-            return diff_facts(state.iter(), r.iter(), &mut emit);
+            return diff_facts(state.iter(), r.iter(), sink);
         }
         let rels = state.own_rels | r.own_rels;
         if rels != 0 {
             let mut scratch = SmallVec::new();
-            diff_words(words_of(state, rels, &mut scratch), &self.words(rels), &mut emit);
+            diff_words(words_of(state, rels, &mut scratch), &self.words(rels), sink);
         }
     }
 

@@ -310,3 +310,26 @@ fn true_targets_are_the_true_facts_to_own_nodes_in_order() {
     x.set(key(1, 7, 6), Logic::TRUE);
     assert_eq!(x.true_targets(1, 7).collect::<Vec<_>>(), [3, 5, 6]);
 }
+
+#[test]
+fn same_facts_compares_content_whichever_relations_a_copy_moved() {
+    let start = built(&[(key(1, 2, 9), Logic::TRUE), (key(1, 7, 10), Logic::TRUE), (key(2, 8, 3), Logic::TRUE)]);
+    // a copy that changed relation 7 only, and one that also moved relation 8 to its own layer
+    // and changed it back
+    let mut a = start.clone();
+    a.set(key(1, 7, 10), Logic::UNDEF);
+    a.set(key(1, 7, 11), Logic::TRUE);
+    let mut b = a.clone();
+    b.set(key(2, 8, 3), Logic::UNDEF);
+    b.set(key(2, 8, 3), Logic::TRUE);
+    assert_ne!((a.own_rels, a.own_words().len()), (b.own_rels, b.own_words().len()), "two layouts");
+    assert!(same_facts(&a, &b) && same_facts(&b, &a));
+    assert_eq!(a, b);
+    let mut c = b.clone();
+    c.set(key(2, 8, 3), Logic::FALSE);
+    assert!(!same_facts(&b, &c) && !same_facts(&c, &a));
+    assert!(!same_facts(&start, &a));
+    // no shared base: compared fact by fact
+    let fresh = built(&a.to_vec().iter().map(|f| (f.key, f.value)).collect::<Vec<_>>());
+    assert!(same_facts(&fresh, &a) && !same_facts(&fresh, &c));
+}

@@ -10,6 +10,7 @@ pub mod print;
 
 pub use facts::{Fact, FactKey, Facts, GraphUid, NodeId, RelId};
 pub use name::Name;
+pub use packed::Word;
 pub use path::IsaColumn;
 
 use crate::value::Logic;

@@ -72,6 +72,32 @@ pub fn rel(word: u64) -> RelId {
     (word >> REL_AT) as u32 & ((1 << REL_BITS) - 1)
 }
 
+/// A packed fact as code outside the world reads it (the search's keys): its fields straight
+/// from the word, without building a key.
+#[derive(Clone, Copy, Debug)]
+pub struct Word(pub(super) u64);
+
+impl Word {
+    pub fn src(self) -> NodeId {
+        (self.0 >> SRC_AT) as u32
+    }
+    pub fn rel(self) -> RelId {
+        rel(self.0)
+    }
+    pub fn tgraph(self) -> u32 {
+        tgraph(self.0)
+    }
+    pub fn tgt(self) -> NodeId {
+        (self.0 >> TGT_AT) as u32 & ((1 << TGT_BITS) - 1)
+    }
+    pub fn is_true(self) -> bool {
+        is_true(self.0)
+    }
+    pub fn fact(self) -> Fact {
+        fact(self.0)
+    }
+}
+
 #[inline]
 pub fn fact(word: u64) -> Fact {
     let field = |at: u32, bits: u32| (word >> at) as u32 & ((1u32 << bits) - 1);

@@ -98,6 +98,49 @@ out F.name(), Search.stats()["actions"], Search.stats()["path"][1].name()
     prints(code, "Start;x.$3 [x.$3] Start;x.$3\n");
 }
 
+/// A `Next` that gives one copy twice and a goal demon that changes the state it tests:
+/// bfs finds successors among the recent states by their facts as they were packed, so the
+/// counts are those of the keys (Start, x at $2, x at $3; of the 12 successors, 10 are met
+/// again: each state's two copies of each move, all but the first two).
+#[test]
+fn successors_met_again_are_counted_by_their_packed_facts() {
+    let code = r#"
+edges on
+var Start = GRAPH("Start")
+GRAPH = Start
+nodes x, $1, $2, $3
+x on $1
+def moves(G)
+{
+   GRAPH = G
+   var R = []
+   for P in [$1, $2, $3] {
+      if (x on P) == True : continue
+      var N = G.copy()
+      GRAPH = N
+      for Q in [$1, $2, $3] : x on Q = Undef
+      x on P
+      N.name(N.name() + ";x." + P.string())
+      R.push(N)
+      R.push(N)
+      GRAPH = G
+   }
+   return R
+}
+def never(G)
+{
+   GRAPH = G
+   for Q in [$1, $2, $3] : x on Q = Undef
+   x on $1
+   return False
+}
+out Search.bfs(Start, moves, never)
+var S = Search.stats()
+out S["states"], S["duplicates"], S["expanded"]
+"#;
+    prints(code, "Undef\n3 10 3\n");
+}
+
 #[test]
 fn bad_input_is_a_clear_error() {
     let cases = [
