@@ -188,19 +188,17 @@ impl Interp {
     }
 
     fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, to_file: bool, span: Span) -> R<()> {
-        // The items first, then the text: an item may run a search that a limit stops, and the
-        // text's meter must start with the limits as that search left them (`grant_grace`).
-        let values: smallvec::SmallVec<[Value; 4]> = items.iter().map(|(_, e)| self.eval(e)).collect::<R<_>>()?;
         let mut text = self.text_start();
         if items.is_empty() {
             let g = self.graph.clone();
             text.value(&g, &self.world, span)?;
         }
-        for (i, ((sep, _), v)) in items.iter().zip(&values).enumerate() {
+        for (i, (sep, e)) in items.iter().enumerate() {
+            let v = self.eval(e)?;
             if i > 0 && *sep == OutSep::Space {
                 text.push(" ", span)?;
             }
-            text.value(v, &self.world, span)?;
+            text.value(&v, &self.world, span)?;
         }
         match trail {
             None => text.push("\n", span)?,
