@@ -67,35 +67,44 @@ fn the_statistics_map() {
     prints(&code, "Undef\nFalse exhausted [] [] Undef\n");
 }
 
-#[test]
-fn graph_states_keep_their_names() {
-    let code = r#"
+/// A world where `x` moves between three places: `moves` gives a named copy for each place
+/// `x` is not at, pushed by `push` (one line of ds, or several).
+fn x_moves(push: &str) -> String {
+    format!(
+        r#"
 edges on
 var Start = GRAPH("Start")
 GRAPH = Start
 nodes x, $1, $2, $3
 x on $1
 def moves(G)
-{
+{{
    GRAPH = G
    var R = []
-   for P in [$1, $2, $3] {
+   for P in [$1, $2, $3] {{
       if (x on P) == True : continue
       var N = G.copy()
       GRAPH = N
       for Q in [$1, $2, $3] : x on Q = Undef
       x on P
       N.name(N.name() + ";x." + P.string())
-      R.push(N)
+      {push}
       GRAPH = G
-   }
+   }}
    return R
+}}
+"#
+    )
 }
-def at3(G) { GRAPH = G; return (x on $3) == True }
+
+#[test]
+fn graph_states_keep_their_names() {
+    let code = x_moves("R.push(N)")
+        + r#"def at3(G) { GRAPH = G; return (x on $3) == True }
 var F = Search.ucs(Start, moves, at3)
 out F.name(), Search.stats()["actions"], Search.stats()["path"][1].name()
 "#;
-    prints(code, "Start;x.$3 [x.$3] Start;x.$3\n");
+    prints(&code, "Start;x.$3 [x.$3] Start;x.$3\n");
 }
 
 /// A `Next` that gives one copy twice and a goal demon that changes the state it tests:
@@ -104,30 +113,8 @@ out F.name(), Search.stats()["actions"], Search.stats()["path"][1].name()
 /// again: each state's two copies of each move, all but the first two).
 #[test]
 fn successors_met_again_are_counted_by_their_packed_facts() {
-    let code = r#"
-edges on
-var Start = GRAPH("Start")
-GRAPH = Start
-nodes x, $1, $2, $3
-x on $1
-def moves(G)
-{
-   GRAPH = G
-   var R = []
-   for P in [$1, $2, $3] {
-      if (x on P) == True : continue
-      var N = G.copy()
-      GRAPH = N
-      for Q in [$1, $2, $3] : x on Q = Undef
-      x on P
-      N.name(N.name() + ";x." + P.string())
-      R.push(N)
-      R.push(N)
-      GRAPH = G
-   }
-   return R
-}
-def never(G)
+    let code = x_moves("R.push(N)\n      R.push(N)")
+        + r#"def never(G)
 {
    GRAPH = G
    for Q in [$1, $2, $3] : x on Q = Undef
@@ -138,7 +125,7 @@ out Search.bfs(Start, moves, never)
 var S = Search.stats()
 out S["states"], S["duplicates"], S["expanded"]
 "#;
-    prints(code, "Undef\n3 10 3\n");
+    prints(&code, "Undef\n3 10 3\n");
 }
 
 #[test]
