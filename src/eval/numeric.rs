@@ -2,7 +2,7 @@
 //! `(S + I * 3) % M`, `N - 1`) is evaluated in `f64`s held in registers: the general path moves
 //! a `Value` through memory for every operand and every intermediate result.
 
-use super::ops::{numbers, remainder};
+use super::ops::{number, numbers};
 use super::Interp;
 use crate::compile::ir::{Ex, ExKind, Leaf, NumCode, NumOp, NUM_STACK};
 use crate::syntax::ast::BinOp;
@@ -136,17 +136,12 @@ pub(super) fn apply(op: BinOp, a: f64, b: f64) -> Option<f64> {
     use BinOp::*;
     let truth = |t: bool| if t { 1.0 } else { 0.0 };
     Some(match op {
-        Add => a + b,
-        Sub => a - b,
-        Mul => a * b,
-        Div if b != 0.0 => a / b,
-        Rem if b != 0.0 => remainder(a, b),
         Eq => truth(a == b),
         Ne => truth(a != b),
         Lt if !a.is_nan() && !b.is_nan() => truth(a < b),
         Le if !a.is_nan() && !b.is_nan() => truth(a <= b),
         Gt if !a.is_nan() && !b.is_nan() => truth(a > b),
         Ge if !a.is_nan() && !b.is_nan() => truth(a >= b),
-        _ => return None,
+        _ => return number(op, a, b),
     })
 }
