@@ -161,7 +161,7 @@ pub(super) fn by_levels<P: Problem, T>(
                 let e = Expansion { step: counts.expanded + 1, id, parent: store.parent(id), depth, g, h: None, f: g };
                 p.trace(&e, store)?;
             }
-            p.expand_seeing(store, &mut succ)?;
+            p.expand_seeing(&mut succ)?;
             counts.expanded += 1;
             counts.generated += succ.len() as u64;
             if let Some(t) = commit(p, store, counts, id, depth, &succ, GoalOf::Ask)? {

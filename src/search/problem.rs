@@ -51,7 +51,7 @@ pub trait Problem {
 
     /// `expand` for a breadth-first search on one thread, which may find successors stored
     /// itself and say so (`Successors::push_stored`) instead of packing them.
-    fn expand_seeing(&mut self, _store: &StateStore, out: &mut Successors) -> Step<(), Self::Error> {
+    fn expand_seeing(&mut self, out: &mut Successors) -> Step<(), Self::Error> {
         self.expand(out)
     }
 

@@ -383,7 +383,7 @@ impl Problem for ScriptProblem<'_> {
         self.expand_in(out)
     }
 
-    fn expand_seeing(&mut self, _store: &StateStore, out: &mut Successors) -> Step<(), Flow> {
+    fn expand_seeing(&mut self, out: &mut Successors) -> Step<(), Flow> {
         if self.recent.is_none() && self.looks_up_recent() {
             self.recent = Some(Recent::default());
         }

@@ -49,9 +49,11 @@ pub trait DiffSink {
     fn fact(&mut self, key: FactKey, value: Option<Logic>);
 }
 
-/// A closure of (key, value) as a sink.
+/// A closure of (key, value) as a sink (the tests' way to read a difference fact by fact).
+#[cfg(test)]
 struct ByFact<F>(F);
 
+#[cfg(test)]
 impl<F: FnMut(FactKey, Option<Logic>)> DiffSink for ByFact<F> {
     #[inline]
     fn word(&mut self, word: packed::Word, present: bool) {
@@ -168,15 +170,16 @@ impl Reference {
         w
     }
 
-    /// Calls `emit(key, value)` for each fact in which `state` differs from the reference, in
-    /// key order: the value `state` has, None for a fact of the reference that `state` lacks.
-    /// When the two share their base and wide facts (a copy of the reference, changed), only
-    /// the relations either moved to its own layer are compared, word by word.
+    /// `diff_into` with `emit(key, value)` called for each fact (the tests' reading of it).
+    #[cfg(test)]
     pub fn diff(&self, state: &Facts, emit: impl FnMut(FactKey, Option<Logic>)) {
         self.diff_into(state, &mut ByFact(emit));
     }
 
-    /// `diff`, handing packed words to `sink` as they are.
+    /// Gives `sink` each fact in which `state` differs from the reference, in key order: the
+    /// value `state` has, absent for a fact of the reference that `state` lacks. When the two
+    /// share their base and wide facts (a copy of the reference, changed), only the relations
+    /// either moved to its own layer are compared, word by word, and handed over as words.
     pub fn diff_into(&self, state: &Facts, sink: &mut impl DiffSink) {
         let r = &self.facts;
         if !(same_rc(&state.base, &r.base) && same_rc(&state.wide, &r.wide)) {
