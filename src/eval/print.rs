@@ -59,6 +59,15 @@ impl Interp {
         Ok(t.s)
     }
 
+    /// After an item of the text ran a search that a limit stopped (so the limits now give
+    /// the script a little more to report, `grant_grace`): the work so far is charged and the
+    /// rest of the text is made under the limits in force, not those of the line's start.
+    pub fn text_renew(&mut self, t: &mut Text, span: Span) -> R<()> {
+        self.charge(&t.meter, span)?;
+        t.meter = self.meter();
+        Ok(())
+    }
+
     /// The printed form of one value, for output.
     pub fn text_for_output(&mut self, v: &Value, span: Span) -> R<String> {
         let mut t = self.text_start();

@@ -194,7 +194,11 @@ impl Interp {
             text.value(&g, &self.world, span)?;
         }
         for (i, (sep, e)) in items.iter().enumerate() {
+            let graced = self.limits.grace_used;
             let v = self.eval(e)?;
+            if self.limits.grace_used != graced {
+                self.text_renew(&mut text, span)?;
+            }
             if i > 0 && *sep == OutSep::Space {
                 text.push(" ", span)?;
             }

@@ -230,6 +230,17 @@ fn a_search_stopped_inside_an_out_line_is_still_reported() {
 }
 
 #[test]
+fn a_large_value_printed_after_a_stopped_search_in_the_same_line_is_not_lost() {
+    // The line's text was begun before the search; printing a million numbers after it takes
+    // long enough for the text to ask the clock, and must use the grace the search left.
+    let src = "var A = range(1000000)\nout Search.bfs(1, (n) => [n + 1, n * 3], -1), A\nout \"after\"\n";
+    let r = ds_file("big_after_search.ds", src, &["--timeout", "0.3"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.starts_with("Undef [0,1,2,"), "{}", &r.stdout[..r.stdout.len().min(80)]);
+    assert!(r.stdout.ends_with(",999999]\nafter\n"), "{}", r.stderr);
+}
+
+#[test]
 fn ctrl_c_stops_a_search_and_the_session_goes_on() {
     let mut b = Backend::capturing();
     let flag = b.interrupt_flag();
