@@ -301,8 +301,8 @@ impl Interp {
         }
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
-        if let Some(test) = self.cached_test(var, cond) {
-            return Ok(Value::bool(self.exists_by_test(var, &test, bounds, span)?));
+        if let Some((test, bound)) = self.bound_test(var, cond) {
+            return Ok(Value::bool(self.exists_by_test(var, (&test, bound), bounds, span)?));
         }
         let mut count = 0.0;
         let mut first = None;
@@ -342,8 +342,8 @@ impl Interp {
     fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
-        if let Some(test) = self.cached_test(var, cond) {
-            return Ok(Value::bool(self.forall_by_test(var, &test, span)?));
+        if let Some((test, bound)) = self.bound_test(var, cond) {
+            return Ok(Value::bool(self.forall_by_test(var, (&test, bound), span)?));
         }
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {

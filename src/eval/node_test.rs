@@ -34,6 +34,11 @@ pub(super) struct NodeTest {
     /// fixed parts read, the class's size, the state's `isa` structure and the isa epoch.
     /// While they are the same the test is still right (`NodeTest::still_valid`).
     inputs: SmallVec<[(Slot, Value); 2]>,
+    /// The variables that name nodes in the condition (`F != H`, `A want B`), read again at
+    /// every use (`Interp::bind`): a loop whose condition names the node of an outer loop keeps
+    /// its test while that node changes. The flag: it must be a node of the state (an edge's
+    /// end), else any value will do (`==`, `!=`).
+    fixed: SmallVec<[(Slot, bool); MAX_FIXED]>,
     /// The condition and variable it was made for (`Interp::node_tests` is keyed by address).
     cond: Span,
     var: Slot,
@@ -46,11 +51,40 @@ pub(super) struct NodeTest {
     isa_epoch: u64,
 }
 
-/// One side of an edge read: the loop's node, or a fixed node of the state.
+/// The most variables a test reads at each use.
+const MAX_FIXED: usize = 4;
+
+/// The values of a test's `fixed` variables at one use: the node each names (None: it names
+/// no node of the state's class).
+pub(super) type Bound = [Option<NodeId>; MAX_FIXED];
+
+/// One side of an edge read: the loop's node, a fixed node of the state, or the node a
+/// variable names (its index in `NodeTest::fixed`).
 #[derive(Clone, Copy)]
 enum End {
     Var,
     Node(NodeId),
+    Fixed(u8),
+}
+
+impl End {
+    #[inline]
+    fn node(self, id: NodeId, bound: &Bound) -> NodeId {
+        match self {
+            End::Var => id,
+            End::Node(n) => n,
+            // `Interp::bind` gave every edge end a node.
+            End::Fixed(k) => bound[k as usize].unwrap_or(0),
+        }
+    }
+}
+
+/// The other side of `X == v`: a node known when the test was made (None: not a node of
+/// the class), or a variable read at each use.
+#[derive(Clone, Copy)]
+enum Other {
+    Known(Option<NodeId>),
+    Fixed(u8),
 }
 
 enum Pred {
@@ -63,9 +97,9 @@ enum Pred {
         to: End,
         mode: EdgeMode,
     },
-    /// `X == v` (`eq`) or `X != v`; `node` is v when it is a node of the state's class.
+    /// `X == v` (`eq`) or `X != v`.
     Same {
-        node: Option<NodeId>,
+        other: Other,
         eq: bool,
     },
     Not(Box<Pred>),
@@ -73,26 +107,28 @@ enum Pred {
 }
 
 impl Pred {
-    fn value(&self, id: NodeId, facts: &Facts) -> Logic {
+    fn value(&self, id: NodeId, facts: &Facts, bound: &Bound) -> Logic {
         match self {
             Pred::Const(l) => *l,
             Pred::Isa(column) => column.values[id as usize - 1],
             Pred::Edge { from, rel, to, mode } => {
-                let end = |e: &End| match e {
-                    End::Var => id,
-                    End::Node(n) => *n,
-                };
-                let v = facts.get(FactKey::new(end(from), *rel, 0, end(to)));
+                let v = facts.get(FactKey::new(from.node(id, bound), *rel, 0, to.node(id, bound)));
                 match mode {
                     EdgeMode::Is => v,
                     EdgeMode::Not => v.negate(),
                     EdgeMode::Undef => Logic::from_bool(v.is_undef()),
                 }
             }
-            Pred::Same { node, eq } => Logic::from_bool((*node == Some(id)) == *eq),
-            Pred::Not(p) => p.value(id, facts).negate(),
+            Pred::Same { other, eq } => {
+                let node = match other {
+                    Other::Known(n) => *n,
+                    Other::Fixed(k) => bound[*k as usize],
+                };
+                Logic::from_bool((node == Some(id)) == *eq)
+            }
+            Pred::Not(p) => p.value(id, facts, bound).negate(),
             Pred::Op(op, a, b) => {
-                let (a, b) = (a.value(id, facts), b.value(id, facts));
+                let (a, b) = (a.value(id, facts, bound), b.value(id, facts, bound));
                 match op {
                     BinOp::And => a.and(b),
                     BinOp::Or => a.or(b),
@@ -108,26 +144,41 @@ impl Pred {
 
 impl NodeTest {
     /// The first node from `id` on (up to `last`) for which the condition is exactly True in
-    /// a state with `facts`.
-    pub fn next_pass(&self, facts: &Facts, id: NodeId, last: NodeId) -> Option<NodeId> {
+    /// a state with `facts`, its variables naming the nodes `bound`.
+    pub fn next_pass(&self, facts: &Facts, id: NodeId, last: NodeId, bound: &Bound) -> Option<NodeId> {
         let (first, rest) = self.conjuncts.split_first().expect("a condition has a conjunct");
-        let passes = |n: NodeId| rest.iter().all(|p| p.value(n, facts).is_true());
+        let passes = |n: NodeId| rest.iter().all(|p| p.value(n, facts, bound).is_true());
         match first {
             // Only the nodes the first conjunct holds of can pass.
             Pred::Isa(column) => {
                 let from = column.trues.partition_point(|&n| n < id);
                 column.trues[from..].iter().copied().take_while(|&n| n <= last).find(|&n| passes(n))
             }
-            Pred::Edge { from: End::Node(a), rel, to: End::Var, mode: EdgeMode::Is } => {
-                facts.true_targets(*a, *rel).skip_while(|&n| n < id).take_while(|&n| n <= last).find(|&n| passes(n))
+            Pred::Edge { from: from @ (End::Node(_) | End::Fixed(_)), rel, to: End::Var, mode: EdgeMode::Is } => {
+                let a = from.node(id, bound);
+                facts.true_targets(a, *rel).skip_while(|&n| n < id).take_while(|&n| n <= last).find(|&n| passes(n))
             }
-            _ => (id..=last).find(|&n| first.value(n, facts).is_true() && passes(n)),
+            _ => (id..=last).find(|&n| first.value(n, facts, bound).is_true() && passes(n)),
         }
     }
 
+    /// The index of variable `s` in `fixed` (None: too many); `strict` when it must name a
+    /// node of the state.
+    fn fixed_slot(&mut self, s: Slot, strict: bool) -> Option<u8> {
+        if let Some(k) = self.fixed.iter().position(|&(f, _)| f == s) {
+            self.fixed[k].1 |= strict;
+            return Some(k as u8);
+        }
+        if self.fixed.len() == MAX_FIXED {
+            return None;
+        }
+        self.fixed.push((s, strict));
+        Some(self.fixed.len() as u8 - 1)
+    }
+
     /// Whether node `id` passes.
-    pub fn passes(&self, facts: &Facts, id: NodeId) -> bool {
-        self.conjuncts.iter().all(|p| p.value(id, facts).is_true())
+    pub fn passes(&self, facts: &Facts, id: NodeId, bound: &Bound) -> bool {
+        self.conjuncts.iter().all(|p| p.value(id, facts, bound).is_true())
     }
 }
 
@@ -147,6 +198,13 @@ impl Interp {
         }
         self.node_tests.insert(key, test.clone());
         Some(test)
+    }
+
+    /// `cached_test` with the nodes its variables name now.
+    pub(super) fn bound_test(&mut self, var: Slot, cond: &Ex) -> Option<(Rc<NodeTest>, Bound)> {
+        let test = self.cached_test(var, cond)?;
+        let bound = self.bind(&test)?;
+        Some((test, bound))
     }
 
     /// `cond` over loop variable `var` compiled for the current graph, when it has the form
@@ -172,6 +230,7 @@ impl Interp {
             targets: SmallVec::new(),
             conjuncts: SmallVec::new(),
             inputs: SmallVec::new(),
+            fixed: SmallVec::new(),
             len,
             isa_hash,
             isa_epoch: 0,
@@ -203,6 +262,24 @@ impl Interp {
             && self.same_inputs(test)
     }
 
+    /// The nodes the test's variables name now; None when one that must name a node of the
+    /// state does not (the evaluator then tests the nodes, and reports what it finds).
+    #[inline]
+    pub(super) fn bind(&self, test: &NodeTest) -> Option<Bound> {
+        let mut bound = [None; MAX_FIXED];
+        for (b, &(slot, strict)) in bound.iter_mut().zip(&test.fixed) {
+            *b = match self.get(slot) {
+                Value::Node(n) if n.class == test.class && !strict => Some(n.id),
+                Value::Node(n) if n.class == test.class && n.graph.is_none() && self.world.class(n.class).contains(n.id) => {
+                    Some(n.id)
+                }
+                _ if strict => return None,
+                _ => None,
+            };
+        }
+        Some(bound)
+    }
+
     /// Whether every variable the test read holds the same value. A plain loop over the one
     /// or two inputs: this runs after every pass of a tested loop's body.
     #[inline]
@@ -226,11 +303,14 @@ impl Interp {
                     return Some(Pred::Const(Logic::from_bool(eq)));
                 }
                 let other = if is_var(left) { right } else { left };
+                if let ExKind::Var(s) = other.kind {
+                    return Some(Pred::Same { other: Other::Fixed(t.fixed_slot(s, false)?), eq });
+                }
                 let node = match self.fixed_value(var, other, t)? {
                     Value::Node(n) if n.class == t.class => Some(n.id),
                     _ => None,
                 };
-                Pred::Same { node, eq }
+                Pred::Same { other: Other::Known(node), eq }
             }
             ExKind::Binary {
                 op: op @ (BinOp::And | BinOp::Or | BinOp::Implies | BinOp::Equiv | BinOp::Eq | BinOp::Ne),
@@ -283,8 +363,10 @@ impl Interp {
 
     /// The loop's node, or a fixed node of the state's class (unbound, not deleted).
     fn end(&mut self, var: Slot, e: &Ex, t: &mut NodeTest) -> Option<End> {
-        if matches!(e.kind, ExKind::Var(s) if s == var) {
-            return Some(End::Var);
+        match e.kind {
+            ExKind::Var(s) if s == var => return Some(End::Var),
+            ExKind::Var(s) => return Some(End::Fixed(t.fixed_slot(s, true)?)),
+            _ => {}
         }
         match self.fixed_value(var, e, t)? {
             Value::Node(n) if n.graph.is_none() && n.class == t.class && self.world.class(t.class).contains(n.id) => {
@@ -326,14 +408,14 @@ impl Interp {
     pub(super) fn exists_by_test(
         &mut self,
         var: Slot,
-        test: &NodeTest,
+        (test, bound): (&NodeTest, Bound),
         bounds: Option<(f64, f64)>,
         span: Span,
     ) -> R<bool> {
         let last = self.world.class(test.class).last();
         let g = self.current_graph(span)?;
         let facts = &g.borrow().facts;
-        let first = test.next_pass(facts, 1, last);
+        let first = test.next_pass(facts, 1, last, &bound);
         let ok = match bounds {
             None => first.is_some(),
             Some((lo, hi)) => {
@@ -341,7 +423,7 @@ impl Interp {
                 let mut at = first;
                 while let Some(id) = at {
                     count += 1.0;
-                    at = test.next_pass(facts, id + 1, last);
+                    at = test.next_pass(facts, id + 1, last, &bound);
                 }
                 count >= lo && count <= hi
             }
@@ -354,10 +436,10 @@ impl Interp {
     }
 
     /// `forall` with a compiled condition: False on the first node that fails (left in `var`).
-    pub(super) fn forall_by_test(&mut self, var: Slot, test: &NodeTest, span: Span) -> R<bool> {
+    pub(super) fn forall_by_test(&mut self, var: Slot, (test, bound): (&NodeTest, Bound), span: Span) -> R<bool> {
         let last = self.world.class(test.class).last();
         let g = self.current_graph(span)?;
-        let failed = (1..=last).find(|&id| !test.passes(&g.borrow().facts, id));
+        let failed = (1..=last).find(|&id| !test.passes(&g.borrow().facts, id, &bound));
         self.work(u64::from(failed.unwrap_or(last)), span)?;
         self.set(var, node(test.class, failed.unwrap_or(last)));
         Ok(failed.is_none())

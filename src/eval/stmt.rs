@@ -365,10 +365,10 @@ impl Interp {
         let mut id = self.world.class(class).first();
         let mut test = self.cached_test(var, cond).filter(|t| t.class == class);
         while self.world.class(class).contains(id) {
-            if let Some(t) = &test {
+            if let Some((t, bound)) = test.as_ref().and_then(|t| Some((t, self.bind(t)?))) {
                 let last = self.world.class(class).last();
                 let next = match &self.graph {
-                    Value::Graph(g) => t.next_pass(&g.borrow().facts, id, last),
+                    Value::Graph(g) => t.next_pass(&g.borrow().facts, id, last, &bound),
                     _ => None,
                 };
                 // The nodes skipped count as steps, as the evaluator's tries did.
