@@ -270,7 +270,9 @@ impl Interp {
         for (b, &(slot, strict)) in bound.iter_mut().zip(&test.fixed) {
             *b = match self.get(slot) {
                 Value::Node(n) if n.class == test.class && !strict => Some(n.id),
-                Value::Node(n) if n.class == test.class && n.graph.is_none() && self.world.class(n.class).contains(n.id) => {
+                Value::Node(n)
+                    if n.class == test.class && n.graph.is_none() && self.world.class(n.class).contains(n.id) =>
+                {
                     Some(n.id)
                 }
                 _ if strict => return None,
