@@ -33,7 +33,7 @@ impl Recent {
     }
 
     /// The facts of kept state `id`.
-    fn facts(&self, id: StateId) -> Option<&Facts> {
+    pub fn facts(&self, id: StateId) -> Option<&Facts> {
         self.index(id).map(|i| &self.states[i].2)
     }
 

@@ -312,6 +312,12 @@ impl Codec {
             Some(start) if relative => start.with_changes(&changes),
             _ => Facts::from_sorted(apply_diff(&[], &changes)),
         };
+        self.graph_with(class, world, name, facts)
+    }
+
+    /// A graph state of `class` named `name` with `facts`: a copy of the class's template
+    /// (its node values, attributes and flags) with the facts replaced.
+    pub fn graph_with(&self, class: ClassId, world: &mut World, name: Option<&Str>, facts: Facts) -> Value {
         let template = self.templates.iter().find(|(c, _)| *c == class).map(|(_, g)| g.clone());
         let g = match template {
             Some(t) => world.copy_graph(&t.borrow(), name.cloned()),

@@ -264,8 +264,9 @@ impl<'a> ScriptProblem<'a> {
             let stored = self.pack_successor(action.as_ref(), &state, i)?;
             self.push(out, cost, stored);
             if self.recent.is_some() {
+                let base = self.decoder.codec.base_class();
                 let facts = match (&state, stored) {
-                    (Value::Graph(g), None) => Some(g.borrow().facts.clone()),
+                    (Value::Graph(g), None) if Some(g.borrow().class) == base => Some(g.borrow().facts.clone()),
                     _ => None,
                 };
                 self.packed_facts.push(facts);
@@ -307,7 +308,9 @@ impl<'a> ScriptProblem<'a> {
     /// The id of the recent state (see `content.rs`) with the facts of graph `state`.
     fn recent_state(&self, state: &Value) -> Option<StateId> {
         let (Some(recent), Value::Graph(g)) = (&self.recent, state) else { return None };
-        recent.find(&g.borrow().facts)
+        let g = g.borrow();
+        // (a graph of another class is another key, whatever its facts)
+        (Some(g.class) == self.decoder.codec.base_class()).then(|| recent.find(&g.facts)).flatten()
     }
 
     /// Whether graph states are looked up among the recent ones: for states of the start's
@@ -371,7 +374,12 @@ impl Problem for ScriptProblem<'_> {
     }
 
     fn load(&mut self, store: &StateStore, id: StateId) -> Step<(), Flow> {
-        self.current = self.state(store, id);
+        // a state kept among the recent ones comes back from its live facts, not its key
+        let kept = self.recent.as_ref().and_then(|r| r.facts(id)).cloned();
+        self.current = match kept {
+            Some(facts) => self.decoder.state_with(store, &mut self.it.world, id, facts),
+            None => self.state(store, id),
+        };
         if let Some(recent) = &mut self.recent {
             // a successor is at most one level shallower than the state it comes from
             recent.forget_above(store.depth(id).saturating_sub(1));

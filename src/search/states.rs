@@ -109,6 +109,22 @@ impl Decoder {
         }
     }
 
+    /// `state` for a state of the start's class whose facts are at hand (the live facts a
+    /// successor had when it was packed): only its name is rebuilt, not its facts.
+    pub fn state_with(&self, store: &StateStore, world: &mut World, id: StateId, facts: Facts) -> Value {
+        let (Value::Graph(start), Some(last), None) = (&self.start, &self.last, &self.symmetry) else {
+            return self.state(store, world, id);
+        };
+        if id == 0 {
+            return self.start.clone();
+        }
+        let (class, name) = {
+            let start = start.borrow();
+            (start.class, name_by_last(&mut last.borrow_mut(), &start.name, store, id))
+        };
+        self.codec.graph_with(class, world, Some(&name), facts)
+    }
+
     /// The live value of the last state of `path`; `last_label` overrides its label (a goal
     /// reached by another way than its stored origin).
     pub fn state_along(
