@@ -45,7 +45,7 @@ pub(super) fn bfs<P: Problem>(
     counts: &mut Counts,
 ) -> Step<Result<Found, Reason>, P::Error> {
     let mut goal = GoalCommit::default();
-    let found = by_levels(p, store, counts, |p, store, counts, id, depth, succ, of| {
+    let found = by_levels(p, store, counts, false, |p, store, counts, id, depth, succ, of| {
         goal.commit(p, store, config, counts, id, depth, succ, of)
     })?;
     Ok(found.ok_or(Reason::Exhausted))
@@ -138,12 +138,14 @@ impl<P: Problem, T, F> Commit<P, T> for F where
 
 /// What breadth-first search and exploration share: the start stored, then the states of each
 /// level expanded in id order (with the frontier counted, the limits checked, the expansion
-/// traced), and `commit` given each state's successors; it stops when `commit` returns
-/// something, or when a level adds no state.
+/// traced), and `commit` given each state's successors (those found stored with their
+/// actions and labels only if `describe_known`); it stops when `commit` returns something, or
+/// when a level adds no state.
 pub(super) fn by_levels<P: Problem, T>(
     p: &mut P,
     store: &mut StateStore,
     counts: &mut Counts,
+    describe_known: bool,
     mut commit: impl Commit<P, T>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
@@ -161,7 +163,7 @@ pub(super) fn by_levels<P: Problem, T>(
                 let e = Expansion { step: counts.expanded + 1, id, parent: store.parent(id), depth, g, h: None, f: g };
                 p.trace(&e, store)?;
             }
-            p.expand_seeing(&mut succ)?;
+            p.expand_seeing(&mut succ, describe_known)?;
             counts.expanded += 1;
             counts.generated += succ.len() as u64;
             if let Some(t) = commit(p, store, counts, id, depth, &succ, GoalOf::Ask)? {

@@ -61,7 +61,7 @@ pub fn explore<P: Threaded>(
     let mut goals = Vec::new();
     let mut walk = Walk { config, mark_goals, transitions, goals: &mut goals, started: false };
     let walked = match on {
-        None => by_levels(p, store, &mut counts, |p, store, counts, id, depth, succ, of| {
+        None => by_levels(p, store, &mut counts, true, |p, store, counts, id, depth, succ, of| {
             walk.commit(p, store, counts, id, depth, succ, of)
         }),
         Some(on) => {

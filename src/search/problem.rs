@@ -50,8 +50,11 @@ pub trait Problem {
     fn expand(&mut self, out: &mut Successors) -> Step<(), Self::Error>;
 
     /// `expand` for a breadth-first search on one thread, which may find successors stored
-    /// itself and say so (`Successors::push_stored`) instead of packing them.
-    fn expand_seeing(&mut self, out: &mut Successors) -> Step<(), Self::Error> {
+    /// itself and say so (`Successors::push_stored`) instead of packing them; their actions
+    /// and labels only when `describe_known` (an exploration records every transition, a
+    /// search only the origins of new states).
+    fn expand_seeing(&mut self, out: &mut Successors, describe_known: bool) -> Step<(), Self::Error> {
+        let _ = describe_known;
         self.expand(out)
     }
 

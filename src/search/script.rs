@@ -77,6 +77,9 @@ pub struct ScriptProblem<'a> {
     /// The facts of each successor of the last expansion as they were packed (copy-on-write
     /// snapshots: a goal test may change a successor before its commit), kept if it is new.
     packed_facts: Vec<Option<Facts>>,
+    /// Whether the successors found among the recent states get their actions and labels
+    /// (see `Problem::expand_seeing`).
+    describe_known: bool,
 }
 
 impl<'a> ScriptProblem<'a> {
@@ -112,6 +115,7 @@ impl<'a> ScriptProblem<'a> {
             quiet: Quiet::Off,
             recent: None,
             packed_facts: Vec::new(),
+            describe_known: true,
         })
     }
 
@@ -280,15 +284,18 @@ impl<'a> ScriptProblem<'a> {
     /// it is not one of the recent states (else its id, the key left empty).
     fn pack_successor(&mut self, action: Option<&Value>, state: &Value, i: usize) -> Step<Option<StateId>, Flow> {
         self.key.clear();
+        self.label.clear();
+        self.action.clear();
         let stored = self.recent_state(state);
+        if stored.is_some() && !self.describe_known {
+            return Ok(stored);
+        }
         if stored.is_none() {
             if let Err(e) = self.decoder.pack(state, &mut self.key, &mut self.variant) {
                 let what = format!("successor {} of {}", i + 1, called(&self.spec.next, "Next"));
                 return Err(Halt::Error(pack_failure(e, &what, self.span)));
             }
         }
-        self.label.clear();
-        self.action.clear();
         if let (Value::Graph(g), Value::Graph(parent)) = (state, &self.current) {
             label_successor(&mut self.label, &g.borrow().name, &parent.borrow().name);
             if action.is_none() && self.label.first() != Some(&SAME_NAME) {
@@ -388,10 +395,12 @@ impl Problem for ScriptProblem<'_> {
     }
 
     fn expand(&mut self, out: &mut Successors) -> Step<(), Flow> {
+        self.describe_known = true;
         self.expand_in(out)
     }
 
-    fn expand_seeing(&mut self, out: &mut Successors) -> Step<(), Flow> {
+    fn expand_seeing(&mut self, out: &mut Successors, describe_known: bool) -> Step<(), Flow> {
+        self.describe_known = describe_known;
         if self.recent.is_none() && self.looks_up_recent() {
             self.recent = Some(Recent::default());
         }
