@@ -66,3 +66,23 @@ out grow(G)
     assert!(stopped.stderr.contains("step limit of 2000 reached"), "{}", stopped.stderr);
     assert_eq!(stopped.stdout, "");
 }
+
+#[test]
+fn builtin_calls_in_a_demon_give_what_they_give_outside() {
+    let demon = r#"def calls(A, X)
+{
+   A.push(1)
+   A.push(X.size())
+   A.unshift(A.pop() + 10)
+   out A, A.is(1), A.empty(), range(2)
+   X.push(3)
+}
+calls([], "abc")
+"#;
+    let run = ds_file("calls.ds", demon, &[]);
+    // [1, 3] (the string's size), then the 3 popped and 13 put in front.
+    assert_eq!(run.stdout, "[13,1] True False [0,1]\n", "{}", run.stderr);
+    // A method of several bodies (arrays, heaps) refuses a string as the tree walker does.
+    assert!(run.stderr.contains("`push` works on arrays and heaps, not on a string"), "{}", run.stderr);
+    assert!(run.stderr.contains("calls.ds:7:4"), "{}", run.stderr);
+}

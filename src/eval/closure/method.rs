@@ -7,8 +7,10 @@
 //! piece is not a string read in place, the text long enough for its copy to count as work)
 //! is run by the tree walker from the start, and nothing this closure reads has side effects.
 
+use super::expr::{Operand, ValueFn};
 use super::{Node, StFn};
 use crate::compile::ir::{Ex, ExKind, Slot};
+use crate::eval::{Interp, R};
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::display::node_name;
@@ -20,8 +22,57 @@ const FREE_TEXT: usize = 4096;
 
 /// An expression statement made of a builtin method call that has a closure here (None: the
 /// caller compiles it otherwise).
-pub(super) fn statement(e: &Ex, span: Span) -> Option<StFn> {
-    rename(e, span)
+pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
+    if let Some(f) = rename(e, span) {
+        return Some(f);
+    }
+    let call = call(e, depth)?;
+    Some(Box::new(move |it| {
+        it.tick(span)?;
+        call(it).map(drop)
+    }))
+}
+
+/// A builtin call (`Recv.method(a, b)`, `f(a)`) of up to two arguments, as the tree walker's
+/// `ExKind::Builtin` makes it: the object, the body its kind picks, the arguments, the call;
+/// here the operands are closures and the function is called directly.
+pub(super) fn call(e: &Ex, depth: u32) -> Option<ValueFn> {
+    let ExKind::Builtin { f, object, args, .. } = &e.kind else { return None };
+    let (f, span) = (*f, e.span);
+    let object = object.as_deref().map(|o| Operand::new(o, depth));
+    let object = move |it: &mut Interp| -> R<Option<Value>> {
+        match &object {
+            Some(o) => o.get(it).map(Some),
+            None => Ok(None),
+        }
+    };
+    Some(match &args[..] {
+        [] => Box::new(move |it| {
+            let obj = object(it)?;
+            let f = f.pick(obj.as_ref(), span)?;
+            f(it, obj, &[], span)
+        }),
+        [a] => {
+            let a = Operand::new(a, depth);
+            Box::new(move |it| {
+                let obj = object(it)?;
+                let f = f.pick(obj.as_ref(), span)?;
+                let a = [a.get(it)?];
+                f(it, obj, &a, span)
+            })
+        }
+        [a, b] => {
+            let (a, b) = (Operand::new(a, depth), Operand::new(b, depth));
+            Box::new(move |it| {
+                let obj = object(it)?;
+                let f = f.pick(obj.as_ref(), span)?;
+                let a = a.get(it)?;
+                let ab = [a, b.get(it)?];
+                f(it, obj, &ab, span)
+            })
+        }
+        _ => return None,
+    })
 }
 
 /// A piece of the text appended to a name, read without evaluating anything.
@@ -84,7 +135,7 @@ impl Piece {
 
     /// The piece's text, as `+` appends it (None: evaluate the statement instead).
     #[inline(always)]
-    fn read<'a>(&'a self, it: &'a crate::eval::Interp) -> Option<&'a str> {
+    fn read<'a>(&'a self, it: &'a Interp) -> Option<&'a str> {
         match self {
             Piece::Text(s) => Some(s.as_str()),
             Piece::Local(i) => match it.local(*i) {

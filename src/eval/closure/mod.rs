@@ -334,7 +334,7 @@ fn stmt(s: &St, depth: u32) -> StFn {
     match &s.kind {
         StKind::Expr(e) => graph::statement(e, span, depth + 1)
             .or_else(|| expr::statement(e, span, depth + 1))
-            .or_else(|| method::statement(e, span))
+            .or_else(|| method::statement(e, span, depth + 1))
             .unwrap_or_else(|| tree_stmt(s)),
         StKind::If(arms) => if_chain(arms, span, depth + 1),
         StKind::Return(Some(e)) => {
