@@ -66,6 +66,8 @@ pub struct Fact {
 #[derive(Debug, Default)]
 pub struct Facts {
     base: Option<Rc<Vec<u64>>>,
+    /// The own layer's words are its first `own_len`; a layer edited in place keeps the room
+    /// a removed word left, for the insertion that usually follows (a fact moved).
     own: Option<Rc<[u64]>>,
     wide: Option<Rc<Vec<Fact>>>,
     own_rels: u16,
@@ -81,6 +83,7 @@ pub struct Facts {
     /// Edges of other graphs point into this state (`Sen=>$human`): a change of its `isa`
     /// facts moves the isa epoch, as paths through it change.
     linked: Cell<bool>,
+    own_len: u8,
 }
 
 /// A state's own layer folds into a base of its own when it grows past this many facts, so
@@ -143,6 +146,7 @@ impl Clone for Facts {
         Facts {
             base: self.base.clone(),
             own: self.own.clone(),
+            own_len: self.own_len,
             wide: self.wide.clone(),
             own_rels: self.own_rels,
             base_rels: self.base_rels,
@@ -244,7 +248,14 @@ impl Facts {
     }
 
     fn own_words(&self) -> &[u64] {
-        self.own.as_deref().unwrap_or(&[])
+        self.own.as_deref().map_or(&[], |own| &own[..self.own_len as usize])
+    }
+
+    /// A new own layer, all of whose words are facts (`OWN_MAX` bounds its length).
+    #[inline]
+    fn set_own(&mut self, words: Option<Rc<[u64]>>) {
+        self.own_len = words.as_ref().map_or(0, |w| u8::try_from(w.len()).expect("an own layer is short"));
+        self.own = words;
     }
 
     fn wide_facts(&self) -> &[Fact] {
@@ -373,16 +384,13 @@ impl Facts {
                 return edit.apply(Rc::make_mut(self.base.get_or_insert_with(Rc::default)));
             }
         }
+        if self.edit_own_in_place(edit) {
+            return;
+        }
         let own = self.own_words();
         let new: Option<Rc<[u64]>> = match edit {
             Edit::Replace(w) => {
                 let i = packed::find(own, packed::key_bits(w)).expect("a stored fact");
-                let unshared = self.own.as_mut().and_then(Rc::get_mut);
-                if let Some(own) = unshared {
-                    own[i] = w;
-                    return;
-                }
-                let own = self.own_words();
                 Some(own.iter().enumerate().map(|(j, &x)| if j == i { w } else { x }).collect())
             }
             Edit::Insert(w) if own.len() >= OWN_MAX => return self.fold(Some(w)),
@@ -391,11 +399,45 @@ impl Facts {
                 Some(own[..i].iter().copied().chain(std::iter::once(w)).chain(own[i..].iter().copied()).collect())
             }
             Edit::Remove(k) => {
+                // The room of the word removed is kept, for an insertion after it.
                 let i = packed::find(own, k).expect("a stored fact");
-                (own.len() > 1).then(|| own[..i].iter().chain(&own[i + 1..]).copied().collect())
+                let len = own.len() - 1;
+                let words = (len > 0).then(|| own[..i].iter().chain(&own[i + 1..]).chain(&[0]).copied().collect());
+                self.set_own(words);
+                self.own_len = len as u8;
+                return;
             }
         };
-        self.own = new;
+        self.set_own(new);
+    }
+
+    /// Edits the own layer where it lies when no copy shares it and the edit fits in it.
+    #[inline]
+    fn edit_own_in_place(&mut self, edit: Edit) -> bool {
+        let len = self.own_len as usize;
+        let Some(own) = self.own.as_mut().and_then(Rc::get_mut) else { return false };
+        match edit {
+            Edit::Replace(w) => {
+                let i = packed::find(&own[..len], packed::key_bits(w)).expect("a stored fact");
+                own[i] = w;
+            }
+            Edit::Insert(w) if len < own.len() && len < OWN_MAX => {
+                let i = own[..len].partition_point(|&x| x < w);
+                own.copy_within(i..len, i + 1);
+                own[i] = w;
+                self.own_len += 1;
+            }
+            Edit::Insert(_) => return false,
+            Edit::Remove(k) => {
+                let i = packed::find(&own[..len], k).expect("a stored fact");
+                own.copy_within(i + 1..len, i);
+                self.own_len -= 1;
+                if self.own_len == 0 {
+                    self.own = None;
+                }
+            }
+        }
+        true
     }
 
     /// Moves the base's facts of the relations in `bit` to the own layer. A base of which
@@ -410,7 +452,7 @@ impl Facts {
             let mut words: SmallVec<[u64; 32]> = self.own_words().iter().copied().collect();
             words.extend(self.base_words().iter().copied().filter(of_bit));
             words.sort_unstable();
-            self.own = (!words.is_empty()).then(|| Rc::from(&words[..]));
+            self.set_own((!words.is_empty()).then(|| Rc::from(&words[..])));
         }
         self.own_rels |= bit;
     }
@@ -426,7 +468,7 @@ impl Facts {
         words.sort_unstable();
         self.base = Some(Rc::new(words));
         self.base_rels |= own_rels;
-        self.own = None;
+        self.set_own(None);
         self.own_rels = 0;
     }
 
@@ -500,7 +542,7 @@ impl Facts {
     pub fn clear(&mut self) {
         self.changed(None);
         self.base = None;
-        self.own = None;
+        self.set_own(None);
         self.wide = None;
         self.own_rels = 0;
         self.base_rels = 0;

@@ -236,7 +236,7 @@ impl Reference {
             insert(&mut f, &mut words, k, v);
         }
         f.own_rels = rels;
-        f.own = (!words.is_empty()).then(|| Rc::from(words));
+        f.set_own((!words.is_empty()).then(|| Rc::from(words)));
         if f.base_rels & !f.own_rels == 0 || f.own_words().len() > OWN_MAX {
             f.fold(None);
         }

@@ -333,3 +333,41 @@ fn same_facts_compares_content_whichever_relations_a_copy_moved() {
     let fresh = built(&a.to_vec().iter().map(|f| (f.key, f.value)).collect::<Vec<_>>());
     assert!(same_facts(&fresh, &a) && !same_facts(&fresh, &c));
 }
+
+#[test]
+fn a_fact_moved_in_an_unshared_own_layer_stays_in_its_room() {
+    let isa: Vec<_> = (1..=4).map(|n| (FactKey::new(n, ISA, 9, 1), Logic::TRUE)).collect();
+    let start = built(&isa.iter().copied().chain((1..=4).map(|n| (key(n, 7, 10), Logic::TRUE))).collect::<Vec<_>>());
+    let mut next = start.clone();
+    // The first change copies the shared layer; the removal leaves room for one word.
+    next.set(key(2, 7, 10), Logic::UNDEF);
+    assert_eq!(next.own_words().len(), 3);
+    let own = next.own.as_ref().map(|o| Rc::as_ptr(o) as *const u64);
+    // The insertion after it goes into that room, in order, without a new layer.
+    next.set(key(2, 7, 11), Logic::TRUE);
+    assert_eq!(next.own.as_ref().map(|o| Rc::as_ptr(o) as *const u64), own);
+    assert_eq!(next.own_words().len(), 4);
+    assert!(next.own_words().windows(2).all(|w| w[0] < w[1]));
+    // A third change past the room makes a new layer; all three read back.
+    next.set(key(3, 7, 12), Logic::FALSE);
+    assert_eq!(next.get(key(2, 7, 10)), Logic::UNDEF);
+    assert_eq!(next.get(key(2, 7, 11)), Logic::TRUE);
+    assert_eq!(next.get(key(3, 7, 12)), Logic::FALSE);
+    assert_eq!(start.get(key(2, 7, 10)), Logic::TRUE, "the state copied from is unchanged");
+    let mut facts: Vec<_> = isa.clone();
+    facts.extend([1, 3, 4].map(|n| (key(n, 7, 10), Logic::TRUE)));
+    facts.extend([(key(2, 7, 11), Logic::TRUE), (key(3, 7, 12), Logic::FALSE)]);
+    let fresh = built(&facts);
+    assert_eq!(next, fresh);
+    assert_eq!(next.hash(), fresh.hash());
+    // Removing every own fact in place lets the layer go.
+    let mut emptied = built(&[(key(1, 7, 10), Logic::TRUE)]).clone();
+    emptied.set(key(1, 7, 10), Logic::UNDEF);
+    assert_eq!(emptied, Facts::default());
+}
+
+#[test]
+fn facts_stay_56_bytes() {
+    // The own layer's length sits in what was padding: a state is no larger for it.
+    assert_eq!(std::mem::size_of::<Facts>(), 56);
+}

@@ -73,6 +73,31 @@ impl Name {
         }
     }
 
+    /// The length of the name's text, without joining it (None past `limit`).
+    pub fn len_within(&self, limit: usize) -> Option<usize> {
+        let mut len = 0;
+        let mut at = Some(self);
+        while let Some(name) = at {
+            len += name.0.tail.len();
+            if len > limit {
+                return None;
+            }
+            at = name.0.head.as_ref();
+        }
+        Some(len)
+    }
+
+    /// This name with `rest` appended: what `renamed` makes of this name's text and `rest`
+    /// (`G.name(G.name() + rest)`), without that text.
+    pub fn appended(&self, rest: &str) -> Name {
+        if rest.is_empty() || self.len_within(SHARED_MIN - 1).is_some() {
+            let mut text = self.to_str();
+            text.push_str(rest);
+            return Name::new(text);
+        }
+        Name(Rc::new(Part { head: Some(self.clone()), tail: rest.into() }))
+    }
+
     /// The name `text`, kept as this name and the rest when it starts with this name.
     pub fn renamed(&self, text: Str) -> Name {
         // This name's text, usually just read by `to_str` (the script's `Next.name()`).
@@ -128,6 +153,22 @@ mod tests {
         assert_eq!(again.added_to(&next), Some(";f.p"));
         assert_eq!(again.added_to(&start), None, "not known without the text");
         assert_eq!(start.clone().added_to(&start), Some(""));
+    }
+
+    #[test]
+    fn appending_gives_the_name_renaming_gives() {
+        let start = Name::new("Start;f.t.b;f.m.$3;f.m.$4".into());
+        let next = start.appended(";f.m.$2");
+        assert!(next.0.head.as_ref().is_some_and(|h| Rc::ptr_eq(&h.0, &start.0)));
+        assert_eq!(next.to_str(), "Start;f.t.b;f.m.$3;f.m.$4;f.m.$2");
+        assert_eq!(next.len_within(100), Some(32));
+        assert_eq!(next.len_within(31), None);
+        let short = Name::new("S".into());
+        let longer = short.appended(";a");
+        assert!(longer.0.head.is_none(), "a short name is stored whole, as `renamed` does");
+        assert_eq!(longer.to_str(), "S;a");
+        assert!(start.appended("").0.head.is_none());
+        assert_eq!(start.appended("").to_str(), start.to_str());
     }
 
     #[test]

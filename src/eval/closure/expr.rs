@@ -41,6 +41,7 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::Binary { op, left, right, num } => binary(e, *op, left, right, num.as_ref(), depth + 1),
         ExKind::Demon { id, args } => call(*id, args, e.span, depth + 1),
         ExKind::Sum(items) => super::text::sum(items, depth + 1),
+        ExKind::Builtin { .. } => super::method::call(e, depth + 1).unwrap_or_else(|| tree_value(e)),
         _ => tree_value(e),
     }
 }

@@ -12,6 +12,7 @@
 mod expr;
 mod graph;
 mod loops;
+mod method;
 mod num;
 mod text;
 
@@ -333,6 +334,7 @@ fn stmt(s: &St, depth: u32) -> StFn {
     match &s.kind {
         StKind::Expr(e) => graph::statement(e, span, depth + 1)
             .or_else(|| expr::statement(e, span, depth + 1))
+            .or_else(|| method::statement(e, span, depth + 1))
             .unwrap_or_else(|| tree_stmt(s)),
         StKind::If(arms) => if_chain(arms, span, depth + 1),
         StKind::Return(Some(e)) => {
