@@ -478,6 +478,27 @@ impl Interp {
         Ok(())
     }
 
+    /// Pushes a number onto the frame stack, written in place (`Vec::push` of a `Value` built
+    /// elsewhere copies it with a load wider than the stores that made it).
+    #[inline(always)]
+    fn push_num(&mut self, x: f64) {
+        if self.stack.len() == self.stack.capacity() {
+            self.grow_stack();
+        }
+        // SAFETY: there is room for one more value, made just above if there was none.
+        unsafe {
+            let len = self.stack.len();
+            std::ptr::write(self.stack.as_mut_ptr().add(len), Value::Num(x));
+            self.stack.set_len(len + 1);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_stack(&mut self) {
+        self.stack.reserve(1);
+    }
+
     /// Whether the native stack is used up (`host::stack`): checked on every demon call and
     /// expression, so that deep recursion of any kind ends in an error, never an overflow.
     #[inline(always)]

@@ -385,6 +385,15 @@ impl CallArg {
     /// Pushes the argument's value onto the frame stack.
     #[inline(always)]
     pub(crate) fn push(&self, it: &mut Interp) -> R<()> {
+        // `N - 1` first, its number written straight into the new slot: built in a temporary
+        // that one wide load copies, it waits for the two stores before it (no forwarding).
+        if let CallArg::LocalAdd { i, n, .. } = self {
+            if let Value::Num(x) = it.local(*i) {
+                let x = *x + *n;
+                it.push_num(x);
+                return Ok(());
+            }
+        }
         let v = match self {
             CallArg::Local(i) => it.local(*i).dup(),
             CallArg::LocalAdd { i, n, arg } => match it.local(*i) {
