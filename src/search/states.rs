@@ -167,7 +167,7 @@ impl Decoder {
             };
             names.push(id, store.label_key(label));
         }
-        Some(names.name.as_str().into())
+        Some(crate::value::text::copied(&names.name))
     }
 
     /// The value of a packed action (None when there is none).
@@ -207,5 +207,5 @@ fn name_by_last(last: &mut LastPath, start: &Name, store: &StateStore, id: State
     for &s in up.iter().rev() {
         last.push(s, store.label_key(store.label(s)));
     }
-    last.name.as_str().into()
+    crate::value::text::copied(&last.name)
 }

@@ -54,7 +54,7 @@ impl Name {
         if let Some(text) = last {
             return text;
         }
-        let text: Str = self.pieces().concat().into();
+        let text = crate::value::text::joined(&self.pieces());
         // The entry replaced is dropped after the borrow ends (its drop may free a chain).
         let old = LAST.replace(Some((self.clone(), text.clone())));
         drop(old);

@@ -45,7 +45,7 @@ pub(super) fn sum(items: &[(Ex, Span)], depth: u32) -> ValueFn {
     Box::new(move |it| {
         let (first, rest) = pieces.split_first().expect("a sum has operands");
         let text = match first.direct.as_ref().and_then(|d| d.read(it)) {
-            Some(part) => Str::from(part),
+            Some(part) => crate::value::text::copied(part),
             None => match (first.value)(it)? {
                 Value::Str(s) => s,
                 acc => return numbers_first(it, acc, rest),
