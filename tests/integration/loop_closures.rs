@@ -118,3 +118,31 @@ fn exists_of_a_target_in_a_demon_binds_what_the_tree_walker_binds() {
     assert!(run.stderr.contains(error) && top.stderr.contains(error), "{}", run.stderr);
     assert!(run.stderr.contains("targets.ds:23:18"), "{}", run.stderr);
 }
+
+#[test]
+fn a_loop_keeps_its_test_only_while_the_state_it_reads_has_the_same_structure() {
+    // The loop and the `exists` keep their tests between calls (one per site); a state with
+    // another `isa` structure, or the same state after an `isa` fact changed, needs a new one.
+    let demon = r#"def humans(G)
+{
+   GRAPH = G
+   var N = ""
+   for X in X.isa(Sen=>$human) : N = N + X.string()
+   if exists(Y, Y.isa(Sen=>$human) & (Y want d)) : N = N + "+" + Y.string()
+   return N
+}
+out humans(G)
+var H = G.copy()
+GRAPH = H
+b isa Sen=>$human;
+out humans(H)
+out humans(G)
+GRAPH = G
+a isa Sen=>$human = Undef
+out humans(G)
+"#;
+    let run = ds_file("humans.ds", &format!("{WORLD}{demon}"), &[]);
+    // a, c and e are human in G, a first of those who want d; b joins them in the copy only;
+    // once a is no longer human, c is the first.
+    assert_eq!(run.stdout, "ace+a\nabce+a\nace+a\nce+c\n", "{}", run.stderr);
+}

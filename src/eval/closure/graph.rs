@@ -9,6 +9,7 @@ use super::expr::value;
 use super::{Node, StFn, ValueFn};
 use crate::compile::ir::{EdgeEx, Ex, ExKind, Operand, Rel, Slot, Target};
 use crate::eval::edges::apply;
+use crate::eval::node_test::TestSite;
 use crate::eval::ops::logic;
 use crate::eval::{Interp, R};
 use crate::syntax::ast::EdgeMode;
@@ -94,13 +95,13 @@ pub(super) fn expression(e: &Ex, depth: u32) -> Option<ValueFn> {
         }
         ExKind::Exists { var, cond, min: None, max: None } => {
             let shape = TargetOf::new(*var, cond);
-            let (var, cond) = (*var, Node::new(&**cond));
+            let (var, cond, site) = (*var, Node::new(&**cond), TestSite::default());
             match shape {
                 Some(t) => Box::new(move |it| match t.find(it, var) {
                     Some(found) => Ok(Value::bool(found)),
-                    None => it.exists(var, cond.get(), None, None, span),
+                    None => it.exists_within(var, cond.get(), None, span, Some(&site)),
                 }),
-                None => Box::new(move |it| it.exists(var, cond.get(), None, None, span)),
+                None => Box::new(move |it| it.exists_within(var, cond.get(), None, span, Some(&site))),
             }
         }
         ExKind::Unary { op, operand } => {
