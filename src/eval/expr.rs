@@ -1,5 +1,6 @@
 //! Expressions.
 
+use super::node_test::TestSite;
 use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, ExKind, NodeRef, Slot, Target};
 use crate::diagnostics::Diagnostic;
@@ -294,6 +295,19 @@ impl Interp {
                 Some((lo, hi))
             }
         };
+        self.exists_within(var, cond, bounds, span, None)
+    }
+
+    /// `exists` once its bounds are known; `site`: the test of a compiled body's `exists`
+    /// (None: the one kept by the condition's address).
+    pub(super) fn exists_within(
+        &mut self,
+        var: Slot,
+        cond: &Ex,
+        bounds: Option<(f64, f64)>,
+        span: Span,
+        site: Option<&TestSite>,
+    ) -> R<Value> {
         if bounds.is_none() {
             if let Some(found) = self.exists_edge(var, cond)? {
                 return Ok(Value::bool(found));
@@ -301,7 +315,7 @@ impl Interp {
         }
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
-        if let Some((test, bound)) = self.bound_test(var, cond) {
+        if let Some((test, bound)) = self.bound_test(var, cond, site) {
             return Ok(Value::bool(self.exists_by_test(var, (&test, bound), bounds, span)?));
         }
         let mut count = 0.0;
@@ -342,7 +356,7 @@ impl Interp {
     fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
-        if let Some((test, bound)) = self.bound_test(var, cond) {
+        if let Some((test, bound)) = self.bound_test(var, cond, None) {
             return Ok(Value::bool(self.forall_by_test(var, (&test, bound), span)?));
         }
         let mut id = self.world.class(class).first();

@@ -23,6 +23,7 @@ use crate::value::{Logic, Value};
 use crate::world::facts::isa_epoch;
 use crate::world::{ClassId, FactKey, Facts, GraphRef, GraphUid, IsaColumn, NodeId, RelId, Target};
 use smallvec::SmallVec;
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// A compiled loop condition over the nodes of one state (the current graph when it was made).
@@ -182,10 +183,20 @@ impl NodeTest {
     }
 }
 
+/// The test a `for` loop or an `exists` of a compiled demon body made last, kept by the
+/// closure of that loop or `exists`: checked with `still_valid` as the entries of
+/// `Interp::node_tests` are, without that map's lookup by the condition's address.
+#[derive(Default)]
+pub(super) struct TestSite(Cell<Option<Rc<NodeTest>>>);
+
 impl Interp {
     /// The test of `cond` over `var` for the current graph: the one made last time for this
-    /// condition when it is still valid, else a new one (see `node_test`).
-    pub(super) fn cached_test(&mut self, var: Slot, cond: &Ex) -> Option<Rc<NodeTest>> {
+    /// condition (at `site`, or else by the condition's address) when it is still valid, else
+    /// a new one (see `node_test`).
+    pub(super) fn cached_test(&mut self, var: Slot, cond: &Ex, site: Option<&TestSite>) -> Option<Rc<NodeTest>> {
+        if let Some(site) = site {
+            return self.site_test(var, cond, site);
+        }
         let key = cond as *const Ex as usize;
         if let Some(t) = self.node_tests.get(&key) {
             if t.cond == cond.span && t.var == var && self.still_valid(t) {
@@ -200,9 +211,24 @@ impl Interp {
         Some(test)
     }
 
+    fn site_test(&mut self, var: Slot, cond: &Ex, site: &TestSite) -> Option<Rc<NodeTest>> {
+        if let Some(t) = site.0.take().filter(|t| self.still_valid(t)) {
+            site.0.set(Some(t.clone()));
+            return Some(t);
+        }
+        let test = Rc::new(self.node_test(var, cond)?);
+        site.0.set(Some(test.clone()));
+        Some(test)
+    }
+
     /// `cached_test` with the nodes its variables name now.
-    pub(super) fn bound_test(&mut self, var: Slot, cond: &Ex) -> Option<(Rc<NodeTest>, Bound)> {
-        let test = self.cached_test(var, cond)?;
+    pub(super) fn bound_test(
+        &mut self,
+        var: Slot,
+        cond: &Ex,
+        site: Option<&TestSite>,
+    ) -> Option<(Rc<NodeTest>, Bound)> {
+        let test = self.cached_test(var, cond, site)?;
         let bound = self.bind(&test)?;
         Some((test, bound))
     }

@@ -1,5 +1,6 @@
 //! Statements: control flow, `out`, declarations and the three kinds of `for`.
 
+use super::node_test::TestSite;
 use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, ExKind, Slot, St, StKind, Target};
 use crate::syntax::ast::OutSep;
@@ -137,7 +138,7 @@ impl Interp {
                 self.for_value(vars, v, &|it| it.exec_block(body), s.span)?;
             }
             StKind::ForNodes { vars, cond, body } => {
-                self.for_nodes(vars, cond.as_ref(), &|it| it.exec_block(body), s.span)?
+                self.for_nodes(vars, cond.as_ref(), &|it| it.exec_block(body), s.span, None)?
             }
             StKind::Return(_) => return Err(self.return_value(Value::Logic(Logic::UNDEF))),
             StKind::ReturnIfdef(e) => {
@@ -330,14 +331,22 @@ impl Interp {
 
     /// `for X in Cond`: every node of the current graph, in creation order, for which Cond is
     /// exactly True. With 3 or 4 variables: every edge (source, relation, target, value).
-    pub(super) fn for_nodes(&mut self, vars: &[Slot], cond: Option<&Ex>, body: Body, span: Span) -> R<()> {
+    /// `site`: where a compiled body keeps the loop's test (None: `Interp::node_tests`).
+    pub(super) fn for_nodes(
+        &mut self,
+        vars: &[Slot],
+        cond: Option<&Ex>,
+        body: Body,
+        span: Span,
+        site: Option<&TestSite>,
+    ) -> R<()> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
         if vars.len() >= 3 {
             return self.for_edges(vars, &g, cond, body, span);
         }
         if let ([var], Some(cond)) = (vars, cond) {
-            return self.for_nodes_tested(*var, class, cond, body, span);
+            return self.for_nodes_tested(*var, class, (cond, site), body, span);
         }
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
@@ -361,9 +370,16 @@ impl Interp {
     /// `for X in Cond` with one variable: nodes that cannot pass are not visited when Cond
     /// compiles to a `NodeTest` (made again after every run of the body, which may change
     /// anything the test read). `X` ends where the evaluator's loop leaves it.
-    fn for_nodes_tested(&mut self, var: Slot, class: ClassId, cond: &Ex, body: Body, span: Span) -> R<()> {
+    fn for_nodes_tested(
+        &mut self,
+        var: Slot,
+        class: ClassId,
+        (cond, site): (&Ex, Option<&TestSite>),
+        body: Body,
+        span: Span,
+    ) -> R<()> {
         let mut id = self.world.class(class).first();
-        let mut test = self.cached_test(var, cond).filter(|t| t.class == class);
+        let mut test = self.cached_test(var, cond, site).filter(|t| t.class == class);
         while self.world.class(class).contains(id) {
             if let Some((t, bound)) = test.as_ref().and_then(|t| Some((t, self.bind(t)?))) {
                 let last = self.world.class(class).last();
@@ -391,7 +407,7 @@ impl Interp {
                 break;
             }
             if !test.as_ref().is_some_and(|t| self.still_valid(t)) {
-                test = self.cached_test(var, cond).filter(|t| t.class == class);
+                test = self.cached_test(var, cond, site).filter(|t| t.class == class);
             }
             id += 1;
         }

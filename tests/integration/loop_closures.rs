@@ -94,3 +94,55 @@ fn an_edge_of_other_values_fails_as_at_the_top_level() {
         }
     }
 }
+
+#[test]
+fn exists_of_a_target_in_a_demon_binds_what_the_tree_walker_binds() {
+    let body = r#"   GRAPH = G
+   var X = a
+   out exists(Z, X want Z), Z
+   X = c
+   out exists(Z, X want Z), Z
+   X = b
+   out exists(Z, X want Z), Z
+   X = 5
+   out exists(Z, X want Z)
+"#;
+    let demon = format!("def targets(G)\n{{\n{body}}}\ntargets(G)\n");
+    let run = ds_file("targets.ds", &format!("{WORLD}{demon}"), &[]);
+    // a wants b and d (b comes first), c wants d; b wants nothing, and Z is left on the last
+    // node, as the tree walker leaves it; a number has no targets.
+    let top = ds_file("targets_top.ds", &format!("{WORLD}{body}"), &[]);
+    assert_eq!(run.stdout, top.stdout, "{}", run.stderr);
+    assert!(run.stdout.starts_with("True b\nTrue d\nFalse "), "{}", run.stdout);
+    let error = "an edge needs a node or an array of nodes, not a number";
+    assert!(run.stderr.contains(error) && top.stderr.contains(error), "{}", run.stderr);
+    assert!(run.stderr.contains("targets.ds:23:18"), "{}", run.stderr);
+}
+
+#[test]
+fn a_loop_keeps_its_test_only_while_the_state_it_reads_has_the_same_structure() {
+    // The loop and the `exists` keep their tests between calls (one per site); a state with
+    // another `isa` structure, or the same state after an `isa` fact changed, needs a new one.
+    let demon = r#"def humans(G)
+{
+   GRAPH = G
+   var N = ""
+   for X in X.isa(Sen=>$human) : N = N + X.string()
+   if exists(Y, Y.isa(Sen=>$human) & (Y want d)) : N = N + "+" + Y.string()
+   return N
+}
+out humans(G)
+var H = G.copy()
+GRAPH = H
+b isa Sen=>$human;
+out humans(H)
+out humans(G)
+GRAPH = G
+a isa Sen=>$human = Undef
+out humans(G)
+"#;
+    let run = ds_file("humans.ds", &format!("{WORLD}{demon}"), &[]);
+    // a, c and e are human in G, a first of those who want d; b joins them in the copy only;
+    // once a is no longer human, c is the first.
+    assert_eq!(run.stdout, "ace+a\nabce+a\nace+a\nce+c\n", "{}", run.stderr);
+}

@@ -9,6 +9,7 @@ use super::expr::value;
 use super::{Node, StFn, ValueFn};
 use crate::compile::ir::{EdgeEx, Ex, ExKind, Operand, Rel, Slot, Target};
 use crate::eval::edges::apply;
+use crate::eval::node_test::TestSite;
 use crate::eval::ops::logic;
 use crate::eval::{Interp, R};
 use crate::syntax::ast::EdgeMode;
@@ -93,8 +94,15 @@ pub(super) fn expression(e: &Ex, depth: u32) -> Option<ValueFn> {
             })
         }
         ExKind::Exists { var, cond, min: None, max: None } => {
-            let (var, cond) = (*var, Node::new(&**cond));
-            Box::new(move |it| it.exists(var, cond.get(), None, None, span))
+            let shape = TargetOf::new(*var, cond);
+            let (var, cond, site) = (*var, Node::new(&**cond), TestSite::default());
+            match shape {
+                Some(t) => Box::new(move |it| match t.find(it, var) {
+                    Some(found) => Ok(Value::bool(found)),
+                    None => it.exists_within(var, cond.get(), None, span, Some(&site)),
+                }),
+                None => Box::new(move |it| it.exists_within(var, cond.get(), None, span, Some(&site))),
+            }
         }
         ExKind::Unary { op, operand } => {
             let (op, operand) = (*op, value(operand, depth + 1));
@@ -167,5 +175,46 @@ impl LocalEdge {
             Some((class, a, b)) => it.store_local_edge(class, a, self.rel, b, v),
             None => false,
         }
+    }
+}
+
+/// `exists(Z, X rel Z)`, X a local and rel fixed: X's first True `rel` target among the
+/// state's nodes, read as `Interp::exists_edge` reads it, without matching the condition's
+/// shape at every call.
+struct TargetOf {
+    x: usize,
+    rel: RelId,
+}
+
+impl TargetOf {
+    fn new(var: Slot, cond: &Ex) -> Option<TargetOf> {
+        let ExKind::Edge(edge) = &cond.kind else { return None };
+        let (Operand::Single(left), Operand::Single(right)) = (&edge.left, &edge.right) else { return None };
+        let (ExKind::Var(x @ Slot::Local(i)), ExKind::Var(z), Rel::Fixed(rel)) = (&left.kind, &right.kind, &edge.rel)
+        else {
+            return None;
+        };
+        (edge.mode == EdgeMode::Is && *x != var && *z == var).then_some(TargetOf { x: *i as usize, rel: *rel })
+    }
+
+    /// Whether X has such a target (Z then names it, or else the class's last node, as
+    /// `exists_edge` leaves it); None: X is no node of the current graph, `exists` decides.
+    #[inline(always)]
+    fn find(&self, it: &mut Interp, var: Slot) -> Option<bool> {
+        let Value::Node(x) = it.local(self.x) else { return None };
+        let Value::Graph(g) = &it.graph else { return None };
+        let g = g.borrow();
+        if x.graph.is_some() || x.class != g.class {
+            return None;
+        }
+        let c = it.world.class(g.class);
+        let found = g.facts.true_targets(x.id, self.rel).find(|&n| c.contains(n));
+        let bound = found.or((!c.is_empty()).then_some(c.last()));
+        let class = g.class;
+        drop(g);
+        if let Some(id) = bound {
+            it.set(var, Value::Node(crate::value::NodeVal { class, id, graph: None }));
+        }
+        Some(found.is_some())
     }
 }

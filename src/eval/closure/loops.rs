@@ -8,6 +8,7 @@
 use super::expr::value;
 use super::{block, Node, StFn, ValueFn};
 use crate::compile::ir::{Ex, Slot, St, StKind};
+use crate::eval::node_test::TestSite;
 use crate::eval::Flow;
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
@@ -52,9 +53,10 @@ pub(super) fn statement(s: &St, depth: u32) -> Option<StFn> {
 
 fn for_nodes(vars: &[Slot], cond: Option<&Ex>, body: StFn, span: Span) -> StFn {
     let (vars, cond) = (vars.to_vec().into_boxed_slice(), cond.map(Node::new));
+    let site = TestSite::default();
     Box::new(move |it| {
         it.tick(span)?;
-        it.for_nodes(&vars, cond.as_ref().map(|c| c.get()), &*body, span)
+        it.for_nodes(&vars, cond.as_ref().map(|c| c.get()), &*body, span, Some(&site))
     })
 }
 
