@@ -41,6 +41,22 @@ pub fn substring(s: &str, a: f64, b: Option<f64>) -> &str {
     part(s, clamp(a, s.len()), end)
 }
 
+/// `Str::from(s)` with one copy of the bytes: ecow's `From<&str>` (0.3.1) copies text too long
+/// to be inline byte by byte, about four instructions a byte.
+#[inline]
+pub fn copied(s: &str) -> super::Str {
+    let mut out = super::Str::with_capacity(s.len());
+    out.push_str(s);
+    out
+}
+
+/// The pieces joined, with one copy of each.
+pub fn joined(pieces: &[&str]) -> super::Str {
+    let mut out = super::Str::with_capacity(pieces.iter().map(|p| p.len()).sum());
+    pieces.iter().for_each(|p| out.push_str(p));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,20 +79,4 @@ mod tests {
         assert_eq!(substring("abcdef", f64::NAN, None), "");
         assert_eq!(substring("aé", 0.0, Some(2.0)), "a"); // 'é' is bytes 1..3
     }
-}
-
-/// `Str::from(s)` with one copy of the bytes: ecow's `From<&str>` (0.3.1) copies text too long
-/// to be inline byte by byte, about four instructions a byte.
-#[inline]
-pub fn copied(s: &str) -> super::Str {
-    let mut out = super::Str::with_capacity(s.len());
-    out.push_str(s);
-    out
-}
-
-/// The pieces joined, with one copy of each.
-pub fn joined(pieces: &[&str]) -> super::Str {
-    let mut out = super::Str::with_capacity(pieces.iter().map(|p| p.len()).sum());
-    pieces.iter().for_each(|p| out.push_str(p));
-    out
 }
