@@ -290,13 +290,12 @@ impl Interp {
 
     /// The edge-change notes of `G.verbose(1)` (and `2` for new edges), on standard error.
     fn note_change(&mut self, holder: &GraphRef, l: &NodeVal, rel: RelId, r: &NodeVal, old: Logic, new: Logic) {
-        let (verbose, gname) = {
-            let g = holder.borrow();
-            (g.verbose, g.name.clone())
-        };
+        // The name is read only for a note: most graphs say nothing.
+        let verbose = holder.borrow().verbose;
         if verbose == 0 || old == new || (old.is_undef() && verbose < 2) {
             return;
         }
+        let gname = holder.borrow().name.clone();
         let (from, to) = (self.text(&Value::Node(l.clone())), self.text(&Value::Node(r.clone())));
         let relname = self.world.relation_name(rel).to_string();
         if new.is_undef() {

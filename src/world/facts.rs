@@ -390,19 +390,33 @@ impl Facts {
         let own = self.own_words();
         let new: Option<Rc<[u64]>> = match edit {
             Edit::Replace(w) => {
+                // Copied whole, then edited (faster than word by word through an iterator).
                 let i = packed::find(own, packed::key_bits(w)).expect("a stored fact");
-                Some(own.iter().enumerate().map(|(j, &x)| if j == i { w } else { x }).collect())
+                let mut words = Rc::<[u64]>::from(own);
+                Rc::get_mut(&mut words).expect("a new layer")[i] = w;
+                Some(words)
             }
             Edit::Insert(w) if own.len() >= OWN_MAX => return self.fold(Some(w)),
             Edit::Insert(w) => {
                 let i = own.partition_point(|&x| x < w);
-                Some(own[..i].iter().copied().chain(std::iter::once(w)).chain(own[i..].iter().copied()).collect())
+                let mut words: Rc<[u64]> = std::iter::repeat_n(0, own.len() + 1).collect();
+                let room = Rc::get_mut(&mut words).expect("a new layer");
+                room[..i].copy_from_slice(&own[..i]);
+                room[i] = w;
+                room[i + 1..].copy_from_slice(&own[i..]);
+                Some(words)
             }
             Edit::Remove(k) => {
                 // The room of the word removed is kept, for an insertion after it.
                 let i = packed::find(own, k).expect("a stored fact");
                 let len = own.len() - 1;
-                let words = (len > 0).then(|| own[..i].iter().chain(&own[i + 1..]).chain(&[0]).copied().collect());
+                let words = (len > 0).then(|| {
+                    let mut words = Rc::<[u64]>::from(own);
+                    let room = Rc::get_mut(&mut words).expect("a new layer");
+                    room[i..].rotate_left(1);
+                    room[len] = 0;
+                    words
+                });
                 self.set_own(words);
                 self.own_len = len as u8;
                 return;
