@@ -7,6 +7,7 @@ use super::{Interp, R};
 use crate::compile::ir::{Ex, ExKind, Operand, Rel, Slot};
 use crate::syntax::ast::EdgeMode;
 use crate::value::{NodeVal, Value};
+use crate::world::{ClassId, NodeId, RelId};
 
 impl Interp {
     /// The answer of `exists(var, cond)` (no counts) when `cond` is `X rel var`, with X a node
@@ -38,22 +39,28 @@ impl Interp {
         }
         // Reading a variable or a node constant has no side effects: the general loop, if it
         // runs instead, reads it again.
-        let Value::Node(x) = self.operand(left)? else { return Ok(None) };
-        let Value::Graph(g) = &self.graph else { return Ok(None) };
-        let (class, found) = {
-            let g = g.borrow();
-            if x.graph.is_some() || x.class != g.class {
-                return Ok(None);
-            }
-            let c = self.world.class(g.class);
-            let found = g.facts.true_targets(x.id, rel).find(|&n| c.contains(n));
-            let bound = found.or((!c.is_empty()).then_some(c.last()));
-            (g.class, (found.is_some(), bound))
-        };
-        let (ok, bound) = found;
+        match self.operand(left)? {
+            Value::Node(NodeVal { class, id, graph: None }) => Ok(self.exists_target(var, class, id, rel)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Whether node `x` of `class` has a True `rel` target among the current graph's nodes,
+    /// `var` then bound to the first (else to the class's last node, as the full loop leaves
+    /// it); None when there is no current graph or `x` is of another class.
+    pub(super) fn exists_target(&mut self, var: Slot, class: ClassId, x: NodeId, rel: RelId) -> Option<bool> {
+        let Value::Graph(g) = &self.graph else { return None };
+        let g = g.borrow();
+        if class != g.class {
+            return None;
+        }
+        let c = self.world.class(class);
+        let found = g.facts.true_targets(x, rel).find(|&n| c.contains(n));
+        let bound = found.or((!c.is_empty()).then_some(c.last()));
+        drop(g);
         if let Some(id) = bound {
             self.set(var, Value::Node(NodeVal { class, id, graph: None }));
         }
-        Ok(Some(ok))
+        Some(found.is_some())
     }
 }

@@ -14,7 +14,7 @@ use crate::eval::ops::logic;
 use crate::eval::{Interp, R};
 use crate::syntax::ast::EdgeMode;
 use crate::syntax::Span;
-use crate::value::{Logic, Value};
+use crate::value::{Logic, NodeVal, Value};
 use crate::world::{ClassId, NodeId, RelId};
 
 /// `GRAPH = x` or `edge = x` as a statement (None: another statement).
@@ -197,24 +197,11 @@ impl TargetOf {
         (edge.mode == EdgeMode::Is && *x != var && *z == var).then_some(TargetOf { x: *i as usize, rel: *rel })
     }
 
-    /// Whether X has such a target (Z then names it, or else the class's last node, as
-    /// `exists_edge` leaves it); None: X is no node of the current graph, `exists` decides.
+    /// Whether X has such a target (see `Interp::exists_target`); None: X is no node of the
+    /// current graph, `exists` decides.
     #[inline(always)]
     fn find(&self, it: &mut Interp, var: Slot) -> Option<bool> {
-        let Value::Node(x) = it.local(self.x) else { return None };
-        let Value::Graph(g) = &it.graph else { return None };
-        let g = g.borrow();
-        if x.graph.is_some() || x.class != g.class {
-            return None;
-        }
-        let c = it.world.class(g.class);
-        let found = g.facts.true_targets(x.id, self.rel).find(|&n| c.contains(n));
-        let bound = found.or((!c.is_empty()).then_some(c.last()));
-        let class = g.class;
-        drop(g);
-        if let Some(id) = bound {
-            it.set(var, Value::Node(crate::value::NodeVal { class, id, graph: None }));
-        }
-        Some(found.is_some())
+        let &Value::Node(NodeVal { class, id, graph: None }) = it.local(self.x) else { return None };
+        it.exists_target(var, class, id, self.rel)
     }
 }
