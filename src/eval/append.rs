@@ -68,7 +68,7 @@ impl Interp {
 
 /// An operand whose evaluation has no side effects (no calls, no assignments): variables,
 /// constants, operators and indexing over them.
-fn pure(e: &Ex) -> bool {
+pub(super) fn pure(e: &Ex) -> bool {
     match &e.kind {
         ExKind::Const(_) | ExKind::Var(_) | ExKind::CurrentGraph | ExKind::Node(_) => true,
         ExKind::Binary { left, right, .. } => pure(left) && pure(right),

@@ -496,7 +496,7 @@ impl Interp {
         }
     }
 
-    fn set_index(&mut self, o: Value, i: Value, v: Value, span: Span) -> R<()> {
+    pub(super) fn set_index(&mut self, o: Value, i: Value, v: Value, span: Span) -> R<()> {
         match (&o, &i) {
             (Value::Array(a), Value::Num(n)) => {
                 // The copy first: `v` may be the array itself (`a[0] = a`).
@@ -531,7 +531,7 @@ impl Interp {
     }
 
     /// Hashing a long string key as a whole is work for the limits.
-    fn key_work(&mut self, key: &Value, span: Span) -> R<()> {
+    pub(super) fn key_work(&mut self, key: &Value, span: Span) -> R<()> {
         match key {
             Value::Str(s) => self.text_work(s.len(), span),
             _ => Ok(()),

@@ -71,3 +71,38 @@ fn call_arguments_of_a_local_and_a_number_are_worked_out_as_the_operators_say() 
     let first_line = |s: &str| s.lines().next().unwrap_or("").to_string();
     assert_eq!(first_line(&in_demon.stderr), first_line(&at_top.stderr));
 }
+
+#[test]
+fn indexing_a_variable_reads_and_writes_as_the_tree_walker_does() {
+    // Items by position (from the end, past the end), map entries by string and number keys
+    // (a missing one is None), bytes of a string (past the end: empty).
+    let reads = "[A[I], A[-1], A[I + 5], M[\"k\"], M[2], M[\"z\"], S[I], S[I + 9]]";
+    let vars = "var A = [7, 8, 9]\nvar M = {\"k\": 1, 2: \"two\"}\nvar S = \"abc\"\nvar I = 1\n";
+    let expected = "[8,9,None,1,two,None,b,]\n";
+    prints(&format!("def r(A, M, S, I) {{ return {reads} }}\n{vars}out r(A, M, S, I)\n"), expected);
+    prints(&format!("{vars}out {reads}\n"), expected);
+    // Writes: an array item, map entries (the map keeps the array itself, not a copy), and a
+    // string, which stores a changed copy in its variable.
+    let writes = "A[1] = 5\nM[\"k\"] = A\nM[3] = \"three\"\nS[1] = \"X\"\nA[0] = 4\n";
+    let expected = "[[4,5,3],{3:three,k:[4,5,3]},aXc]\n";
+    let w = format!("def w(A, M, S) {{\n{writes}return [A, M, S]\n}}\nout w([1, 2, 3], {{}}, \"abc\")\n");
+    prints(&w, expected);
+    prints(&format!("var A = [1, 2, 3]\nvar M = {{}}\nvar S = \"abc\"\n{writes}out [A, M, S]\n"), expected);
+}
+
+#[test]
+fn indexing_a_variable_fails_as_the_tree_walker_does() {
+    for (value, body, expected) in [
+        ("[1]", "X[7] = 1", "index 7 is out of range for an array of 1"),
+        ("5", "X[0] = 1", "cannot assign to an item of"),
+        ("5", "return X[0]", "cannot be indexed by"),
+        ("\"ab\"", "X[5] = \"c\"", "index 5 is out of range for a string of 2 bytes"),
+    ] {
+        let in_demon = ds_eval(&format!("def f(X) {{ {body} }}\nf({value})\n"));
+        let at_top = ds_eval(&format!("var X = {value}\n{}\n", body.replace("return ", "out ")));
+        assert!(in_demon.stderr.contains(expected), "{}", in_demon.stderr);
+        let first_line = |s: &str| s.lines().next().unwrap_or("").to_string();
+        assert_eq!(first_line(&in_demon.stderr), first_line(&at_top.stderr), "{body}");
+        assert_eq!(in_demon.code, at_top.code, "{body}");
+    }
+}

@@ -42,6 +42,7 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::Demon { id, args } => call(*id, args, e.span, depth + 1),
         ExKind::Sum(items) => super::text::sum(items, depth + 1),
         ExKind::Builtin { .. } => super::method::call(e, depth + 1).unwrap_or_else(|| tree_value(e)),
+        ExKind::Index { .. } => super::index::read(e, depth + 1).unwrap_or_else(|| tree_value(e)),
         _ => tree_value(e),
     }
 }

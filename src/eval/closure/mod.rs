@@ -11,6 +11,7 @@
 
 mod expr;
 mod graph;
+mod index;
 mod loops;
 mod method;
 mod num;
@@ -334,6 +335,7 @@ fn stmt(s: &St, depth: u32) -> StFn {
     match &s.kind {
         StKind::Expr(e) => graph::statement(e, span, depth + 1)
             .or_else(|| expr::statement(e, span, depth + 1))
+            .or_else(|| index::assignment(e, span, depth + 1))
             .or_else(|| method::statement(e, span, depth + 1))
             .unwrap_or_else(|| tree_stmt(s)),
         StKind::If(arms) => if_chain(arms, span, depth + 1),
