@@ -50,9 +50,21 @@ pub fn copied(s: &str) -> super::Str {
     out
 }
 
-/// The pieces joined, with one copy of each.
+/// The pieces joined, with one copy of each. A short result is put together on the stack and
+/// made inline once: ecow's `push_str` costs about forty instructions a piece even inline.
 pub fn joined(pieces: &[&str]) -> super::Str {
-    let mut out = super::Str::with_capacity(pieces.iter().map(|p| p.len()).sum());
+    let len = pieces.iter().map(|p| p.len()).sum();
+    if len <= super::Str::INLINE_LIMIT {
+        let mut buf = [0u8; super::Str::INLINE_LIMIT];
+        let mut at = 0;
+        for b in pieces.iter().flat_map(|p| p.bytes()) {
+            buf[at] = b;
+            at += 1;
+        }
+        // SAFETY: the bytes are whole `str`s one after another, which is UTF-8.
+        return super::Str::inline(unsafe { std::str::from_utf8_unchecked(&buf[..len]) });
+    }
+    let mut out = super::Str::with_capacity(len);
     pieces.iter().for_each(|p| out.push_str(p));
     out
 }
@@ -69,6 +81,11 @@ mod tests {
         let pieces = ["Start", ";f.t.b", ";f.m.$3", "", ";é"];
         assert_eq!(joined(&pieces).as_str(), "Start;f.t.b;f.m.$3;é");
         assert_eq!(joined(&[]).as_str(), "");
+        // Short results, built inline: up to the limit, and one byte over it.
+        assert_eq!(joined(&["12", "6", "45", "3", "780"]).as_str(), "126453780");
+        assert_eq!(joined(&["exactly", " ", "fifteen"]).as_str(), "exactly fifteen");
+        assert_eq!(joined(&["exactly", " ", "sixteen", "!"]).as_str(), "exactly sixteen!");
+        assert_eq!(joined(&["é", "", "ü"]).as_str(), "éü");
     }
 
     #[test]

@@ -42,7 +42,13 @@ enum Direct {
 pub(super) fn sum(items: &[(Ex, Span)], depth: u32) -> ValueFn {
     let pieces: Box<[Piece]> =
         items.iter().map(|(e, span)| Piece { direct: Direct::new(e), value: value(e, depth), span: *span }).collect();
+    let all_direct = pieces.len() <= MAX_JOINED && pieces.iter().all(|p| p.direct.is_some());
     Box::new(move |it| {
+        if all_direct {
+            if let Some(text) = joined(it, &pieces) {
+                return Ok(Value::Str(text));
+            }
+        }
         let (first, rest) = pieces.split_first().expect("a sum has operands");
         let text = match first.direct.as_ref().and_then(|d| d.read(it)) {
             Some(part) => crate::value::text::copied(part),
@@ -53,6 +59,23 @@ pub(super) fn sum(items: &[(Ex, Span)], depth: u32) -> ValueFn {
         };
         append_all(it, text, rest)
     })
+}
+
+/// At most this many pieces are read all at once by `joined`.
+const MAX_JOINED: usize = 8;
+
+/// The chain when every piece reads in place and the whole is short enough that no copy of it
+/// counts as work: each piece read, then one copy of them all (None: a piece does not read in
+/// place; the reads have no side effects, so the general path reads them again).
+#[inline(always)]
+fn joined(it: &Interp, pieces: &[Piece]) -> Option<Str> {
+    let mut parts = [""; MAX_JOINED];
+    let mut len = 0;
+    for (part, p) in parts.iter_mut().zip(pieces) {
+        *part = p.direct.as_ref()?.read(it)?;
+        len += part.len();
+    }
+    (len <= FREE_TEXT).then(|| crate::value::text::joined(&parts[..pieces.len()]))
 }
 
 /// `Interp::sum` from a first operand that is not a string: `+` by `+` until the running
