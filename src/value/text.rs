@@ -56,10 +56,8 @@ pub fn joined(pieces: &[&str]) -> super::Str {
     let len = pieces.iter().map(|p| p.len()).sum();
     if len <= super::Str::INLINE_LIMIT {
         let mut buf = [0u8; super::Str::INLINE_LIMIT];
-        let mut at = 0;
-        for b in pieces.iter().flat_map(|p| p.bytes()) {
+        for (at, b) in pieces.iter().flat_map(|p| p.bytes()).enumerate() {
             buf[at] = b;
-            at += 1;
         }
         // SAFETY: the bytes are whole `str`s one after another, which is UTF-8.
         return super::Str::inline(unsafe { std::str::from_utf8_unchecked(&buf[..len]) });
