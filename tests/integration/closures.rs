@@ -10,6 +10,10 @@ fn a_chain_of_substrings_and_bytes_builds_the_same_string() {
     let swap =
         "def swap(S, I, J) { return S.substring(0, I) + S[J] + S.substring(I + 1, J) + S[I] + S.substring(J + 1) }\n";
     prints(&format!("{swap}out swap(\"123456780\", 2, 5)\n"), "126453780\n");
+    // Longer than an inline string (15 bytes): "ab" + "p" + "defghijklmno" + "c" + "qrst";
+    // a two-byte character ahead of the swapped bytes.
+    prints(&format!("{swap}out swap(\"abcdefghijklmnopqrst\", 2, 15)\n"), "abpdefghijklmnocqrst\n");
+    prints(&format!("{swap}out swap(\"é12\", 2, 3)\n"), "é21\n");
     // Byte 1 of "héllo" is inside the 'é' (bytes 1..3): an empty piece; positions from the end.
     let g = "def g(S, N) { return S[N] + S.substring(N) + S.substring(-2) + S[-1] + S[9] + \"|\" }\n";
     prints(&format!("{g}out g(\"héllo\", 1)\nout g(\"abc\", 1)\n"), "élloloo|\nbbcbcc|\n");
