@@ -456,19 +456,17 @@ impl Interp {
     }
 
     pub fn index(&mut self, o: Value, i: Value, span: Span) -> R<Value> {
+        if let Value::Map(_) = o {
+            self.key_work(&i, span)?;
+        }
+        if let Some(v) = item(&o, &i) {
+            return Ok(v);
+        }
         match (&o, &i) {
-            (Value::Array(a), Value::Num(n)) => {
-                let a = a.borrow();
-                Ok(position(*n, a.len()).map_or(Value::None, |p| a[p].clone()))
-            }
             (Value::Str(s), Value::Num(n)) => Ok(match position(*n, s.len()) {
                 Some(p) => Value::substr(s.get(p..p + 1).unwrap_or("")),
                 None => Value::str(""),
             }),
-            (Value::Map(m), _) => {
-                self.key_work(&i, span)?;
-                Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None))
-            }
             (Value::Node(n), Value::Node(_)) => super::get_attr(self, n, &i, span),
             (Value::Logic(l), Value::Num(n)) => match *n as i64 {
                 0 => Ok(Value::Num(l.p0)),
@@ -550,6 +548,19 @@ impl Interp {
                 Ok(v.shallow_copy())
             }
         }
+    }
+}
+
+/// `o[i]` of an array by position or of a map (None for any other container or index): read
+/// in place, the work of hashing a map's key counted by the caller (`Interp::key_work`).
+pub(super) fn item(o: &Value, i: &Value) -> Option<Value> {
+    match (o, i) {
+        (Value::Array(a), Value::Num(n)) => {
+            let a = a.borrow();
+            Some(position(*n, a.len()).map_or(Value::None, |p| a[p].clone()))
+        }
+        (Value::Map(m), _) => Some(m.borrow().get(i).cloned().unwrap_or(Value::None)),
+        _ => None,
     }
 }
 

@@ -45,9 +45,7 @@ pub fn substring(s: &str, a: f64, b: Option<f64>) -> &str {
 /// to be inline byte by byte, about four instructions a byte.
 #[inline]
 pub fn copied(s: &str) -> super::Str {
-    let mut out = super::Str::with_capacity(s.len());
-    out.push_str(s);
-    out
+    joined(&[s])
 }
 
 /// The pieces joined, with one copy of each. A short result is put together on the stack and

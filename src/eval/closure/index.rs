@@ -9,7 +9,7 @@ use super::expr::{value, ValueFn};
 use super::{Node, StFn};
 use crate::compile::ir::{Ex, ExKind, Slot, Target};
 use crate::eval::append::pure;
-use crate::eval::expr::position;
+use crate::eval::expr::item;
 use crate::syntax::Span;
 use crate::value::Value;
 
@@ -29,22 +29,13 @@ pub(super) fn read(e: &Ex, depth: u32) -> Option<ValueFn> {
     let span = e.span;
     Some(Box::new(move |it| {
         let i = index(it)?;
-        match (it.get(slot), &i) {
-            (Value::Array(a), Value::Num(n)) => {
-                let a = a.borrow();
-                Ok(position(*n, a.len()).map_or(Value::None, |p| a[p].clone()))
-            }
-            (Value::Map(_), Value::Num(_)) => {
-                let Value::Map(m) = it.get(slot) else { unreachable!() };
-                Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None))
-            }
-            (Value::Map(_), _) => {
-                it.key_work(&i, span)?;
-                let Value::Map(m) = it.get(slot) else { unreachable!("key_work leaves the variable") };
-                Ok(m.borrow().get(&i).cloned().unwrap_or(Value::None))
-            }
-            (o, _) => {
-                let o = o.dup();
+        if let Value::Map(_) = it.get(slot) {
+            it.key_work(&i, span)?;
+        }
+        match item(it.get(slot), &i) {
+            Some(v) => Ok(v),
+            None => {
+                let o = it.get(slot).dup();
                 it.index(o, i, span)
             }
         }
