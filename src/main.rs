@@ -196,7 +196,7 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
         script_dir: session.interp.script_dir.clone(),
         limits: session.interp.limits().clone(),
         deny_warnings: cli.deny_warnings,
-        access: session.interp.sandbox().clone(),
+        files: session.interp.files().boxed_clone(),
     }));
     // SIGINT, SIGTERM and SIGHUP stop the script like --timeout; the watchdog makes sure
     // they (and the deadline) end the process even if the script cannot notice them.
@@ -338,6 +338,7 @@ fn configure(cli: &Cli, deadline: Option<Instant>, session: &mut Session) -> Res
     session.set_limits(Limits { max_depth, max_steps: cli.max_steps, deadline, ..Limits::default() });
     session.interp.warnings.deny = cli.deny_warnings;
     session.interp.warnings.color = std::io::stderr().is_terminal();
+    session.interp.status_line = Some(host::progress::on_terminal);
     if cli.sandbox {
         let root = match (&cli.code, &cli.file) {
             (None, Some(file)) => Path::new(file).parent().map(Path::to_path_buf).unwrap_or_default(),

@@ -1,9 +1,10 @@
-//! Which files a script may touch. Every file a script reads or writes goes through here:
-//! `data_file` for the files of `File.open`, `fopen`, `G.dot(file)`, `S.save(file)` and any other
+//! The disk as the files of a script (`crate::files::Files`), and which of them it may touch.
+//! Every file a script reads or writes goes through here: `data_file` for the files of `File.open`, `fopen`, `G.dot(file)`, `S.save(file)` and any other
 //! built-in that writes a file, `script_file` for `#include` and the REPL's `:load`. The policy
 //! is the interpreter's (`Interp::sandbox`), set once by the command line (`--sandbox`) or a
 //! fuzz target, and handed to the workers of a search.
 
+use crate::files::{FileWriter, Files};
 use std::path::{Path, PathBuf};
 
 /// What the scripts of one interpreter may do with files.
@@ -91,11 +92,47 @@ fn plain(name: &str) -> bool {
 /// device that never ends, such as `/dev/zero`).
 pub fn read_text(path: &std::path::Path, max: usize) -> std::io::Result<String> {
     use std::io::Read;
-    let max = max as u64;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?.take(max + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max {
-        return Err(std::io::Error::other(format!("it is longer than {} MB", max / 1_000_000)));
+    std::fs::File::open(path)?.take(max as u64 + 1).read_to_end(&mut bytes)?;
+    crate::files::checked_text(bytes, max)
+}
+
+impl Files for Access {
+    fn script_path(&self, path: &Path) -> Result<PathBuf, String> {
+        self.script_file(path)
     }
-    String::from_utf8(bytes).map_err(|_| std::io::Error::other("it is not UTF-8 text"))
+    fn data_path(&self, name: &str) -> Result<PathBuf, String> {
+        self.data_file(name)
+    }
+    fn charge_write(&mut self, len: usize) -> Result<(), String> {
+        Access::charge_write(self, len)
+    }
+    fn is_sandbox(&self) -> bool {
+        Access::is_sandbox(self)
+    }
+    fn real_path(&self, path: &Path) -> std::io::Result<PathBuf> {
+        std::fs::canonicalize(path)
+    }
+    fn read_text(&self, path: &Path, max: usize) -> std::io::Result<String> {
+        read_text(path, max)
+    }
+    fn write(&mut self, path: &Path, text: &str) -> std::io::Result<()> {
+        std::fs::write(path, text)
+    }
+    fn open_write(&mut self, path: &Path, append: bool) -> std::io::Result<Box<dyn FileWriter>> {
+        let file = match append {
+            true => std::fs::OpenOptions::new().append(true).create(true).open(path)?,
+            false => std::fs::File::create(path)?,
+        };
+        Ok(Box::new(file))
+    }
+    fn boxed_clone(&self) -> Box<dyn Files> {
+        Box::new(self.clone())
+    }
+}
+
+impl FileWriter for std::fs::File {
+    fn len(&self) -> u64 {
+        self.metadata().map_or(0, |m| m.len())
+    }
 }

@@ -31,20 +31,20 @@ const MAX_INCLUDES: usize = 1000;
 /// What the `#include`s of one script may still add, and which files they may read.
 struct IncludeBudget<'a> {
     bytes: usize,
-    files: usize,
-    access: &'a crate::sandbox::Access,
+    count: usize,
+    files: &'a dyn crate::files::Files,
 }
 
 /// The text of an included script. Only `.ds` files are included (with links resolved), so
 /// that an error in one never shows a line of some other file (`#include "/etc/passwd"`).
 /// An error says whether the file could not be read (exit status 2) or is no script.
-fn read_script(path: &Path) -> Result<String, (String, bool)> {
+fn read_script(files: &dyn crate::files::Files, path: &Path) -> Result<String, (String, bool)> {
     let unreadable = |e: std::io::Error| (format!("cannot read included file `{}`: {e}", path.display()), true);
-    let real = std::fs::canonicalize(path).map_err(unreadable)?;
+    let real = files.real_path(path).map_err(unreadable)?;
     if real.extension().is_none_or(|e| e != "ds") {
         return Err((format!("`{}` is not a ds script: `#include` reads `.ds` files only", path.display()), false));
     }
-    crate::sandbox::read_text(&real, crate::value::MAX_TEXT).map_err(unreadable)
+    files.read_text(&real, crate::value::MAX_TEXT).map_err(unreadable)
 }
 
 /// A stage of the pipeline that `ds --dump` shows.
@@ -189,8 +189,8 @@ impl Session {
         depth: usize,
     ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
         let stmts = syntax::parse(src, file).map_err(|d| vec![d])?;
-        let access = self.interp.sandbox().clone();
-        expand_includes(stmts, base, depth, &access, &mut |name, text| self.add_source(name, text))
+        let files = self.interp.files().boxed_clone();
+        expand_includes(stmts, base, depth, &*files, &mut |name, text| self.add_source(name, text))
     }
 
     /// Renders diagnostics as text for standard error.
@@ -200,16 +200,16 @@ impl Session {
 }
 
 /// Replaces each `#include` of parsed statements by the statements of the file it names (a path
-/// relative to `base`, if `access` allows reading it), recursively; `add_source` registers each
+/// relative to `base`, if `files` allows reading it), recursively; `add_source` registers each
 /// file read and gives its id.
 pub fn expand_includes(
     stmts: Vec<Stmt>,
     base: Option<&Path>,
     depth: usize,
-    access: &crate::sandbox::Access,
+    files: &dyn crate::files::Files,
     add_source: &mut dyn FnMut(&str, &str) -> FileId,
 ) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
-    let mut budget = IncludeBudget { bytes: MAX_INCLUDED_BYTES, files: MAX_INCLUDES, access };
+    let mut budget = IncludeBudget { bytes: MAX_INCLUDED_BYTES, count: MAX_INCLUDES, files };
     expand(stmts, base, depth, add_source, &mut budget)
 }
 
@@ -236,11 +236,11 @@ fn expand(
             Some(b) => b.join(&*name.text),
             None => PathBuf::from(&*name.text),
         };
-        budget.files = budget.files.checked_sub(1).ok_or_else(|| {
+        budget.count = budget.count.checked_sub(1).ok_or_else(|| {
             error(format!("more than {MAX_INCLUDES} `#include`s in all (does a file include another one many times?)"))
         })?;
-        let path = budget.access.script_file(&path).map_err(error)?;
-        let text = read_script(&path).map_err(|(message, unreadable)| {
+        let path = budget.files.script_path(&path).map_err(error)?;
+        let text = read_script(budget.files, &path).map_err(|(message, unreadable)| {
             let mut d = error(message);
             d[0].environment = unreadable;
             d

@@ -8,11 +8,11 @@
 
 use super::{arg, function, method, this, Arity, Builtin, BuiltinFn};
 use crate::eval::{fail, Interp, TextSink, R};
+use crate::files::{Discard, FileWriter};
 use crate::syntax::Span;
 use crate::value::host::Host;
 use crate::value::Value;
 use std::cell::RefCell;
-use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::rc::Rc;
 
@@ -21,9 +21,9 @@ pub(crate) fn write_file(it: &mut Interp, name: &str, text: &str, span: Span) ->
     if !it.may_write("write a file", span)? {
         return Ok(());
     }
-    let path = it.sandbox().data_file(name).or_else(|e| fail(span, e))?;
+    let path = it.files().data_path(name).or_else(|e| fail(span, e))?;
     it.charge_write(text.len(), span)?;
-    if let Err(e) = std::fs::write(path, text) {
+    if let Err(e) = it.files_mut().write(&path, text) {
         return fail(span, format!("cannot write `{name}`: {e}"));
     }
     Ok(())
@@ -111,7 +111,7 @@ pub(crate) fn size_of(f: &FileHandle) -> u64 {
         return 0;
     }
     match &f.writer {
-        Some(w) => w.metadata().map_or(0, |m| m.len()),
+        Some(w) => w.len(),
         None => f.text.len() as u64,
     }
 }
@@ -120,7 +120,7 @@ pub(crate) fn size_of(f: &FileHandle) -> u64 {
 #[derive(Debug)]
 pub struct FileHandle {
     pub name: String,
-    writer: Option<File>,
+    writer: Option<Box<dyn FileWriter>>,
     text: String,
     pos: usize,
     open: bool,
@@ -158,14 +158,19 @@ fn open_as(fname: &str, default: &str, it: &mut Interp, _: Option<Value>, args: 
     if fname == "fopen" && !matches!(mode, "w" | "a") {
         return fail(span, "`fopen` opens the file of `fout` for writing: its mode is \"w\" or \"a\"");
     }
-    let path = it.sandbox().data_file(&name).or_else(|e| fail(span, e))?;
-    // A worker running the script again writes nothing: its writes are dropped (`write_to`).
-    let path = if mode != "r" && !it.may_write("open a file for writing", span)? { "/dev/null".into() } else { path };
+    let path = it.files().data_path(&name).or_else(|e| fail(span, e))?;
+    // A worker running the script again writes nothing: its writes are dropped.
+    let discard = mode != "r" && !it.may_write("open a file for writing", span)?;
     let mut handle = FileHandle { name: name.clone(), writer: None, text: String::new(), pos: 0, open: true };
     let result = match mode {
-        "w" => File::create(&path).map(|f| handle.writer = Some(f)),
-        "a" => OpenOptions::new().append(true).create(true).open(&path).map(|f| handle.writer = Some(f)),
-        "r" => crate::sandbox::read_text(&path, crate::value::MAX_TEXT).map(|t| handle.text = t),
+        "w" | "a" => {
+            let writer = match discard {
+                true => Ok(Box::new(Discard) as Box<dyn FileWriter>),
+                false => it.files_mut().open_write(&path, mode == "a"),
+            };
+            writer.map(|f| handle.writer = Some(f))
+        }
+        "r" => it.files().read_text(&path, crate::value::MAX_TEXT).map(|t| handle.text = t),
         other => return fail(span, format!("file mode must be \"r\", \"w\" or \"a\", not \"{other}\"")),
     };
     if let Err(e) = result {

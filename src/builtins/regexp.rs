@@ -86,7 +86,9 @@ pub fn run<T: Send + 'static>(
     meter.add(cost / WORK_PER_STEP);
     it.charge(&meter, span)?;
     let cancel = Arc::new(AtomicBool::new(false));
-    if cost <= INLINE_WORK {
+    // Without threads (the core in a browser, whose Stop ends the whole worker) the long search
+    // runs here too: its cost was charged above.
+    if cost <= INLINE_WORK || cfg!(not(feature = "native")) {
         return Ok(work(&p.re, text, &cancel));
     }
     let (tx, rx) = mpsc::channel();
@@ -125,7 +127,7 @@ pub fn split(re: &regex::Regex, s: &str, max: usize, cancel: &AtomicBool) -> Res
         if out.len() >= MAX_PIECES {
             return Err(format!("`split` would make more than {MAX_PIECES} pieces"));
         }
-        if out.len() % 4096 == 0 && (cancel.load(Ordering::Relaxed) || crate::host::memory::exceeded()) {
+        if out.len() % 4096 == 0 && (cancel.load(Ordering::Relaxed) || crate::guard::memory::exceeded()) {
             return Err("cancelled".into());
         }
         out.push(piece.to_string());

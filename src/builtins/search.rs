@@ -17,7 +17,7 @@ use crate::value::{Logic, Map, Value};
 use crate::world::World;
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Instant;
+use web_time::Instant;
 
 pub const BUILTINS: &[Builtin] = &[
     function("Search.bfs", Arity::range(3, 4), bfs).doc(

@@ -12,7 +12,7 @@ use crate::search::workers;
 use crate::search::{export, Algorithm, Found, Outcome, Reason, StateId, StateStore};
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
-use std::time::Instant;
+use web_time::Instant;
 
 pub const BUILTINS: &[Builtin] = &[
     function("Search.explore", Arity::range(2, 3), explore).doc(

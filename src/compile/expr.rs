@@ -44,7 +44,7 @@ impl Compiler {
 
     pub(super) fn expr(&mut self, e: &Expr, world: &mut World) -> Ex {
         let span = e.span;
-        if crate::host::stack::exhausted() {
+        if crate::guard::stack::exhausted() {
             self.error(span, "this is nested too deeply to compile: the native stack is used up");
             return Self::bad(span);
         }

@@ -204,7 +204,7 @@ impl Compiler {
     /// A huge program can pass `--max-memory` before it runs: the compiler stops at the
     /// statement where it noticed, with one error however deep the blocks it was in.
     fn out_of_memory(&mut self, span: Span) {
-        let message = crate::host::memory::limit_message();
+        let message = crate::guard::memory::limit_message();
         if !self.errors.iter().any(|e| e.message == message) {
             self.error(span, message);
         }

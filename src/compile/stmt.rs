@@ -12,7 +12,7 @@ impl Compiler {
     pub(super) fn stmts(&mut self, stmts: &[Stmt], world: &mut World) -> Vec<St> {
         let mut out = Vec::with_capacity(stmts.len());
         for s in stmts {
-            if crate::host::memory::exceeded() {
+            if crate::guard::memory::exceeded() {
                 self.out_of_memory(s.span);
                 break;
             }
@@ -44,7 +44,7 @@ impl Compiler {
     }
 
     fn stmt(&mut self, s: &Stmt, world: &mut World) -> Option<St> {
-        if crate::host::stack::exhausted() {
+        if crate::guard::stack::exhausted() {
             self.error(s.span, "this is nested too deeply to compile: the native stack is used up");
             return None;
         }

@@ -11,16 +11,16 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The error a limit raises, marked as such (`Diagnostic::limit`).
 pub fn limit_error<T>(span: Span, limit: Limit, max_steps: Option<u64>) -> R<T> {
     let message = match limit {
-        Limit::Interrupt => match crate::host::signals::received() {
-            Some(sig) => format!("interrupted ({})", crate::host::signals::name(sig)),
+        Limit::Interrupt => match crate::guard::interrupt::received() {
+            Some(sig) => format!("interrupted ({})", crate::guard::interrupt::name(sig)),
             None => "interrupted".to_string(),
         },
-        Limit::Memory => crate::host::memory::limit_message(),
+        Limit::Memory => crate::guard::memory::limit_message(),
         Limit::Timeout => "time limit reached (--timeout)".to_string(),
         Limit::Steps => format!("step limit of {} reached (--max-steps)", max_steps.unwrap_or(0)),
     };
@@ -60,7 +60,7 @@ impl Meter {
         let m = &self.0;
         m.budget.is_some_and(|b| m.used.get() > b)
             || m.interrupt.load(Ordering::Relaxed)
-            || crate::host::memory::exceeded()
+            || crate::guard::memory::exceeded()
             || m.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
@@ -70,7 +70,7 @@ impl Meter {
         let before = self.0.used.get();
         self.add(n);
         (before >> 16 != self.0.used.get() >> 16 && self.exhausted())
-            || crate::host::memory::exceeded()
+            || crate::guard::memory::exceeded()
             || self.0.budget.is_some_and(|b| self.0.used.get() > b)
     }
 
@@ -80,7 +80,7 @@ impl Meter {
         if m.interrupt.swap(false, Ordering::Relaxed) {
             return limit_error(span, Limit::Interrupt, None);
         }
-        if crate::host::memory::exceeded() {
+        if crate::guard::memory::exceeded() {
             return limit_error(span, Limit::Memory, None);
         }
         if m.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -122,7 +122,7 @@ impl Interp {
         if self.interrupt.swap(false, Ordering::Relaxed) {
             return Some(Limit::Interrupt);
         }
-        if crate::host::memory::exceeded() {
+        if crate::guard::memory::exceeded() {
             return Some(Limit::Memory);
         }
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -138,7 +138,7 @@ impl Interp {
     /// `repeat` ...): refused when they would not fit under `--max-memory`, and counted as
     /// work (sixteen items to a step), so that the limits see such a call coming.
     pub fn bulk(&mut self, items: usize, item_bytes: usize, span: Span) -> R<()> {
-        if !crate::host::memory::room_for(items.saturating_mul(item_bytes)) {
+        if !crate::guard::memory::room_for(items.saturating_mul(item_bytes)) {
             return limit_error(span, Limit::Memory, None);
         }
         self.work(items as u64 / 16, span)

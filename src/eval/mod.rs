@@ -12,7 +12,7 @@ pub mod mind;
 mod node_test;
 mod numeric;
 mod ops;
-mod print;
+pub mod print;
 pub mod random;
 mod stmt;
 
@@ -27,7 +27,7 @@ use std::io::Write;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// How control leaves an expression or statement other than by finishing normally.
 #[derive(Debug)]
@@ -154,8 +154,11 @@ pub struct Interp {
     /// What builtin modules keep for this interpreter (compiled regular expressions), one
     /// value per type (`Interp::kept`).
     kept: rustc_hash::FxHashMap<std::any::TypeId, Box<dyn std::any::Any>>,
-    /// Which files the script may touch (`--sandbox`, the fuzz target's scratch policy).
-    sandbox: crate::sandbox::Access,
+    /// The files the script reads and writes, and which it may touch (`--sandbox`, the fuzz
+    /// target's scratch policy, the playground's folder in memory).
+    files: Box<dyn crate::files::Files>,
+    /// How the host shows a long search while it runs (None: it does not).
+    pub status_line: Option<crate::search::progress::StatusLineMaker>,
 }
 
 /// How a frame runs its body (`Interp::run_frame_with`), and the result it gives. (A trait,
@@ -199,7 +202,7 @@ impl Interp {
         let mut world = World::new();
         let graph = Value::Graph(world.new_graph("GRAPH"));
         Interp {
-            stack_floor: crate::host::stack::floor(),
+            stack_floor: crate::guard::stack::floor(),
             world,
             globals: Vec::new(),
             stack: Vec::new(),
@@ -228,7 +231,8 @@ impl Interp {
             threads: Default::default(),
             random: Default::default(),
             kept: Default::default(),
-            sandbox: Default::default(),
+            files: crate::files::standard(),
+            status_line: None,
         }
     }
 
@@ -268,20 +272,30 @@ impl Interp {
         self.call_sites.len().checked_sub(depth).and_then(|i| self.call_sites.get(i)).copied()
     }
 
-    /// Which files the script may touch.
-    pub fn sandbox(&self) -> &crate::sandbox::Access {
-        &self.sandbox
+    /// The files the script reads and writes.
+    pub fn files(&self) -> &dyn crate::files::Files {
+        &*self.files
     }
 
-    /// Sets which files the script may touch (a sandbox's root must exist).
+    pub fn files_mut(&mut self) -> &mut dyn crate::files::Files {
+        &mut *self.files
+    }
+
+    /// Sets the files the script reads and writes, and which it may touch.
+    pub fn set_files(&mut self, files: Box<dyn crate::files::Files>) {
+        self.files = files;
+    }
+
+    /// Sets which files of the disk the script may touch (a sandbox's root must exist).
+    #[cfg(feature = "native")]
     pub fn set_sandbox(&mut self, access: crate::sandbox::Access) -> std::io::Result<()> {
-        self.sandbox = access.resolved()?;
+        self.files = Box::new(access.resolved()?);
         Ok(())
     }
 
-    /// Takes `len` bytes from the sandbox's allowance before a write.
+    /// Takes `len` bytes from the files' allowance before a write.
     pub fn charge_write(&mut self, len: usize, span: Span) -> R<()> {
-        self.sandbox.charge_write(len).or_else(|e| fail(span, e))
+        self.files.charge_write(len).or_else(|e| fail(span, e))
     }
 
     /// The value of type T this interpreter keeps for a builtin module (made the first time),
@@ -403,9 +417,7 @@ impl Interp {
         }
         match self.out.write_all(s.as_bytes()) {
             Ok(()) => Ok(()),
-            Err(e) if crate::host::output::broken_pipe(&e) => {
-                Err(Flow::Exit(crate::host::output::BROKEN_PIPE_STATUS.into()))
-            }
+            Err(e) if print::broken_pipe(&e) => Err(Flow::Exit(print::BROKEN_PIPE_STATUS.into())),
             Err(e) => fail(span, format!("cannot write to standard output: {e}")),
         }
     }
@@ -458,7 +470,7 @@ impl Interp {
         // Nothing below moves the threshold on when an error is returned: the next step checks
         // again (a script's `try` or a search's grace may go on).
         self.next_check = self.steps.saturating_add(1);
-        if crate::host::memory::exceeded() {
+        if crate::guard::memory::exceeded() {
             return limit_error(span, Limit::Memory, None);
         }
         if self.interrupt.swap(false, Ordering::Relaxed) {
@@ -503,7 +515,7 @@ impl Interp {
     /// expression, so that deep recursion of any kind ends in an error, never an overflow.
     #[inline(always)]
     fn stack_low(&self) -> bool {
-        crate::host::stack::here() < self.stack_floor
+        crate::guard::stack::here() < self.stack_floor
     }
 
     #[cold]

@@ -75,3 +75,13 @@ impl Interp {
         self.text_end(t, span)
     }
 }
+
+/// How a failed write of the output ends the run: a pipe whose reader has gone
+/// (`ds x | head -1`) ends it quietly with exit status 141, as SIGPIPE would; anything else
+/// (a full disk, a closed output) is an error.
+pub fn broken_pipe(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
+}
+
+/// The exit status of a run whose output went to a pipe that was closed.
+pub const BROKEN_PIPE_STATUS: u8 = 141;

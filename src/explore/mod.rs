@@ -9,17 +9,15 @@
 
 mod explorer;
 mod problem;
+#[cfg(feature = "native")]
 mod server;
+#[cfg(feature = "native")]
 mod web;
 
-pub use explorer::{ApiError, Explorer};
+pub use explorer::{Answer, ApiError, Explorer, REPLAY_STATES};
 pub use problem::{Names, Parts};
+#[cfg(feature = "native")]
 pub use server::{bind, port};
-
-use crate::session::Session;
-use crate::syntax::Span;
-use std::io::Write;
-use std::time::Duration;
 
 pub const USAGE: &str =
     "usage: ds explore FILE [ARGS...] --start NAME --next NAME --goal NAME [--h NAME] [--port N] [--max-states N]";
@@ -93,13 +91,16 @@ pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String>
 
 /// Serves the state space of the script `file` that `session` has run; the exit status (2 when
 /// the options name nothing that can be explored).
+#[cfg(feature = "native")]
 pub fn serve(
-    session: &mut Session,
+    session: &mut crate::session::Session,
     file: &str,
     options: &Options,
     server: &tiny_http::Server,
-    timeout: Option<Duration>,
+    timeout: Option<std::time::Duration>,
 ) -> u8 {
+    use crate::syntax::Span;
+    use std::io::Write;
     let parts = match Parts::find(&session.interp, &options.names) {
         Ok(p) => p,
         Err(message) => {

@@ -2,7 +2,7 @@
 //! on 127.0.0.1 only. `tiny_http` accepts connections on its own threads; every request is
 //! answered here, on the interpreter's thread, one after another.
 
-use super::explorer::{Answer, ApiError, Explorer, REPLAY_STATES};
+use super::{Answer, ApiError, Explorer, REPLAY_STATES};
 use serde_json::json;
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -1,14 +1,14 @@
 //! What ds needs from the operating system, kept in one place: the interpreter thread's stack
-//! (as large as the process may have), the heap count and limit, signals, standard output, and
-//! the watchdog that enforces `--timeout` and signals whatever the interpreter is doing.
+//! (as large as the process may have), the heap limit of the address space, signals, standard
+//! output, and the watchdog that enforces `--timeout` and signals whatever the interpreter is doing.
 
-pub mod memory;
 pub mod output;
+pub mod progress;
 pub mod signals;
-pub mod stack;
 pub mod watchdog;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+/// The heap count and the stack floor are the core's (`guard`): the host sets them up.
+pub use crate::guard::{memory, stack};
 
 /// The stack wanted for the interpreter thread when nothing limits the address space. It is
 /// only reserved, not used: the native-stack check (`stack`) and `--max-depth` decide how deep
@@ -16,8 +16,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const BIG_STACK: usize = 2 << 30;
 /// No smaller stack is tried.
 const SMALL_STACK: usize = 16 << 20;
-
-static STACK_SIZE: AtomicUsize = AtomicUsize::new(0);
 
 /// The address space the process may have (`ulimit -v`), if it is limited.
 pub fn address_space_limit() -> Option<usize> {
@@ -31,7 +29,7 @@ pub fn address_space_limit() -> Option<usize> {
 
 /// The stack of the interpreter thread (0 before it starts).
 pub fn stack_size() -> usize {
-    STACK_SIZE.load(Ordering::Relaxed)
+    stack::interpreter_size()
 }
 
 /// The stack to ask for: 2 GiB, or a quarter of a limited address space.
@@ -53,7 +51,7 @@ pub fn try_run_on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 's
         let inner = slot.clone();
         let spawned = std::thread::Builder::new().name("ds".into()).stack_size(size).spawn(move || {
             stack::mark(size);
-            STACK_SIZE.store(size, Ordering::Relaxed);
+            stack::set_interpreter_size(size);
             let f = inner.lock().unwrap_or_else(|p| p.into_inner()).take();
             f.map(|f| f())
         });

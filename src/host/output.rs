@@ -104,12 +104,4 @@ impl Write for Closed {
     }
 }
 
-/// How a failed write of standard output ends the run: a pipe whose reader has gone
-/// (`ds x | head -1`) ends it quietly with exit status 141, as SIGPIPE would; anything else
-/// (a full disk, a closed output) is an error.
-pub fn broken_pipe(e: &io::Error) -> bool {
-    e.kind() == io::ErrorKind::BrokenPipe
-}
-
-/// The exit status of a run whose output went to a pipe that was closed.
-pub const BROKEN_PIPE_STATUS: u8 = 141;
+pub use crate::eval::print::{broken_pipe, BROKEN_PIPE_STATUS};

@@ -5,8 +5,12 @@
 //! When nothing runs (the REPL waiting for input) SIGTERM and SIGHUP end the process, and
 //! SIGINT does what `WhenIdle` says.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
+use crate::guard::interrupt;
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::Arc;
+
+/// The record of which signal interrupted a run is the core's, so that its errors can name it.
+pub use interrupt::{clear, name, received};
 
 /// What SIGINT does when nothing is running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,8 +25,6 @@ pub enum WhenIdle {
 static FLAG: AtomicPtr<AtomicBool> = AtomicPtr::new(std::ptr::null_mut());
 static BUSY: AtomicBool = AtomicBool::new(false);
 static IDLE_EXIT: AtomicBool = AtomicBool::new(false);
-/// The last signal that asked a run to stop (0: none).
-static RECEIVED: AtomicI32 = AtomicI32::new(0);
 /// Written to standard error when a signal ends the process while nothing runs.
 static IDLE_MESSAGE: AtomicPtr<&'static str> = AtomicPtr::new(std::ptr::null_mut());
 
@@ -45,7 +47,7 @@ extern "C" fn on_signal(sig: libc::c_int) {
         }
         return;
     }
-    RECEIVED.store(sig, Ordering::SeqCst);
+    interrupt::record(sig);
     let flag = FLAG.load(Ordering::SeqCst);
     // SAFETY: the flag is an `Arc` leaked by `install`, never freed.
     let already = !flag.is_null() && unsafe { (*flag).swap(true, Ordering::SeqCst) };
@@ -88,24 +90,4 @@ pub fn set_idle_message(message: &'static str) {
 /// Marks whether a script (or REPL entry) is running, which signals then interrupt.
 pub fn set_busy(busy: bool) {
     BUSY.store(busy, Ordering::SeqCst);
-}
-
-/// The signal that interrupted the last run, if any.
-pub fn received() -> Option<i32> {
-    Some(RECEIVED.load(Ordering::SeqCst)).filter(|&s| s != 0)
-}
-
-/// Forgets the signal of an earlier run (the REPL goes on after one).
-pub fn clear() {
-    RECEIVED.store(0, Ordering::SeqCst);
-}
-
-/// The name of a signal this module handles.
-pub fn name(sig: i32) -> &'static str {
-    match sig {
-        libc::SIGINT => "SIGINT",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGHUP => "SIGHUP",
-        _ => "a signal",
-    }
 }

@@ -77,11 +77,12 @@ impl Backend {
         if path.is_empty() {
             return reply.error("`:load` needs a file name");
         }
-        let real = match self.session.interp.sandbox().script_file(Path::new(path)) {
+        let files = self.session.interp.files();
+        let real = match files.script_path(Path::new(path)) {
             Ok(real) => real,
             Err(e) => return reply.error(e),
         };
-        let src = match crate::sandbox::read_text(&real, crate::value::MAX_TEXT) {
+        let src = match files.read_text(&real, crate::value::MAX_TEXT) {
             Ok(src) => src,
             Err(e) => return reply.error(format!("cannot read {path}: {e}")),
         };
@@ -128,12 +129,8 @@ impl Backend {
         match file {
             None => self.write(&text),
             Some(path) => {
-                let written = self
-                    .session
-                    .interp
-                    .sandbox()
-                    .data_file(path)
-                    .and_then(|p| std::fs::write(p, &text).map_err(|e| e.to_string()));
+                let files = self.session.interp.files_mut();
+                let written = files.data_path(path).and_then(|p| files.write(&p, &text).map_err(|e| e.to_string()));
                 match written {
                     Ok(()) => {
                         let name = g.borrow().name.clone();
@@ -194,7 +191,8 @@ impl Backend {
         sigs
     }
 
-    /// A new session; the output, the script arguments, the limits and the Ctrl-C flag stay.
+    /// A new session; the output, the script arguments, the limits, the files (and `--sandbox`)
+    /// and the Ctrl-C flag stay.
     fn reset(&mut self) {
         let old = &mut self.session.interp;
         let out = std::mem::replace(&mut old.out, Box::new(io::sink()));
@@ -203,6 +201,8 @@ impl Backend {
         *fresh.interp.limits_mut() = old.limits().clone();
         fresh.interp.interrupt = old.interrupt.clone();
         fresh.interp.script_dir = old.script_dir.take();
+        fresh.interp.set_files(old.files().boxed_clone());
+        fresh.interp.status_line = old.status_line;
         fresh.interp.warnings = std::mem::take(&mut old.warnings).for_new_session();
         self.session = fresh;
     }

@@ -35,7 +35,7 @@ pub fn run(backend: &mut Backend, interrupter: &Interrupter) -> u8 {
     // At a terminal, output shows line by line as it is written, not when the entry ends.
     let _ = backend.session.interp.out.flush();
     backend.session.interp.out = Box::new(std::io::stdout());
-    let history = history_path(backend.session.interp.sandbox());
+    let history = history_path(backend.session.interp.files());
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
@@ -118,8 +118,8 @@ fn new_editor(color: bool) -> rustyline::Result<Editor<DsHelper, FileHistory>> {
 
 /// `ds/history` in the user's data directory (`~/.local/share` on Linux).
 /// None under `--sandbox`, which writes no file, the history's included.
-fn history_path(access: &crate::sandbox::Access) -> Option<PathBuf> {
-    if access.is_sandbox() {
+fn history_path(files: &dyn crate::files::Files) -> Option<PathBuf> {
+    if files.is_sandbox() {
         return None;
     }
     Some(dirs::data_dir()?.join("ds").join("history"))

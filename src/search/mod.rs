@@ -9,6 +9,7 @@
 
 mod best_first;
 pub(crate) mod bfs;
+#[cfg(feature = "native")]
 pub mod cluster;
 mod columns;
 mod content;
@@ -22,6 +23,7 @@ pub mod pack;
 pub mod parallel;
 mod phases;
 pub mod problem;
+#[cfg(feature = "native")]
 mod processes;
 pub mod progress;
 mod records;

@@ -15,6 +15,7 @@
 //! each thread the first time it meets it.
 
 use super::bfs::{Commit, GoalOf};
+#[cfg(feature = "native")]
 use super::cluster::Cluster;
 use super::phases::{self, Phase};
 use super::problem::{Halt, Problem, Step, Successors, Which};
@@ -378,6 +379,7 @@ fn expand_one<P: Threaded>(
 pub enum Parallel<'a, E> {
     Threads(&'a mut Pool<E>),
     /// The processes of `ds --processes`, and what this one searches (a fingerprint).
+    #[cfg(feature = "native")]
     Processes(&'a mut Cluster, Vec<u8>),
 }
 
@@ -393,6 +395,7 @@ pub(super) fn by_levels<P: Threaded, T>(
 ) -> Step<Option<T>, P::Error> {
     match on {
         Parallel::Threads(pool) => on_threads(p, store, counts, pool, goals, commit),
+        #[cfg(feature = "native")]
         Parallel::Processes(cluster, fingerprint) => {
             super::processes::by_levels(p, store, counts, cluster, &fingerprint, goals, commit)
         }

@@ -9,7 +9,7 @@
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
-use std::time::Instant;
+use web_time::Instant;
 
 /// What a thread is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +47,14 @@ fn enabled() -> bool {
     *ON.get_or_init(|| std::env::var_os("DS_SEARCH_PHASES").is_some())
 }
 
+/// The CPU time of the calling thread, in seconds (0 where no host tells it).
+#[cfg(not(feature = "native"))]
+fn thread_cpu() -> f64 {
+    0.0
+}
+
 /// The CPU time of the calling thread, in seconds.
+#[cfg(feature = "native")]
 fn thread_cpu() -> f64 {
     let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: clock_gettime writes the timespec it is given and nothing else.

@@ -1,66 +1,72 @@
-//! The live line of a long search on standard error: states, frontier, depth, states per second.
-//! Only when standard error is a terminal, and only once the search has run for a second: never
-//! in piped output or tests.
+//! How far a long search is, for a host that can show it while the search runs (the command
+//! line draws it on a terminal: `host::progress`). Shown only once the search has run for a
+//! second, and never where the host shows nothing (piped output, tests, the playground).
 
 use super::store::StateStore;
 use super::Counts;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// How long a search runs before the line appears.
 const QUIET_FOR: Duration = Duration::from_secs(1);
 
+/// Where a host shows the state of a search.
+pub trait StatusLine {
+    /// Shows the line (replacing the one before).
+    fn show(&mut self, text: String);
+    /// Clears the line: the search has ended.
+    fn clear(&mut self);
+}
+
+/// Makes the status line of a search, if the host shows one (`Interp::status_line`).
+pub type StatusLineMaker = fn() -> Option<Box<dyn StatusLine>>;
+
 pub struct Progress {
     started: Instant,
-    /// Whether a line may be shown at all (standard error is a terminal).
-    enabled: bool,
-    bar: Option<ProgressBar>,
+    make: Option<StatusLineMaker>,
+    line: Option<Box<dyn StatusLine>>,
     calls: u32,
 }
 
-impl Default for Progress {
-    fn default() -> Self {
-        Progress::new()
-    }
-}
-
 impl Progress {
-    pub fn new() -> Progress {
-        Progress { started: Instant::now(), enabled: std::io::stderr().is_terminal(), bar: None, calls: 0 }
+    pub fn new(make: Option<StatusLineMaker>) -> Progress {
+        Progress { started: Instant::now(), make, line: None, calls: 0 }
     }
 
     /// Called on every expansion; looks at the clock every 256th.
     pub fn update(&mut self, counts: &Counts, store: &StateStore) {
         self.calls = self.calls.wrapping_add(1);
-        if !self.enabled || !self.calls.is_multiple_of(256) {
+        if !self.calls.is_multiple_of(256) {
             return;
         }
+        let Some(make) = self.make else { return };
         let elapsed = self.started.elapsed();
         if elapsed < QUIET_FOR {
             return;
         }
-        let bar = self.bar.get_or_insert_with(|| {
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(4));
-            bar.set_style(
-                ProgressStyle::with_template("search: {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
-            );
-            bar
-        });
+        if self.line.is_none() {
+            self.line = make();
+            if self.line.is_none() {
+                self.make = None;
+                return;
+            }
+        }
         let rate = store.len() as f64 / elapsed.as_secs_f64().max(1e-9);
-        bar.set_message(format!(
+        let text = format!(
             "{} states, frontier {}, depth {}, {:.0} states/s",
             store.len(),
             counts.frontier,
             counts.depth,
             rate
-        ));
+        );
+        if let Some(line) = self.line.as_mut() {
+            line.show(text);
+        }
     }
 
     /// Clears the line.
     pub fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
+        if let Some(mut line) = self.line.take() {
+            line.clear();
         }
     }
 }

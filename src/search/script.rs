@@ -97,6 +97,7 @@ impl<'a> ScriptProblem<'a> {
             _ => None,
         };
         let current = spec.start.clone();
+        let progress = Progress::new(it.status_line);
         Ok(ScriptProblem {
             it,
             span,
@@ -110,7 +111,7 @@ impl<'a> ScriptProblem<'a> {
             label: Vec::new(),
             variant: Vec::new(),
             found: None,
-            progress: Progress::new(),
+            progress,
             max_steps: None,
             quiet: Quiet::Off,
             recent: None,

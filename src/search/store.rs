@@ -44,7 +44,8 @@ pub struct KeySet {
 fn key_of<'a>(bytes: &'a [u8], ends: &[u32], wraps: &[u32], id: u32) -> &'a [u8] {
     let end = |i: usize| {
         let high = if wraps.is_empty() { 0 } else { wraps.partition_point(|&w| w as usize <= i) };
-        (high << 32) | ends[i] as usize
+        // In u64: on a 32-bit target (wasm) an arena never passes 4 GiB, and `high` is 0.
+        (((high as u64) << 32) | ends[i] as u64) as usize
     };
     let i = id as usize;
     let start = if i == 0 { 0 } else { end(i - 1) };
@@ -86,10 +87,10 @@ impl KeySet {
             return (id, false);
         }
         let id = self.ends.len() as u32;
-        let high = self.bytes.len() >> 32;
+        let high = self.bytes.len() as u64 >> 32;
         self.bytes.extend_from_slice(key);
         let end = self.bytes.len();
-        for _ in high..end >> 32 {
+        for _ in high..end as u64 >> 32 {
             self.wraps.push(id);
         }
         self.ends.push(end as u32);

@@ -17,6 +17,8 @@ impl<'a> Reader<'a> {
         Some(self.bytes(1)?[0])
     }
 
+    // Used by the processes of `ds --processes` only (the `native` feature).
+    #[cfg_attr(not(feature = "native"), allow(dead_code))]
     pub fn u32(&mut self) -> Option<u32> {
         Some(u32::from_le_bytes(self.bytes(4)?.try_into().ok()?))
     }
@@ -34,6 +36,7 @@ impl<'a> Reader<'a> {
     }
 }
 
+#[cfg_attr(not(feature = "native"), allow(dead_code))]
 pub fn put_u64(out: &mut Vec<u8>, n: u64) {
     out.extend_from_slice(&n.to_le_bytes());
 }

@@ -11,6 +11,7 @@
 //! output from `Next` or `Goal` while they expand for another thread, and a `Next` that
 //! declares nodes or relations (their numbers would differ between threads).
 
+#[cfg(feature = "native")]
 use super::cluster::Cluster;
 use super::parallel::{self, Parallel, Pool, Report, WorkerEnd};
 use super::script::ScriptProblem;
@@ -33,7 +34,7 @@ pub struct Replay {
     pub script_dir: Option<PathBuf>,
     pub limits: Limits,
     pub deny_warnings: bool,
-    pub access: crate::sandbox::Access,
+    pub files: Box<dyn crate::files::Files>,
 }
 
 /// What the output of a script does now.
@@ -62,6 +63,7 @@ pub struct Threads {
     pub worker: Option<(u64, WorkerEnd<Flow>)>,
     pub quiet: Quiet,
     /// `ds --processes N`: this process's part of the cluster (taken out while it searches).
+    #[cfg(feature = "native")]
     pub cluster: Option<Cluster>,
 }
 
@@ -115,6 +117,7 @@ pub fn threads(
         return Ok(On::One);
     }
     let fits = algorithm == Algorithm::Bfs && !tracing;
+    #[cfg(feature = "native")]
     if fits && asked != Some(1) && it.threads.cluster.as_ref().is_some_and(|c| c.broken.is_none()) {
         return Ok(On::Processes);
     }
@@ -150,6 +153,9 @@ pub fn spread<'a, T>(
     search: impl FnOnce(&mut ScriptProblem<'a>, Option<Parallel<'_, Flow>>) -> T,
 ) -> T {
     match on {
+        #[cfg(not(feature = "native"))]
+        On::Processes => search(p, None),
+        #[cfg(feature = "native")]
         On::Processes => {
             let Some(mut cluster) = p.it.threads.cluster.take() else { return search(p, None) };
             let fingerprint = fingerprint(p);
@@ -194,12 +200,12 @@ pub fn start(p: &mut ScriptProblem<'_>, threads: usize) -> Pool<Flow> {
     let (pool, ends) = Pool::new(threads, fingerprint(p));
     let Some(replay) = p.it.threads.replay.clone() else { return pool };
     let target = p.it.threads.calls;
-    let size = crate::host::stack_size().max(16 << 20);
+    let size = crate::guard::stack::interpreter_size().max(16 << 20);
     for end in ends {
         let replay = replay.clone();
         let spawned = std::thread::Builder::new().name(format!("ds thread {}", end.thread + 1)).stack_size(size).spawn(
             move || {
-                crate::host::stack::mark(size);
+                crate::guard::stack::mark(size);
                 work(&replay, target, end)
             },
         );
@@ -234,7 +240,7 @@ fn work(replay: &Replay, target: u64, end: WorkerEnd<Flow>) {
     let mut leaving = Leaving { reports: end.reports.clone(), thread: end.thread, why: None, served: false };
     let mut session = Session::new(Box::new(std::io::sink()));
     let it = &mut session.interp;
-    let _ = it.set_sandbox(replay.access.clone());
+    it.set_files(replay.files.boxed_clone());
     it.warnings.sink = Box::new(std::io::sink());
     it.warnings.deny = replay.deny_warnings;
     *it.limits_mut() = replay.limits.clone();

@@ -97,8 +97,8 @@ pub const CHECK_EVERY: usize = 4096;
 
 /// A source too big for `--max-memory` stops while it is read, not once it is all in memory.
 fn over_memory(lo: usize, hi: usize) -> Result<(), LexFailure> {
-    match crate::host::memory::exceeded() {
-        true => Err(LexFailure { message: crate::host::memory::limit_message(), lo, hi, incomplete: false }),
+    match crate::guard::memory::exceeded() {
+        true => Err(LexFailure { message: crate::guard::memory::limit_message(), lo, hi, incomplete: false }),
         false => Ok(()),
     }
 }

@@ -37,9 +37,9 @@ fn within_memory(
     file: FileId,
 ) -> impl Iterator<Item = Result<lexer::Spanned, helpers::GrammarError>> {
     tokens.into_iter().enumerate().map(move |(i, t)| {
-        if i % lexer::CHECK_EVERY == 0 && crate::host::memory::exceeded() {
+        if i % lexer::CHECK_EVERY == 0 && crate::guard::memory::exceeded() {
             let span = Span::new(file, t.0, t.2);
-            return Err(helpers::GrammarError { message: crate::host::memory::limit_message(), span });
+            return Err(helpers::GrammarError { message: crate::guard::memory::limit_message(), span });
         }
         Ok(t)
     })

@@ -102,7 +102,7 @@ impl Array {
     pub fn room_for(&self, extra: usize) -> bool {
         let items = self.items.borrow();
         items.len() + extra <= items.capacity()
-            || crate::host::memory::room_to_double(items.capacity().max(extra) * std::mem::size_of::<Value>())
+            || crate::guard::memory::room_to_double(items.capacity().max(extra) * std::mem::size_of::<Value>())
     }
 
     /// Appends values (`A.push`); the index stays valid, as the items before do not move.

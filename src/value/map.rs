@@ -118,7 +118,7 @@ impl Map {
     pub fn room_for_one(&self) -> bool {
         let entry = std::mem::size_of::<Entry>() + HashIndex::BYTES_PER_ENTRY;
         let capacity = self.index.capacity();
-        self.entries.len() < capacity || crate::host::memory::room_to_double(capacity * entry)
+        self.entries.len() < capacity || crate::guard::memory::room_to_double(capacity * entry)
     }
 
     pub fn len(&self) -> usize {

@@ -21,6 +21,7 @@ mod loop_closures;
 mod lsp_features;
 mod lsp_prefixes;
 mod lsp_session;
+mod memory_files;
 mod method_closures;
 mod mind;
 mod mutations;

@@ -104,6 +104,16 @@ fn sandboxed_repl_commands_obey_the_same_rule() {
 }
 
 #[test]
+fn the_sandbox_outlives_a_repl_reset() {
+    // `:reset` made a fresh session that forgot `--sandbox`, so a script could write again.
+    let dir = folder("repl-reset", &[]);
+    let input = ":reset\nFile.open(\"after-reset.txt\", \"w\")\nout \"end\"\n";
+    let r = ds_in(&dir, &["--sandbox"], Some(input));
+    assert!(r.stderr.contains("scripts read and write no files under --sandbox"), "{}", r.stderr);
+    assert!(!dir.join("after-reset.txt").exists());
+}
+
+#[test]
 fn an_include_of_a_file_that_is_no_script_shows_none_of_it() {
     // `#include "/etc/passwd"` printed a line of it in the syntax error, even under --check.
     let dir = folder("noscript", &[("secret.txt", "root:x:0:0:password\n")]);

@@ -3,6 +3,7 @@
 //! still room, whatever the nesting that caused it.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 thread_local! {
     /// The lowest stack address recursion may reach on this thread (0: not known, no check).
@@ -36,4 +37,18 @@ pub fn floor() -> usize {
 #[inline]
 pub fn exhausted() -> bool {
     here() < floor()
+}
+
+/// The stack of the interpreter thread (0 before a host starts it).
+static INTERPRETER_SIZE: AtomicUsize = AtomicUsize::new(0);
+
+/// Records the stack of the interpreter thread (the host that started it).
+pub fn set_interpreter_size(size: usize) {
+    INTERPRETER_SIZE.store(size, Ordering::Relaxed);
+}
+
+/// The stack of the interpreter thread (0 before a host starts it): the workers of a search
+/// get as much.
+pub fn interpreter_size() -> usize {
+    INTERPRETER_SIZE.load(Ordering::Relaxed)
 }
