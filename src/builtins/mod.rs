@@ -14,6 +14,7 @@ mod node;
 mod pad;
 mod regexp;
 mod search;
+mod search_check;
 mod search_compare;
 mod search_space;
 mod string;

@@ -50,6 +50,10 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     function("Search.stats", Arity::exactly(0), stats)
         .doc("Search.stats()", "a map about the last search: found, path, actions, cost, expanded, generated ..."),
+    function("Search.check", Arity::exactly(3), super::search_check::check).doc(
+        "Search.check(Space, Goal, H)",
+        "judges heuristic H over a whole explored space: admissible, consistent, max_overestimate, worst, exact",
+    ),
     function("Search.compare", Arity::range(5, 6), super::search_compare::compare).doc(
         "Search.compare(Start, Next, Goal, H, Algorithms [, Opts])",
         "runs each algorithm on the problem, prints a table of their results and returns its rows",

@@ -26,6 +26,10 @@ pub const BUILTINS: &[Builtin] = &[
         .doc("S.transitions()", "the transitions of a state space as [from, action, to]"),
     method("goals", Arity::range(0, 1), goals)
         .doc("S.goals([Goal])", "the numbers of the goal states of a state space (of Opts[\"goal\"], or of Goal)"),
+    method("path", Arity::exactly(1), path)
+        .doc("S.path(I)", "the state numbers from the start to state I, along the transitions that first reached each"),
+    method("depth", Arity::exactly(1), depth)
+        .doc("S.depth(I)", "the number of transitions from the start to state I along `S.path(I)`"),
     method("aut", Arity::range(0, 1), aut)
         .doc("S.aut([File])", "a state space in Aldebaran format: the text, or written to File"),
 ];
@@ -93,6 +97,20 @@ fn state(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
     Ok(s.decoder.state(&s.store, &mut it.world, id))
 }
 
+/// `S.path(I)`: the ids from the start to I along the parents (the transitions that first
+/// reached each state).
+fn path(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = this::<SpaceRef>("path", obj, span)?;
+    let id = state_id(&s, &args[0], "path", span)?;
+    Ok(Value::array(s.store.path(id).into_iter().map(|id| Value::Num(f64::from(id))).collect()))
+}
+
+fn depth(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = this::<SpaceRef>("depth", obj, span)?;
+    let id = state_id(&s, &args[0], "depth", span)?;
+    Ok(Value::Num(f64::from(s.store.origin(id).depth)))
+}
+
 fn transitions(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let s = this::<SpaceRef>("transitions", obj, span)?;
     let t = &s.transitions;
@@ -108,14 +126,27 @@ fn transitions(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> 
 /// `S.goals()`: the goal states marked by `explore`'s goal; `S.goals(Goal)`: those of Goal.
 fn goals(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = this::<SpaceRef>("goals", obj, span)?;
-    let ids: Vec<StateId> = match args.first() {
+    let ids = goal_ids(it, &s, args.first(), ("goals", 1), span)?;
+    Ok(Value::array(ids.into_iter().map(|id| Value::Num(f64::from(id))).collect()))
+}
+
+/// The goal states of a space: those marked by `explore`'s goal (`goal` None), or those of
+/// `goal`, a state or a test. `at`: the builtin and the argument's place, for errors.
+pub(super) fn goal_ids(
+    it: &mut Interp,
+    s: &Space,
+    goal: Option<&Value>,
+    at: (&str, usize),
+    span: Span,
+) -> R<Vec<StateId>> {
+    Ok(match goal {
         None => match &s.goals {
             Some(g) => g.clone(),
             None => return fail(span, "this space was explored without a goal: give one, `S.goals(Goal)`"),
         },
         Some(goal) => {
             let test = match goal {
-                Value::Lambda(code) => Some(one_argument(code, "goals", 1, "Goal", span)?),
+                Value::Lambda(code) => Some(one_argument(code, at.0, at.1, "Goal", span)?),
                 _ => None,
             };
             let mut ids = Vec::new();
@@ -131,8 +162,7 @@ fn goals(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<V
             }
             ids
         }
-    };
-    Ok(Value::array(ids.into_iter().map(|id| Value::Num(f64::from(id))).collect()))
+    })
 }
 
 /// What an export does with its text: without a file name, `json` returns it and `dot` and

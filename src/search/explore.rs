@@ -16,6 +16,9 @@ pub struct Transitions {
     pub from: Vec<StateId>,
     pub action: Vec<u32>,
     pub to: Vec<StateId>,
+    /// The cost of each transition; None while every cost is 1 (most spaces), so that they
+    /// cost no memory.
+    pub cost: Option<Vec<f64>>,
 }
 
 impl Transitions {
@@ -27,14 +30,26 @@ impl Transitions {
         self.from.is_empty()
     }
 
-    fn push(&mut self, from: StateId, action: u32, to: StateId) {
+    fn push(&mut self, from: StateId, action: u32, to: StateId, cost: f64) {
+        if cost != 1.0 && self.cost.is_none() {
+            self.cost = Some(vec![1.0; self.from.len()]);
+        }
+        if let Some(costs) = &mut self.cost {
+            costs.push(cost);
+        }
         self.from.push(from);
         self.action.push(action);
         self.to.push(to);
     }
 
+    /// The cost of transition `i`.
+    pub fn cost_of(&self, i: usize) -> f64 {
+        self.cost.as_ref().map_or(1.0, |c| c[i])
+    }
+
     pub fn memory(&self) -> usize {
-        (self.from.capacity() + self.action.capacity() + self.to.capacity()) * std::mem::size_of::<u32>()
+        let costs = self.cost.as_ref().map_or(0, |c| c.capacity() * std::mem::size_of::<f64>());
+        (self.from.capacity() + self.action.capacity() + self.to.capacity()) * std::mem::size_of::<u32>() + costs
     }
 }
 
@@ -116,7 +131,7 @@ impl Walk<'_> {
                 None => insert(store, self.config, &s, id, depth + 1, g + s.cost)?,
             };
             let action = s.action.map_or(super::NONE, |a| store.intern_action(a));
-            self.transitions.push(id, action, sid);
+            self.transitions.push(id, action, sid, s.cost);
             if !new {
                 counts.duplicates += 1;
                 continue;

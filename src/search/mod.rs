@@ -9,6 +9,7 @@
 
 mod best_first;
 pub(crate) mod bfs;
+pub mod check;
 #[cfg(feature = "native")]
 pub mod cluster;
 mod columns;
