@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The mutation campaign: seeded random mutations of ds scripts, each run under the limits
-of an untrusted script, checked for the promises of LANGUAGE.md decisions 9-11 and 19.
+of an untrusted script, checked for the promises of docs/language.md, decisions 9-11 and 19.
 
 Every mutant must
   - end with exit status 0 or 1 (2 only for an include that cannot be read),

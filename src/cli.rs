@@ -1,7 +1,7 @@
 //! The command line's shape: `ds [OPTIONS] [FILE] [ARGS...]`. Everything after FILE belongs
 //! to the script (`ds s.ds --help` gives `--help` to the script), so the arguments are split at
-//! FILE before clap sees them; `ds lsp` and `ds explore` are subcommands (LANGUAGE.md decision
-//! 18), recognised as the first argument only, so `ds ./lsp` runs a file named `lsp`.
+//! FILE before clap sees them; `ds lsp` and `ds explore` are subcommands (docs/language.md,
+//! decision 18), recognised as the first argument only, so `ds ./lsp` runs a file named `lsp`.
 
 use clap::{CommandFactory, Parser};
 use std::ffi::OsString;

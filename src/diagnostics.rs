@@ -150,7 +150,8 @@ impl Diagnostic {
 }
 
 /// Where warnings go and what becomes of them: shown on standard error (or a test's buffer),
-/// run-time ones once per place, or made errors by `--deny-warnings` (decision 15).
+/// run-time ones once per place, or made errors by `--deny-warnings` (docs/language.md,
+/// decision 15).
 pub struct Warnings {
     pub deny: bool,
     /// Render with ANSI colours.

@@ -27,7 +27,7 @@ static NOTE_CLOSED_STDOUT: extern "C" fn() = output::note_closed_stdout;
 
 /// A year: longer is surely a mistake (and 1e19 s is past what the clock can add).
 const MAX_TIMEOUT: f64 = 365.0 * 24.0 * 3600.0;
-/// The default of `--max-depth` (LANGUAGE.md decision 10: at least 10,000 where the stack
+/// The default of `--max-depth` (docs/language.md, decision 10: at least 10,000 where the stack
 /// allows it).
 const DEFAULT_DEPTH: usize = 10_000;
 /// The native stack one demon call takes at least (a demon that only calls itself takes about

@@ -13,7 +13,7 @@ pub enum Access {
     /// Any file the user can reach (the default).
     #[default]
     Open,
-    /// `--sandbox` (LANGUAGE.md decision 19): scripts read and write no file; `#include` and
+    /// `--sandbox` (docs/language.md, decision 19): scripts read and write no file; `#include` and
     /// `:load` read scripts inside `root` (the script's folder), symbolic links resolved first.
     Sandbox { root: PathBuf },
     /// For fuzzing: files only by plain names in the current directory (no `/`, `\`, `..`),

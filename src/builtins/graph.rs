@@ -325,7 +325,7 @@ fn flag_arg(v: &Value, fname: &str, span: Span) -> R<bool> {
 
 /// `G.closed_world([flag])` (also `G.close([flag])`): the closed-world flag of G's class,
 /// shared by every graph of the class. It is only stored: a failed `exists` is False on every
-/// graph (LANGUAGE.md decision 1). Returns the flag as True/False.
+/// graph (docs/language.md, decision 1). Returns the flag as True/False.
 pub(crate) fn closed_world(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let g = this::<GraphRef>("closed_world", obj, span)?;
     let class = g.borrow().class as usize;

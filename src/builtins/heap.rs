@@ -1,5 +1,5 @@
-//! `Heap()` and the heap side of `push`, `pop`, `peek`, `size` and `empty` (decision 16); the
-//! array side of the shared method names is in array.rs.
+//! `Heap()` and the heap side of `push`, `pop`, `peek`, `size` and `empty` (docs/language.md,
+//! decision 16); the array side of the shared method names is in array.rs.
 
 use super::{function, method, this, Arity, Builtin};
 use crate::eval::{fail, Interp, R};

@@ -1,6 +1,7 @@
-//! The `Search` module (LANGUAGE.md decision 17): `Search.bfs`, `dfs`, `iddfs`, `ucs`, `astar`,
-//! `idastar`, `greedy`, `Search.stats()` and `Search.compare`. The engine is `crate::search`;
-//! this file reads the arguments and options and turns outcomes into script values.
+//! The `Search` module (docs/language.md, decision 17): `Search.bfs`, `dfs`, `iddfs`, `ucs`,
+//! `astar`, `idastar`, `greedy`, `Search.stats()` and `Search.compare`. The engine is
+//! `crate::search`; this file reads the arguments and options and turns outcomes into script
+//! values.
 
 use super::{function, Arity, Builtin};
 use crate::compile::ir::FnCode;
@@ -178,7 +179,7 @@ pub(super) fn grace(it: &mut Interp, reason: Reason) {
     }
 }
 
-/// The map of decision 17 (docs/search.md defines each entry).
+/// The map of docs/language.md, decision 17 (docs/search.md defines each entry).
 pub(super) fn stats_map(
     decoder: &Decoder,
     world: &mut World,

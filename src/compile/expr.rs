@@ -23,7 +23,7 @@ impl Compiler {
     }
 
     /// An expression used as a statement: a bare edge expression `X rel Y` sets the edge; in
-    /// parentheses it only reads it (decision 14).
+    /// parentheses it only reads it (docs/language.md, decision 14).
     pub(super) fn expr_stmt(&mut self, e: &Expr, world: &mut World) -> StKind {
         if let Some(axiom) = self.axiom_stmt(e, world) {
             return axiom;

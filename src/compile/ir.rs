@@ -25,7 +25,7 @@ pub enum Slot {
 pub struct NodeRef {
     pub name: Rc<str>,
     pub sym: Sym,
-    /// `$x` falls back to the node named `x` (LANGUAGE.md decision 12).
+    /// `$x` falls back to the node named `x` (docs/language.md, decision 12).
     pub alt: Option<Sym>,
     pub cache: Cell<Option<(ClassId, NodeId)>>,
 }

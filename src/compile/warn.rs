@@ -1,5 +1,5 @@
-//! Compile-time warnings (LANGUAGE.md decision 15): a statement whose value nobody uses, and a
-//! variable declared twice in one block. They never stop the program (unless
+//! Compile-time warnings (docs/language.md, decision 15): a statement whose value nobody uses,
+//! and a variable declared twice in one block. They never stop the program (unless
 //! `--deny-warnings`); the session shows them before the run.
 
 use super::ir::*;

@@ -282,7 +282,7 @@ impl Interp {
         }
     }
 
-    /// `exists(V, Cond [, N [, M]])`, as LANGUAGE.md decision 1 defines it.
+    /// `exists(V, Cond [, N [, M]])`, as decision 1 of docs/language.md defines it.
     pub(super) fn exists(&mut self, var: Slot, cond: &Ex, min: Option<&Ex>, max: Option<&Ex>, span: Span) -> R<Value> {
         let bounds = match (min, max) {
             (None, _) => None,

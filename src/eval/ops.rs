@@ -49,7 +49,8 @@ impl Interp {
     }
 
     /// `G == H` where G and H are states of two different worlds (two `GRAPH(...)` calls): never
-    /// equal, whatever their edges, which is almost always a mistake (decision 15).
+    /// equal, whatever their edges, which is almost always a mistake (docs/language.md,
+    /// decision 15).
     fn warn_other_world(&mut self, l: &Value, r: &Value, op: BinOp, span: Span) -> R<()> {
         let (Value::Graph(a), Value::Graph(b)) = (l, r) else { return Ok(()) };
         let (a, b) = (a.borrow(), b.borrow());

@@ -1,5 +1,5 @@
 //! `ds explore FILE [ARGS] --start NAME --next NAME --goal NAME [--h NAME] [--port N]
-//! [--max-states N]` (LANGUAGE.md decision 18): runs FILE, then serves the state space
+//! [--max-states N]` (docs/language.md, decision 18): runs FILE, then serves the state space
 //! reachable from the global `--start` under the demon `--next` to a browser on 127.0.0.1,
 //! until Ctrl-C. docs/explorer.md is the user's view.
 //!

@@ -225,7 +225,7 @@ impl Echo {
 
 /// Only an expression statement echoes; not an assignment, `++`/`--`, an edge statement
 /// (`X on Y` sets the edge, as in a script), nor an axiom statement. An edge in parentheses,
-/// `(X on Y)`, reads the edge and shows it (decision 14).
+/// `(X on Y)`, reads the edge and shows it (docs/language.md, decision 14).
 fn echo_rule(stmt: &Stmt) -> Option<Echo> {
     let StmtKind::Expr(e) = &stmt.kind else { return None };
     if crate::compile::axiom_shaped(e) {

@@ -5,9 +5,10 @@
 //! (`parallel.rs`) expands a level on several threads and commits in this order, so it gets
 //! the same ids and the same answer.
 //!
-//! As decision 17 says (and the seed's `solver` does), the goal is tested when a state is
-//! generated, not when it is expanded, and the start is not tested as such: a successor that
-//! is the start again is tested once, so a start that is a goal is found along a way back to it.
+//! As decision 17 of docs/language.md says (and the seed's `solver` does), the goal is tested
+//! when a state is generated, not when it is expanded, and the start is not tested as such: a
+//! successor that is the start again is tested once, so a start that is a goal is found along a
+//! way back to it.
 
 use super::parallel::{Goals, Parallel, Threaded};
 use super::*;

@@ -1,4 +1,4 @@
-//! The search engine of the `Search` module (LANGUAGE.md decision 17): breadth-first,
+//! The search engine of the `Search` module (docs/language.md, decision 17): breadth-first,
 //! depth-first (with a depth limit), iterative deepening, uniform-cost, A*, IDA* and greedy
 //! best-first search over any problem that can pack its states into byte keys (`Problem`), and
 //! the exploration of a whole state space.

@@ -1,9 +1,10 @@
 //! The lexer: logos tokens plus a layout pass that decides which newlines end a statement.
 //!
-//! LANGUAGE.md decision 4: a newline ends a statement unless a `(` or `[` is open or the line ends
-//! with a token that cannot end an expression (a binary operator, a comma, `:`, `{` ...). The pass
-//! also tells the two meanings of `{` (block or map), `?` (ternary or tight prefix), `(` (group or
-//! lambda parameters) and a line-ending `,` in `out` apart, so the grammar needs no lookahead tricks.
+//! docs/language.md, decision 4: a newline ends a statement unless a `(` or `[` is open or the
+//! line ends with a token that cannot end an expression (a binary operator, a comma, `:`, `{`
+//! ...). The pass also tells the two meanings of `{` (block or map), `?` (ternary or tight
+//! prefix), `(` (group or lambda parameters) and a line-ending `,` in `out` apart, so the grammar
+//! needs no lookahead tricks.
 
 use super::token::{LexError, Tok};
 use logos::Logos;

@@ -1,7 +1,8 @@
 //! Arrays: a double-ended queue of values shared by reference (so `push`, `pop`, `shift` and
-//! `unshift` all take constant time: decision 16), with an index of the graphs in it by content
-//! hash. Search scripts keep their visited states in an array and test `Close.is(G)` before
-//! every push; with the index that test costs O(1) instead of a comparison with every state.
+//! `unshift` all take constant time: docs/language.md, decision 16), with an index of the
+//! graphs in it by content hash. Search scripts keep their visited states in an array and test
+//! `Close.is(G)` before every push; with the index that test costs O(1) instead of a comparison
+//! with every state.
 //!
 //! The index must always give the answer a linear scan would. Three things can falsify it: the
 //! array changing, a graph in it changing, or a hash collision. `borrow_mut` drops the index

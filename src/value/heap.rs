@@ -1,6 +1,7 @@
-//! `Heap()`, the priority queue of uniform-cost and A* search (decision 16): the item of least
-//! priority leaves first, and items of equal priority leave in the order they came (each entry
-//! carries its arrival number, so the order never depends on the heap's layout).
+//! `Heap()`, the priority queue of uniform-cost and A* search (docs/language.md, decision 16):
+//! the item of least priority leaves first, and items of equal priority leave in the order they
+//! came (each entry carries its arrival number, so the order never depends on the heap's
+//! layout).
 
 use super::Value;
 use std::cell::RefCell;
@@ -93,7 +94,8 @@ impl Heap {
 mod tests {
     use super::*;
 
-    /// Against a stable sort of the pushes by priority: the order decision 16 asks for.
+    /// Against a stable sort of the pushes by priority: the order docs/language.md, decision 16,
+    /// asks for.
     #[test]
     fn equal_priorities_leave_in_the_order_they_came() {
         let mut heap = Heap::default();

@@ -214,7 +214,7 @@ impl Value {
         matches!(self, Value::Logic(l) if l.is_true())
     }
 
-    /// `==` by content; values of different types are never equal (LANGUAGE.md decision 13).
+    /// `==` by content; values of different types are never equal (docs/language.md, decision 13).
     #[inline]
     pub fn equals(&self, other: &Value) -> bool {
         // Strings (map keys, search states) are compared here, without the general call.

@@ -1,4 +1,5 @@
-//! Number printing: the shortest text that reads back to the same value (LANGUAGE.md decision 5).
+//! Number printing: the shortest text that reads back to the same value (docs/language.md,
+//! decision 5).
 
 /// `2.5`, `0.1`, `8`, `-3`, `1e+21`, `1e-7`; never `2.500000`.
 pub fn format_number(x: f64) -> String {

@@ -1,7 +1,8 @@
-//! Conformance with the original's reference (`../shared/reference/demonscript-original.md`),
-//! one test per section, written during the audit of sections 1 to 7. Each expectation is worked
-//! out from the reference's words (quoted or cited next to it); where ds decides differently,
-//! docs/language.md ("Differences from the original") says so and the test follows ds.
+//! Conformance with the original DemonScript, as the DemonScript reference manual describes it:
+//! one test per section of the description the project audited ds against (sections 1 to 7;
+//! the numbers below are its sections). Each expectation is worked out from the reference's
+//! words, quoted or cited next to it; where ds decides differently, docs/language.md
+//! ("Decisions", "Differences from the original") says so and the test follows ds.
 
 use crate::common::{ds, ds_file, fails_with, prints};
 

@@ -1,5 +1,5 @@
-//! One test (or more) per decision of `../shared/LANGUAGE.md` "Decisions that differ from the
-//! original". Every expectation is worked out by hand from the decision's text.
+//! One test (or more) per decision of docs/language.md ("Decisions") that changes what the
+//! original did, 1 to 13. Every expectation is worked out by hand from the decision's text.
 
 use crate::common::{ds, ds_eval, ds_file, fails_with, prints};
 

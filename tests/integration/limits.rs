@@ -1,4 +1,4 @@
-//! The limits stop every run (LANGUAGE.md decisions 9-11): `--timeout`, `--max-steps`, Ctrl-C
+//! The limits stop every run (docs/language.md, decisions 9-11): `--timeout`, `--max-steps`, Ctrl-C
 //! and `--max-memory` reach into long built-ins and expression loops, deep recursion of any
 //! shape is a script error, and ds starts under an address-space limit. Each run here must
 //! stop with exit status 1 and the limit's message, its output kept. Bounds on time are many

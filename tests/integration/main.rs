@@ -36,6 +36,7 @@ mod repl_piped;
 mod repl_pty;
 mod sandbox;
 mod search;
+mod standalone;
 mod threads;
 mod traps;
 mod warnings;

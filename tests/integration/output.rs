@@ -1,4 +1,4 @@
-//! Output is never lost and never silently dropped (LANGUAGE.md decision 11): SIGINT, SIGTERM
+//! Output is never lost and never silently dropped (docs/language.md, decision 11): SIGINT, SIGTERM
 //! and SIGHUP stop a run like `--timeout` with the output flushed; a failed write is an error;
 //! a closed pipe ends the run quietly; notes on standard error stay in order with the output.
 

@@ -1,15 +1,15 @@
-//! Programs written for the original (`../shared/reference/original-probes/`, beside the
-//! repository, with what the original printed): each prints what the original printed, or
-//! differs for a reason LANGUAGE.md decides or docs/language.md ("Differences from the
-//! original") documents, named below. A probe whose output changes, or a reason left for a probe
-//! that no longer differs, fails the test. The folder is not part of the repository; without it
-//! the survey is skipped, and the tests after it pin ds's side of the documented differences.
+//! Programs written for the original, with what the original printed (`tests/original/`, see
+//! its README): each prints what the original printed, or differs for a reason docs/language.md
+//! documents ("Decisions", or "Differences from the original"), named below. A probe whose
+//! output changes, a reason left for a probe that no longer differs, or a missing probe or
+//! output file fails the test. The tests after it pin ds's side of the documented differences.
 
 use crate::common::{ds_eval, prints};
 use std::path::PathBuf;
 use std::process::Command;
 
-/// The probes whose standard output differs from the original's, and why.
+/// The probes whose standard output differs from the original's, and why ("decision N" is
+/// decision N of docs/language.md).
 const DIFFERENCES: &[(&str, &str)] = &[
     ("01_out_numbers", "decision 5 (shortest numbers); decision 9 (an error stops the run)"),
     ("02_out_strings", "decisions 5 and 6"),
@@ -20,7 +20,7 @@ const DIFFERENCES: &[(&str, &str)] = &[
     ("12_edges_nodes_decl", "declaring an edge type or a node again prints nothing"),
     ("13_edge_set_forms", "decision 8"),
     ("14_edge_read", "a `!` or `?` before a single operand reads as in an array of one"),
-    ("15_logic_truth_tables", "the min/max algebra of LANGUAGE.md's core model (the probe's is a guess)"),
+    ("15_logic_truth_tables", "the min/max algebra of docs/language.md, \"Logic\" (the probe's is a guess)"),
     ("17_string_concat", "decisions 5 and 6"),
     ("18_array_methods", "writing an array item out of range is an error"),
     ("19_math", "decision 5"),
@@ -45,24 +45,26 @@ const DIFFERENCES: &[(&str, &str)] = &[
 ];
 
 fn probes_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/original-probes")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/original")
 }
 
 #[test]
 fn every_probe_prints_what_the_original_did_or_differs_for_a_documented_reason() {
     let dir = probes_dir();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("{} is not there: the survey of the probes is skipped", dir.display());
-        return;
-    };
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("the probes are missing: {}: {e}", dir.display()));
     let mut probes: Vec<PathBuf> =
         entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "ds")).collect();
     probes.sort();
     assert!(probes.len() >= 40, "the probes are missing: {}", probes.len());
+    for (name, _) in DIFFERENCES {
+        assert!(dir.join(format!("{name}.ds")).is_file(), "a reason is given for {name}, a probe that is not there");
+    }
     let mut wrong = Vec::new();
     for probe in &probes {
         let name = probe.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-        let want = std::fs::read_to_string(probe.with_extension("out")).unwrap_or_default();
+        let out_file = probe.with_extension("out");
+        let want = std::fs::read_to_string(&out_file)
+            .unwrap_or_else(|e| panic!("what the original printed is missing: {}: {e}", out_file.display()));
         let out = Command::new(env!("CARGO_BIN_EXE_ds")).arg(probe).current_dir(&dir).output().expect("run ds");
         let same = String::from_utf8_lossy(&out.stdout) == want;
         let reason = DIFFERENCES.iter().find(|(n, _)| *n == name);

@@ -1,4 +1,4 @@
-//! What a script can touch: `--sandbox` (LANGUAGE.md decision 19) keeps it from reading or
+//! What a script can touch: `--sandbox` (docs/language.md, decision 19) keeps it from reading or
 //! writing any file but its own `.ds` includes inside its folder, and no error shows a line of
 //! a file that is not a script.
 

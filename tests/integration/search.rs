@@ -1,4 +1,4 @@
-//! The Search module (LANGUAGE.md decision 17): results, statistics, errors and limits.
+//! The Search module (docs/language.md, decision 17): results, statistics, errors and limits.
 //! The answers on the scripts' problems are checked against the oracles by the golden tests.
 
 use crate::common::{ds, ds_file, fails_with, prints};

@@ -1,4 +1,4 @@
-//! Warnings (LANGUAGE.md decisions 14 and 15): shown on standard error with the source line,
+//! Warnings (docs/language.md, decisions 14 and 15): shown on standard error with the source line,
 //! compile-time ones before the run and run-time ones once per place; they never change the exit
 //! status, and `--deny-warnings` makes them errors.
 

@@ -3,7 +3,7 @@
 scripts/jugs.ds, missionaries.ds, knights.ds, hanoi.ds, games.ds and roads.ds.
 
 Written in Python (standard library only) from the problem statements (seed 000's variants 1,
-2, 3-14, 15 and 16; seed 001's exercise 4.2; shared/problems.md) and from the search
+2, 3-14, 15 and 16; seed 001's exercise 4.2; the course's problem set) and from the search
 conventions documented at the top of each script and in docs/problems.md.  It does not run or
 parse DemonScript and shares no code with src/.  It prints exactly the standard output the
 scripts must print.  The states are plain Python tuples here (the scripts use world graphs),
@@ -27,7 +27,7 @@ and the "expanded"/"settled"/"reached" counts):
   equals; neighbours in the order the towns first appear in the file; a town's G and parent
   change only on a strictly shorter way.
 
-Independent checks (--selftest): the known answers of problems.md (missionaries 3 3 2 and
+Independent checks (--selftest): the known answers of the problem set (missionaries 3 3 2 and
 knights 3 2: 11 crossings; hanoi 2^n - 1; jugs 8,5,3: 7 and --tap 3,5: 6; Arad - Bucharest
 418), plain BFS lengths for every crossing instance, Floyd-Warshall distances for every road
 case, and for the games a bottom-up (retrograde) analysis of every reachable position.

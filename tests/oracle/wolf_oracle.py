@@ -3,7 +3,7 @@
 
 This is a re-simulation, written from the seed's prose and code blocks, of the demons
 `place`, `take`, `put`, `move`, `all_actions`, `target_state` and `solver`, with the
-semantics fixed in shared/LANGUAGE.md:
+semantics fixed in docs/language.md ("Decisions"):
 
 * a failed two-argument `exists` is False (decision 1), so `!exists(...)` is True;
 * a world state is the set of its (source, relation, target, value) facts; `G == H`
@@ -528,8 +528,9 @@ def selftest():
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-SEED = os.path.join(os.path.dirname(REPO), "shared", "seeds", "003_49fd4a96863e885a.txt")
-SEED_DEMON_LINES = [(54, 58), (64, 74), (76, 85), (95, 113), (119, 144), (148, 156), (162, 184)]
+# The seed's demon code blocks (seed 003, lines 54-58, 64-74, 76-85, 95-113, 119-144, 148-156
+# and 162-184), in order, blank lines between them and trailing blanks removed.
+SEED = os.path.join(HERE, "seed003_demons.txt")
 PRINT_SEED = '         out "Close:",Close.size()'
 PRINT_OURS = '         out "Close:",Close.size(), Open.size()'
 
@@ -556,9 +557,8 @@ def demon_section(text):
 
 def seed_demons():
     """The seed's demon code blocks, in order, with the one agreed change to the print line."""
-    lines = open(SEED, encoding="utf-8").read().split("\n")
-    blocks = ["\n".join(l.rstrip() for l in lines[a - 1:b]) for a, b in SEED_DEMON_LINES]
-    text = "\n\n".join(blocks)
+    with open(SEED, encoding="utf-8") as f:
+        text = f.read().rstrip("\n")
     assert text.count(PRINT_SEED + "\n") == 1
     return text.replace(PRINT_SEED + "\n", PRINT_OURS + "\n")
 
@@ -568,12 +568,12 @@ def check_all(write):
     names = sorted(f[:-5] for f in os.listdir(os.path.join(HERE, "worlds")) if f.endswith(".json"))
     with open(os.path.join(REPO, "scripts", "wolf.ds"), encoding="utf-8") as f:
         reference = demon_section(f.read())
-    if os.path.exists(SEED):
-        if not reference.startswith(seed_demons()):
-            ok = False
-            print("scripts/wolf.ds: demons differ from the seed's code blocks")
-    else:
-        print("(seed not found at %s: demon text not compared with the seed)" % SEED)
+    if not os.path.exists(SEED):
+        ok = False
+        print("%s is missing: the demons of scripts/wolf.ds cannot be compared with the seed's" % SEED)
+    elif not reference.startswith(seed_demons()):
+        ok = False
+        print("scripts/wolf.ds: demons differ from the seed's code blocks")
     for name in names:
         with open(os.path.join(HERE, "worlds", name + ".json"), encoding="utf-8") as f:
             spec = json.load(f)
