@@ -51,6 +51,10 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     function("Search.stats", Arity::exactly(0), stats)
         .doc("Search.stats()", "a map about the last search: found, path, actions, cost, expanded, generated ..."),
+    function("Search.trace", Arity::exactly(0), super::search_record::trace).doc(
+        "Search.trace()",
+        "the events of the last search run with the option record: push, expand, goal, duplicate, reopen, prune",
+    ),
     function("Search.check", Arity::exactly(3), super::search_check::check).doc(
         "Search.check(Space, Goal, H)",
         "judges heuristic H over a whole explored space: admissible, consistent, max_overestimate, worst, exact",
@@ -110,9 +114,9 @@ fn search_with(it: &mut Interp, algorithm: Algorithm, args: &[Value], span: Span
     let h = if h_given { Some(callable(&args[3], &fname, 4, "H", span)?) } else { None };
     let opts = Opts::read(it, args.get(opts_at), &fname, &args[0], span)?;
     let spec = spec(it, algorithm, args, h, &opts, &fname, span)?;
-    let tracing = !matches!(spec.trace, Trace::Off);
+    let tracing = !matches!(spec.trace, Trace::Off) || opts.record;
     let on = workers::threads(it, opts.threads, algorithm, tracing, &fname, span)?;
-    let (result, _) = run(it, spec, &opts.config, on, span)?;
+    let (result, _) = run(it, spec, &opts.config, on, opts.record, span)?;
     Ok(result)
 }
 
@@ -142,13 +146,24 @@ pub(super) fn spec(
 
 /// Runs a search; returns its result (the goal state or Undef) and the statistics map, which
 /// `Search.stats()` also gives from now on.
-pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, on: workers::On, span: Span) -> R<(Value, Value)> {
+/// With `record`, the search's events are kept for `Search.trace()`.
+pub(super) fn run(
+    it: &mut Interp,
+    spec: Spec,
+    config: &Config,
+    on: workers::On,
+    record: bool,
+    span: Span,
+) -> R<(Value, Value)> {
     let algorithm = spec.algorithm;
     let started = Instant::now();
     let mut store = StateStore::default();
     it.search_call();
     let mut problem = ScriptProblem::new(it, spec, span)?;
     workers::serve_here(&mut problem)?;
+    if record {
+        problem.start_recording();
+    }
     let outcome = workers::spread(&mut problem, on, |problem, on| match on {
         Some(on) => search::run_bfs_threaded(problem, &mut store, config, on),
         None => search::run(algorithm, problem, &mut store, config),
@@ -163,8 +178,10 @@ pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, on: workers::On,
         None => Logic::UNDEF,
     };
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, algorithm.name(), found);
+    let record = problem.take_record();
     drop(problem);
     keep_stats(it, &map);
+    super::search_record::keep(it, record);
     grace(it, outcome.reason);
     Ok((result, map))
 }
@@ -250,7 +267,7 @@ pub(super) fn one_argument(code: &CodeRef, fname: &str, n: usize, role: &str, sp
     fail(span, format!("{place}: `{}` must take one argument, not {}", code.name(), code.params().len()))
 }
 
-const OPTIONS: [&str; 7] = ["limit", "max_states", "symmetry", "trace", "threads", "time", "goal"];
+const OPTIONS: [&str; 8] = ["limit", "max_states", "symmetry", "trace", "record", "threads", "time", "goal"];
 
 /// The options map of a search, read and checked.
 #[derive(Default)]
@@ -264,6 +281,8 @@ pub(super) struct Opts {
     pub goal: Option<Value>,
     /// `threads`, when given.
     pub threads: Option<usize>,
+    /// `record`: keep the search's events for `Search.trace()`.
+    pub record: bool,
 }
 
 impl Opts {
@@ -297,6 +316,7 @@ impl Opts {
                 "threads" => opts.threads = Some(count(1.0)?.min(usize::MAX as f64) as usize),
                 "symmetry" => opts.symmetry = Some(v.clone()),
                 "trace" => opts.trace = Some(v.clone()),
+                "record" => opts.record = v.condition().is_true(),
                 "time" => opts.time = v.condition().is_true(),
                 "goal" => opts.goal = Some(v.clone()),
                 _ => {

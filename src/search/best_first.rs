@@ -90,6 +90,26 @@ impl Frontier {
         None
     }
 
+    /// The state's h (0 for uninformed searches) and its place in the order, for a record.
+    fn keys(&self, id: StateId, g: f64) -> (f64, f64) {
+        let h = self.h.get(id as usize).copied().unwrap_or(0.0);
+        let f = match self.algorithm {
+            Algorithm::Astar => g + h,
+            Algorithm::Greedy => h,
+            _ => g,
+        };
+        (h, f)
+    }
+
+    /// Records what happened to `id` (reached with `g` at `depth` from `parent`).
+    fn note<P: Problem>(&self, p: &mut P, kind: EventKind, id: StateId, parent: StateId, depth: u32, g: f64) {
+        if p.recording() {
+            let (h, f) = self.keys(id, g);
+            let h = self.algorithm.informed().then_some(h);
+            p.record(Event { kind, id, parent, depth, g, h, f, frontier: self.open });
+        }
+    }
+
     fn set_h(&mut self, id: StateId, h: f64) {
         let at = id as usize;
         if at >= self.h.len() {
@@ -116,14 +136,17 @@ pub(super) fn best_first<P: Problem>(
         f.set_h(0, h);
     }
     f.push(0, 0.0);
+    f.note(p, EventKind::Push, 0, NONE, 0, 0.0);
     counts.frontier(f.open);
     while let Some((id, key)) = f.pop(store) {
         p.check(counts, store)?;
         p.load(store, id)?;
+        let (g, depth) = (store.g(id), store.depth(id));
         if p.is_goal(Which::Current)? {
+            f.note(p, EventKind::Goal, id, store.parent(id), depth, g);
             return Ok(Ok(Found { id, origin: store.origin(id) }));
         }
-        let (g, depth) = (store.g(id), store.depth(id));
+        f.note(p, EventKind::Expand, id, store.parent(id), depth, g);
         if p.tracing() {
             let h = informed.then(|| f.h[id as usize]);
             let e = Expansion { step: counts.expanded + 1, id, parent: store.parent(id), depth, g, h, f: key };
@@ -136,6 +159,7 @@ pub(super) fn best_first<P: Problem>(
             let s = succ.get(i);
             let g2 = g + s.cost;
             let (sid, new) = insert(store, config, &s, id, depth + 1, g2)?;
+            let mut kind = EventKind::Push;
             if new {
                 if informed {
                     let h = p.h(Which::Successor(i))?;
@@ -143,13 +167,18 @@ pub(super) fn best_first<P: Problem>(
                 }
             } else if algorithm == Algorithm::Greedy || g2 >= store.g(sid) {
                 counts.duplicates += 1;
+                f.note(p, EventKind::Duplicate, sid, id, depth + 1, g2);
                 continue;
             } else {
                 let origin = origin_of(store, &s, id, depth + 1, g2);
                 store.set_origin(sid, origin);
+                if f.marks[sid as usize] == Some(Mark::Closed) {
+                    kind = EventKind::Reopen;
+                }
             }
             counts.reached(depth + 1);
             f.push(sid, g2);
+            f.note(p, kind, sid, id, depth + 1, g2);
         }
         counts.frontier(f.open);
     }

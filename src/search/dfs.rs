@@ -54,7 +54,19 @@ fn start_is_goal<P: Problem>(p: &mut P, store: &mut StateStore) -> Step<Option<F
     let mut buf = Successors::default();
     insert_start(p, store, &mut buf)?;
     p.load(store, 0)?;
-    Ok(p.is_goal(Which::Current)?.then_some(Found { id: 0, origin: Origin::START }))
+    let goal = p.is_goal(Which::Current)?;
+    note(p, EventKind::Push, 0, NONE, 0, 0.0, 1);
+    if goal {
+        note(p, EventKind::Goal, 0, NONE, 0, 0.0, 0);
+    }
+    Ok(goal.then_some(Found { id: 0, origin: Origin::START }))
+}
+
+/// Records an event of a depth-first search (which knows no h: f is g).
+fn note<P: Problem>(p: &mut P, kind: EventKind, id: StateId, parent: StateId, depth: u32, g: f64, frontier: usize) {
+    if p.recording() {
+        p.record(Event { kind, id, parent, depth, g, h: None, f: g, frontier });
+    }
 }
 
 /// One depth-first search from the start (stored, not a goal) down to `limit`. `Err(cut)`
@@ -81,12 +93,14 @@ fn limited<P: Problem>(
         }
         if limit.is_some_and(|l| depth >= l) {
             cut = true;
+            note(p, EventKind::Prune, id, store.parent(id), depth, store.g(id), stack.len());
             continue;
         }
         counts.frontier(stack.len() + 1);
         p.check(counts, store)?;
         p.load(store, id)?;
         let g = store.g(id);
+        note(p, EventKind::Expand, id, store.parent(id), depth, g, stack.len());
         if p.tracing() {
             let e = Expansion { step: counts.expanded + 1, id, parent: store.parent(id), depth, g, h: None, f: g };
             p.trace(&e, store)?;
@@ -103,9 +117,11 @@ fn limited<P: Problem>(
             if at >= best.len() {
                 best.resize(at + 1, u32::MAX);
             }
+            let frontier = stack.len() + children.len();
             if !new {
                 if best[at] <= d {
                     counts.duplicates += 1;
+                    note(p, EventKind::Duplicate, sid, id, d, g + s.cost, frontier);
                     continue;
                 }
                 // Known (from an earlier round, or deeper in this one): searched again from
@@ -115,7 +131,10 @@ fn limited<P: Problem>(
             }
             best[at] = d;
             counts.reached(d);
+            let kind = if new { EventKind::Push } else { EventKind::Reopen };
+            note(p, kind, sid, id, d, g + s.cost, frontier + 1);
             if new && p.is_goal(Which::Successor(i))? {
+                note(p, EventKind::Goal, sid, id, d, g + s.cost, frontier + 1);
                 return Ok(Ok(Found { id: sid, origin: store.origin(sid) }));
             }
             children.push((sid, d));

@@ -36,6 +36,52 @@ pub struct Expansion {
     pub f: f64,
 }
 
+/// What happened to a state in a search, as `Opts["record"]` keeps it (decision 23 of
+/// docs/language.md; docs/search.md, "Recording a search").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    /// Put into the frontier (new, or again by a cheaper way while still in it).
+    Push,
+    /// Taken from the frontier and expanded.
+    Expand,
+    /// Found to be a goal (the search ends).
+    Goal,
+    /// Met again, no better than before: dropped.
+    Duplicate,
+    /// Met again by a cheaper way after it was expanded: put back into the frontier.
+    Reopen,
+    /// Not expanded: beyond the depth limit, or (IDA*) beyond the round's bound on f.
+    Prune,
+}
+
+impl EventKind {
+    /// The word `Search.trace()` gives.
+    pub fn word(self) -> &'static str {
+        match self {
+            EventKind::Push => "push",
+            EventKind::Expand => "expand",
+            EventKind::Goal => "goal",
+            EventKind::Duplicate => "duplicate",
+            EventKind::Reopen => "reopen",
+            EventKind::Prune => "prune",
+        }
+    }
+}
+
+/// One event of a recorded search: the state, its parent along its path (`NONE` for the
+/// start), its depth, g, h (informed searches), f, and the frontier's size after the event.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Event {
+    pub kind: EventKind,
+    pub id: StateId,
+    pub parent: StateId,
+    pub depth: u32,
+    pub g: f64,
+    pub h: Option<f64>,
+    pub f: f64,
+    pub frontier: usize,
+}
+
 pub trait Problem {
     type Error;
 
@@ -78,6 +124,14 @@ pub trait Problem {
     fn tracing(&self) -> bool {
         false
     }
+
+    /// Whether the search's events are kept (`Opts["record"]`): the algorithms then call
+    /// `record` for each.
+    fn recording(&self) -> bool {
+        false
+    }
+
+    fn record(&mut self, _e: Event) {}
 }
 
 /// Packed successors of one expansion: each a key, an optional action, label and symmetry

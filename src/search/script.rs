@@ -6,7 +6,7 @@
 use super::content::Recent;
 use super::pack::{pack_str, PackError};
 use super::parallel::Threaded;
-use super::problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
+use super::problem::{Event, Expansion, Halt, Problem, Step, Succ, Successors, Which};
 use super::progress::Progress;
 use super::states::{Decoder, SAME_NAME, SUFFIX, WHOLE};
 use super::store::{StateId, StateStore, NONE};
@@ -80,7 +80,19 @@ pub struct ScriptProblem<'a> {
     /// Whether the successors found among the recent states get their actions and labels
     /// (see `Problem::expand_seeing`).
     describe_known: bool,
+    /// The search's events, when `Opts["record"]` asked for them (`Search.trace()`).
+    record: Option<Record>,
 }
+
+/// The events of a recorded search: the first `MAX_EVENTS`, and how many more there were.
+#[derive(Debug, Default)]
+pub struct Record {
+    pub events: Vec<Event>,
+    pub dropped: u64,
+}
+
+/// Most events a record keeps (about 56 MB): past them it counts only.
+pub const MAX_EVENTS: usize = 1_000_000;
 
 impl<'a> ScriptProblem<'a> {
     pub fn new(it: &'a mut Interp, spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
@@ -117,7 +129,18 @@ impl<'a> ScriptProblem<'a> {
             recent: None,
             packed_facts: Vec::new(),
             describe_known: true,
+            record: None,
         })
+    }
+
+    /// Keeps the search's events from now on (`Opts["record"]`).
+    pub fn start_recording(&mut self) {
+        self.record = Some(Record::default());
+    }
+
+    /// The events recorded, taken out (None when the search was not recorded).
+    pub fn take_record(&mut self) -> Option<Record> {
+        self.record.take()
     }
 
     pub fn spec(&self) -> &Spec {
@@ -463,6 +486,19 @@ impl Problem for ScriptProblem<'_> {
 
     fn tracing(&self) -> bool {
         !matches!(self.spec.trace, Trace::Off)
+    }
+
+    fn recording(&self) -> bool {
+        self.record.is_some()
+    }
+
+    fn record(&mut self, e: Event) {
+        if let Some(r) = &mut self.record {
+            match r.events.len() < MAX_EVENTS {
+                true => r.events.push(e),
+                false => r.dropped += 1,
+            }
+        }
     }
 
     fn trace(&mut self, e: &Expansion, store: &StateStore) -> Step<(), Flow> {

@@ -30,6 +30,7 @@ mod output;
 mod parse_cost;
 mod probes;
 mod processes;
+mod record;
 mod regressions;
 mod repl_backend;
 mod repl_piped;

@@ -1,0 +1,94 @@
+//! `{"record": True}` and `Search.trace()` (docs/search.md, "Recording a search"): the events of
+//! searches small enough to work out by hand, in the order the algorithms documented there
+//! must make them.
+
+use crate::common::{fails_with, prints};
+
+/// Prints each event of the last search: event, state, parent, g, h, f, frontier.
+const SHOW: &str = "for E in Search.trace() : out E[\"event\"], E[\"state\"], E[\"parent\"], E[\"g\"], E[\"h\"], E[\"f\"], E[\"frontier\"]\n";
+
+#[test]
+fn astar_with_an_inconsistent_heuristic_reopens_a_state() {
+    // S -1-> A -1-> B -5-> G and S -3-> B; h(A) = 4 is admissible (A is 6 from G) but not
+    // consistent, so B is first expanded by the dear way (g 3), then reopened by way of A (g 2).
+    // Ids: S 0, A 1, B 2, G 3.
+    let code = format!(
+        "def next(n) {{\n\
+           if n == \"S\" : return [[\"a\", \"A\", 1], [\"b\", \"B\", 3]]\n\
+           if n == \"A\" : return [[\"b\", \"B\", 1]]\n\
+           if n == \"B\" : return [[\"g\", \"G\", 5]]\n\
+           return []\n\
+         }}\n\
+         def h(n) : return n == \"A\" ? 4 : 0\n\
+         out Search.astar(\"S\", next, \"G\", h, {{\"record\": True}}), Search.stats()[\"cost\"]\n{SHOW}"
+    );
+    prints(
+        &code,
+        "G 7\n\
+         push 0 Undef 0 0 0 1\n\
+         expand 0 Undef 0 0 0 0\n\
+         push 1 0 1 4 5 1\n\
+         push 2 0 3 0 3 2\n\
+         expand 2 0 3 0 3 1\n\
+         push 3 2 8 0 8 2\n\
+         expand 1 0 1 4 5 1\n\
+         reopen 2 1 2 0 2 2\n\
+         expand 2 1 2 0 2 1\n\
+         push 3 2 7 0 7 1\n\
+         goal 3 2 7 0 7 0\n",
+    );
+}
+
+#[test]
+fn idastar_prunes_past_each_bound_and_raises_it() {
+    // A line 0 -> 1 -> 2, goal 2, h = 0: the bounds are 0, 1, 2; a state past the bound is
+    // pruned, and each round starts again from the start (tested once, over all rounds).
+    let code = format!(
+        "def next(n) : return n < 2 ? [[\"inc\", n + 1]] : []\n\
+         out Search.idastar(0, next, 2, (n) => 0, {{\"record\": True}})\n{SHOW}"
+    );
+    prints(
+        &code,
+        "2\n\
+         push 0 Undef 0 0 0 1\n\
+         expand 0 Undef 0 0 0 0\n\
+         push 1 0 1 0 1 1\n\
+         prune 1 0 1 0 1 0\n\
+         expand 0 Undef 0 0 0 0\n\
+         push 1 0 1 0 1 1\n\
+         expand 1 0 1 0 1 0\n\
+         push 2 1 2 0 2 1\n\
+         prune 2 1 2 0 2 0\n\
+         expand 0 Undef 0 0 0 0\n\
+         push 1 0 1 0 1 1\n\
+         expand 1 0 1 0 1 0\n\
+         push 2 1 2 0 2 1\n\
+         goal 2 1 2 0 2 0\n",
+    );
+}
+
+#[test]
+fn ucs_records_no_heuristic_and_greedy_orders_by_h() {
+    let code = format!(
+        "def next(n) : return n < 2 ? [[\"inc\", n + 1]] : []\n\
+         Search.ucs(0, next, 1, {{\"record\": True}})\n{SHOW}\
+         Search.greedy(0, next, 1, (n) => 5 - n, {{\"record\": True}})\n{SHOW}"
+    );
+    prints(
+        &code,
+        "push 0 Undef 0 Undef 0 1\n\
+         expand 0 Undef 0 Undef 0 0\n\
+         push 1 0 1 Undef 1 1\n\
+         goal 1 0 1 Undef 1 0\n\
+         push 0 Undef 0 5 5 1\n\
+         expand 0 Undef 0 5 5 0\n\
+         push 1 0 1 4 4 1\n\
+         goal 1 0 1 4 4 0\n",
+    );
+}
+
+#[test]
+fn a_search_without_record_has_no_trace_and_the_option_is_checked() {
+    fails_with("Search.bfs(0, (n) => [], 1)\nSearch.trace()\n", "run it with the option {\"record\": True}");
+    fails_with("Search.bfs(0, (n) => [], 1, {\"recrod\": True})\n", "did you mean `record`?");
+}
