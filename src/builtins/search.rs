@@ -113,6 +113,12 @@ fn search_with(it: &mut Interp, algorithm: Algorithm, args: &[Value], span: Span
     let opts_at = if h_given { 4 } else { 3 };
     let h = if h_given { Some(callable(&args[3], &fname, 4, "H", span)?) } else { None };
     let opts = Opts::read(it, args.get(opts_at), &fname, &args[0], span)?;
+    if opts.view.is_some() {
+        return fail(
+            span,
+            format!("`view` is an option of `Search.explore`, which keeps the states to draw, not of `{fname}`"),
+        );
+    }
     let spec = spec(it, algorithm, args, h, &opts, &fname, span)?;
     let tracing = !matches!(spec.trace, Trace::Off) || opts.record;
     let on = workers::threads(it, opts.threads, algorithm, tracing, &fname, span)?;
@@ -267,7 +273,7 @@ pub(super) fn one_argument(code: &CodeRef, fname: &str, n: usize, role: &str, sp
     fail(span, format!("{place}: `{}` must take one argument, not {}", code.name(), code.params().len()))
 }
 
-const OPTIONS: [&str; 8] = ["limit", "max_states", "symmetry", "trace", "record", "threads", "time", "goal"];
+const OPTIONS: [&str; 9] = ["limit", "max_states", "symmetry", "trace", "record", "threads", "time", "goal", "view"];
 
 /// The options map of a search, read and checked.
 #[derive(Default)]
@@ -283,6 +289,8 @@ pub(super) struct Opts {
     pub threads: Option<usize>,
     /// `record`: keep the search's events for `Search.trace()`.
     pub record: bool,
+    /// `Search.explore`: how to draw each state.
+    pub view: Option<Value>,
 }
 
 impl Opts {
@@ -319,6 +327,7 @@ impl Opts {
                 "record" => opts.record = v.condition().is_true(),
                 "time" => opts.time = v.condition().is_true(),
                 "goal" => opts.goal = Some(v.clone()),
+                "view" => opts.view = Some(v.clone()),
                 _ => {
                     let mut msg = format!("`{fname}` has no option `{key}`; the options are {}", OPTIONS.join(", "));
                     if let Some(s) = suggest(&key, OPTIONS) {

@@ -30,6 +30,10 @@ pub const BUILTINS: &[Builtin] = &[
         .doc("S.path(I)", "the state numbers from the start to state I, along the transitions that first reached each"),
     method("depth", Arity::exactly(1), depth)
         .doc("S.depth(I)", "the number of transitions from the start to state I along `S.path(I)`"),
+    method("view", Arity::exactly(1), view).doc(
+        "S.view(I)",
+        "state number I drawn by the view given to `Search.explore` (Opts[\"view\"]): a picture, a text or a graph",
+    ),
     method("aut", Arity::range(0, 1), aut)
         .doc("S.aut([File])", "a state space in Aldebaran format: the text, or written to File"),
 ];
@@ -38,6 +42,10 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let fname = "Search.explore";
     let next = callable(&args[1], fname, 2, "Next", span)?;
     let opts = Opts::read(it, args.get(2), fname, &args[0], span)?;
+    let view = match &opts.view {
+        Some(v) => Some(callable(v, fname, 3, "view", span)?),
+        None => None,
+    };
     let goal = match &opts.goal {
         Some(Value::Lambda(code)) => GoalTest::Demon(one_argument(code, fname, 0, "goal", span)?),
         Some(v) => GoalTest::Value(v.clone()),
@@ -73,7 +81,7 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     super::search::keep_stats(it, &map);
     super::search::grace(it, explored.reason);
     let goals = marks.then_some(explored.goals);
-    Ok(Value::host(Space { store, transitions, goals, reason: explored.reason, decoder }))
+    Ok(Value::host(Space { store, transitions, goals, reason: explored.reason, decoder, view }))
 }
 
 fn states(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
@@ -109,6 +117,41 @@ fn depth(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Va
     let s = this::<SpaceRef>("depth", obj, span)?;
     let id = state_id(&s, &args[0], "depth", span)?;
     Ok(Value::Num(f64::from(s.store.origin(id).depth)))
+}
+
+fn view(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = this::<SpaceRef>("view", obj, span)?;
+    let id = state_id(&s, &args[0], "view", span)?;
+    view_of(it, &s, id, span)
+}
+
+/// State `id` drawn by the space's view: a picture, a string or a graph.
+pub fn view_of(it: &mut Interp, s: &Space, id: StateId, span: Span) -> R<Value> {
+    let Some(view) = &s.view else {
+        return fail(span, "this space has no view: give `Search.explore` one, {\"view\": V}");
+    };
+    let state = s.decoder.state(&s.store, &mut it.world, id);
+    let drawn = it.call_fn(view, vec![state], span, None)?;
+    match &drawn {
+        Value::Str(_) | Value::Graph(_) => Ok(drawn),
+        v if super::svg::as_picture(v).is_some() => Ok(drawn),
+        other => fail(
+            span,
+            format!(
+                "the view must return a picture (SVG), a string or a graph, not {} (state {id})",
+                other.described()
+            ),
+        ),
+    }
+}
+
+/// A view as JSON: `{"svg": text}`, `{"text": text}` or `{"graph": {name, facts}}`.
+pub fn view_json(it: &Interp, drawn: &Value) -> serde_json::Value {
+    match drawn {
+        Value::Str(s) => serde_json::json!({ "text": s.as_str() }),
+        Value::Graph(_) => serde_json::json!({ "graph": export::state_fields(&it.world, drawn) }),
+        v => serde_json::json!({ "svg": super::svg::as_picture(v).map(|p| p.borrow().text()) }),
+    }
 }
 
 fn transitions(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
@@ -191,7 +234,15 @@ fn aut(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
 /// `S.json([File])`, reached through the graph method `json`.
 pub fn json(it: &mut Interp, s: &SpaceRef, args: &[Value], span: Span) -> R<Value> {
     check_arity(args, "json", span)?;
-    let text = export::json(s, &mut it.world);
+    let mut views = Vec::new();
+    if s.view.is_some() {
+        for id in 0..s.len() as StateId {
+            let drawn = view_of(it, s, id, span)?;
+            views.push(view_json(it, &drawn));
+        }
+    }
+    let views = s.view.is_some().then_some(&views[..]);
+    let text = export::json(s, &mut it.world, views);
     text_or_file(it, text, args, "json", span)
 }
 

@@ -54,6 +54,8 @@ pub const BUILTINS: &[Builtin] = &[
     method("transf_all", Arity::range(2, 5), transf_all)
         .doc("P.transf_all(dx, dy [, phi [, sx [, sy]]])", "moves, turns and scales the whole picture"),
     method("save", Arity::exactly(3), save).doc("P.save(file, w, h)", "writes the picture, w by h, to the file"),
+    method("canvas", Arity::exactly(2), canvas)
+        .doc("P.canvas(w, h)", "gives the picture its width and height, as `save` does, without writing a file"),
 ];
 
 /// A picture being drawn.
@@ -75,6 +77,11 @@ pub struct Svg {
 }
 
 pub type SvgRef = Rc<RefCell<Svg>>;
+
+/// The picture a value holds, if it holds one.
+pub fn as_picture(v: &Value) -> Option<SvgRef> {
+    v.as_host::<RefCell<Svg>>()
+}
 
 impl crate::value::host::Host for RefCell<Svg> {
     fn type_name(&self) -> &'static str {
@@ -450,12 +457,26 @@ fn transf_all(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) ->
 fn save(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = this::<SvgRef>("save", obj, span)?;
     let file = arg::<&str>(args, 0, "save", span)?;
-    let n = nums_from(args, 1, 3, "save", span)?;
-    if n[0] < 0.0 || n[1] < 0.0 {
-        return fail(span, "`save` takes a width and a height >= 0");
-    }
-    s.borrow_mut().size = Some((n[0], n[1]));
+    set_size(&s, args, 1, "save", span)?;
     let text = s.borrow().text();
     super::file::write_file(it, file, &text, span)?;
     Ok(Value::bool(true))
+}
+
+/// `P.canvas(w, h)`: the size `save` gives, for a picture shown rather than saved (a state's
+/// view in the explorer, a notebook, the playground). Returns the picture.
+fn canvas(_: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let s = this::<SvgRef>("canvas", obj, span)?;
+    set_size(&s, args, 0, "canvas", span)?;
+    Ok(Value::Host(s))
+}
+
+/// Sets the width and height from `args[from..from + 2]`.
+fn set_size(s: &SvgRef, args: &[Value], from: usize, fname: &str, span: Span) -> R<()> {
+    let n = nums_from(args, from, from + 2, fname, span)?;
+    if n[0] < 0.0 || n[1] < 0.0 {
+        return fail(span, format!("`{fname}` takes a width and a height >= 0"));
+    }
+    s.borrow_mut().size = Some((n[0], n[1]));
+    Ok(())
 }

@@ -93,8 +93,8 @@ fn is_goal(space: &Space, id: StateId) -> bool {
     space.goals.as_ref().is_some_and(|g| g.binary_search(&id).is_ok())
 }
 
-/// The space as JSON, one state per line.
-pub fn json(space: &Space, world: &mut World) -> String {
+/// The space as JSON, one state per line; `views`, when given, is each state's `view`.
+pub fn json(space: &Space, world: &mut World, views: Option<&[Json]>) -> String {
     let mut out = String::from("{\"format\": \"ds-state-space\", \"version\": 1");
     let _ = writeln!(out, ", \"complete\": {}, \"states\": [", space.complete());
     for id in 0..space.len() as StateId {
@@ -109,6 +109,9 @@ pub fn json(space: &Space, world: &mut World) -> String {
         });
         if let Json::Object(m) = &mut entry {
             m.extend(state_fields(world, &state));
+            if let Some(view) = views.and_then(|v| v.get(id as usize)) {
+                m.insert("view".into(), view.clone());
+            }
         }
         let sep = if id == 0 { "" } else { ",\n" };
         let _ = write!(out, "{sep}{entry}");

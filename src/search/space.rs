@@ -16,6 +16,9 @@ pub struct Space {
     /// `exhausted` (every reachable state is in it) or the limit that stopped the exploration.
     pub reason: Reason,
     pub decoder: Decoder,
+    /// The state view given to `explore` (`Opts["view"]`): a demon or lambda of one state that
+    /// draws it (decision 22 of docs/language.md).
+    pub view: Option<Rc<crate::compile::ir::FnCode>>,
 }
 
 pub type SpaceRef = Rc<Space>;

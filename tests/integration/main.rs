@@ -40,4 +40,5 @@ mod search;
 mod standalone;
 mod threads;
 mod traps;
+mod views;
 mod warnings;
