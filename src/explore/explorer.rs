@@ -6,7 +6,7 @@ use super::problem::{Names, Parts};
 use crate::eval::{Flow, Interp};
 use crate::search::export::{action_value_json, state_fields};
 use crate::search::on_demand::OnDemand;
-use crate::search::problem::{Expansion, Halt, Problem, Step, Successors, Which};
+use crate::search::problem::{Event, EventKind, Halt, Problem, Step, Successors, Which};
 use crate::search::script::ScriptProblem;
 use crate::search::{self, Algorithm, Config, Counts, StateId, StateStore, NONE};
 use crate::syntax::Span;
@@ -336,7 +336,7 @@ struct Met {
 struct Replay {
     states: Vec<Met>,
     /// Each expansion, with the number of states met before it.
-    steps: Vec<(Expansion, usize)>,
+    steps: Vec<(Event, usize)>,
     reason: search::Reason,
     counts: Counts,
     /// The path (ids of the search's store) and its cost.
@@ -346,7 +346,7 @@ struct Replay {
 /// A problem that records every expansion of the one it wraps.
 struct Recorder<'p, P> {
     inner: &'p mut P,
-    steps: Vec<(Expansion, usize)>,
+    steps: Vec<(Event, usize)>,
 }
 
 impl<P: Problem> Problem for Recorder<'_, P> {
@@ -370,11 +370,13 @@ impl<P: Problem> Problem for Recorder<'_, P> {
     fn check(&mut self, counts: &Counts, store: &StateStore) -> Step<(), P::Error> {
         self.inner.check(counts, store)
     }
-    fn trace(&mut self, e: &Expansion, store: &StateStore) -> Step<(), P::Error> {
-        self.steps.push((*e, store.len()));
+    fn event(&mut self, e: &Event, store: &StateStore) -> Step<(), P::Error> {
+        if e.kind == EventKind::Expand {
+            self.steps.push((*e, store.len()));
+        }
         Ok(())
     }
-    fn tracing(&self) -> bool {
+    fn watching(&self) -> bool {
         true
     }
 }
