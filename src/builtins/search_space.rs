@@ -52,9 +52,17 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
         None => GoalTest::Nothing,
     };
     let marks = !matches!(goal, GoalTest::Nothing);
-    let symmetry = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
-    let spec =
-        Spec { algorithm: Algorithm::Bfs, start: args[0].clone(), next, goal, h: None, symmetry, trace: Trace::Off };
+    let (symmetry, canonical) = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
+    let spec = Spec {
+        algorithm: Algorithm::Bfs,
+        start: args[0].clone(),
+        next,
+        goal,
+        h: None,
+        symmetry,
+        canonical,
+        trace: Trace::Off,
+    };
     let on = workers::threads(it, opts.threads, Algorithm::Bfs, false, fname, span)?;
     let started = Instant::now();
     let mut store = StateStore::default();

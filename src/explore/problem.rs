@@ -83,6 +83,7 @@ impl Parts {
             goal,
             h: self.h.clone(),
             symmetry: None,
+            canonical: None,
             trace: Trace::Off,
         }
     }

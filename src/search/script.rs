@@ -48,6 +48,9 @@ pub struct Spec {
     pub goal: GoalTest,
     pub h: Option<Rc<FnCode>>,
     pub symmetry: Option<Rc<Symmetry>>,
+    /// A user's canonicaliser (`Opts["symmetry"]` given a demon or lambda): each state is
+    /// replaced by what it returns, the representative of its class, before it is stored.
+    pub canonical: Option<Rc<FnCode>>,
     pub trace: Trace,
 }
 
@@ -97,7 +100,10 @@ pub struct Record {
 pub const MAX_EVENTS: usize = 1_000_000;
 
 impl<'a> ScriptProblem<'a> {
-    pub fn new(it: &'a mut Interp, spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
+    pub fn new(it: &'a mut Interp, mut spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
+        if let Some(canonical) = &spec.canonical {
+            spec.start = it.call_fn(canonical, vec![spec.start.clone()], span, None)?;
+        }
         let mut decoder = Decoder::new(spec.start.clone(), spec.symmetry.clone());
         if spec.algorithm == super::Algorithm::Bfs {
             decoder.cache_names(); // bfs and explore never change an origin once set
@@ -291,6 +297,10 @@ impl<'a> ScriptProblem<'a> {
             let (action, state, cost) = match self.split(item, i) {
                 Ok(parts) => parts,
                 Err(message) => return self.error(message),
+            };
+            let state = match self.spec.canonical.clone() {
+                Some(canonical) => self.call(&canonical, state)?,
+                None => state,
             };
             let stored = self.pack_successor(action.as_ref(), &state, i)?;
             self.push(out, cost, stored);
