@@ -347,13 +347,7 @@ pub(super) type Symmetries = (Option<Rc<Symmetry>>, Option<Rc<FnCode>>);
 /// The `symmetry` option: interchangeable nodes of the start's world, as one array, or as an
 /// array of groups (arrays) whose nodes are interchangeable within their group; or, for states
 /// of any kind, a demon or lambda that gives each state's representative (a canonicaliser).
-pub(super) fn symmetry(
-    it: &Interp,
-    v: Option<&Value>,
-    start: &Value,
-    fname: &str,
-    span: Span,
-) -> R<Symmetries> {
+pub(super) fn symmetry(it: &Interp, v: Option<&Value>, start: &Value, fname: &str, span: Span) -> R<Symmetries> {
     match v {
         None => Ok((None, None)),
         Some(Value::Lambda(code)) => Ok((None, Some(one_argument(code, fname, 0, "symmetry", span)?))),

@@ -14,6 +14,7 @@ mod errors;
 mod explore;
 mod extras;
 mod golden;
+mod keywords;
 mod krk;
 mod layers;
 mod limits;
