@@ -276,7 +276,7 @@ const spaceStyle = [
   { selector: 'node.expanded', style: { 'background-color': '#e0ecff' } },
   { selector: 'node.goal', style: { 'background-color': '#dcfce7', 'border-color': '#15803d', 'border-width': 3, 'border-style': 'double' } },
   { selector: 'node.current', style: { 'border-color': '#f59e0b', 'border-width': 4, 'border-style': 'solid' } },
-  { selector: 'node.pictured', style: { 'background-image': 'data(img)', 'background-width': 64, 'background-height': 64,
+  { selector: 'node.pictured', style: { 'background-image': 'data(img)', 'background-width': 'data(pw)', 'background-height': 'data(ph)',
     'background-position-y': 6, 'text-valign': 'center', 'text-margin-y': 33 } },
   { selector: 'edge', style: {
     'width': 1.5, 'line-color': '#a3adb8', 'target-arrow-color': '#a3adb8', 'target-arrow-shape': 'triangle',
@@ -345,8 +345,19 @@ function spaceNode(id, label, classes, known) {
   const svg = known && known.view && known.view.svg;
   const size = box(label);
   if (!svg) return { data: { id: 's' + id, state: id, label, ...size }, classes };
-  const data = { id: 's' + id, state: id, label, img: svgUrl(svg), w: Math.max(size.w, PICTURE + 12), h: size.h + PICTURE };
+  const pic = pictureSize(svg);
+  const data = { id: 's' + id, state: id, label, img: svgUrl(svg), pw: pic.w, ph: pic.h,
+    w: Math.max(size.w, pic.w + 12), h: size.h + PICTURE };
   return { data, classes: classes + ' pictured' };
+}
+
+/** A picture's size in the state space: PICTURE high (or less, when that would make it wider
+ * than twice that), keeping the proportions its <svg> tag gives (square when it gives none). */
+function pictureSize(svg) {
+  const tag = /<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"/.exec(svg);
+  const ratio = tag && Number(tag[2]) > 0 ? Number(tag[1]) / Number(tag[2]) : 1;
+  const h = Math.min(PICTURE, 2 * PICTURE / ratio);
+  return { w: h * ratio, h };
 }
 
 /** The path from the start shows at most this many states (the start, the rest nearest). */
