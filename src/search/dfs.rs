@@ -49,14 +49,6 @@ pub(super) fn iddfs<P: Problem>(
     unreachable!("the loop over limits returns")
 }
 
-/// Stores the start and tests it.
-fn start_is_goal<P: Problem>(p: &mut P, store: &mut StateStore) -> Step<Option<Found>, P::Error> {
-    let mut buf = Successors::default();
-    insert_start(p, store, &mut buf)?;
-    p.load(store, 0)?;
-    Ok(p.is_goal(Which::Current)?.then_some(Found { id: 0, origin: Origin::START }))
-}
-
 /// One depth-first search from the start (stored, not a goal) down to `limit`. `Err(cut)`
 /// when it found no goal; `cut` tells whether the limit kept it from a state's successors.
 /// `best` is the least depth each state was met at (in this search).

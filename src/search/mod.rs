@@ -171,9 +171,7 @@ pub struct Config {
     pub limit: Option<u32>,
 }
 
-/// A goal found, and the way the search reached it: for a goal that is stored, its origin in
-/// the store; `bfs` may also find the start again as a goal (it does not test the start
-/// itself), and then `origin` is that second way to it.
+/// A goal found, and the way the search reached it: its origin in the store.
 #[derive(Debug, Clone, Copy)]
 pub struct Found {
     pub id: StateId,
@@ -243,6 +241,22 @@ pub(crate) fn insert_start<P: Problem>(
     let variant = s.variant.map_or(NONE, |v| store.intern_variant(v));
     store.insert(s.key, Origin { variant, ..Origin::START });
     Ok(())
+}
+
+/// Stores the start and tests it, before anything is expanded: every algorithm does (issue 41).
+pub(crate) fn start_is_goal<P: Problem>(p: &mut P, store: &mut StateStore) -> Step<Option<Found>, P::Error> {
+    let mut buf = Successors::default();
+    insert_start(p, store, &mut buf)?;
+    p.load(store, 0)?;
+    Ok(p.is_goal(Which::Current)?.then_some(Found { id: 0, origin: Origin::START }))
+}
+
+/// Stores the start unless it is stored already (`bfs` stored and tested it first).
+pub(crate) fn store_start<P: Problem>(p: &mut P, store: &mut StateStore, buf: &mut Successors) -> Step<(), P::Error> {
+    match store.is_empty() {
+        true => insert_start(p, store, buf),
+        false => Ok(()),
+    }
 }
 
 /// The origin of successor `s` of `parent`, its action, label and variant interned.

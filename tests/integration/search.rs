@@ -37,6 +37,20 @@ fn every_algorithm_over_numbers() {
 }
 
 #[test]
+fn every_algorithm_tests_the_start() {
+    // Issue 41: bfs did not, and `Search.bfs(0, next, 0)` with `next(n) = [n + 1]` never ended.
+    for alg in ["bfs", "dfs", "iddfs", "ucs", "astar", "idastar", "greedy"] {
+        let h = if matches!(alg, "astar" | "idastar" | "greedy") { ", (n) => 0" } else { "" };
+        let code = format!(
+            "def next(n) : return [n + 1]\nvar r = Search.{alg}(0, next, 0{h})\nvar S = Search.stats()\n\
+             out r, S[\"found\"], S[\"path\"], S[\"reason\"]"
+        );
+        let r = crate::common::ds_file_within("start.ds", &code, &["--max-steps", "1000000"], 60);
+        assert_eq!(r.stdout, "0 True [0] goal\n", "{alg}: {}", r.stderr);
+    }
+}
+
+#[test]
 fn states_of_every_kind() {
     // strings, arrays (successors as [Action, State]), maps, and a goal given as a demon
     prints("out Search.bfs(\"a\", (s) => s.size() < 4 ? [s + \"a\", s + \"b\"] : [], \"abb\")", "abb\n");
