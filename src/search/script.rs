@@ -441,16 +441,19 @@ impl Problem for ScriptProblem<'_> {
     fn h(&mut self, which: Which) -> Step<f64, Flow> {
         let Some(h) = self.spec.h.clone() else { return Ok(0.0) };
         let state = self.which(which).clone();
-        match self.call(&h, state)? {
-            Value::Num(x) if !x.is_nan() => Ok(x),
-            other => {
-                let heuristic = match h.source {
-                    Some(_) => "the heuristic lambda".to_string(),
-                    None => format!("the heuristic `{}`", h.name),
-                };
-                self.error(format!("{heuristic} must return a number, not {}", other.described()))
-            }
-        }
+        // Infinite and NaN estimates are refused, as infinite costs are: with one, idastar's
+        // bound never settles (issue 41).
+        let what = match self.call(&h, state)? {
+            Value::Num(x) if x.is_finite() => return Ok(x),
+            Value::Num(x) if x.is_nan() => "NaN".to_string(),
+            Value::Num(x) => format!("an infinite number ({})", self.it.text(&Value::Num(x))),
+            other => other.described().to_string(),
+        };
+        let heuristic = match h.source {
+            Some(_) => "the heuristic lambda".to_string(),
+            None => format!("the heuristic `{}`", h.name),
+        };
+        self.error(format!("{heuristic} must return a finite number, not {what}"))
     }
 
     fn check(&mut self, counts: &Counts, store: &StateStore) -> Step<(), Flow> {

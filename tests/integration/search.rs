@@ -51,6 +51,34 @@ fn every_algorithm_tests_the_start() {
 }
 
 #[test]
+fn an_infinite_or_nan_heuristic_is_refused() {
+    // Issue 41: idastar never ended with an infinite h, and NaN was "not a number".
+    for (h, what) in [
+        ("1e308 * 10", "not an infinite number (inf)"),
+        ("-1e308 * 10", "not an infinite number (-inf)"),
+        ("Math.sqrt(-1)", "not NaN"),
+    ] {
+        for alg in ["idastar", "astar", "greedy"] {
+            let code = format!("Search.{alg}(0, (n) => [n + 1], 5, (n) => {h})");
+            let r = crate::common::ds_file_within("h.ds", &code, &[], 60);
+            let want = format!("the heuristic lambda must return a finite number, {what}");
+            assert!(r.code == Some(1) && r.stderr.contains(&want), "{alg} {h}: {}", r.stderr);
+        }
+    }
+}
+
+#[test]
+fn path_costs_past_the_largest_number_are_found_by_every_cost_search() {
+    // Issue 41: idastar said "exhausted" where ucs and astar found the goal at cost inf.
+    let next = "def next(n) : return n < 3 ? [[\"a\", n + 1, 1e308]] : []\n";
+    for call in ["Search.ucs(0, next, 3)", "Search.astar(0, next, 3, (n) => 0)", "Search.idastar(0, next, 3, (n) => 0)"]
+    {
+        let code = format!("{next}var r = {call}\nout r, Search.stats()[\"cost\"], Search.stats()[\"reason\"]");
+        prints(&code, "3 inf goal\n");
+    }
+}
+
+#[test]
 fn states_of_every_kind() {
     // strings, arrays (successors as [Action, State]), maps, and a goal given as a demon
     prints("out Search.bfs(\"a\", (s) => s.size() < 4 ? [s + \"a\", s + \"b\"] : [], \"abb\")", "abb\n");
@@ -153,7 +181,7 @@ fn bad_input_is_a_clear_error() {
             "Search.astar(1, (n) => [[\"a\", n + 1, -2]], 5, (n) => 0)",
             "has the negative cost -2: `astar` needs costs >= 0",
         ),
-        ("Search.astar(1, (n) => [n + 1], 5, (n) => \"x\")", "the heuristic lambda must return a number, not a string"),
+        ("Search.astar(1, (n) => [n + 1], 5, (n) => \"x\")", "the heuristic lambda must return a finite number, not a string"),
         (
             "Search.bfs(1, (a, b) => [a], 5)",
             "argument 2 of `Search.bfs` (Next): `lambda` must take one argument, not 2",
@@ -177,7 +205,10 @@ fn bad_input_is_a_clear_error() {
         ("def m(n) : return n\nSearch.bfs(1, m, 5)", "`m` must return an array of successors, not a number"),
         ("def m(n) : return [[1, n + 1, 1, 1]]\nSearch.bfs(1, m, 5)", "successor 1 of `m` is an array of 4 items"),
         ("def m(n) : return [[1, n + 1, -1]]\nSearch.ucs(1, m, 5)", "successor 1 of `m` has the negative cost -1"),
-        ("def h(n) : return \"x\"\nSearch.astar(1, (n) => [n + 1], 5, h)", "the heuristic `h` must return a number"),
+        (
+            "def h(n) : return \"x\"\nSearch.astar(1, (n) => [n + 1], 5, h)",
+            "the heuristic `h` must return a finite number",
+        ),
     ] {
         let r = fails_with(code, message);
         assert!(r.stderr.contains("<-e>:2:1"), "the place of the search call:\n{}", r.stderr);
