@@ -79,6 +79,19 @@ fn path_costs_past_the_largest_number_are_found_by_every_cost_search() {
 }
 
 #[test]
+fn compare_takes_a_name_in_an_array_of_one() {
+    // Issue 41: `["dfs"]` was refused as "not an array"; other arrays say what they are.
+    let code = "var R = Search.compare(1, (n) => [n + 1], 3, None, [[\"dfs\"], \"bfs\"], {\"time\": False})\n\
+                out R.size(), R[0][\"algorithm\"], R[0][\"length\"]";
+    let r = crate::common::ds(&["-e", code]);
+    assert!(r.stdout.ends_with("\n2 dfs 2\n"), "{}{}", r.stdout, r.stderr);
+    fails_with(
+        "Search.compare(1, (n) => [n + 1], 3, None, [[\"dfs\", 1, 2]])",
+        "an algorithm is a name, [name] or [name, H], not an array of 3 items",
+    );
+}
+
+#[test]
 fn states_of_every_kind() {
     // strings, arrays (successors as [Action, State]), maps, and a goal given as a demon
     prints("out Search.bfs(\"a\", (s) => s.size() < 4 ? [s + \"a\", s + \"b\"] : [], \"abb\")", "abb\n");
