@@ -213,6 +213,9 @@ impl<'a> ScriptProblem<'a> {
                 self.spec.algorithm.name()
             ));
         }
+        if let Some(message) = self.other_kind(&state, parts_given(item), i) {
+            return Err(message);
+        }
         if let Some(class) = self.decoder.codec.base_class() {
             match &state {
                 Value::Graph(g) if g.borrow().class == class => {}
@@ -233,6 +236,36 @@ impl<'a> ScriptProblem<'a> {
             }
         }
         Ok((action, state, cost))
+    }
+
+    /// When the start is a number, a string or an array, a successor state of another kind
+    /// (issue 41: `[[S[0] + 1, S[1]]]`, read as [Action, State], gave a number as the state,
+    /// and `Next` failed on it later with an error of its own). `parts`: the successor was
+    /// given as [Action, State] (or with a cost).
+    fn other_kind(&self, state: &Value, parts: bool, i: usize) -> Option<String> {
+        let kind = |v: &Value| match v {
+            Value::Num(_) => Some("numbers"),
+            Value::Str(_) => Some("strings"),
+            Value::Array(_) => Some("arrays"),
+            Value::Map(_) => Some("maps"),
+            Value::Graph(_) => Some("graphs"),
+            _ => None,
+        };
+        let states = kind(&self.spec.start).filter(|k| matches!(*k, "numbers" | "strings" | "arrays"))?;
+        // (a value that cannot be a state at all, a lambda, is named as such when packed)
+        if kind(state)? == states {
+            return None;
+        }
+        let next = Called(&self.spec.next, "Next");
+        let read = match parts {
+            true => " (an array of two or three items is read as [Action, State] or [Action, State, Cost])",
+            false => "",
+        };
+        Some(format!(
+            "successor {} of {next} has {} as its state, but the states of this search are {states}, as the start is{read}",
+            i + 1,
+            state.described()
+        ))
     }
 
     fn expand_in(&mut self, out: &mut Successors) -> Step<(), Flow> {
@@ -562,6 +595,11 @@ impl Drop for ScriptProblem<'_> {
     fn drop(&mut self) {
         self.progress.finish();
     }
+}
+
+/// Whether a successor was given in parts, as [Action, State] or [Action, State, Cost].
+fn parts_given(item: &Value) -> bool {
+    matches!(item, Value::Array(a) if matches!(a.borrow().len(), 2 | 3))
 }
 
 /// A demon by its name, a lambda by its role: "`moves`", "the Next lambda".

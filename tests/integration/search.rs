@@ -206,6 +206,16 @@ fn bad_input_is_a_clear_error() {
         ),
         ("Search.bfs(1, (n) => [(x) => x], 5)", "successor 1 of the Next lambda is a lambda, which cannot be a state"),
         ("Search.bfs([1], (s) => [[2]], 5)", "(the states are arrays, so each must be given as [Action, State])"),
+        // issue 41: a bare array was read as [Action, State], and `Next` failed on the number
+        (
+            "Search.bfs([0, 0], (s) => [[s[0] + 1, s[1]]], [1, 0])",
+            "successor 1 of the Next lambda has a number as its state, but the states of this search are arrays, \
+             as the start is (an array of two or three items is read as [Action, State] or [Action, State, Cost])",
+        ),
+        (
+            "Search.dfs(1, (n) => [\"x\"], 5)",
+            "successor 1 of the Next lambda has a string as its state, but the states of this search are numbers, as the start is",
+        ),
         ("Search.dfs(1, (n) => [n + 1], 5, {\"threads\": 2})", "`threads` is for `Search.bfs` and `Search.explore`"),
         ("Search.bfs(1, (n) => [n + 1], 5, {\"symmetry\": [1]})", "`symmetry` of `Search.bfs` needs graph states"),
     ];
