@@ -15,7 +15,7 @@ use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, NONE};
 use crate::syntax::Span;
 use crate::value::code::CodeRef;
 use crate::value::{Logic, Map, Value};
-use crate::world::World;
+use crate::world::{NodeId, World};
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_time::Instant;
@@ -332,7 +332,7 @@ pub(super) fn symmetry(
         }
         _ => vec![v.clone()],
     };
-    let mut out = Vec::new();
+    let mut out: Vec<Vec<NodeId>> = Vec::new();
     for group in groups {
         let Value::Array(items) = &group else {
             return fail(span, format!("`symmetry` of `{fname}` must be an array of nodes, not {}", group.described()));
@@ -340,6 +340,16 @@ pub(super) fn symmetry(
         let mut nodes = Vec::new();
         for item in items.borrow().iter() {
             match item {
+                Value::Node(n) if n.class == class && out.iter().any(|g| g.contains(&n.id)) => {
+                    // Overlapping groups would make one group of their union, which nobody
+                    // wrote: refused rather than guessed (issue 41).
+                    let name = crate::value::display::node_name(&it.world, n.class, n.id);
+                    let msg = format!(
+                        "`symmetry` of `{fname}` puts `{name}` in two groups: groups must not overlap \
+                         (nodes interchangeable with both groups make one group: write them all in one array)"
+                    );
+                    return fail(span, msg);
+                }
                 Value::Node(n) if n.class == class => nodes.push(n.id),
                 Value::Node(n) => {
                     let name = crate::value::display::node_name(&it.world, n.class, n.id);

@@ -257,6 +257,22 @@ fn bad_input_is_a_clear_error() {
 }
 
 #[test]
+fn overlapping_symmetry_groups_are_refused() {
+    // Issue 41: [[a, b], [b, c]] was taken silently, with a count that was neither the groups'
+    // nor their union's.
+    let world = "var A = GRAPH(\"A\")\nGRAPH = A\nnodes a, b, c\n";
+    for groups in ["[[a, b], [b, c]]", "[[a, b], [c], [a]]"] {
+        let code = format!("{world}Search.bfs(A, (g) => [g], 5, {{\"symmetry\": {groups}}})");
+        let r = fails_with(&code, "`symmetry` of `Search.bfs` puts `");
+        assert!(r.stderr.contains("in two groups: groups must not overlap"), "{}", r.stderr);
+        assert!(r.stderr.contains("<-e>:4:"), "{}", r.stderr);
+    }
+    // a node written twice in one group is still that node
+    let code = format!("{world}out Search.bfs(A, (g) => [], 5, {{\"symmetry\": [[a, a, b], [c]]}})");
+    prints(&code, "Undef\n");
+}
+
+#[test]
 fn max_states_stops_cleanly() {
     let code = format!(
         "{NUMBERS}var R = Search.bfs(1, next, -1, {{\"max_states\": 50}})\nvar S = Search.stats()\n\
