@@ -72,6 +72,11 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     drop(problem);
     super::search::keep_stats(it, &map);
     super::search::grace(it, explored.reason);
+    if explored.reason == Reason::MaxMemory {
+        // The states did not fit: they are freed here, as a search frees its own, so that the
+        // script can go on to report the statistics (issue 41).
+        return Ok(Value::Logic(Logic::UNDEF));
+    }
     let goals = marks.then_some(explored.goals);
     Ok(Value::host(Space { store, transitions, goals, reason: explored.reason, decoder }))
 }

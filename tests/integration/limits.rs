@@ -287,3 +287,12 @@ fn without_max_memory_the_heap_is_limited_to_half_the_machine() {
     let r = crate::common::ds(&["--help"]);
     assert!(r.stdout.contains("[default: half of the machine's memory]"), "{}", r.stdout);
 }
+
+#[test]
+fn an_exploration_stopped_at_the_memory_limit_frees_its_states() {
+    // Issue 41: the space was kept, and the very next statement failed on the memory limit.
+    let src = "var S = Search.explore(0, (n) => [n + 1, n + 2])\nvar T = Search.stats()\n\
+               out S, T[\"reason\"], T[\"states\"] > 1000\nout range(1000).size()\n";
+    let r = ds_file_within("explore.ds", src, &["--max-memory", "64M"], 120);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "Undef max_memory True\n1000\n"), "{}", r.stderr);
+}
