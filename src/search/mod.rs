@@ -30,6 +30,7 @@ pub mod progress;
 mod records;
 pub mod script;
 pub mod space;
+pub mod start_guard;
 pub mod states;
 pub mod store;
 pub mod symmetry;

@@ -8,6 +8,7 @@ use super::pack::{pack_str, PackError};
 use super::parallel::Threaded;
 use super::problem::{Expansion, Halt, Problem, Step, Succ, Successors, Which};
 use super::progress::Progress;
+use super::start_guard::StartGuard;
 use super::states::{Decoder, SAME_NAME, SUFFIX, WHOLE};
 use super::store::{StateId, StateStore, NONE};
 use super::symmetry::Symmetry;
@@ -80,10 +81,20 @@ pub struct ScriptProblem<'a> {
     /// Whether the successors found among the recent states get their actions and labels
     /// (see `Problem::expand_seeing`).
     describe_known: bool,
+    /// The script's start as the search began: a `Next` that changes it is an error.
+    start_guard: StartGuard,
 }
 
 impl<'a> ScriptProblem<'a> {
-    pub fn new(it: &'a mut Interp, spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
+    pub fn new(it: &'a mut Interp, mut spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
+        // A `Next` that changes the script's start is refused (`start_guard`); the search
+        // keeps a copy of a graph start all the same, so that the state `Next` is given for
+        // the start is a copy too, whatever `Next` does to it, as every other state is.
+        let start_guard = StartGuard::new(&spec.start);
+        if let Value::Graph(g) = &spec.start {
+            let own = it.world.copy_graph(&g.borrow(), None);
+            spec.start = Value::Graph(own);
+        }
         let mut decoder = Decoder::new(spec.start.clone(), spec.symmetry.clone());
         if spec.algorithm == super::Algorithm::Bfs {
             decoder.cache_names(); // bfs and explore never change an origin once set
@@ -117,6 +128,7 @@ impl<'a> ScriptProblem<'a> {
             recent: None,
             packed_facts: Vec::new(),
             describe_known: true,
+            start_guard,
         })
     }
 
@@ -275,6 +287,12 @@ impl<'a> ScriptProblem<'a> {
         let next = self.spec.next.clone();
         let shape = self.it.world.shape();
         let result = self.call(&next, self.current.clone())?;
+        if self.start_guard.changed() {
+            return self.error(format!(
+                "{} changed the start of the search: the states are compared with the start as it was, so it must stay unchanged (make each successor from a copy: `var T = S.copy()`)",
+                called(&next, "Next")
+            ));
+        }
         if self.it.threads.quiet == Quiet::Refuse && self.it.world.shape() != shape {
             return self.error(format!(
                 "{} declares nodes or relations: a search on several threads needs a `Next` that only computes (use {{\"threads\": 1}})",

@@ -273,6 +273,27 @@ fn overlapping_symmetry_groups_are_refused() {
 }
 
 #[test]
+fn a_next_that_changes_the_start_is_refused() {
+    // Issue 41: the states were compared with a start that changed under them, silently.
+    let graph = "edges on\nvar Start = GRAPH(\"Start\")\nGRAPH = Start\nnodes a, b, x\nglobal Start\n\
+                 def next(S) {\n   GRAPH = Start\n   if a on x : a on x = Undef\n   else : a on x = True\n\
+                 \x20  var T = S.copy()\n   GRAPH = T\n   b on x = True\n   return [T]\n}\n";
+    let array =
+        "var Start = [0, 0]\nglobal Start\ndef next(S) {\n   Start.push(1)\n   return [[\"a\", [S[0] + 1, S[1]]]]\n}\n";
+    let said = "`next` changed the start of the search: the states are compared with the start as it was";
+    for code in [format!("{graph}Search.explore(Start, next)"), format!("{array}Search.bfs(Start, next, [3, 0])")] {
+        let r = fails_with(&code, said);
+        assert!(r.stderr.contains("make each successor from a copy"), "{}", r.stderr);
+    }
+    // The state `Next` is given is always a copy: changing it changes no other state.
+    prints(
+        "def next(S) {\n   S[0] = S[0] + 1\n   return [[\"a\", [S[0], S[1]]]]\n}\n\
+         out Search.bfs([0, 0], next, [3, 0]), Search.stats()[\"states\"]",
+        "[3,0] 4\n",
+    );
+}
+
+#[test]
 fn max_states_stops_cleanly() {
     let code = format!(
         "{NUMBERS}var R = Search.bfs(1, next, -1, {{\"max_states\": 50}})\nvar S = Search.stats()\n\
