@@ -195,6 +195,8 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     if cli.interactive {
         return open_repl(session, Some((&name, &src)));
     }
+    // No one at the controls: a signal ends the run, also when a search was what it stopped.
+    session.interp.limits_mut().interrupt_ends_run = true;
     session.interp.threads.default = cli.threads.map_or(1, usize::from);
     session.interp.threads.replay = Some(std::sync::Arc::new(ds::search::workers::Replay {
         name: name.clone(),
@@ -380,6 +382,15 @@ fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, 
 /// Runs a script to the end; the exit status (see the command's help).
 fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
     let status = match session.run_source(name, src) {
+        // the deadline passed during a search, which the script then reported: still a run
+        // stopped by its time limit (issue 41)
+        Outcome::Finished(_) if session.interp.limits().search_timed_out => {
+            let _ = session.interp.out.flush();
+            ds::eprintln_safe!(
+                "error: time limit reached (--timeout) during a search; the script reported it in its grace"
+            );
+            1
+        }
         Outcome::Finished(_) => 0,
         Outcome::Exited(code) => code.clamp(0, 255) as u8,
         Outcome::CompileErrors(d) => {

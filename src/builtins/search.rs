@@ -165,18 +165,23 @@ pub(super) fn run(it: &mut Interp, spec: Spec, config: &Config, on: workers::On,
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, algorithm.name(), found);
     drop(problem);
     keep_stats(it, &map);
-    grace(it, outcome.reason);
+    grace(it, outcome.reason, span)?;
     Ok((result, map))
 }
 
 /// After a search stopped on `--timeout` or `--max-steps`, the script's little more time to
-/// report what it found.
-pub(super) fn grace(it: &mut Interp, reason: Reason) {
+/// report what it found. A signal that stopped it ends a plain run (issue 41): only where a
+/// person is at the controls does the script go on.
+pub(super) fn grace(it: &mut Interp, reason: Reason, span: Span) -> R<()> {
     match reason {
         Reason::Timeout => it.grant_grace(Limit::Timeout),
         Reason::MaxSteps => it.grant_grace(Limit::Steps),
+        Reason::Interrupted if it.limits().interrupt_ends_run => {
+            return crate::eval::limit_error(span, Limit::Interrupt, None)
+        }
         _ => {}
     }
+    Ok(())
 }
 
 /// The map of docs/language.md, decision 17 (docs/search.md defines each entry).

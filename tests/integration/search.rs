@@ -330,8 +330,12 @@ fn a_search_stopped_inside_an_out_line_is_still_reported() {
     for (flag, value, reason) in [("--timeout", "0.3", "timeout"), ("--max-steps", "100000", "max_steps")] {
         let r = ds_file("search_in_out.ds", src, &[flag, value]);
         assert_eq!(r.stdout, format!("Undef {reason}\nafter\n"), "{flag}: {}", r.stderr);
-        assert_eq!(r.code, Some(0), "{flag}: {}", r.stderr);
+        // issue 41: a run whose --timeout stopped a search exits 1 (it exited 0)
+        let status = if flag == "--timeout" { 1 } else { 0 };
+        assert_eq!(r.code, Some(status), "{flag}: {}", r.stderr);
     }
+    let r = ds_file("search_in_out.ds", src, &["--timeout", "0.3"]);
+    assert!(r.stderr.contains("error: time limit reached (--timeout) during a search"), "{}", r.stderr);
 }
 
 #[test]
@@ -340,7 +344,7 @@ fn a_large_value_printed_after_a_stopped_search_in_the_same_line_is_not_lost() {
     // long enough for the text to ask the clock, and must use the grace the search left.
     let src = "var A = range(1000000)\nout Search.bfs(1, (n) => [n + 1, n * 3], -1), A\nout \"after\"\n";
     let r = ds_file("big_after_search.ds", src, &["--timeout", "0.3"]);
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.code, Some(1), "a run stopped by its deadline: {}", r.stderr);
     assert!(r.stdout.starts_with("Undef [0,1,2,"), "{}", &r.stdout[..r.stdout.len().min(80)]);
     assert!(r.stdout.ends_with(",999999]\nafter\n"), "{}", r.stderr);
 }
