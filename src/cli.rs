@@ -43,7 +43,8 @@ pub struct Cli {
     /// Stop the script after SECONDS of running.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
-    /// Stop the script when its heap passes BYTES (a number, or with a suffix K, M or G).
+    /// Stop the script when its heap passes BYTES (a number, or with a suffix K, M or G)
+    /// [default: half of the machine's memory].
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<usize>,
     /// Run `Search.bfs` and `Search.explore` on N threads when their options do not say

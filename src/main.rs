@@ -44,9 +44,8 @@ fn main() -> ExitCode {
         Ok(d) => d,
         Err(status) => return ExitCode::from(status),
     };
-    let limit = heap_limit(cli.max_memory);
-    let asked = limit.is_some() && limit == cli.max_memory;
-    if let Some(room) = limit.filter(|&l| l < MIN_HEAP && !asked) {
+    let (limit, source) = heap_limit(cli.max_memory);
+    if let Some(room) = limit.filter(|&l| l < MIN_HEAP && source == memory::Source::AddressSpace) {
         ds::eprintln_safe!(
             "error: the address-space limit (ulimit -v) leaves {} MB of heap; ds needs at least {} MB",
             room >> 20,
@@ -54,7 +53,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    memory::set_limit(limit, asked);
+    memory::set_limit(limit, source);
     match host::try_run_on_big_stack(move || run(*cli, deadline)) {
         Ok(status) => ExitCode::from(status),
         Err(e) => {
@@ -80,11 +79,13 @@ fn deadline(timeout: Option<f64>) -> Result<Option<Instant>, u8> {
 /// and ds refuses to start (a failure of the environment, exit status 2).
 const MIN_HEAP: usize = 4 << 20;
 
-/// The heap limit: `--max-memory`, and below what a limited address space (`ulimit -v`) can
-/// hold besides the interpreter's stack and the program itself (its code, libraries and the
-/// allocator's reserves: 128 MB, or a third of a small limit), so that the script stops
+/// The heap limit and where it comes from: `--max-memory` (or by default a share of the
+/// machine's memory, `host::machine`), and below what a limited address space (`ulimit -v`)
+/// can hold besides the interpreter's stack and the program itself (its code, libraries and
+/// the allocator's reserves: 128 MB, or a third of a small limit), so that the script stops
 /// with an error before an allocation fails (which would abort the process).
-fn heap_limit(asked: Option<usize>) -> Option<usize> {
+fn heap_limit(asked: Option<usize>) -> (Option<usize>, memory::Source) {
+    use memory::Source;
     let room = host::address_space_limit().map(|limit| {
         let stack = host::wanted_stack();
         // glibc gives the interpreter's thread an arena of its own, 64 MB of address space,
@@ -93,9 +94,15 @@ fn heap_limit(asked: Option<usize>) -> Option<usize> {
         let program = if limit >= stack + (144 << 20) { 128 << 20 } else { limit / 3 };
         limit.saturating_sub(stack).saturating_sub(program) / 4 * 3
     });
-    match (asked, room) {
-        (Some(a), Some(r)) => Some(a.min(r)),
-        (a, r) => a.or(r),
+    let wanted = match asked {
+        Some(a) => Some((a, Source::Asked)),
+        None => host::machine::default_heap_limit().map(|d| (d, Source::Default)),
+    };
+    match (wanted, room) {
+        (Some((w, source)), Some(r)) if w <= r => (Some(w), source),
+        (_, Some(r)) => (Some(r), Source::AddressSpace),
+        (Some((w, source)), None) => (Some(w), source),
+        (None, None) => (None, Source::Asked),
     }
 }
 
@@ -188,6 +195,8 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     if cli.interactive {
         return open_repl(session, Some((&name, &src)));
     }
+    // No one at the controls: a signal ends the run, also when a search was what it stopped.
+    session.interp.limits_mut().interrupt_ends_run = true;
     session.interp.threads.default = cli.threads.map_or(1, usize::from);
     session.interp.threads.replay = Some(std::sync::Arc::new(ds::search::workers::Replay {
         name: name.clone(),
@@ -373,6 +382,15 @@ fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, 
 /// Runs a script to the end; the exit status (see the command's help).
 fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
     let status = match session.run_source(name, src) {
+        // the deadline passed during a search, which the script then reported: still a run
+        // stopped by its time limit (issue 41)
+        Outcome::Finished(_) if session.interp.limits().search_timed_out => {
+            let _ = session.interp.out.flush();
+            ds::eprintln_safe!(
+                "error: time limit reached (--timeout) during a search; the script reported it in its grace"
+            );
+            1
+        }
         Outcome::Finished(_) => 0,
         Outcome::Exited(code) => code.clamp(0, 255) as u8,
         Outcome::CompileErrors(d) => {

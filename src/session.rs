@@ -39,7 +39,7 @@ struct IncludeBudget<'a> {
 /// that an error in one never shows a line of some other file (`#include "/etc/passwd"`).
 /// An error says whether the file could not be read (exit status 2) or is no script.
 fn read_script(files: &dyn crate::files::Files, path: &Path) -> Result<String, (String, bool)> {
-    let unreadable = |e: std::io::Error| (format!("cannot read included file `{}`: {e}", path.display()), true);
+    let unreadable = |e: std::io::Error| unreadable_include(path, e);
     let real = files.real_path(path).map_err(unreadable)?;
     if real.extension().is_none_or(|e| e != "ds") {
         return Err((format!("`{}` is not a ds script: `#include` reads `.ds` files only", path.display()), false));
@@ -48,6 +48,11 @@ fn read_script(files: &dyn crate::files::Files, path: &Path) -> Result<String, (
         return Err((format!("`{}` is not a plain file: `#include` reads script files only", path.display()), false));
     }
     files.read_text(&real, crate::value::MAX_TEXT).map_err(unreadable)
+}
+
+/// The error of an included file that cannot be read: a failure of the environment.
+fn unreadable_include(path: &Path, e: std::io::Error) -> (String, bool) {
+    (format!("cannot read included file `{}`: {e}", path.display()), true)
 }
 
 /// A stage of the pipeline that `ds --dump` shows.
@@ -242,12 +247,21 @@ fn expand(
         budget.count = budget.count.checked_sub(1).ok_or_else(|| {
             error(format!("more than {MAX_INCLUDES} `#include`s in all (does a file include another one many times?)"))
         })?;
-        let path = budget.files.script_path(&path).map_err(error)?;
-        let text = read_script(budget.files, &path).map_err(|(message, unreadable)| {
+        let failed = |(message, unreadable): (String, bool)| {
             let mut d = error(message);
             d[0].environment = unreadable;
             d
-        })?;
+        };
+        let path = match budget.files.script_path(&path) {
+            Ok(allowed) => allowed,
+            // A file that is not there is unreadable (exit status 2) under --sandbox too, not
+            // refused by it (issue 41).
+            Err(message) => match budget.files.real_path(&path) {
+                Err(e) => return Err(failed(unreadable_include(&path, e))),
+                Ok(_) => return Err(error(message)),
+            },
+        };
+        let text = read_script(budget.files, &path).map_err(failed)?;
         budget.bytes = budget.bytes.checked_sub(text.len()).ok_or_else(|| {
             error(format!(
                 "the `#include`s add more than {} MB of source (does a file include another one many times?)",

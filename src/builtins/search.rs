@@ -15,7 +15,7 @@ use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, NONE};
 use crate::syntax::Span;
 use crate::value::code::CodeRef;
 use crate::value::{Logic, Map, Value};
-use crate::world::World;
+use crate::world::{NodeId, World};
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_time::Instant;
@@ -188,18 +188,23 @@ pub(super) fn run(
     drop(problem);
     keep_stats(it, &map);
     super::search_record::keep(it, record);
-    grace(it, outcome.reason);
+    grace(it, outcome.reason, span)?;
     Ok((result, map))
 }
 
 /// After a search stopped on `--timeout` or `--max-steps`, the script's little more time to
-/// report what it found.
-pub(super) fn grace(it: &mut Interp, reason: Reason) {
+/// report what it found. A signal that stopped it ends a plain run (issue 41): only where a
+/// person is at the controls does the script go on.
+pub(super) fn grace(it: &mut Interp, reason: Reason, span: Span) -> R<()> {
     match reason {
         Reason::Timeout => it.grant_grace(Limit::Timeout),
         Reason::MaxSteps => it.grant_grace(Limit::Steps),
+        Reason::Interrupted if it.limits().interrupt_ends_run => {
+            return crate::eval::limit_error(span, Limit::Interrupt, None)
+        }
         _ => {}
     }
+    Ok(())
 }
 
 /// The map of docs/language.md, decision 17 (docs/search.md defines each entry).
@@ -367,7 +372,7 @@ fn node_symmetry(it: &Interp, v: &Value, start: &Value, fname: &str, span: Span)
         }
         _ => vec![v.clone()],
     };
-    let mut out = Vec::new();
+    let mut out: Vec<Vec<NodeId>> = Vec::new();
     for group in groups {
         let Value::Array(items) = &group else {
             return fail(span, format!("`symmetry` of `{fname}` must be an array of nodes, not {}", group.described()));
@@ -375,6 +380,16 @@ fn node_symmetry(it: &Interp, v: &Value, start: &Value, fname: &str, span: Span)
         let mut nodes = Vec::new();
         for item in items.borrow().iter() {
             match item {
+                Value::Node(n) if n.class == class && out.iter().any(|g| g.contains(&n.id)) => {
+                    // Overlapping groups would make one group of their union, which nobody
+                    // wrote: refused rather than guessed (issue 41).
+                    let name = crate::value::display::node_name(&it.world, n.class, n.id);
+                    let msg = format!(
+                        "`symmetry` of `{fname}` puts `{name}` in two groups: groups must not overlap \
+                         (nodes interchangeable with both groups make one group: write them all in one array)"
+                    );
+                    return fail(span, msg);
+                }
                 Value::Node(n) if n.class == class => nodes.push(n.id),
                 Value::Node(n) => {
                     let name = crate::value::display::node_name(&it.world, n.class, n.id);

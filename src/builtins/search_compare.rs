@@ -66,6 +66,13 @@ fn algorithms(v: &Value, shared_h: Option<Rc<FnCode>>, span: Span) -> R<Vec<Entr
     for item in items.borrow().iter() {
         let (name, h) = match item {
             Value::Str(s) => (s.to_string(), None),
+            // `["dfs"]`: an entry [name, H] without its H (issue 41)
+            Value::Array(one) if one.borrow().len() == 1 => {
+                let Value::Str(s) = &one.borrow()[0] else {
+                    return fail(span, format!("`{FNAME}`: an entry [Algorithm] must be the algorithm's name"));
+                };
+                (s.to_string(), None)
+            }
             Value::Array(pair) if pair.borrow().len() == 2 => {
                 let pair = pair.borrow();
                 let Value::Str(s) = &pair[0] else {
@@ -77,7 +84,11 @@ fn algorithms(v: &Value, shared_h: Option<Rc<FnCode>>, span: Span) -> R<Vec<Entr
                 (s.to_string(), Some(callable(&pair[1], FNAME, 5, "H of an entry", span)?))
             }
             other => {
-                return fail(span, format!("`{FNAME}`: an algorithm is a name or [name, H], not {}", other.described()))
+                let what = match other {
+                    Value::Array(a) => format!("an array of {} items", a.borrow().len()),
+                    _ => other.described().to_string(),
+                };
+                return fail(span, format!("`{FNAME}`: an algorithm is a name, [name] or [name, H], not {what}"));
             }
         };
         let Some(algorithm) = Algorithm::parse(&name) else {

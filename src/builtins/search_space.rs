@@ -89,7 +89,12 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let decoder = problem.take_decoder();
     drop(problem);
     super::search::keep_stats(it, &map);
-    super::search::grace(it, explored.reason);
+    super::search::grace(it, explored.reason, span)?;
+    if explored.reason == Reason::MaxMemory {
+        // The states did not fit: they are freed here, as a search frees its own, so that the
+        // script can go on to report the statistics (issue 41).
+        return Ok(Value::Logic(Logic::UNDEF));
+    }
     let goals = marks.then_some(explored.goals);
     Ok(Value::host(Space { store, transitions, goals, reason: explored.reason, decoder, view }))
 }

@@ -175,6 +175,7 @@ impl Interp {
     /// little more (one second, 100,000 steps) to report what it found; then the limit ends
     /// the run as usual. Ctrl-C needs none: the next Ctrl-C stops the script.
     pub fn grant_grace(&mut self, limit: Limit) {
+        self.limits.search_timed_out |= limit == Limit::Timeout;
         if self.limits.grace_used {
             return;
         }

@@ -82,6 +82,13 @@ pub struct Limits {
     pub grace_used: bool,
     /// Steps allowed past `max_steps` by that grace.
     pub step_grace: u64,
+    /// A search stopped on `--timeout`: the run ends with status 1 even when the script ends
+    /// within its grace (issue 41).
+    pub search_timed_out: bool,
+    /// A signal that stops a search ends the run too (a plain `ds FILE`); where a person is at
+    /// the controls (the REPL, `ds -i`, the explorer) the search stops with reason
+    /// `interrupted` and the script goes on.
+    pub interrupt_ends_run: bool,
 }
 
 impl Limits {
@@ -93,7 +100,15 @@ impl Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_depth: 10_000, max_steps: None, deadline: None, grace_used: false, step_grace: 0 }
+        Limits {
+            max_depth: 10_000,
+            max_steps: None,
+            deadline: None,
+            grace_used: false,
+            step_grace: 0,
+            search_timed_out: false,
+            interrupt_ends_run: false,
+        }
     }
 }
 

@@ -103,14 +103,25 @@ unsafe impl GlobalAlloc for Counting {
     }
 }
 
-/// Whether the limit is the one `--max-memory` asked for (else it comes from `ulimit -v`).
-static ASKED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+/// Where the limit comes from, for its message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// `--max-memory`.
+    Asked,
+    /// What the address-space limit (`ulimit -v`) leaves.
+    AddressSpace,
+    /// The default of a run without `--max-memory`: a share of the machine's memory.
+    Default,
+}
 
-/// Sets the limit in bytes (None: no limit); `asked`: given by `--max-memory`, rather than
-/// what the address-space limit leaves.
-pub fn set_limit(bytes: Option<usize>, asked: bool) {
+/// The `Source` of the limit, as its index in `SOURCES`.
+static SOURCE: AtomicUsize = AtomicUsize::new(0);
+const SOURCES: [Source; 3] = [Source::Asked, Source::AddressSpace, Source::Default];
+
+/// Sets the limit in bytes (None: no limit) and where it comes from.
+pub fn set_limit(bytes: Option<usize>, source: Source) {
     LIMIT.store(bytes.unwrap_or(usize::MAX), Ordering::Relaxed);
-    ASKED.store(asked, Ordering::Relaxed);
+    SOURCE.store(SOURCES.iter().position(|&s| s == source).unwrap_or(0), Ordering::Relaxed);
 }
 
 /// The limit in bytes, if there is one.
@@ -143,9 +154,11 @@ pub fn room_for(bytes: usize) -> bool {
 
 /// The message of the error that stops a script over the limit.
 pub fn limit_message() -> String {
-    match limit() {
-        Some(l) if ASKED.load(Ordering::Relaxed) => format!("memory limit of {l} bytes reached (--max-memory)"),
-        Some(l) => format!("memory limit of {l} bytes reached (what the address-space limit, ulimit -v, leaves)"),
-        None => "out of memory".to_string(),
-    }
+    let Some(l) = limit() else { return "out of memory".to_string() };
+    let why = match SOURCES[SOURCE.load(Ordering::Relaxed)] {
+        Source::Asked => "--max-memory",
+        Source::AddressSpace => "what the address-space limit, ulimit -v, leaves",
+        Source::Default => "the default, half of the machine's memory; --max-memory sets another",
+    };
+    format!("memory limit of {l} bytes reached ({why})")
 }

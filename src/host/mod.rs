@@ -2,6 +2,7 @@
 //! (as large as the process may have), the heap limit of the address space, signals, standard
 //! output, and the watchdog that enforces `--timeout` and signals whatever the interpreter is doing.
 
+pub mod machine;
 pub mod output;
 pub mod progress;
 pub mod signals;

@@ -68,7 +68,8 @@ impl Backend {
             text.push_str(&format!("{name}\n    {doc}\n"));
         }
         if text.is_empty() {
-            return reply.error(format!("no builtin is named `{name}`"));
+            let hint = help_suggestion(name).map_or(String::new(), |s| format!("; did you mean {s}?"));
+            return reply.error(format!("no builtin is named `{name}`{hint}"));
         }
         self.write(&text);
     }
@@ -235,4 +236,20 @@ fn cut(text: &str, width: usize) -> String {
     }
     let kept: String = text.chars().take(width).collect();
     format!("{kept}...")
+}
+
+/// What `:help NAME` probably meant: the functions of a module whose last part is NAME
+/// (`bfs`: `Search.bfs`), or else the closest name of a builtin (issue 41).
+fn help_suggestion(name: &str) -> Option<String> {
+    let in_modules: Vec<String> = crate::builtins::function_names()
+        .filter(|f| f.rsplit_once('.').is_some_and(|(_, last)| last == name))
+        .map(|f| format!("`{f}`"))
+        .collect();
+    if !in_modules.is_empty() {
+        return Some(in_modules.join(" or "));
+    }
+    let names = crate::builtins::function_names()
+        .chain(crate::builtins::method_names())
+        .chain(crate::builtins::constants().map(|c| c.0));
+    crate::names::suggest(name, names).map(|s| format!("`{s}`"))
 }

@@ -6,9 +6,8 @@
 //! the same ids and the same answer.
 //!
 //! As decision 17 of docs/language.md says (and the seed's `solver` does), the goal is tested
-//! when a state is generated, not when it is expanded, and the start is not tested as such: a
-//! successor that is the start again is tested once, so a start that is a goal is found along a
-//! way back to it.
+//! when a state is generated, not when it is expanded. The start is tested first, before
+//! anything is expanded, as every algorithm tests it (issue 41; the `solver` does not).
 
 use super::parallel::{Goals, Parallel, Threaded};
 use super::*;
@@ -45,6 +44,9 @@ pub(super) fn bfs<P: Problem>(
     config: &Config,
     counts: &mut Counts,
 ) -> Step<Result<Found, Reason>, P::Error> {
+    if let Some(found) = start_is_goal(p, store)? {
+        return Ok(Ok(found));
+    }
     let mut goal = GoalCommit::default();
     let found = by_levels(p, store, counts, false, |p, store, counts, id, depth, succ, of| {
         goal.commit(p, store, config, counts, id, depth, succ, of)
@@ -61,6 +63,9 @@ pub(super) fn bfs_threaded<P: Threaded>(
     counts: &mut Counts,
     on: Parallel<'_, P::Error>,
 ) -> Step<Result<Found, Reason>, P::Error> {
+    if let Some(found) = start_is_goal(p, store)? {
+        return Ok(Ok(found));
+    }
     let mut goal = GoalCommit::default();
     let found = parallel::by_levels(p, store, counts, on, true, |p, store, counts, id, depth, succ, of| {
         goal.commit(p, store, config, counts, id, depth, succ, of)
@@ -74,10 +79,9 @@ pub(super) fn bfs_threaded<P: Threaded>(
 }
 
 /// Commits successors as `bfs` does: stores the new ones and stops at the first that is a
-/// goal (or at the start met again, tested once).
+/// goal (the start, tested before, is not tested again).
 #[derive(Default)]
 struct GoalCommit {
-    start_checked: bool,
     /// The goal's place among its parent's successors.
     index: usize,
 }
@@ -110,28 +114,19 @@ impl GoalCommit {
                 let g = g + s.cost;
                 p.event(&Event { kind, id: sid, parent: id, depth: depth + 1, g, h: None, f: g, frontier }, store)
             };
-            if new {
-                counts.reached(depth + 1);
-                p.stored_new(i, sid, depth + 1);
-                let goal = of.is(p, Which::Successor(i))?;
-                note(p, EventKind::Push, store)?;
-                if goal {
-                    note(p, EventKind::Goal, store)?;
-                    self.index = i;
-                    return Ok(Some(Found { id: sid, origin: store.origin(sid) }));
-                }
+            if !new {
+                counts.duplicates += 1;
+                note(p, EventKind::Duplicate, store)?;
                 continue;
             }
-            counts.duplicates += 1;
-            note(p, EventKind::Duplicate, store)?;
-            if sid == 0 && !self.start_checked {
-                self.start_checked = true;
-                if of.is(p, Which::Successor(i))? {
-                    self.index = i;
-                    note(p, EventKind::Goal, store)?;
-                    let origin = origin_of(store, &s, id, depth + 1, g + s.cost);
-                    return Ok(Some(Found { id: 0, origin }));
-                }
+            counts.reached(depth + 1);
+            p.stored_new(i, sid, depth + 1);
+            let goal = of.is(p, Which::Successor(i))?;
+            note(p, EventKind::Push, store)?;
+            if goal {
+                note(p, EventKind::Goal, store)?;
+                self.index = i;
+                return Ok(Some(Found { id: sid, origin: store.origin(sid) }));
             }
         }
         Ok(None)
@@ -150,7 +145,7 @@ impl<P: Problem, T, F> Commit<P, T> for F where
 {
 }
 
-/// What breadth-first search and exploration share: the start stored, then the states of each
+/// What breadth-first search and exploration share: the start stored (if it is not), then the states of each
 /// level expanded in id order (with the frontier counted, the limits checked, the expansion
 /// traced), and `commit` given each state's successors (those found stored with their
 /// actions and labels only if `describe_known`); it stops when `commit` returns something, or
@@ -163,8 +158,10 @@ pub(super) fn by_levels<P: Problem, T>(
     mut commit: impl Commit<P, T>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
-    insert_start(p, store, &mut succ)?;
-    if p.watching() {
+    // The start is stored (and its push told) by `start_is_goal` unless this is an exploration.
+    let fresh = store.is_empty();
+    store_start(p, store, &mut succ)?;
+    if fresh && p.watching() {
         let start =
             Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h: None, f: 0.0, frontier: 1 };
         p.event(&start, store)?;

@@ -49,19 +49,6 @@ pub(super) fn iddfs<P: Problem>(
     unreachable!("the loop over limits returns")
 }
 
-/// Stores the start and tests it.
-fn start_is_goal<P: Problem>(p: &mut P, store: &mut StateStore) -> Step<Option<Found>, P::Error> {
-    let mut buf = Successors::default();
-    insert_start(p, store, &mut buf)?;
-    p.load(store, 0)?;
-    let goal = p.is_goal(Which::Current)?;
-    note(p, store, EventKind::Push, 0, NONE, 0, 0.0, 1)?;
-    if goal {
-        note(p, store, EventKind::Goal, 0, NONE, 0, 0.0, 0)?;
-    }
-    Ok(goal.then_some(Found { id: 0, origin: Origin::START }))
-}
-
 /// Tells a watching problem an event of a depth-first search (which knows no h: f is g).
 #[allow(clippy::too_many_arguments)]
 fn note<P: Problem>(

@@ -13,8 +13,13 @@ struct Frame {
     next: usize,
 }
 
+/// The least g of a state not reached in this round. Not infinity, which is the g of a path
+/// whose costs overflowed: such a state is reached, and searched, as in astar and ucs.
+const UNREACHED: f64 = f64::NAN;
+
 /// Per state: its h and whether it was tested and is not a goal (kept over the rounds), and
-/// the least g this round reached it with.
+/// the least g this round reached it with (`UNREACHED`, which no comparison finds less or
+/// equal, when none).
 #[derive(Default)]
 struct Marks {
     h: Vec<f64>,
@@ -28,7 +33,7 @@ impl Marks {
         if self.h.len() < n {
             self.h.resize(n, 0.0);
             self.not_goal.resize(n, false);
-            self.best.resize(n, f64::INFINITY);
+            self.best.resize(n, UNREACHED);
         }
     }
 }
@@ -53,14 +58,16 @@ pub(super) fn idastar<P: Problem>(
     loop {
         match round(p, store, config, counts, bound, &mut marks)? {
             Ok(found) => return Ok(Ok(found)),
-            Err(next) if next.is_finite() => bound = next,
-            Err(_) => return Ok(Err(Reason::Exhausted)),
+            // An f that overflowed to infinity is a bound too (the last round, as nothing
+            // exceeds it), so that idastar finds what astar and ucs find (issue 41).
+            Err(Some(next)) => bound = next,
+            Err(None) => return Ok(Err(Reason::Exhausted)),
         }
     }
 }
 
-/// One depth-first search within `bound`: the goal, or the least f beyond the bound
-/// (infinite when nothing was cut).
+/// One depth-first search within `bound`: the goal, or the least f beyond the bound (None
+/// when nothing was cut).
 fn round<P: Problem>(
     p: &mut P,
     store: &mut StateStore,
@@ -68,12 +75,12 @@ fn round<P: Problem>(
     counts: &mut Counts,
     bound: f64,
     marks: &mut Marks,
-) -> Step<Result<Found, f64>, P::Error> {
-    let mut next_bound = f64::INFINITY;
+) -> Step<Result<Found, Option<f64>>, P::Error> {
+    let mut next_bound: Option<f64> = None;
     let mut stack: Vec<Frame> = Vec::new();
     let mut waiting = 0usize;
     let mut succ = Successors::default();
-    marks.best.iter_mut().for_each(|g| *g = f64::INFINITY);
+    marks.best.iter_mut().for_each(|g| *g = UNREACHED);
     marks.best[0] = 0.0;
     let mut visit = Some((0, store.origin(0)));
     loop {
@@ -90,7 +97,7 @@ fn round<P: Problem>(
             if marks.best[id as usize] < origin.g {
                 // reached cheaper by another way since it was generated: searched from there
             } else if f > bound {
-                next_bound = next_bound.min(f);
+                next_bound = Some(next_bound.map_or(f, |b| b.min(f)));
                 note(p, store, EventKind::Prune, waiting)?;
             } else {
                 if id != 0 {

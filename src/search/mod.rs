@@ -30,6 +30,7 @@ pub mod progress;
 mod records;
 pub mod script;
 pub mod space;
+pub mod start_guard;
 pub mod states;
 pub mod store;
 pub mod symmetry;
@@ -171,9 +172,7 @@ pub struct Config {
     pub limit: Option<u32>,
 }
 
-/// A goal found, and the way the search reached it: for a goal that is stored, its origin in
-/// the store; `bfs` may also find the start again as a goal (it does not test the start
-/// itself), and then `origin` is that second way to it.
+/// A goal found, and the way the search reached it: its origin in the store.
 #[derive(Debug, Clone, Copy)]
 pub struct Found {
     pub id: StateId,
@@ -243,6 +242,32 @@ pub(crate) fn insert_start<P: Problem>(
     let variant = s.variant.map_or(NONE, |v| store.intern_variant(v));
     store.insert(s.key, Origin { variant, ..Origin::START });
     Ok(())
+}
+
+/// Stores the start and tests it, before anything is expanded: every algorithm does (issue 41).
+pub(crate) fn start_is_goal<P: Problem>(p: &mut P, store: &mut StateStore) -> Step<Option<Found>, P::Error> {
+    let mut buf = Successors::default();
+    insert_start(p, store, &mut buf)?;
+    p.load(store, 0)?;
+    let goal = p.is_goal(Which::Current)?;
+    if p.watching() {
+        let mut e =
+            Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h: None, f: 0.0, frontier: 1 };
+        p.event(&e, store)?;
+        if goal {
+            (e.kind, e.frontier) = (EventKind::Goal, 0);
+            p.event(&e, store)?;
+        }
+    }
+    Ok(goal.then_some(Found { id: 0, origin: Origin::START }))
+}
+
+/// Stores the start unless it is stored already (`bfs` stored and tested it first).
+pub(crate) fn store_start<P: Problem>(p: &mut P, store: &mut StateStore, buf: &mut Successors) -> Step<(), P::Error> {
+    match store.is_empty() {
+        true => insert_start(p, store, buf),
+        false => Ok(()),
+    }
 }
 
 /// The origin of successor `s` of `parent`, its action, label and variant interned.

@@ -11,8 +11,8 @@
 //!
 //! Goal tests are made by the expanding thread, on the successors that may be new: those not
 //! stored before the level and not met before in the same chunk (every state that turns out
-//! new at the commit is among them). The start met again, which `bfs` tests once, is tested by
-//! each thread the first time it meets it.
+//! new at the commit is among them), and the start, when goals are marked (`explore`), by
+//! the thread that expands it (`bfs` tested it before).
 
 use super::bfs::{Commit, GoalOf};
 #[cfg(feature = "native")]
@@ -20,7 +20,7 @@ use super::cluster::Cluster;
 use super::phases::{self, Phase};
 use super::problem::{Halt, Problem, Step, Successors, Which};
 use super::store::{StateId, StateStore, NONE};
-use super::{insert_start, Counts};
+use super::{store_start, Counts};
 use rustc_hash::FxHashSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
@@ -303,7 +303,6 @@ pub(super) fn expand_level<P: Threaded>(
     mut next: impl FnMut() -> usize,
 ) -> Option<super::Reason> {
     let start = p.work();
-    let mut start_goal = None;
     let mut limit = None;
     let mut scratch = Successors::default();
     loop {
@@ -316,7 +315,7 @@ pub(super) fn expand_level<P: Threaded>(
         let mut seen = FxHashSet::<Box<[u8]>>::default();
         let mut out = Vec::with_capacity(level.chunk);
         for id in level.ids(c) {
-            let done = expand_one(p, store, id as StateId, level.goals, &mut seen, &mut start_goal, &mut scratch);
+            let done = expand_one(p, store, id as StateId, level.goals, &mut seen, &mut scratch);
             let failed = match &done {
                 Ok(_) => false,
                 Err(Halt::Limit(reason)) => {
@@ -343,7 +342,6 @@ fn expand_one<P: Threaded>(
     id: StateId,
     goals: bool,
     seen: &mut FxHashSet<Box<[u8]>>,
-    start_goal: &mut Option<u8>,
     scratch: &mut Successors,
 ) -> Outcome<P::Error> {
     let before = p.work();
@@ -362,10 +360,6 @@ fn expand_one<P: Threaded>(
         for i in 0..succ.len() {
             let key = succ.get(i).key;
             tested.successors[i] = match tested.stored(i) {
-                Some(0) => match *start_goal {
-                    Some(f) => f,
-                    None => *start_goal.insert(flag(p.is_goal(Which::Successor(i))?)),
-                },
                 Some(_) => continue,
                 None if !seen.insert(key.into()) => continue,
                 None => flag(p.is_goal(Which::Successor(i))?),
@@ -413,7 +407,7 @@ fn on_threads<P: Threaded, T>(
     mut commit: impl Commit<P, T>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
-    insert_start(p, store, &mut succ)?;
+    store_start(p, store, &mut succ)?;
     *pool.shared.store.write().unwrap_or_else(|e| e.into_inner()) = std::mem::take(store);
     let result = levels(p, counts, pool, goals, &mut commit);
     phases::report("thread 0");
@@ -553,7 +547,6 @@ fn expand_shared<P: Threaded>(
 
 /// Expands here the chunks of `level` (up to the first that failed) that no one expanded.
 pub(super) fn expand_undone<P: Threaded>(p: &mut P, store: &StateStore, level: &Level<P::Error>, me: usize) {
-    let mut start_goal = None;
     let mut scratch = Successors::default();
     for (c, slot) in level.results.iter().enumerate() {
         if c > level.first_failure.load(Ordering::Relaxed) {
@@ -565,7 +558,7 @@ pub(super) fn expand_undone<P: Threaded>(p: &mut P, store: &StateStore, level: &
             p.serving(true);
             let done = level
                 .ids(c)
-                .map(|id| expand_one(p, store, id as StateId, level.goals, &mut seen, &mut start_goal, &mut scratch))
+                .map(|id| expand_one(p, store, id as StateId, level.goals, &mut seen, &mut scratch))
                 .collect();
             p.serving(false);
             *slot = Some(Chunk { by: me, done });

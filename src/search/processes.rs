@@ -25,7 +25,7 @@ use super::phases::{self, Phase};
 use super::problem::{Halt, Step, Successors};
 use super::store::{StateStore, NONE};
 use super::wire::{put_u64, Reader};
-use super::{insert_start, Counts, Reason};
+use super::{store_start, Counts, Reason};
 use std::sync::atomic::Ordering;
 
 /// The reasons a process may stop every process with, by their code in a round (0: none).
@@ -57,7 +57,7 @@ fn levels<P: Threaded, T>(
     mut commit: impl Commit<P, T>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
-    insert_start(p, store, &mut succ)?;
+    store_start(p, store, &mut succ)?;
     let hello = round(p, cluster, fingerprint)?;
     if let Some(q) = hello.iter().position(|f| f != fingerprint) {
         let why = format!(

@@ -8,6 +8,7 @@ use super::pack::{pack_str, PackError};
 use super::parallel::Threaded;
 use super::problem::{Event, EventKind, Halt, Problem, Step, Succ, Successors, Which};
 use super::progress::Progress;
+use super::start_guard::StartGuard;
 use super::states::{Decoder, SAME_NAME, SUFFIX, WHOLE};
 use super::store::{StateId, StateStore, NONE};
 use super::symmetry::Symmetry;
@@ -87,6 +88,8 @@ pub struct ScriptProblem<'a> {
     record: Option<Record>,
     /// The expansions traced so far (`Opts["trace"]` numbers them from 1).
     traced: u64,
+    /// The script's start as the search began: a `Next` that changes it is an error.
+    start_guard: StartGuard,
 }
 
 /// The events of a recorded search: the first `MAX_EVENTS`, and how many more there were.
@@ -101,8 +104,16 @@ pub const MAX_EVENTS: usize = 1_000_000;
 
 impl<'a> ScriptProblem<'a> {
     pub fn new(it: &'a mut Interp, mut spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
+        // A `Next` that changes the script's start is refused (`start_guard`); the search
+        // keeps a copy of a graph start all the same, so that the state `Next` is given for
+        // the start is a copy too, whatever `Next` does to it, as every other state is.
+        let start_guard = StartGuard::new(&spec.start);
         if let Some(canonical) = &spec.canonical {
             spec.start = it.call_fn(canonical, vec![spec.start.clone()], span, None)?;
+        }
+        if let Value::Graph(g) = &spec.start {
+            let own = it.world.copy_graph(&g.borrow(), None);
+            spec.start = Value::Graph(own);
         }
         let mut decoder = Decoder::new(spec.start.clone(), spec.symmetry.clone());
         if spec.algorithm == super::Algorithm::Bfs {
@@ -139,6 +150,7 @@ impl<'a> ScriptProblem<'a> {
             describe_known: true,
             record: None,
             traced: 0,
+            start_guard,
         })
     }
 
@@ -245,6 +257,9 @@ impl<'a> ScriptProblem<'a> {
                 self.spec.algorithm.name()
             ));
         }
+        if let Some(message) = self.other_kind(&state, parts_given(item), i) {
+            return Err(message);
+        }
         if let Some(class) = self.decoder.codec.base_class() {
             match &state {
                 Value::Graph(g) if g.borrow().class == class => {}
@@ -267,6 +282,36 @@ impl<'a> ScriptProblem<'a> {
         Ok((action, state, cost))
     }
 
+    /// When the start is a number, a string or an array, a successor state of another kind
+    /// (issue 41: `[[S[0] + 1, S[1]]]`, read as [Action, State], gave a number as the state,
+    /// and `Next` failed on it later with an error of its own). `parts`: the successor was
+    /// given as [Action, State] (or with a cost).
+    fn other_kind(&self, state: &Value, parts: bool, i: usize) -> Option<String> {
+        let kind = |v: &Value| match v {
+            Value::Num(_) => Some("numbers"),
+            Value::Str(_) => Some("strings"),
+            Value::Array(_) => Some("arrays"),
+            Value::Map(_) => Some("maps"),
+            Value::Graph(_) => Some("graphs"),
+            _ => None,
+        };
+        let states = kind(&self.spec.start).filter(|k| matches!(*k, "numbers" | "strings" | "arrays"))?;
+        // (a value that cannot be a state at all, a lambda, is named as such when packed)
+        if kind(state)? == states {
+            return None;
+        }
+        let next = Called(&self.spec.next, "Next");
+        let read = match parts {
+            true => " (an array of two or three items is read as [Action, State] or [Action, State, Cost])",
+            false => "",
+        };
+        Some(format!(
+            "successor {} of {next} has {} as its state, but the states of this search are {states}, as the start is{read}",
+            i + 1,
+            state.described()
+        ))
+    }
+
     fn expand_in(&mut self, out: &mut Successors) -> Step<(), Flow> {
         out.clear();
         self.live.clear();
@@ -274,6 +319,12 @@ impl<'a> ScriptProblem<'a> {
         let next = self.spec.next.clone();
         let shape = self.it.world.shape();
         let result = self.call(&next, self.current.clone())?;
+        if self.start_guard.changed() {
+            return self.error(format!(
+                "{} changed the start of the search: the states are compared with the start as it was, so it must stay unchanged (make each successor from a copy: `var T = S.copy()`)",
+                called(&next, "Next")
+            ));
+        }
         if self.it.threads.quiet == Quiet::Refuse && self.it.world.shape() != shape {
             return self.error(format!(
                 "{} declares nodes or relations: a search on several threads needs a `Next` that only computes (use {{\"threads\": 1}})",
@@ -477,16 +528,19 @@ impl Problem for ScriptProblem<'_> {
     fn h(&mut self, which: Which) -> Step<f64, Flow> {
         let Some(h) = self.spec.h.clone() else { return Ok(0.0) };
         let state = self.which(which).clone();
-        match self.call(&h, state)? {
-            Value::Num(x) if !x.is_nan() => Ok(x),
-            other => {
-                let heuristic = match h.source {
-                    Some(_) => "the heuristic lambda".to_string(),
-                    None => format!("the heuristic `{}`", h.name),
-                };
-                self.error(format!("{heuristic} must return a number, not {}", other.described()))
-            }
-        }
+        // Infinite and NaN estimates are refused, as infinite costs are: with one, idastar's
+        // bound never settles (issue 41).
+        let what = match self.call(&h, state)? {
+            Value::Num(x) if x.is_finite() => return Ok(x),
+            Value::Num(x) if x.is_nan() => "NaN".to_string(),
+            Value::Num(x) => format!("an infinite number ({})", self.it.text(&Value::Num(x))),
+            other => other.described().to_string(),
+        };
+        let heuristic = match h.source {
+            Some(_) => "the heuristic lambda".to_string(),
+            None => format!("the heuristic `{}`", h.name),
+        };
+        self.error(format!("{heuristic} must return a finite number, not {what}"))
     }
 
     fn check(&mut self, counts: &Counts, store: &StateStore) -> Step<(), Flow> {
@@ -606,6 +660,11 @@ impl Drop for ScriptProblem<'_> {
     fn drop(&mut self) {
         self.progress.finish();
     }
+}
+
+/// Whether a successor was given in parts, as [Action, State] or [Action, State, Cost].
+fn parts_given(item: &Value) -> bool {
+    matches!(item, Value::Array(a) if matches!(a.borrow().len(), 2 | 3))
 }
 
 /// A demon by its name, a lambda by its role: "`moves`", "the Next lambda".

@@ -98,7 +98,7 @@ impl Decoder {
     /// The live value of stored state `id`, reached by the origins in the store.
     pub fn state(&self, store: &StateStore, world: &mut World, id: StateId) -> Value {
         match (&self.start, &self.last) {
-            _ if id == 0 => self.start.clone(),
+            _ if id == 0 => self.start_state(store, world),
             (Value::Graph(start), Some(last)) => {
                 let name = name_by_last(&mut last.borrow_mut(), &start.borrow().name, store, id);
                 self.graph_state(store, world, id, Some(&name))
@@ -116,7 +116,7 @@ impl Decoder {
             return self.state(store, world, id);
         };
         if id == 0 {
-            return self.start.clone();
+            return self.start_state(store, world);
         }
         let (class, name) = {
             let start = start.borrow();
@@ -136,10 +136,19 @@ impl Decoder {
     ) -> Value {
         let Some(&id) = path.last() else { return Value::None };
         if id == 0 && path.len() == 1 {
-            return self.start.clone();
+            return self.start_state(store, world);
         }
         let name = self.name_along(store, path, last_label);
         self.graph_state(store, world, id, name.as_ref())
+    }
+
+    /// The start, as a value of its own each time: a `Next` that changes the state it is
+    /// given changes a copy, never the start the stored states are packed against (issue 41).
+    fn start_state(&self, store: &StateStore, world: &mut World) -> Value {
+        match &self.start {
+            Value::Graph(g) => Value::Graph(world.copy_graph(&g.borrow(), None)),
+            _ => self.codec.unpack(store.key(0), world, None),
+        }
     }
 
     /// Stored state `id` (a graph, or a value holding graphs) named `name`, with the

@@ -38,8 +38,9 @@ fn mix(mut z: u64) -> u64 {
 }
 
 impl Symmetry {
-    /// Groups of interchangeable nodes of `class` (255 nodes at most in all; a node in two
-    /// groups, or twice, counts once, in its first).
+    /// Groups of interchangeable nodes of `class` (255 nodes at most in all; a node twice
+    /// counts once). Groups must not overlap (`builtins/search.rs` refuses that); a node in
+    /// two would count in its first only.
     pub fn new(class: ClassId, groups: Vec<Vec<NodeId>>) -> Symmetry {
         let mut nodes: Vec<NodeId> = Vec::new();
         let mut ranges = Vec::new();

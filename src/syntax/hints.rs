@@ -42,17 +42,22 @@ pub fn hint(src: &str, error_lo: usize) -> Option<Hint> {
     let end = tokens.iter().position(|t| t.0 >= error_lo).unwrap_or(tokens.len());
     let start = tokens[..end].iter().rposition(|t| ends_statement(&t.1)).map_or(0, |i| i + 1);
     let statement = &tokens[start..end];
+    // The word the parser stopped at counts too: `} elif x {` fails at `elif` (issue 41).
+    let through_error = &tokens[start..(end + 1).min(tokens.len())];
+    if let Some(hint) = through_error.iter().find_map(foreign_word) {
+        return Some(hint);
+    }
     if statement.is_empty() {
         return tokens.get(end).and_then(clause_without_if);
     }
-    for (lo, tok, hi) in statement {
-        if let Tok::Ident(word) = tok {
-            if let Some((_, text)) = FOREIGN.iter().find(|(w, _)| **w == **word) {
-                return Some(Hint { lo: *lo, hi: *hi, message: text.to_string(), note: None });
-            }
-        }
-    }
     misspelt_keyword(statement)
+}
+
+/// A word of another language (`elif`, `not`, `print` ...), with what ds writes instead.
+fn foreign_word((lo, tok, hi): &lexer::Spanned) -> Option<Hint> {
+    let Tok::Ident(word) = tok else { return None };
+    let (_, text) = FOREIGN.iter().find(|(w, _)| **w == **word)?;
+    Some(Hint { lo: *lo, hi: *hi, message: text.to_string(), note: None })
 }
 
 /// `else` (or `false`, `undef`) where a statement starts: no `if` statement before it (a REPL

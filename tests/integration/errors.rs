@@ -304,3 +304,11 @@ fn a_name_close_to_a_keyword_gets_no_hint_when_it_is_not_the_mistake() {
     let e = error_of("vars.ds", "var vars = [1]\nvars[0] = 1 +* 2\n");
     assert!(e.starts_with("error: unexpected `*`; expected an expression"), "{e}");
 }
+
+#[test]
+fn elif_after_a_block_on_its_line_names_else_if() {
+    // Issue 41: `} elif` failed at `elif` itself, with the parser's "expected end of line".
+    let out = error_of("elif2.ds", "var x = 1\nif x > 2 { out 1 } elif x > 0 { out 2 }\n");
+    assert!(out.starts_with("error: `elif` is written `else if`\n"), "{out}");
+    assert!(out.contains("elif2.ds:2:20"), "{out}");
+}

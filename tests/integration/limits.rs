@@ -269,3 +269,30 @@ fn an_address_space_too_small_to_run_in_is_exit_2() {
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("address-space limit (ulimit -v)"), "{}", r.stderr);
 }
+
+#[test]
+fn an_endless_search_stops_at_the_memory_limit_with_its_statistics() {
+    // Issue 41: `next(n) = [n + 1]` never ends; the search stops with `max_memory` and the
+    // script goes on to report it.
+    let src = "def next(n) : return [n + 1]\nvar r = Search.bfs(0, next, -1)\nvar S = Search.stats()\n\
+               out r, S[\"reason\"], S[\"found\"], S[\"states\"] > 1000, S[\"expanded\"] > 1000\n";
+    let r = ds_file_within("endless.ds", src, &["--max-memory", "64M"], 120);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "Undef max_memory Undef True True\n"), "{}", r.stderr);
+}
+
+#[test]
+fn without_max_memory_the_heap_is_limited_to_half_the_machine() {
+    // Issue 41: the default limit (host::machine) is named in the help, and in the message of
+    // the error it gives, which a test cannot wait for: half of the machine's memory.
+    let r = crate::common::ds(&["--help"]);
+    assert!(r.stdout.contains("[default: half of the machine's memory]"), "{}", r.stdout);
+}
+
+#[test]
+fn an_exploration_stopped_at_the_memory_limit_frees_its_states() {
+    // Issue 41: the space was kept, and the very next statement failed on the memory limit.
+    let src = "var S = Search.explore(0, (n) => [n + 1, n + 2])\nvar T = Search.stats()\n\
+               out S, T[\"reason\"], T[\"states\"] > 1000\nout range(1000).size()\n";
+    let r = ds_file_within("explore.ds", src, &["--max-memory", "64M"], 120);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "Undef max_memory True\n1000\n"), "{}", r.stderr);
+}

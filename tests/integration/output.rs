@@ -12,7 +12,9 @@ const BUSY: &str = "out \"start\"\nvar i = 0\nwhile True { i++ }\n";
 /// Starts `ds -e SRC` with its output in a file, waits until it has printed `start`, sends
 /// `signal`, and returns how it ended.
 fn signalled(src: &str, signal: i32, extra: &[&str]) -> (Option<i32>, String, String) {
-    let dir = std::env::temp_dir().join(format!("ds-output-{}-{signal}", std::process::id()));
+    // (a folder per test and signal: the tests run at once, in one process)
+    let tag = src.len();
+    let dir = std::env::temp_dir().join(format!("ds-output-{}-{signal}-{tag}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let (out, err) = (dir.join("out"), dir.join("err"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_ds"))
@@ -54,6 +56,18 @@ fn signals_stop_the_run_with_the_output_flushed() {
         assert_eq!(out, "start\n", "{name}");
         assert!(err.contains(&format!("error: interrupted ({name})")), "{name}: {err}");
         assert!(err.contains("while True { i++ }"), "{name}: the place is shown: {err}");
+    }
+}
+
+#[test]
+fn a_signal_that_stops_a_search_ends_a_plain_run() {
+    // Issue 41: the search took the signal (reason `interrupted`) and the script went on, to
+    // exit 0. Only the REPL and `ds -i` keep going (repl_backend.rs).
+    let search = "out \"start\"\nvar r = Search.bfs(0, (n) => [n + 1, n + 2], -1)\nout \"after\", r\n";
+    for (signal, name, status) in [(libc::SIGINT, "SIGINT", 130), (libc::SIGTERM, "SIGTERM", 143)] {
+        let (code, out, err) = signalled(search, signal, &[]);
+        assert_eq!((code, out.as_str()), (Some(status), "start\n"), "{name}: {err}");
+        assert!(err.contains(&format!("error: interrupted ({name})")), "{name}: {err}");
     }
 }
 

@@ -152,7 +152,8 @@ fn the_limits_stop_every_process() {
     let timeout =
         script("timeout.ds", &format!("{ENDLESS}var S = Search.explore(1, next)\nout Search.stats()[\"reason\"]\n"));
     let runs = on_processes(2, &["--timeout", "1"], &timeout);
-    assert_eq!((runs[0].stdout.as_str(), runs[0].code), ("timeout\n", Some(0)), "{}", runs[0].stderr);
+    // the script reports, and the run exits 1: its deadline stopped it (issue 41)
+    assert_eq!((runs[0].stdout.as_str(), runs[0].code), ("timeout\n", Some(1)), "{}", runs[0].stderr);
     let states =
         format!("{ENDLESS}out Search.explore(1, next, {{\"max_states\": 3000}}), Search.stats()[\"expanded\"]\n");
     same_on_2_processes(&script("states.ds", &states));
@@ -219,6 +220,10 @@ fn ctrl_c_in_one_process_stops_the_search_in_every_process() {
     let sent = Command::new("kill").args(["-INT", &children[0].child.id().to_string()]).status().expect("kill");
     assert!(sent.success());
     let runs: Vec<Run> = children.into_iter().map(|c| finish(c, 60, "a process after SIGINT")).collect();
-    assert_eq!((runs[0].stdout.as_str(), runs[0].code), ("interrupted\n", Some(0)), "{}", runs[0].stderr);
-    assert_eq!(runs[1].code, Some(0), "the other process stops the search too: {}", runs[1].stderr);
+    // A plain run ends on SIGINT, also during a search (issue 41): 130 where the signal came,
+    // and the other process, whose search stopped with it, ends as interrupted too.
+    assert_eq!((runs[0].stdout.as_str(), runs[0].code), ("", Some(130)), "{}", runs[0].stderr);
+    assert!(runs[0].stderr.contains("error: interrupted (SIGINT)"), "{}", runs[0].stderr);
+    assert_eq!(runs[1].code, Some(1), "the other process stops the search too: {}", runs[1].stderr);
+    assert!(runs[1].stderr.contains("error: interrupted"), "{}", runs[1].stderr);
 }

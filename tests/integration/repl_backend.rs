@@ -257,6 +257,9 @@ fn commands_vars_load_reset_quit() {
     assert!(out(&mut b, ":help Math.sqrt").starts_with("Math.sqrt(x)\n"));
     assert!(out(&mut b, ":help exists").starts_with("exists(X, Cond [, N [, M]])\n"));
     assert!(b.eval(":help nothing_like_it").errors.contains("no builtin is named `nothing_like_it`"));
+    // issue 41: a module's function by its last name, and a misspelt name
+    assert!(b.eval(":help bfs").errors.contains("no builtin is named `bfs`; did you mean `Search.bfs`?"));
+    assert!(b.eval(":help pussh").errors.contains("no builtin is named `pussh`; did you mean `push`?"));
 }
 
 #[test]

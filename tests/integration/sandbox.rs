@@ -152,6 +152,12 @@ fn an_unreadable_include_is_exit_2_like_an_unreadable_script() {
     assert!(r.stderr.contains("cannot read included file"), "{}", r.stderr);
     assert_eq!(ds_in(&dir, &["missing.ds"], None).code, Some(2));
     assert_eq!(ds_in(&dir, &["--check", "t.ds"], None).code, Some(2));
+    // issue 41: --sandbox made it exit status 1, as if the sandbox had refused the file
+    for args in [&["--sandbox", "t.ds"][..], &["--sandbox", "--check", "t.ds"]] {
+        let r = ds_in(&dir, args, None);
+        assert_eq!(r.code, Some(2), "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("cannot read included file `"), "{}", r.stderr);
+    }
 }
 
 #[test]

@@ -37,6 +37,61 @@ fn every_algorithm_over_numbers() {
 }
 
 #[test]
+fn every_algorithm_tests_the_start() {
+    // Issue 41: bfs did not, and `Search.bfs(0, next, 0)` with `next(n) = [n + 1]` never ended.
+    for alg in ["bfs", "dfs", "iddfs", "ucs", "astar", "idastar", "greedy"] {
+        let h = if matches!(alg, "astar" | "idastar" | "greedy") { ", (n) => 0" } else { "" };
+        let code = format!(
+            "def next(n) : return [n + 1]\nvar r = Search.{alg}(0, next, 0{h})\nvar S = Search.stats()\n\
+             out r, S[\"found\"], S[\"path\"], S[\"reason\"]"
+        );
+        let r = crate::common::ds_file_within("start.ds", &code, &["--max-steps", "1000000"], 60);
+        assert_eq!(r.stdout, "0 True [0] goal\n", "{alg}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn an_infinite_or_nan_heuristic_is_refused() {
+    // Issue 41: idastar never ended with an infinite h, and NaN was "not a number".
+    for (h, what) in [
+        ("1e308 * 10", "not an infinite number (inf)"),
+        ("-1e308 * 10", "not an infinite number (-inf)"),
+        ("Math.sqrt(-1)", "not NaN"),
+    ] {
+        for alg in ["idastar", "astar", "greedy"] {
+            let code = format!("Search.{alg}(0, (n) => [n + 1], 5, (n) => {h})");
+            let r = crate::common::ds_file_within("h.ds", &code, &[], 60);
+            let want = format!("the heuristic lambda must return a finite number, {what}");
+            assert!(r.code == Some(1) && r.stderr.contains(&want), "{alg} {h}: {}", r.stderr);
+        }
+    }
+}
+
+#[test]
+fn path_costs_past_the_largest_number_are_found_by_every_cost_search() {
+    // Issue 41: idastar said "exhausted" where ucs and astar found the goal at cost inf.
+    let next = "def next(n) : return n < 3 ? [[\"a\", n + 1, 1e308]] : []\n";
+    for call in ["Search.ucs(0, next, 3)", "Search.astar(0, next, 3, (n) => 0)", "Search.idastar(0, next, 3, (n) => 0)"]
+    {
+        let code = format!("{next}var r = {call}\nout r, Search.stats()[\"cost\"], Search.stats()[\"reason\"]");
+        prints(&code, "3 inf goal\n");
+    }
+}
+
+#[test]
+fn compare_takes_a_name_in_an_array_of_one() {
+    // Issue 41: `["dfs"]` was refused as "not an array"; other arrays say what they are.
+    let code = "var R = Search.compare(1, (n) => [n + 1], 3, None, [[\"dfs\"], \"bfs\"], {\"time\": False})\n\
+                out R.size(), R[0][\"algorithm\"], R[0][\"length\"]";
+    let r = crate::common::ds(&["-e", code]);
+    assert!(r.stdout.ends_with("\n2 dfs 2\n"), "{}{}", r.stdout, r.stderr);
+    fails_with(
+        "Search.compare(1, (n) => [n + 1], 3, None, [[\"dfs\", 1, 2]])",
+        "an algorithm is a name, [name] or [name, H], not an array of 3 items",
+    );
+}
+
+#[test]
 fn states_of_every_kind() {
     // strings, arrays (successors as [Action, State]), maps, and a goal given as a demon
     prints("out Search.bfs(\"a\", (s) => s.size() < 4 ? [s + \"a\", s + \"b\"] : [], \"abb\")", "abb\n");
@@ -139,7 +194,7 @@ fn bad_input_is_a_clear_error() {
             "Search.astar(1, (n) => [[\"a\", n + 1, -2]], 5, (n) => 0)",
             "has the negative cost -2: `astar` needs costs >= 0",
         ),
-        ("Search.astar(1, (n) => [n + 1], 5, (n) => \"x\")", "the heuristic lambda must return a number, not a string"),
+        ("Search.astar(1, (n) => [n + 1], 5, (n) => \"x\")", "the heuristic lambda must return a finite number, not a string"),
         (
             "Search.bfs(1, (a, b) => [a], 5)",
             "argument 2 of `Search.bfs` (Next): `lambda` must take one argument, not 2",
@@ -151,6 +206,16 @@ fn bad_input_is_a_clear_error() {
         ),
         ("Search.bfs(1, (n) => [(x) => x], 5)", "successor 1 of the Next lambda is a lambda, which cannot be a state"),
         ("Search.bfs([1], (s) => [[2]], 5)", "(the states are arrays, so each must be given as [Action, State])"),
+        // issue 41: a bare array was read as [Action, State], and `Next` failed on the number
+        (
+            "Search.bfs([0, 0], (s) => [[s[0] + 1, s[1]]], [1, 0])",
+            "successor 1 of the Next lambda has a number as its state, but the states of this search are arrays, \
+             as the start is (an array of two or three items is read as [Action, State] or [Action, State, Cost])",
+        ),
+        (
+            "Search.dfs(1, (n) => [\"x\"], 5)",
+            "successor 1 of the Next lambda has a string as its state, but the states of this search are numbers, as the start is",
+        ),
         ("Search.dfs(1, (n) => [n + 1], 5, {\"threads\": 2})", "`threads` is for `Search.bfs` and `Search.explore`"),
         (
             "Search.bfs(1, (n) => [n + 1], 5, {\"symmetry\": [1]})",
@@ -166,7 +231,10 @@ fn bad_input_is_a_clear_error() {
         ("def m(n) : return n\nSearch.bfs(1, m, 5)", "`m` must return an array of successors, not a number"),
         ("def m(n) : return [[1, n + 1, 1, 1]]\nSearch.bfs(1, m, 5)", "successor 1 of `m` is an array of 4 items"),
         ("def m(n) : return [[1, n + 1, -1]]\nSearch.ucs(1, m, 5)", "successor 1 of `m` has the negative cost -1"),
-        ("def h(n) : return \"x\"\nSearch.astar(1, (n) => [n + 1], 5, h)", "the heuristic `h` must return a number"),
+        (
+            "def h(n) : return \"x\"\nSearch.astar(1, (n) => [n + 1], 5, h)",
+            "the heuristic `h` must return a finite number",
+        ),
     ] {
         let r = fails_with(code, message);
         assert!(r.stderr.contains("<-e>:2:1"), "the place of the search call:\n{}", r.stderr);
@@ -189,6 +257,43 @@ fn bad_input_is_a_clear_error() {
     // an error inside a demon shows the demon and where the search called it
     let r = fails_with("def n(x) : return [x / \"a\"]\nSearch.bfs(1, n, 5)", "");
     assert!(r.stderr.contains(":2:1") && r.stderr.contains("n"), "{}", r.stderr);
+}
+
+#[test]
+fn overlapping_symmetry_groups_are_refused() {
+    // Issue 41: [[a, b], [b, c]] was taken silently, with a count that was neither the groups'
+    // nor their union's.
+    let world = "var A = GRAPH(\"A\")\nGRAPH = A\nnodes a, b, c\n";
+    for groups in ["[[a, b], [b, c]]", "[[a, b], [c], [a]]"] {
+        let code = format!("{world}Search.bfs(A, (g) => [g], 5, {{\"symmetry\": {groups}}})");
+        let r = fails_with(&code, "`symmetry` of `Search.bfs` puts `");
+        assert!(r.stderr.contains("in two groups: groups must not overlap"), "{}", r.stderr);
+        assert!(r.stderr.contains("<-e>:4:"), "{}", r.stderr);
+    }
+    // a node written twice in one group is still that node
+    let code = format!("{world}out Search.bfs(A, (g) => [], 5, {{\"symmetry\": [[a, a, b], [c]]}})");
+    prints(&code, "Undef\n");
+}
+
+#[test]
+fn a_next_that_changes_the_start_is_refused() {
+    // Issue 41: the states were compared with a start that changed under them, silently.
+    let graph = "edges on\nvar Start = GRAPH(\"Start\")\nGRAPH = Start\nnodes a, b, x\nglobal Start\n\
+                 def next(S) {\n   GRAPH = Start\n   if a on x : a on x = Undef\n   else : a on x = True\n\
+                 \x20  var T = S.copy()\n   GRAPH = T\n   b on x = True\n   return [T]\n}\n";
+    let array =
+        "var Start = [0, 0]\nglobal Start\ndef next(S) {\n   Start.push(1)\n   return [[\"a\", [S[0] + 1, S[1]]]]\n}\n";
+    let said = "`next` changed the start of the search: the states are compared with the start as it was";
+    for code in [format!("{graph}Search.explore(Start, next)"), format!("{array}Search.bfs(Start, next, [3, 0])")] {
+        let r = fails_with(&code, said);
+        assert!(r.stderr.contains("make each successor from a copy"), "{}", r.stderr);
+    }
+    // The state `Next` is given is always a copy: changing it changes no other state.
+    prints(
+        "def next(S) {\n   S[0] = S[0] + 1\n   return [[\"a\", [S[0], S[1]]]]\n}\n\
+         out Search.bfs([0, 0], next, [3, 0]), Search.stats()[\"states\"]",
+        "[3,0] 4\n",
+    );
 }
 
 #[test]
@@ -228,8 +333,12 @@ fn a_search_stopped_inside_an_out_line_is_still_reported() {
     for (flag, value, reason) in [("--timeout", "0.3", "timeout"), ("--max-steps", "100000", "max_steps")] {
         let r = ds_file("search_in_out.ds", src, &[flag, value]);
         assert_eq!(r.stdout, format!("Undef {reason}\nafter\n"), "{flag}: {}", r.stderr);
-        assert_eq!(r.code, Some(0), "{flag}: {}", r.stderr);
+        // issue 41: a run whose --timeout stopped a search exits 1 (it exited 0)
+        let status = if flag == "--timeout" { 1 } else { 0 };
+        assert_eq!(r.code, Some(status), "{flag}: {}", r.stderr);
     }
+    let r = ds_file("search_in_out.ds", src, &["--timeout", "0.3"]);
+    assert!(r.stderr.contains("error: time limit reached (--timeout) during a search"), "{}", r.stderr);
 }
 
 #[test]
@@ -238,7 +347,7 @@ fn a_large_value_printed_after_a_stopped_search_in_the_same_line_is_not_lost() {
     // long enough for the text to ask the clock, and must use the grace the search left.
     let src = "var A = range(1000000)\nout Search.bfs(1, (n) => [n + 1, n * 3], -1), A\nout \"after\"\n";
     let r = ds_file("big_after_search.ds", src, &["--timeout", "0.3"]);
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.code, Some(1), "a run stopped by its deadline: {}", r.stderr);
     assert!(r.stdout.starts_with("Undef [0,1,2,"), "{}", &r.stdout[..r.stdout.len().min(80)]);
     assert!(r.stdout.ends_with(",999999]\nafter\n"), "{}", r.stderr);
 }

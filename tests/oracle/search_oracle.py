@@ -82,7 +82,9 @@ class Run:
 
 
 def bfs(r):
-    start_checked = False
+    # the start first, as every algorithm tests it (issue 41; the seed's solver does not)
+    if r.goal(r.store.states[0]):
+        return [0], None
     level, nxt, depth = 0, 1, 0
     while level < nxt:
         for i in range(level, nxt):
@@ -96,10 +98,6 @@ def bfs(r):
                         return r.store.path(sid), None
                     continue
                 r.c["duplicates"] += 1
-                if sid == 0 and not start_checked:
-                    start_checked = True
-                    if r.goal(s):
-                        return r.store.path(i) + [0], dict(parent=i, action=action, g=g + cost)
         level, nxt, depth = nxt, len(r.store.states), depth + 1
     return None, "exhausted"
 
@@ -292,10 +290,7 @@ def search(algorithm, start, succ, goal, h=None, limit=None, max_states=None):
     if ids is None:
         res.update(found=None if last == "max_states" else False, reason=last, path=[], actions=[], cost=None)
         return res
-    extra = last if isinstance(last, dict) else None      # bfs: the start met again
     origins = [r.store.origin[i] for i in ids]
-    if extra:
-        origins[-1] = extra
     res.update(found=True, reason="goal", path=[r.store.states[i] for i in ids],
                actions=[o["action"] for o in origins[1:]], cost=origins[-1]["g"])
     return res
@@ -362,11 +357,11 @@ def selftest():
     assert (g["path"], g["cost"]) == ([1, 2, 4, 8, 9, 10], 9), g
     m = search("bfs", 1, succ, lambda n: False, max_states=100)
     assert (m["found"], m["reason"], m["states"]) == (None, "max_states", 100), m
-    # a start that is a goal: bfs finds it again along 0 -> 1 -> 0
+    # a start that is a goal: every algorithm tests it first, with nothing expanded
     back = lambda n: [("x", 1 - n, 1)]
-    b = search("bfs", 0, back, lambda n: n == 0)
-    assert (b["path"], b["cost"]) == ([0, 1, 0], 2), b
-    assert search("astar", 0, back, lambda n: n == 0, h=lambda n: 0)["path"] == [0]
+    for alg in ("bfs", "dfs", "iddfs", "ucs", "astar", "idastar", "greedy"):
+        b = search(alg, 0, back, lambda n: n == 0, h=lambda n: 0)
+        assert (b["path"], b["cost"], b["expanded"]) == ([0], 0, 0), (alg, b)
     print("search_oracle selftest ok")
 
 
