@@ -40,7 +40,6 @@ export class Editor {
           lintGutter(),
           marks,
           keymap.of([{ key: 'Mod-Enter', run }, { key: 'Shift-Enter', run }, indentWithTab]),
-          EditorView.lineWrapping,
         ],
       }),
     });

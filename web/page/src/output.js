@@ -20,6 +20,7 @@ export class Output {
     this.pending = [];
     this.line = '';          // the out stream's last, unfinished line
     this.svg = null;         // the lines of a picture being read, or null
+    this.held = null;        // an `<?xml ...?>` line: the start of a picture if <svg follows
     this.shown = 0;
     this.cut = false;
     this.text = null;        // the text node out lines go to
@@ -39,6 +40,8 @@ export class Output {
   /** Shows what is pending now, and the unfinished last line as a line (the run is over). */
   finish() {
     this.render();
+    if (this.held !== null) this.addText(this.held + '\n');
+    this.held = null;
     if (this.svg) {
       this.addText(this.svg.join('\n') + '\n');
       this.svg = null;
@@ -70,7 +73,13 @@ export class Output {
     this.line = lines.pop();
     let plain = '';
     for (const line of lines) {
-      if (this.svg === null && /^\s*<svg[\s>]/.test(line)) this.svg = [];
+      if (this.svg === null && this.held === null && /^\s*<\?xml\s/.test(line)) {
+        this.held = line;
+        continue;
+      }
+      if (this.svg === null && /^\s*<svg[\s>]/.test(line)) this.svg = this.held === null ? [] : [this.held];
+      else if (this.svg === null && this.held !== null) plain += this.held + '\n';
+      this.held = null;
       if (this.svg === null) {
         plain += line + '\n';
         continue;
@@ -93,7 +102,7 @@ export class Output {
       this.element.append(this.tail);
     }
     this.element.append(this.tail);
-    this.tail.data = this.svg ? '' : this.line;
+    this.tail.data = this.svg || this.held !== null ? '' : this.line;
   }
 
   /** Whether `n` more characters may be shown; past the limit, says once that it cut. */
@@ -141,8 +150,10 @@ export function picture(svg, urls) {
   img.src = url;
   img.alt = 'a picture the script drew (SVG)';
   const details = document.createElement('details');
+  // Its label comes from the style sheet, so that the pane's text is the output and nothing
+  // more.
   const summary = document.createElement('summary');
-  summary.textContent = 'SVG text';
+  summary.setAttribute('aria-label', 'SVG text');
   const pre = document.createElement('pre');
   pre.textContent = svg + '\n';
   details.append(summary, pre);
