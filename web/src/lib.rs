@@ -4,6 +4,7 @@
 //! describes the page.
 
 pub mod runner;
+mod wire;
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -7,7 +7,6 @@ use ds::diagnostics::Severity;
 use ds::eval::Limits;
 use ds::files::MemoryFiles;
 use ds::{Diagnostic, Outcome, Session};
-use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -16,30 +15,20 @@ use std::rc::Rc;
 use web_time::{Duration, Instant};
 
 /// What the page asks for.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 pub struct Request {
     pub source: String,
     /// The program's file name: errors name it, and its `#include`s are relative to its folder.
-    #[serde(default = "default_name")]
     pub name: String,
     /// `System.args`.
-    #[serde(default)]
     pub args: Vec<String>,
     /// The folder the script sees, path -> text (scripts/ of the repository).
-    #[serde(default)]
     pub files: BTreeMap<String, String>,
-    #[serde(default)]
     pub limits: RunLimits,
 }
 
-fn default_name() -> String {
-    "playground.ds".into()
-}
-
 /// The limits of one run; each one missing means no limit (the page fills in its defaults).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 pub struct RunLimits {
     pub max_steps: Option<u64>,
     pub timeout_ms: Option<u64>,
@@ -48,7 +37,7 @@ pub struct RunLimits {
 }
 
 /// What the page gets back once the run is over.
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct Response {
     /// "finished", "compile_error", "runtime_error", "exited" or "bad_request".
     pub status: &'static str,
@@ -61,7 +50,7 @@ pub struct Response {
 }
 
 /// A diagnostic, placed in its file (1-based lines and columns, the end exclusive).
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct Place {
     pub file: String,
     pub line: usize,
@@ -74,7 +63,7 @@ pub struct Place {
     pub rendered: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct WrittenFile {
     pub path: String,
     pub text: String,
@@ -92,11 +81,11 @@ pub type Sink = Rc<RefCell<dyn FnMut(Stream, &str)>>;
 
 /// Runs a request given as JSON and answers in JSON: bad JSON is an answer too, never a panic.
 pub fn run_json(request: &str, sink: Sink) -> String {
-    let response = match serde_json::from_str::<Request>(request) {
+    let response = match crate::wire::request(request) {
         Ok(request) => run(request, sink),
         Err(e) => bad_request(format!("the playground sent a request the engine cannot read: {e}")),
     };
-    serde_json::to_string(&response).unwrap_or_else(|e| format!("{{\"status\":\"bad_request\",\"error\":\"{e}\"}}"))
+    crate::wire::response(&response)
 }
 
 fn bad_request(message: String) -> Response {

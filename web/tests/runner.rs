@@ -6,8 +6,11 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+/// What the sink got: the output, the warnings, and how many chunks came.
+type Got = Rc<RefCell<(String, String, usize)>>;
+
 /// A sink that keeps what each stream got, and how many chunks came.
-fn capture() -> (Sink, Rc<RefCell<(String, String, usize)>>) {
+fn capture() -> (Sink, Got) {
     let got = Rc::new(RefCell::new((String::new(), String::new(), 0)));
     let keep = got.clone();
     let sink: Sink = Rc::new(RefCell::new(move |stream: Stream, text: &str| {
@@ -135,4 +138,19 @@ fn bad_json_is_an_answer() {
     assert!(answer.contains("\"status\":\"bad_request\""), "{answer}");
     let answer = run_json("{\"source\": \"out 1\", \"surprise\": 1}", sink);
     assert!(answer.contains("bad_request") && answer.contains("surprise"), "{answer}");
+}
+
+#[test]
+fn a_json_request_runs_and_answers_in_json() {
+    let (sink, got) = capture();
+    let request = r#"{"source": "out System.args()[0]\nout 1 / 0\n", "name": "scripts/x.ds", "args": ["é"],
+        "files": {"scripts/data.txt": "x"}, "limits": {"timeout_ms": 5000, "max_steps": null}}"#;
+    let answer: serde_json::Value = serde_json::from_str(&run_json(request, sink)).expect("JSON");
+    assert_eq!(got.borrow().0, "é\n");
+    assert_eq!(answer["status"], "runtime_error");
+    assert_eq!(answer["exit_code"], 1);
+    let d = &answer["diagnostics"][0];
+    assert_eq!((d["file"].as_str(), d["line"].as_u64(), d["col"].as_u64()), (Some("scripts/x.ds"), Some(2), Some(5)));
+    assert!(d["rendered"].as_str().is_some_and(|r| r.contains("scripts/x.ds:2:5")), "{d}");
+    assert_eq!(answer["files_written"], serde_json::json!([]));
 }

@@ -122,7 +122,14 @@ function crashed(message) {
   page.run = null;
   startWorker();
   output.finish();
-  output.note(`\ninternal error of the playground: ${message}\n(the engine was restarted; please report this with the program)\n`);
+  if (/Maximum call stack size exceeded/.test(message)) {
+    // The browser's own stack is smaller than the interpreter's native one: a depth limit
+    // above what the tab holds ends here rather than in a ds error.
+    output.note('\nerror: the browser ran out of stack: the recursion is too deep for this tab ' +
+      '(lower "demon call depth" under limits to get a ds error with the call stack)\n');
+  } else {
+    output.note(`\ninternal error of the playground: ${message}\n(the engine was restarted; please report this with the program)\n`);
+  }
   if (wasRunning) setState('crashed', 'internal error');
 }
 
