@@ -2,7 +2,7 @@
 // a small static server started here (no network): wolf.ds gives the published answer, eight.ds
 // runs with its arguments in the address, a Search.astar shows its statistics, Stop ends a
 // loop at once and the page goes on, a permalink round-trips, an error marks its line, an SVG
-// printed shows as a picture and a written file can be downloaded. Every expected answer comes
+// printed shows as a picture, a DOT graph is drawn and a written file can be downloaded. Every expected answer comes
 // from the repository's checked files (README.md, tests/expected/, docs/search.md).
 //
 //   cargo xtask web && cd tests/browser && npm ci && npm run test:playground
@@ -191,6 +191,23 @@ test('an SVG the script prints is shown as a picture', async () => {
     return [img.naturalWidth, img.naturalHeight];
   });
   assert.ok(size[0] > 100 && size[1] > 100, `the picture is drawn (${size})`);
+});
+
+test('a graph printed as DOT is drawn with the explorer\'s graph library', async () => {
+  await open();
+  const code = 'edges on, want\nnodes a, b, $c\na on b = True\na want b = False\nout GRAPH.dot()\nout "after"\n';
+  await setCode(code);
+  await page.click('#run');
+  assert.equal(await ended(), 'finished');
+  const want = 'digraph {\n    0 [ label = "a"]\n    1 [ label = "b"]\n    2 [ label = "c"]\n' +
+    '    0 -> 1 [ label = "on"]\n    0 -> 1 [ label = "!want", color = red]\n}\nNone\nafter\n';
+  assert.equal(await output(), want, 'the DOT text is kept under the drawing');
+  await page.waitForSelector('#output figure.graph-picture .graph-box[data-nodes]');
+  const drawn = await page.evaluate(() => {
+    const box = document.querySelector('#output .graph-box');
+    return [box.dataset.nodes, box.dataset.edges, box.querySelectorAll('canvas').length > 0];
+  });
+  assert.deepEqual(drawn, ['3', '2', true]);
 });
 
 test('a file the script wrote can be downloaded', async () => {

@@ -3,6 +3,7 @@
 // ends the worker and starts a fresh one. docs/playground.md describes the page.
 import { Editor } from './editor.js';
 import { Output, picture } from './output.js';
+import { graphFigure } from './dot.js';
 import { parseFragment, makeFragment, splitArgs, joinArgs } from './fragment.js';
 
 const $ = (id) => document.getElementById(id);
@@ -158,6 +159,8 @@ function showFiles(files) {
     link.textContent = `${path} (${text.length} bytes)`;
     item.append(link);
     if (/\.svg$/i.test(path) && /<svg[\s>]/.test(text)) item.append(picture(text, page.fileUrls));
+    const graph = /\.(dot|gv)$/i.test(path) ? graphFigure(text.trim()) : null;
+    if (graph) item.append(graph);
     list.append(item);
   }
 }

@@ -1,7 +1,10 @@
 // The output pane: the script's output as it comes, warnings and errors in their own colour,
-// and an SVG picture the script prints (`out P` of an SVG value, eight.ds --svg -) shown as a
-// picture, with its text folded under it. Pictures are shown as <img> from a blob, so that a
+// an SVG picture the script prints (`out P` of an SVG value, eight.ds --svg -) shown as a
+// picture and a graph printed as DOT (`out G.dot()`) drawn (dot.js), each with its text folded
+// under it. Pictures are shown as <img> from a blob, so that a
 // script's SVG cannot run code in the page. Chunks are put on the page once per frame.
+
+import { graphFigure } from './dot.js';
 
 /** At most this much text is shown: past it, the output is cut (the tab must stay usable). */
 const MAX_SHOWN = 4 << 20;
@@ -19,7 +22,7 @@ export class Output {
     this.element.replaceChildren();
     this.pending = [];
     this.line = '';          // the out stream's last, unfinished line
-    this.svg = null;         // the lines of a picture being read, or null
+    this.block = null;       // a picture being read: {kind: 'svg' or 'dot', lines, depth}
     this.held = null;        // an `<?xml ...?>` line: the start of a picture if <svg follows
     this.shown = 0;
     this.cut = false;
@@ -42,9 +45,9 @@ export class Output {
     this.render();
     if (this.held !== null) this.addText(this.held + '\n');
     this.held = null;
-    if (this.svg) {
-      this.addText(this.svg.join('\n') + '\n');
-      this.svg = null;
+    if (this.block) {
+      this.addText(this.block.lines.join('\n') + '\n');
+      this.block = null;
     }
     if (this.line) this.addText(this.line);
     this.line = '';
@@ -73,26 +76,45 @@ export class Output {
     this.line = lines.pop();
     let plain = '';
     for (const line of lines) {
-      if (this.svg === null && this.held === null && /^\s*<\?xml\s/.test(line)) {
+      if (this.block === null && this.held === null && /^\s*<\?xml\s/.test(line)) {
         this.held = line;
         continue;
       }
-      if (this.svg === null && /^\s*<svg[\s>]/.test(line)) this.svg = this.held === null ? [] : [this.held];
-      else if (this.svg === null && this.held !== null) plain += this.held + '\n';
+      if (this.block === null) {
+        this.block = blockStart(line, this.held);
+        if (this.block === null && this.held !== null) plain += this.held + '\n';
+      }
       this.held = null;
-      if (this.svg === null) {
+      if (this.block === null) {
         plain += line + '\n';
         continue;
       }
-      this.svg.push(line);
-      if (line.includes('</svg>')) {
+      if (this.blockLine(line)) {
         this.addText(plain);
         plain = '';
-        this.addPicture(this.svg.join('\n'));
-        this.svg = null;
+        this.addBlock(this.block);
+        this.block = null;
       }
     }
     this.addText(plain);
+  }
+
+  /** Adds a line to the picture being read; whether it ends it. */
+  blockLine(line) {
+    const b = this.block;
+    b.lines.push(line);
+    if (b.kind === 'svg') return line.includes('</svg>');
+    b.depth += braces(line);
+    return b.depth <= 0;
+  }
+
+  addBlock({ kind, lines }) {
+    const text = lines.join('\n');
+    if (!this.room(text.length)) return;
+    const figure = kind === 'svg' ? picture(text, this.urls) : graphFigure(text);
+    if (!figure) return this.addText(text + '\n');
+    this.element.insertBefore(figure, this.tail);
+    this.text = null;
   }
 
   showTail() {
@@ -102,7 +124,7 @@ export class Output {
       this.element.append(this.tail);
     }
     this.element.append(this.tail);
-    this.tail.data = this.svg || this.held !== null ? '' : this.line;
+    this.tail.data = this.block || this.held !== null ? '' : this.line;
   }
 
   /** Whether `n` more characters may be shown; past the limit, says once that it cut. */
@@ -132,12 +154,20 @@ export class Output {
     this.element.insertBefore(span, this.tail);
     this.text = null;
   }
+}
 
-  addPicture(svg) {
-    if (!this.room(svg.length)) return;
-    this.element.insertBefore(picture(svg, this.urls), this.tail);
-    this.text = null;
-  }
+/** The picture a line starts (an `<?xml` line before it is part of an SVG), or null. */
+function blockStart(line, held) {
+  if (/^\s*<svg[\s>]/.test(line)) return { kind: 'svg', lines: held === null ? [] : [held], depth: 0 };
+  if (held === null && /^\s*(strict\s+)?(di)?graph\b[^{"]*\{\s*$/.test(line)) return { kind: 'dot', lines: [], depth: 0 };
+  return null;
+}
+
+/** The braces a DOT line opens less those it closes (those in quoted strings do not count). */
+function braces(line) {
+  let depth = 0;
+  for (const m of line.replace(/"(?:[^"\\]|\\.)*"/g, '').matchAll(/[{}]/g)) depth += m[0] === '{' ? 1 : -1;
+  return depth;
 }
 
 /** A figure showing an SVG text as a picture, its text folded under it. */
