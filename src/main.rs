@@ -323,9 +323,9 @@ fn explore(args: Vec<String>) -> u8 {
     ds::explore::serve(&mut session, &file, &options, &server, timeout)
 }
 
-const EXPLORE_HELP: &str = "Runs FILE (with ARGS), then serves the states reachable from the global --start under the
-demon --next on http://127.0.0.1:PORT/ until Ctrl-C; --goal (a demon or a value) marks goals,
---h (a demon) gives A*'s estimate. --port 0 (the default) takes a free port; --max-states
+const EXPLORE_HELP: &str = "Runs FILE (with ARGS), then serves the states reachable from --start (a global or an
+expression) under the demon --next on http://127.0.0.1:PORT/ until Ctrl-C; --goal (a demon or
+a value) marks goals, --h (a demon) gives A*'s estimate, --view (a demon) draws each state. --port 0 (the default) takes a free port; --max-states
 bounds the states stored (default 1000000); --timeout bounds the script's run and each request.
 docs/explorer.md describes the page and the JSON API.";
 

@@ -141,13 +141,13 @@ pub(super) fn spec(
         Value::Lambda(code) => GoalTest::Demon(one_argument(code, fname, 3, "Goal", span)?),
         v => GoalTest::Value(v.clone()),
     };
-    let symmetry = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
+    let (symmetry, canonical) = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
     let trace = match &opts.trace {
         Some(Value::Lambda(code)) => Trace::Call(one_argument(code, fname, 0, "trace", span)?),
         Some(v) if v.condition().is_true() => Trace::Print,
         _ => Trace::Off,
     };
-    Ok(Spec { algorithm, start: args[0].clone(), next, goal, h, symmetry, trace })
+    Ok(Spec { algorithm, start: args[0].clone(), next, goal, h, symmetry, canonical, trace })
 }
 
 /// Runs a search; returns its result (the goal state or Undef) and the statistics map, which
@@ -341,18 +341,24 @@ impl Opts {
     }
 }
 
+/// What the `symmetry` option gives: a renaming of nodes, or a user's canonicaliser.
+pub(super) type Symmetries = (Option<Rc<Symmetry>>, Option<Rc<FnCode>>);
+
 /// The `symmetry` option: interchangeable nodes of the start's world, as one array, or as an
-/// array of groups (arrays) whose nodes are interchangeable within their group.
-pub(super) fn symmetry(
-    it: &Interp,
-    v: Option<&Value>,
-    start: &Value,
-    fname: &str,
-    span: Span,
-) -> R<Option<Rc<Symmetry>>> {
-    let Some(v) = v else { return Ok(None) };
+/// array of groups (arrays) whose nodes are interchangeable within their group; or, for states
+/// of any kind, a demon or lambda that gives each state's representative (a canonicaliser).
+pub(super) fn symmetry(it: &Interp, v: Option<&Value>, start: &Value, fname: &str, span: Span) -> R<Symmetries> {
+    match v {
+        None => Ok((None, None)),
+        Some(Value::Lambda(code)) => Ok((None, Some(one_argument(code, fname, 0, "symmetry", span)?))),
+        Some(v) => Ok((node_symmetry(it, v, start, fname, span)?, None)),
+    }
+}
+
+/// The `symmetry` option as nodes of the start's world.
+fn node_symmetry(it: &Interp, v: &Value, start: &Value, fname: &str, span: Span) -> R<Option<Rc<Symmetry>>> {
     let Value::Graph(g) = start else {
-        return fail(span, format!("`symmetry` of `{fname}` needs graph states; the start is {}", start.described()));
+        return fail(span, format!("`symmetry` of `{fname}` as an array of nodes needs graph states; the start is {}: give a demon or lambda that returns each state's representative instead", start.described()));
     };
     let class = g.borrow().class;
     let groups = match v {

@@ -4,6 +4,7 @@
 
 use super::search::{callable, one_argument, stats_map, symmetry, Opts};
 use super::{function, method, this, Arity, Builtin};
+use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, R};
 use crate::search::explore::{explore as walk, Transitions};
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
@@ -12,6 +13,7 @@ use crate::search::workers;
 use crate::search::{export, Algorithm, Found, Outcome, Reason, StateId, StateStore};
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
+use std::rc::Rc;
 use web_time::Instant;
 
 pub const BUILTINS: &[Builtin] = &[
@@ -52,9 +54,17 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
         None => GoalTest::Nothing,
     };
     let marks = !matches!(goal, GoalTest::Nothing);
-    let symmetry = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
-    let spec =
-        Spec { algorithm: Algorithm::Bfs, start: args[0].clone(), next, goal, h: None, symmetry, trace: Trace::Off };
+    let (symmetry, canonical) = symmetry(it, opts.symmetry.as_ref(), &args[0], fname, span)?;
+    let spec = Spec {
+        algorithm: Algorithm::Bfs,
+        start: args[0].clone(),
+        next,
+        goal,
+        h: None,
+        symmetry,
+        canonical,
+        trace: Trace::Off,
+    };
     let on = workers::threads(it, opts.threads, Algorithm::Bfs, false, fname, span)?;
     let started = Instant::now();
     let mut store = StateStore::default();
@@ -131,6 +141,12 @@ pub fn view_of(it: &mut Interp, s: &Space, id: StateId, span: Span) -> R<Value> 
         return fail(span, "this space has no view: give `Search.explore` one, {\"view\": V}");
     };
     let state = s.decoder.state(&s.store, &mut it.world, id);
+    draw(it, view, state, id, span)
+}
+
+/// `state` (number `id`) drawn by `view`, which must return a picture, a string or a graph.
+/// Also the explorer's `--view` (docs/explorer.md).
+pub fn draw(it: &mut Interp, view: &Rc<FnCode>, state: Value, id: StateId, span: Span) -> R<Value> {
     let drawn = it.call_fn(view, vec![state], span, None)?;
     match &drawn {
         Value::Str(_) | Value::Graph(_) => Ok(drawn),

@@ -12,7 +12,8 @@ use crate::value::Value;
 const EVAL_FILE: FileId = FileId::MAX;
 
 impl Interp {
-    pub(super) fn eval_code(&mut self, src: &str, scope: &EvalScope, span: Span) -> R<Value> {
+    /// Also `ds explore --start EXPR` (src/explore/problem.rs).
+    pub fn eval_code(&mut self, src: &str, scope: &EvalScope, span: Span) -> R<Value> {
         // Each nested `eval` counts as a call, so that code that evals itself ends with an
         // error rather than exhausting the stack.
         if self.depth() >= self.limits.max_depth {

@@ -3,16 +3,18 @@
 //! a search by one of the `Search` module's algorithms.
 
 use super::problem::{Names, Parts};
+use crate::compile::ir::FnCode;
 use crate::eval::{Flow, Interp};
 use crate::search::export::{action_value_json, state_fields};
 use crate::search::on_demand::OnDemand;
-use crate::search::problem::{Expansion, Halt, Problem, Step, Successors, Which};
+use crate::search::problem::{Event, EventKind, Halt, Problem, Step, Successors, Which};
 use crate::search::script::ScriptProblem;
 use crate::search::{self, Algorithm, Config, Counts, StateId, StateStore, NONE};
 use crate::syntax::Span;
 use crate::value::Value;
 use crate::world::World;
 use serde_json::{json, Value as Json};
+use std::rc::Rc;
 
 /// A request the API cannot answer, and why.
 #[derive(Debug)]
@@ -120,6 +122,9 @@ impl<'a> Explorer<'a> {
         let h = self.h_of(id)?;
         let value = self.problem.state(&self.space.store, id);
         let mut m = state_json(&self.problem.it.world, &value);
+        if let Some(view) = self.parts.view.clone() {
+            m.insert("view".into(), self.view(&view, value, id));
+        }
         let origin = self.space.store.origin(id);
         let action = self.action(origin.action);
         let successors = match self.space.successors(id).filter(|_| expanded && error.is_none()) {
@@ -150,6 +155,16 @@ impl<'a> Explorer<'a> {
             m.insert(k.to_string(), v);
         }
         Ok(Json::Object(m))
+    }
+
+    /// The state drawn by `--view`, as `Search.explore`'s JSON has it; an error in the view
+    /// is `{"error": text}`, so that the state is still shown with its successors.
+    fn view(&mut self, view: &Rc<FnCode>, state: Value, id: StateId) -> Json {
+        let it = &mut *self.problem.it;
+        match crate::builtins::draw_view(it, view, state, id, self.span) {
+            Ok(drawn) => crate::builtins::view_json(it, &drawn),
+            Err(flow) => json!({ "error": flow_text(it, &flow) }),
+        }
     }
 
     /// The text of action number `n` of the explorer's store.
@@ -215,6 +230,7 @@ impl<'a> Explorer<'a> {
             "next": self.names.next,
             "goal_test": self.names.goal,
             "h": self.names.h,
+            "view": self.names.view,
             "algorithms": Algorithm::ALL.iter().filter(|a| self.parts.h.is_some() || !a.informed()).map(|a| a.name()).collect::<Vec<_>>(),
         }))
     }
@@ -336,7 +352,7 @@ struct Met {
 struct Replay {
     states: Vec<Met>,
     /// Each expansion, with the number of states met before it.
-    steps: Vec<(Expansion, usize)>,
+    steps: Vec<(Event, usize)>,
     reason: search::Reason,
     counts: Counts,
     /// The path (ids of the search's store) and its cost.
@@ -346,7 +362,7 @@ struct Replay {
 /// A problem that records every expansion of the one it wraps.
 struct Recorder<'p, P> {
     inner: &'p mut P,
-    steps: Vec<(Expansion, usize)>,
+    steps: Vec<(Event, usize)>,
 }
 
 impl<P: Problem> Problem for Recorder<'_, P> {
@@ -370,11 +386,13 @@ impl<P: Problem> Problem for Recorder<'_, P> {
     fn check(&mut self, counts: &Counts, store: &StateStore) -> Step<(), P::Error> {
         self.inner.check(counts, store)
     }
-    fn trace(&mut self, e: &Expansion, store: &StateStore) -> Step<(), P::Error> {
-        self.steps.push((*e, store.len()));
+    fn event(&mut self, e: &Event, store: &StateStore) -> Step<(), P::Error> {
+        if e.kind == EventKind::Expand {
+            self.steps.push((*e, store.len()));
+        }
         Ok(())
     }
-    fn tracing(&self) -> bool {
+    fn watching(&self) -> bool {
         true
     }
 }

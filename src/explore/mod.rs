@@ -1,7 +1,7 @@
-//! `ds explore FILE [ARGS] --start NAME --next NAME --goal NAME [--h NAME] [--port N]
-//! [--max-states N]` (docs/language.md, decision 18): runs FILE, then serves the state space
-//! reachable from the global `--start` under the demon `--next` to a browser on 127.0.0.1,
-//! until Ctrl-C. docs/explorer.md is the user's view.
+//! `ds explore FILE [ARGS] --start NAME --next NAME --goal NAME [--h NAME] [--view NAME]
+//! [--port N] [--max-states N]` (docs/language.md, decisions 18 and 22): runs FILE, then serves
+//! the state space reachable from the global (or expression) `--start` under the demon `--next`
+//! to a browser on 127.0.0.1, until Ctrl-C. docs/explorer.md is the user's view.
 //!
 //! `problem` finds the named parts in the script, `explorer` answers the JSON API from a
 //! `search::on_demand::OnDemand` explored breadth-first as far as the page asks (so ids are those of
@@ -20,7 +20,7 @@ pub use problem::{Names, Parts};
 pub use server::{bind, port};
 
 pub const USAGE: &str =
-    "usage: ds explore FILE [ARGS...] --start NAME --next NAME --goal NAME [--h NAME] [--port N] [--max-states N]";
+    "usage: ds explore FILE [ARGS...] --start NAME|EXPR --next NAME --goal NAME [--h NAME] [--view NAME] [--port N] [--max-states N]";
 
 /// The explorer's own options; the rest of the command line is ds's and the script's.
 #[derive(Debug, Clone)]
@@ -55,7 +55,7 @@ pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String>
             Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
             _ => (arg.clone(), None),
         };
-        if !["--start", "--next", "--goal", "--h", "--port", "--max-states"].contains(&flag.as_str()) {
+        if !["--start", "--next", "--goal", "--h", "--view", "--port", "--max-states"].contains(&flag.as_str()) {
             rest.push(arg);
             continue;
         }
@@ -67,6 +67,7 @@ pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String>
             "--next" => next = Some(value),
             "--goal" => goal = Some(value),
             "--h" => o.names.h = Some(value),
+            "--view" => o.names.view = Some(value),
             "--port" => {
                 o.port = value.parse().map_err(|_| format!("--port takes a port number 0-65535, not `{value}`"))?
             }
@@ -101,24 +102,28 @@ pub fn serve(
 ) -> u8 {
     use crate::syntax::Span;
     use std::io::Write;
-    let parts = match Parts::find(&session.interp, &options.names) {
+    // Errors of the explorer's own calls of the demons (and of a `--start` expression) point
+    // at this line.
+    let n = &options.names;
+    let mut line = format!("ds explore {file} --start {} --next {} --goal {}", n.start, n.next, n.goal);
+    for (flag, name) in [("--h", &n.h), ("--view", &n.view)] {
+        if let Some(name) = name {
+            line.push_str(&format!(" {flag} {name}"));
+        }
+    }
+    let source = session.add_source("<command line>", &line);
+    let span = Span::new(source, 0, line.len());
+    // The script's run had its limits; a `--start` expression, then each request, gets
+    // `--timeout` anew, and no step limit.
+    session.interp.limits_mut().max_steps = None;
+    session.interp.limits_mut().deadline = timeout.and_then(|t| std::time::Instant::now().checked_add(t));
+    let parts = match Parts::find(&mut session.interp, &options.names, span) {
         Ok(p) => p,
         Err(message) => {
             crate::eprintln_safe!("error: {message}");
             return 2;
         }
     };
-    // Errors of the explorer's own calls of the demons point at this line.
-    let n = &options.names;
-    let mut line = format!("ds explore {file} --start {} --next {} --goal {}", n.start, n.next, n.goal);
-    if let Some(h) = &n.h {
-        line.push_str(&format!(" --h {h}"));
-    }
-    let source = session.add_source("<command line>", &line);
-    let span = Span::new(source, 0, line.len());
-    // The script's run had its limits; each request gets `--timeout` anew, and no step limit.
-    session.interp.limits_mut().max_steps = None;
-    session.interp.limits_mut().deadline = timeout.and_then(|t| std::time::Instant::now().checked_add(t));
     let mut explorer =
         match Explorer::new(&mut session.interp, parts, options.names.clone(), file, options.max_states, span) {
             Ok(e) => e,

@@ -1,12 +1,14 @@
 //! The problem `ds explore` serves, found by name among the script's globals and demons once
-//! the script has run: `--start` a value, `--next` and `--h` demons (or globals holding a
-//! lambda) of one argument, `--goal` a demon or a value to compare states with.
+//! the script has run: `--start` a global or an expression, `--next`, `--h` and `--view` demons
+//! (or globals holding a lambda) of one argument, `--goal` a demon or a value to compare states
+//! with.
 
-use crate::compile::ir::FnCode;
-use crate::eval::Interp;
+use crate::compile::ir::{EvalScope, FnCode};
+use crate::eval::{Flow, Interp};
 use crate::search::pack::{Codec, PackError};
 use crate::search::script::{GoalTest, Spec, Trace};
 use crate::search::Algorithm;
+use crate::syntax::Span;
 use crate::value::Value;
 use std::rc::Rc;
 
@@ -17,6 +19,7 @@ pub struct Names {
     pub next: String,
     pub goal: String,
     pub h: Option<String>,
+    pub view: Option<String>,
 }
 
 /// The goal: a demon or lambda, or a value states are compared with.
@@ -33,20 +36,25 @@ pub struct Parts {
     pub next: Rc<FnCode>,
     pub goal: Goal,
     pub h: Option<Rc<FnCode>>,
+    /// Draws a state (decision 22): a picture, a text or a graph.
+    pub view: Option<Rc<FnCode>>,
 }
 
 impl Parts {
-    /// Looks the names up; an error says which option names what, and what is wrong with it.
-    pub fn find(it: &Interp, names: &Names) -> Result<Parts, String> {
+    /// Looks the names up (evaluating a `--start` that is not a name); an error says which
+    /// option names what, and what is wrong with it. `span` is where errors of the evaluation
+    /// point.
+    pub fn find(it: &mut Interp, names: &Names, span: Span) -> Result<Parts, String> {
         let start = match global(it, &names.start) {
             Some(v) => v,
             None if demon(it, &names.start).is_some() => {
                 return Err(format!(
-                    "--start `{}` is a demon; --start names a global variable holding the start state",
-                    names.start
+                    "--start `{}` is a demon; --start names a global variable holding the start state, or is an expression such as `{}(3)`",
+                    names.start, names.start
                 ))
             }
-            None => return Err(unknown(it, "--start", &names.start, "global variable")),
+            None if is_name(&names.start) => return Err(unknown(it, "--start", &names.start, "global variable")),
+            None => evaluate(it, &names.start, span)?,
         };
         if let Err(e) = Codec::new(&start).pack(&start, &mut Vec::new()) {
             let what = match e {
@@ -67,7 +75,11 @@ impl Parts {
             Some(name) => Some(one_argument(it, "--h", name)?),
             None => None,
         };
-        Ok(Parts { start, next, goal, h })
+        let view = match &names.view {
+            Some(name) => Some(one_argument(it, "--view", name)?),
+            None => None,
+        };
+        Ok(Parts { start, next, goal, h, view })
     }
 
     /// The spec of a search of this problem by `algorithm`.
@@ -83,9 +95,25 @@ impl Parts {
             goal,
             h: self.h.clone(),
             symmetry: None,
+            canonical: None,
             trace: Trace::Off,
         }
     }
+}
+
+/// Whether `text` is a plain name (then `--start` must be a global's), not an expression.
+fn is_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_') && chars.all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// The value of a `--start` expression, run at the top level as `eval` would run it there.
+fn evaluate(it: &mut Interp, code: &str, span: Span) -> Result<Value, String> {
+    let scope = EvalScope { vars: Default::default(), top_level: true };
+    it.eval_code(code, &scope, span).map_err(|flow| match flow {
+        Flow::Error(d) => format!("--start `{code}`: {}", d.message),
+        _ => format!("--start `{code}` did not give a value"),
+    })
 }
 
 /// The value of top-level variable `name`, if the script has one.

@@ -79,12 +79,12 @@ impl Frontier {
     }
 
     /// The next state to expand, skipping entries left behind by a cheaper path.
-    fn pop(&mut self, store: &StateStore) -> Option<(StateId, f64)> {
+    fn pop(&mut self, store: &StateStore) -> Option<StateId> {
         while let Some(e) = self.heap.pop() {
             if self.marks[e.id as usize] == Some(Mark::Open) && e.g <= store.g(e.id) {
                 self.marks[e.id as usize] = Some(Mark::Closed);
                 self.open -= 1;
-                return Some((e.id, e.k1));
+                return Some(e.id);
             }
         }
         None
@@ -101,13 +101,25 @@ impl Frontier {
         (h, f)
     }
 
-    /// Records what happened to `id` (reached with `g` at `depth` from `parent`).
-    fn note<P: Problem>(&self, p: &mut P, kind: EventKind, id: StateId, parent: StateId, depth: u32, g: f64) {
-        if p.recording() {
-            let (h, f) = self.keys(id, g);
-            let h = self.algorithm.informed().then_some(h);
-            p.record(Event { kind, id, parent, depth, g, h, f, frontier: self.open });
+    /// Tells a watching problem what happened to `id` (reached with `g` at `depth` from
+    /// `parent`).
+    #[allow(clippy::too_many_arguments)]
+    fn note<P: Problem>(
+        &self,
+        p: &mut P,
+        store: &StateStore,
+        kind: EventKind,
+        id: StateId,
+        parent: StateId,
+        depth: u32,
+        g: f64,
+    ) -> Step<(), P::Error> {
+        if !p.watching() {
+            return Ok(());
         }
+        let (h, f) = self.keys(id, g);
+        let h = self.algorithm.informed().then_some(h);
+        p.event(&Event { kind, id, parent, depth, g, h, f, frontier: self.open }, store)
     }
 
     fn set_h(&mut self, id: StateId, h: f64) {
@@ -136,22 +148,17 @@ pub(super) fn best_first<P: Problem>(
         f.set_h(0, h);
     }
     f.push(0, 0.0);
-    f.note(p, EventKind::Push, 0, NONE, 0, 0.0);
+    f.note(p, store, EventKind::Push, 0, NONE, 0, 0.0)?;
     counts.frontier(f.open);
-    while let Some((id, key)) = f.pop(store) {
+    while let Some(id) = f.pop(store) {
         p.check(counts, store)?;
         p.load(store, id)?;
         let (g, depth) = (store.g(id), store.depth(id));
         if p.is_goal(Which::Current)? {
-            f.note(p, EventKind::Goal, id, store.parent(id), depth, g);
+            f.note(p, store, EventKind::Goal, id, store.parent(id), depth, g)?;
             return Ok(Ok(Found { id, origin: store.origin(id) }));
         }
-        f.note(p, EventKind::Expand, id, store.parent(id), depth, g);
-        if p.tracing() {
-            let h = informed.then(|| f.h[id as usize]);
-            let e = Expansion { step: counts.expanded + 1, id, parent: store.parent(id), depth, g, h, f: key };
-            p.trace(&e, store)?;
-        }
+        f.note(p, store, EventKind::Expand, id, store.parent(id), depth, g)?;
         p.expand(&mut succ)?;
         counts.expanded += 1;
         counts.generated += succ.len() as u64;
@@ -167,7 +174,7 @@ pub(super) fn best_first<P: Problem>(
                 }
             } else if algorithm == Algorithm::Greedy || g2 >= store.g(sid) {
                 counts.duplicates += 1;
-                f.note(p, EventKind::Duplicate, sid, id, depth + 1, g2);
+                f.note(p, store, EventKind::Duplicate, sid, id, depth + 1, g2)?;
                 continue;
             } else {
                 let origin = origin_of(store, &s, id, depth + 1, g2);
@@ -178,7 +185,7 @@ pub(super) fn best_first<P: Problem>(
             }
             counts.reached(depth + 1);
             f.push(sid, g2);
-            f.note(p, kind, sid, id, depth + 1, g2);
+            f.note(p, store, kind, sid, id, depth + 1, g2)?;
         }
         counts.frontier(f.open);
     }

@@ -103,37 +103,32 @@ impl GoalCommit {
                 None => insert(store, config, &s, id, depth + 1, g + s.cost)?,
             };
             let note = |p: &mut P, kind, store: &StateStore| {
+                if !p.watching() {
+                    return Ok(());
+                }
                 let frontier = store.len() - (id as usize + 1);
                 let g = g + s.cost;
-                p.record(Event { kind, id: sid, parent: id, depth: depth + 1, g, h: None, f: g, frontier });
+                p.event(&Event { kind, id: sid, parent: id, depth: depth + 1, g, h: None, f: g, frontier }, store)
             };
             if new {
                 counts.reached(depth + 1);
                 p.stored_new(i, sid, depth + 1);
                 let goal = of.is(p, Which::Successor(i))?;
-                if p.recording() {
-                    note(p, EventKind::Push, store);
-                    if goal {
-                        note(p, EventKind::Goal, store);
-                    }
-                }
+                note(p, EventKind::Push, store)?;
                 if goal {
+                    note(p, EventKind::Goal, store)?;
                     self.index = i;
                     return Ok(Some(Found { id: sid, origin: store.origin(sid) }));
                 }
                 continue;
             }
             counts.duplicates += 1;
-            if p.recording() {
-                note(p, EventKind::Duplicate, store);
-            }
+            note(p, EventKind::Duplicate, store)?;
             if sid == 0 && !self.start_checked {
                 self.start_checked = true;
                 if of.is(p, Which::Successor(i))? {
                     self.index = i;
-                    if p.recording() {
-                        note(p, EventKind::Goal, store);
-                    }
+                    note(p, EventKind::Goal, store)?;
                     let origin = origin_of(store, &s, id, depth + 1, g + s.cost);
                     return Ok(Some(Found { id: 0, origin }));
                 }
@@ -169,8 +164,10 @@ pub(super) fn by_levels<P: Problem, T>(
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
     insert_start(p, store, &mut succ)?;
-    if p.recording() {
-        p.record(Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h: None, f: 0.0, frontier: 1 });
+    if p.watching() {
+        let start =
+            Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h: None, f: 0.0, frontier: 1 };
+        p.event(&start, store)?;
     }
     let (mut level, mut next) = (0usize, 1usize);
     let mut depth = 0u32;
@@ -180,14 +177,9 @@ pub(super) fn by_levels<P: Problem, T>(
             counts.frontier(next - id as usize + (store.len() - next));
             p.check(counts, store)?;
             p.load(store, id)?;
-            if p.tracing() {
-                let g = store.g(id);
-                let e = Expansion { step: counts.expanded + 1, id, parent: store.parent(id), depth, g, h: None, f: g };
-                p.trace(&e, store)?;
-            }
-            if p.recording() {
+            if p.watching() {
                 let (g, parent, frontier) = (store.g(id), store.parent(id), store.len() - (id as usize + 1));
-                p.record(Event { kind: EventKind::Expand, id, parent, depth, g, h: None, f: g, frontier });
+                p.event(&Event { kind: EventKind::Expand, id, parent, depth, g, h: None, f: g, frontier }, store)?;
             }
             p.expand_seeing(&mut succ, describe_known)?;
             counts.expanded += 1;

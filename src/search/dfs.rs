@@ -55,17 +55,28 @@ fn start_is_goal<P: Problem>(p: &mut P, store: &mut StateStore) -> Step<Option<F
     insert_start(p, store, &mut buf)?;
     p.load(store, 0)?;
     let goal = p.is_goal(Which::Current)?;
-    note(p, EventKind::Push, 0, NONE, 0, 0.0, 1);
+    note(p, store, EventKind::Push, 0, NONE, 0, 0.0, 1)?;
     if goal {
-        note(p, EventKind::Goal, 0, NONE, 0, 0.0, 0);
+        note(p, store, EventKind::Goal, 0, NONE, 0, 0.0, 0)?;
     }
     Ok(goal.then_some(Found { id: 0, origin: Origin::START }))
 }
 
-/// Records an event of a depth-first search (which knows no h: f is g).
-fn note<P: Problem>(p: &mut P, kind: EventKind, id: StateId, parent: StateId, depth: u32, g: f64, frontier: usize) {
-    if p.recording() {
-        p.record(Event { kind, id, parent, depth, g, h: None, f: g, frontier });
+/// Tells a watching problem an event of a depth-first search (which knows no h: f is g).
+#[allow(clippy::too_many_arguments)]
+fn note<P: Problem>(
+    p: &mut P,
+    store: &StateStore,
+    kind: EventKind,
+    id: StateId,
+    parent: StateId,
+    depth: u32,
+    g: f64,
+    frontier: usize,
+) -> Step<(), P::Error> {
+    match p.watching() {
+        true => p.event(&Event { kind, id, parent, depth, g, h: None, f: g, frontier }, store),
+        false => Ok(()),
     }
 }
 
@@ -93,18 +104,14 @@ fn limited<P: Problem>(
         }
         if limit.is_some_and(|l| depth >= l) {
             cut = true;
-            note(p, EventKind::Prune, id, store.parent(id), depth, store.g(id), stack.len());
+            note(p, store, EventKind::Prune, id, store.parent(id), depth, store.g(id), stack.len())?;
             continue;
         }
         counts.frontier(stack.len() + 1);
         p.check(counts, store)?;
         p.load(store, id)?;
         let g = store.g(id);
-        note(p, EventKind::Expand, id, store.parent(id), depth, g, stack.len());
-        if p.tracing() {
-            let e = Expansion { step: counts.expanded + 1, id, parent: store.parent(id), depth, g, h: None, f: g };
-            p.trace(&e, store)?;
-        }
+        note(p, store, EventKind::Expand, id, store.parent(id), depth, g, stack.len())?;
         p.expand(&mut succ)?;
         counts.expanded += 1;
         counts.generated += succ.len() as u64;
@@ -121,7 +128,7 @@ fn limited<P: Problem>(
             if !new {
                 if best[at] <= d {
                     counts.duplicates += 1;
-                    note(p, EventKind::Duplicate, sid, id, d, g + s.cost, frontier);
+                    note(p, store, EventKind::Duplicate, sid, id, d, g + s.cost, frontier)?;
                     continue;
                 }
                 // Known (from an earlier round, or deeper in this one): searched again from
@@ -132,9 +139,9 @@ fn limited<P: Problem>(
             best[at] = d;
             counts.reached(d);
             let kind = if new { EventKind::Push } else { EventKind::Reopen };
-            note(p, kind, sid, id, d, g + s.cost, frontier + 1);
+            note(p, store, kind, sid, id, d, g + s.cost, frontier + 1)?;
             if new && p.is_goal(Which::Successor(i))? {
-                note(p, EventKind::Goal, sid, id, d, g + s.cost, frontier + 1);
+                note(p, store, EventKind::Goal, sid, id, d, g + s.cost, frontier + 1)?;
                 return Ok(Ok(Found { id: sid, origin: store.origin(sid) }));
             }
             children.push((sid, d));

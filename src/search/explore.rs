@@ -74,7 +74,7 @@ pub fn explore<P: Threaded>(
 ) -> Result<Explored, P::Error> {
     let mut counts = Counts::default();
     let mut goals = Vec::new();
-    let mut walk = Walk { config, mark_goals, transitions, goals: &mut goals, started: false };
+    let mut walk = Walk { config, mark_goals, transitions, goals: &mut goals, started: false, cut: false };
     let walked = match on {
         None => by_levels(p, store, &mut counts, true, |p, store, counts, id, depth, succ, of| {
             walk.commit(p, store, counts, id, depth, succ, of)
@@ -86,6 +86,7 @@ pub fn explore<P: Threaded>(
         }
     };
     let reason = match walked {
+        Ok(None) if walk.cut => Reason::DepthLimit,
         Ok(None) => Reason::Exhausted,
         Ok(Some(never)) => match never {},
         Err(Halt::Limit(reason)) => reason,
@@ -102,6 +103,8 @@ struct Walk<'a> {
     transitions: &'a mut Transitions,
     goals: &'a mut Vec<StateId>,
     started: bool,
+    /// Whether `config.limit` kept a new state out (the space is then incomplete).
+    cut: bool,
 }
 
 impl Walk<'_> {
@@ -126,7 +129,14 @@ impl Walk<'_> {
         let g = store.g(id);
         for i in 0..succ.len() {
             let s = succ.get(i);
-            let (sid, new) = match of.stored(i).or(succ.stored(i)) {
+            let known = of.stored(i).or(succ.stored(i));
+            // A depth limit keeps out the new states past it (their transitions too), and the
+            // search ends when a level adds none.
+            if known.is_none() && self.config.limit.is_some_and(|l| depth >= l) && store.find(s.key).is_none() {
+                self.cut = true;
+                continue;
+            }
+            let (sid, new) = match known {
                 Some(sid) => (sid, false),
                 None => insert(store, self.config, &s, id, depth + 1, g + s.cost)?,
             };

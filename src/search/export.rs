@@ -168,7 +168,8 @@ fn state_lines(space: &Space, world: &mut World, id: StateId) -> Vec<String> {
 }
 
 /// The space in Graphviz DOT: the start bold, goal states with a double border, each
-/// transition labelled with its action.
+/// transition labelled with its action; the transitions between the same two states are one
+/// edge with all their actions, and the path to the first goal state is bold.
 pub fn dot(space: &Space, world: &mut World) -> String {
     let mut out = String::from("digraph state_space {\n  node [shape=box, fontname=\"Courier\"];\n");
     for id in 0..space.len() as StateId {
@@ -182,13 +183,41 @@ pub fn dot(space: &Space, world: &mut World) -> String {
         }
         let _ = writeln!(out, "  s{id} [label=\"{label}\"{style}];");
     }
-    let t = &space.transitions;
-    for i in 0..t.len() {
-        let action = action_text(space, world, t.action[i]);
-        let _ = writeln!(out, "  s{} -> s{} [label=\"{}\"];", t.from[i], t.to[i], dot_label(&[action]));
+    let on_path = solution_edges(space);
+    for ((from, to), actions) in merged_edges(space, world) {
+        let style = if on_path.contains(&(from, to)) { ", style=bold" } else { "" };
+        let _ = writeln!(out, "  s{from} -> s{to} [label=\"{}\"{style}];", dot_label(&actions));
     }
     out.push_str("}\n");
     out
+}
+
+/// The transitions grouped by (from, to), in the order each pair first occurs, with their
+/// actions.
+fn merged_edges(space: &Space, world: &mut World) -> Vec<((StateId, StateId), Vec<String>)> {
+    let t = &space.transitions;
+    let mut at: rustc_hash::FxHashMap<(StateId, StateId), usize> = Default::default();
+    let mut edges: Vec<((StateId, StateId), Vec<String>)> = Vec::new();
+    for i in 0..t.len() {
+        let action = action_text(space, world, t.action[i]);
+        let pair = (t.from[i], t.to[i]);
+        match at.get(&pair) {
+            Some(&k) => edges[k].1.push(action),
+            None => {
+                at.insert(pair, edges.len());
+                edges.push((pair, vec![action]));
+            }
+        }
+    }
+    edges
+}
+
+/// The edges of the path from the start to the first goal state (the nearest: ids are in
+/// breadth-first order), along the transitions that first reached each state.
+fn solution_edges(space: &Space) -> Vec<(StateId, StateId)> {
+    let Some(&goal) = space.goals.as_ref().and_then(|g| g.first()) else { return Vec::new() };
+    let path = space.store.path(goal);
+    path.windows(2).map(|w| (w[0], w[1])).collect()
 }
 
 fn action_text(space: &Space, world: &mut World, action: u32) -> String {

@@ -46,9 +46,9 @@ pub(super) fn idastar<P: Problem>(
     marks.fit(0);
     marks.h[0] = p.h(Which::Current)?;
     let mut bound = marks.h[0];
-    if p.recording() {
+    if p.watching() {
         let (h, f) = (Some(bound), bound);
-        p.record(Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h, f, frontier: 1 });
+        p.event(&Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h, f, frontier: 1 }, store)?;
     }
     loop {
         match round(p, store, config, counts, bound, &mut marks)? {
@@ -79,18 +79,19 @@ fn round<P: Problem>(
     loop {
         if let Some((id, origin)) = visit.take() {
             let f = origin.g + marks.h[id as usize];
-            let note = |p: &mut P, kind, frontier| {
-                if p.recording() {
-                    let h = Some(marks.h[id as usize]);
-                    let (parent, depth, g) = (origin.parent, origin.depth, origin.g);
-                    p.record(Event { kind, id, parent, depth, g, h, f, frontier });
+            let note = |p: &mut P, store: &StateStore, kind, frontier| {
+                if !p.watching() {
+                    return Ok(());
                 }
+                let h = Some(marks.h[id as usize]);
+                let (parent, depth, g) = (origin.parent, origin.depth, origin.g);
+                p.event(&Event { kind, id, parent, depth, g, h, f, frontier }, store)
             };
             if marks.best[id as usize] < origin.g {
                 // reached cheaper by another way since it was generated: searched from there
             } else if f > bound {
                 next_bound = next_bound.min(f);
-                note(p, EventKind::Prune, waiting);
+                note(p, store, EventKind::Prune, waiting)?;
             } else {
                 if id != 0 {
                     store.set_origin(id, origin);
@@ -99,25 +100,12 @@ fn round<P: Problem>(
                 p.load(store, id)?;
                 if !marks.not_goal[id as usize] {
                     if p.is_goal(Which::Current)? {
-                        note(p, EventKind::Goal, waiting);
+                        note(p, store, EventKind::Goal, waiting)?;
                         return Ok(Ok(Found { id, origin }));
                     }
                     marks.not_goal[id as usize] = true;
                 }
-                note(p, EventKind::Expand, waiting);
-                if p.tracing() {
-                    let h = marks.h[id as usize];
-                    let e = Expansion {
-                        step: counts.expanded + 1,
-                        id,
-                        parent: origin.parent,
-                        depth: origin.depth,
-                        g: origin.g,
-                        h: Some(h),
-                        f,
-                    };
-                    p.trace(&e, store)?;
-                }
+                note(p, store, EventKind::Expand, waiting)?;
                 p.expand(&mut succ)?;
                 counts.expanded += 1;
                 counts.generated += succ.len() as u64;
@@ -130,20 +118,21 @@ fn round<P: Problem>(
                     if new {
                         marks.h[sid as usize] = p.h(Which::Successor(i))?;
                     }
-                    let recorded = |p: &mut P, kind, frontier| {
-                        if p.recording() {
-                            let (h, f) = (marks.h[sid as usize], g + marks.h[sid as usize]);
-                            p.record(Event { kind, id: sid, parent: id, depth, g, h: Some(h), f, frontier });
+                    let met = |p: &mut P, store: &StateStore, kind, frontier| {
+                        if !p.watching() {
+                            return Ok(());
                         }
+                        let (h, f) = (marks.h[sid as usize], g + marks.h[sid as usize]);
+                        p.event(&Event { kind, id: sid, parent: id, depth, g, h: Some(h), f, frontier }, store)
                     };
                     if marks.best[sid as usize] <= g {
                         counts.duplicates += 1;
-                        recorded(p, EventKind::Duplicate, waiting + children.len());
+                        met(p, store, EventKind::Duplicate, waiting + children.len())?;
                         continue;
                     }
                     marks.best[sid as usize] = g;
                     counts.reached(depth);
-                    recorded(p, EventKind::Push, waiting + children.len() + 1);
+                    met(p, store, EventKind::Push, waiting + children.len() + 1)?;
                     children.push((sid, origin_of(store, &s, id, depth, g)));
                 }
                 waiting += children.len();

@@ -36,7 +36,7 @@ pub mod symmetry;
 mod wire;
 pub mod workers;
 
-pub use problem::{Event, EventKind, Expansion, Halt, Problem, Step, Succ, Successors, Which};
+pub use problem::{Event, EventKind, Halt, Problem, Step, Succ, Successors, Which};
 pub use store::{Origin, StateId, StateStore, NONE};
 
 /// Why a search ended.

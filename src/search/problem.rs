@@ -23,19 +23,6 @@ pub enum Which {
     Successor(usize),
 }
 
-/// One expansion, for tracing: the state's id and parent, its path cost, its heuristic value
-/// (for informed searches) and f (g + h for A* and IDA*, h for greedy, g otherwise).
-#[derive(Debug, Clone, Copy)]
-pub struct Expansion {
-    pub step: u64,
-    pub id: StateId,
-    pub parent: StateId,
-    pub depth: u32,
-    pub g: f64,
-    pub h: Option<f64>,
-    pub f: f64,
-}
-
 /// What happened to a state in a search, as `Opts["record"]` keeps it (decision 23 of
 /// docs/language.md; docs/search.md, "Recording a search").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,22 +103,17 @@ pub trait Problem {
     /// Called before every expansion: stops the search when a limit of the run is reached.
     fn check(&mut self, counts: &Counts, store: &StateStore) -> Step<(), Self::Error>;
 
-    /// Called on every expansion when tracing is on.
-    fn trace(&mut self, _e: &Expansion, _store: &StateStore) -> Step<(), Self::Error> {
+    /// Whether the problem follows the search's events (`Opts["trace"]`, `Opts["record"]`,
+    /// the explorer's replay): the algorithms then call `event` for each.
+    fn watching(&self) -> bool {
+        false
+    }
+
+    /// An event of the search (only while `watching`); an `Expand` comes just before the
+    /// state's expansion, with it loaded.
+    fn event(&mut self, _e: &Event, _store: &StateStore) -> Step<(), Self::Error> {
         Ok(())
     }
-
-    fn tracing(&self) -> bool {
-        false
-    }
-
-    /// Whether the search's events are kept (`Opts["record"]`): the algorithms then call
-    /// `record` for each.
-    fn recording(&self) -> bool {
-        false
-    }
-
-    fn record(&mut self, _e: Event) {}
 }
 
 /// Packed successors of one expansion: each a key, an optional action, label and symmetry

@@ -6,7 +6,7 @@
 use super::content::Recent;
 use super::pack::{pack_str, PackError};
 use super::parallel::Threaded;
-use super::problem::{Event, Expansion, Halt, Problem, Step, Succ, Successors, Which};
+use super::problem::{Event, EventKind, Halt, Problem, Step, Succ, Successors, Which};
 use super::progress::Progress;
 use super::states::{Decoder, SAME_NAME, SUFFIX, WHOLE};
 use super::store::{StateId, StateStore, NONE};
@@ -48,6 +48,9 @@ pub struct Spec {
     pub goal: GoalTest,
     pub h: Option<Rc<FnCode>>,
     pub symmetry: Option<Rc<Symmetry>>,
+    /// A user's canonicaliser (`Opts["symmetry"]` given a demon or lambda): each state is
+    /// replaced by what it returns, the representative of its class, before it is stored.
+    pub canonical: Option<Rc<FnCode>>,
     pub trace: Trace,
 }
 
@@ -82,6 +85,8 @@ pub struct ScriptProblem<'a> {
     describe_known: bool,
     /// The search's events, when `Opts["record"]` asked for them (`Search.trace()`).
     record: Option<Record>,
+    /// The expansions traced so far (`Opts["trace"]` numbers them from 1).
+    traced: u64,
 }
 
 /// The events of a recorded search: the first `MAX_EVENTS`, and how many more there were.
@@ -95,7 +100,10 @@ pub struct Record {
 pub const MAX_EVENTS: usize = 1_000_000;
 
 impl<'a> ScriptProblem<'a> {
-    pub fn new(it: &'a mut Interp, spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
+    pub fn new(it: &'a mut Interp, mut spec: Spec, span: Span) -> R<ScriptProblem<'a>> {
+        if let Some(canonical) = &spec.canonical {
+            spec.start = it.call_fn(canonical, vec![spec.start.clone()], span, None)?;
+        }
         let mut decoder = Decoder::new(spec.start.clone(), spec.symmetry.clone());
         if spec.algorithm == super::Algorithm::Bfs {
             decoder.cache_names(); // bfs and explore never change an origin once set
@@ -130,6 +138,7 @@ impl<'a> ScriptProblem<'a> {
             packed_facts: Vec::new(),
             describe_known: true,
             record: None,
+            traced: 0,
         })
     }
 
@@ -289,6 +298,10 @@ impl<'a> ScriptProblem<'a> {
                 Ok(parts) => parts,
                 Err(message) => return self.error(message),
             };
+            let state = match self.spec.canonical.clone() {
+                Some(canonical) => self.call(&canonical, state)?,
+                None => state,
+            };
             let stored = self.pack_successor(action.as_ref(), &state, i)?;
             self.push(out, cost, stored);
             if self.recent.is_some() {
@@ -366,14 +379,14 @@ impl<'a> ScriptProblem<'a> {
     }
 
     /// The map given to a `trace` demon, or the line printed.
-    fn trace_map(&mut self, e: &Expansion, store: &StateStore) -> Value {
+    fn trace_map(&mut self, e: &Event, store: &StateStore) -> Value {
         let action = self.action_value(store, store.origin(e.id).action);
         let mut m = Map::default();
         let num = |x: f64| Value::Num(x);
         let parent = if e.parent == NONE { -1.0 } else { f64::from(e.parent) };
         let h = e.h.map_or(Value::None, num);
         for (k, v) in [
-            ("step", num(e.step as f64)),
+            ("step", num(self.traced as f64)),
             ("id", num(f64::from(e.id))),
             ("parent", num(parent)),
             ("action", action),
@@ -484,28 +497,26 @@ impl Problem for ScriptProblem<'_> {
         }
     }
 
-    fn tracing(&self) -> bool {
-        !matches!(self.spec.trace, Trace::Off)
+    fn watching(&self) -> bool {
+        self.record.is_some() || !matches!(self.spec.trace, Trace::Off)
     }
 
-    fn recording(&self) -> bool {
-        self.record.is_some()
-    }
-
-    fn record(&mut self, e: Event) {
+    /// Keeps the event (`Opts["record"]`) and traces an expansion (`Opts["trace"]`).
+    fn event(&mut self, e: &Event, store: &StateStore) -> Step<(), Flow> {
         if let Some(r) = &mut self.record {
             match r.events.len() < MAX_EVENTS {
-                true => r.events.push(e),
+                true => r.events.push(*e),
                 false => r.dropped += 1,
             }
         }
-    }
-
-    fn trace(&mut self, e: &Expansion, store: &StateStore) -> Step<(), Flow> {
+        if e.kind != EventKind::Expand || matches!(self.spec.trace, Trace::Off) {
+            return Ok(());
+        }
+        self.traced += 1;
         match &self.spec.trace {
             Trace::Off => Ok(()),
             Trace::Print => {
-                let mut line = format!("expand {}: {}", e.step, self.it.text(&self.current));
+                let mut line = format!("expand {}: {}", self.traced, self.it.text(&self.current));
                 let n = |x: f64| crate::value::number::format_number(x);
                 line.push_str(&format!(" g={}", n(e.g)));
                 if let Some(h) = e.h {

@@ -163,7 +163,12 @@ impl<'s> Layout<'s> {
                 return Err(LexFailure { message, lo, hi, incomplete: false });
             }
             if starts_statement(&tok) && self.inside_group() && !self.last_is(|t| *t == Tok::Dot) {
-                return Err(self.unclosed_before(lo, hi, &tok));
+                let next = raw.get(i + 1).map(|t| &t.1);
+                return Err(match next {
+                    // `def f(var)`, `g(a, out, b)`: the keyword stands where a name would.
+                    Some(Tok::RParen | Tok::RBracket | Tok::Comma) => self.keyword_as_name(lo, hi),
+                    _ => self.unclosed_before(lo, hi, &tok),
+                });
             }
             match tok {
                 Tok::Newline => {
@@ -230,6 +235,13 @@ impl<'s> Layout<'s> {
         self.drop_term();
         let unclosed = self.stack.last().map(|(open, lo)| (open.symbol(), *lo));
         Ok(Tokens { tokens: self.out, unclosed })
+    }
+
+    /// A statement keyword alone between brackets or commas: written as a name.
+    fn keyword_as_name(&self, lo: usize, hi: usize) -> LexFailure {
+        let word = &self.src[lo..hi];
+        let message = format!("`{word}` is a keyword: it cannot name a variable, a demon or a parameter");
+        LexFailure { message, lo, hi, incomplete: false }
     }
 
     /// A statement keyword inside `(` or `[`: the bracket was never closed.

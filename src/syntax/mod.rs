@@ -90,6 +90,9 @@ fn parse_error(
             // The end of a statement is a newline: mark the end of its line, not the next line.
             let hi = if tok == token::Tok::Term { lo } else { hi };
             let found = format!("unexpected {tok}{}", expected_list(&expected));
+            if let Some(message) = keyword_as_name(&src[lo..hi], &expected) {
+                return Diagnostic::error(Span::new(file, lo, hi), message).with_note(found);
+            }
             match hints::hint(src, lo) {
                 Some(h) => Diagnostic::error(Span::new(file, h.lo, h.hi), h.message).with_note(h.note.unwrap_or(found)),
                 None => Diagnostic::error(Span::new(file, lo, hi), found),
@@ -100,6 +103,15 @@ fn parse_error(
         }
         ParseError::User { error } => Diagnostic::error(error.span, error.message),
     }
+}
+
+/// The error for a keyword where a name, and not any expression, was wanted (`var in = 1`,
+/// `def out(X)`).
+fn keyword_as_name(word: &str, expected: &[String]) -> Option<String> {
+    let wants = |what: &str| expected.iter().any(|e| e.trim_matches('"') == what);
+    let wanted_name = wants("name") && !wants("number");
+    (wanted_name && token::KEYWORDS.contains(&word))
+        .then(|| format!("`{word}` is a keyword: it cannot name a variable, a demon or a parameter"))
 }
 
 /// "; expected one of ..." with the grammar's terminal names made readable.

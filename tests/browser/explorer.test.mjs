@@ -1,11 +1,13 @@
 // ds explore's page in headless Chromium: open it for wolf.ds, click through the goat-first
 // solution, check that the goal is marked and that the world graph shows each state's `on`
-// edges, try the keyboard, a replay and a phone-width window, and keep a screenshot.
+// edges, try the keyboard, a replay and a phone-width window, and keep a screenshot; then open
+// it for eight.ds with `--view view` and check that each state is shown as its board.
 //
 //   cd tests/browser && npm ci && npm test        (after cargo build --profile release-dev)
 //
 // DS (default ../../target/release-dev/ds), CHROMIUM (default /usr/bin/chromium) and
-// SCREENSHOT (default ../../target/explorer.png) say where things are.
+// SCREENSHOT (default ../../target/explorer.png; the 8-puzzle's beside it, explorer-eight.png)
+// say where things are.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -21,19 +23,25 @@ const screenshot = process.env.SCREENSHOT || join(root, 'target/explorer.png');
 let server, base, context, page, profile;
 const problems = [];
 
-/** Starts `ds explore` on wolf.ds and resolves to its address. */
-function serve() {
-  server = spawn(ds, ['explore', 'scripts/wolf.ds', '--start', 'Start', '--next', 'all_actions',
-    '--goal', 'target_state', '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+/** Starts `ds explore` with `args` (after `explore`) and resolves to the process and its address. */
+function explore(args) {
+  const child = spawn(ds, ['explore', ...args, '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let said = '';
-    server.stderr.on('data', (chunk) => {
+    child.stderr.on('data', (chunk) => {
       said += chunk;
       const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(said);
-      if (m) resolve(m[0]);
+      if (m) resolve({ child, base: m[0] });
     });
-    server.on('exit', (code) => reject(new Error(`ds explore ended (${code}): ${said}`)));
+    child.on('exit', (code) => reject(new Error(`ds explore ended (${code}): ${said}`)));
   });
+}
+
+/** Starts `ds explore` on wolf.ds and resolves to its address. */
+async function serve() {
+  const started = await explore(['scripts/wolf.ds', '--start', 'Start', '--next', 'all_actions', '--goal', 'target_state']);
+  server = started.child;
+  return started.base;
 }
 
 before(async () => {
@@ -151,4 +159,43 @@ test('readable at 1280x800 and at phone width', async () => {
   const phone = await Promise.all(['#panel', '#space-pane', '#world-pane'].map((s) => page.locator(s).boundingBox()));
   assert.ok(phone[0].y + phone[0].height <= phone[1].y && phone[1].y + phone[1].height <= phone[2].y, 'one column');
   assert.deepEqual(problems, [], 'no errors or warnings on the page');
+});
+
+/** The board an 8-puzzle view draws (scripts/eight/board.ds: 40-pixel cells, a tile's number
+ * as a text inside its cell), read from the picture's data address: 9 digits, 0 the blank. */
+function boardOf(src) {
+  const prefix = 'data:image/svg+xml;charset=utf-8,';
+  assert.ok(src.startsWith(prefix), `the view is an SVG image (${src.slice(0, 40)})`);
+  const svg = decodeURIComponent(src.slice(prefix.length));
+  const cells = Array(9).fill('0');
+  for (const [, x, y, tile] of svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)) {
+    cells[3 * Math.floor(Number(y) / 40) + Math.floor(Number(x) / 40)] = tile;
+  }
+  return cells.join('');
+}
+
+test('eight.ds with --view: the start board as a picture, and a successor\'s board after a click', async () => {
+  const eight = await explore(['scripts/eight.ds', '--start', 'Start', '--next', 'moves', '--goal', 'is_goal',
+    '--h', 'h', '--view', 'view']);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(eight.base);
+    await shown(0);
+    const img = page.locator('#view img');
+    assert.equal(await img.isVisible(), true, 'the view is shown in the state panel');
+    // 283164705 (eight.ds's start): 2 8 3 / 1 6 4 / 7 _ 5
+    assert.equal(boardOf(await img.getAttribute('src')), '283164705');
+    // The blank moves up: 2 8 3 / 1 _ 4 / 7 6 5
+    const up = page.locator('#actions button[data-action="up"]');
+    const next = Number(await up.getAttribute('data-id'));
+    await up.click();
+    await shown(next);
+    assert.equal(boardOf(await page.locator('#view img').getAttribute('src')), '283104765');
+    const pictured = await page.evaluate(() => window.dsExplorer.space.nodes('.pictured').length);
+    assert.ok(pictured >= 2, `the states shown are pictures in the state graph (${pictured})`);
+    await page.screenshot({ path: screenshot.replace(/\.png$/, '-eight.png') });
+    assert.deepEqual(problems, [], 'no errors or warnings on the page');
+  } finally {
+    eight.child.kill();
+  }
 });

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 /// A running `ds explore`, killed when dropped.
-struct Explorer {
+pub(crate) struct Explorer {
     child: Child,
     port: u16,
 }
@@ -21,7 +21,7 @@ impl Drop for Explorer {
 }
 
 /// Starts `ds explore ARGS --port 0` and waits for the address it prints on standard error.
-fn explore(args: &[&str]) -> Explorer {
+pub(crate) fn explore(args: &[&str]) -> Explorer {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ds"))
         .arg("explore")
         .args(args)
@@ -70,7 +70,7 @@ fn get_as(port: u16, path: &str, host: &str) -> (u16, String) {
 
 impl Explorer {
     /// GET `path`, which must answer 200 with JSON.
-    fn json(&self, path: &str) -> Value {
+    pub(crate) fn json(&self, path: &str) -> Value {
         let (status, body) = self.get(path);
         assert_eq!(status, 200, "GET {path}: {body}");
         serde_json::from_str(&body).expect("JSON")
@@ -108,7 +108,7 @@ fn true_facts(state: &Value, rel: &str) -> Vec<(String, String)> {
 }
 
 /// A state's successors as (action, id).
-fn actions_and_ids(state: &Value) -> Vec<(String, u64)> {
+pub(crate) fn actions_and_ids(state: &Value) -> Vec<(String, u64)> {
     let succ = state["successors"].as_array().expect("successors");
     succ.iter().map(|s| (s["action"].as_str().unwrap().to_string(), s["id"].as_u64().unwrap())).collect()
 }
@@ -244,7 +244,7 @@ fn bad_requests_get_clear_answers() {
 }
 
 /// Runs `ds explore ARGS` that must stop with status 2 before serving; its standard error.
-fn refused(args: &[&str]) -> String {
+pub(crate) fn refused(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_ds"))
         .arg("explore")
         .args(args)
@@ -336,7 +336,7 @@ fn a_failing_next_is_an_error_answer_not_the_end_of_the_server() {
 }
 
 /// Writes a script into a fresh folder; its path.
-fn script(name: &str, src: &str) -> String {
+pub(crate) fn script(name: &str, src: &str) -> String {
     let dir = std::env::temp_dir().join(format!("ds-explore-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(name);

@@ -152,7 +152,10 @@ fn bad_input_is_a_clear_error() {
         ("Search.bfs(1, (n) => [(x) => x], 5)", "successor 1 of the Next lambda is a lambda, which cannot be a state"),
         ("Search.bfs([1], (s) => [[2]], 5)", "(the states are arrays, so each must be given as [Action, State])"),
         ("Search.dfs(1, (n) => [n + 1], 5, {\"threads\": 2})", "`threads` is for `Search.bfs` and `Search.explore`"),
-        ("Search.bfs(1, (n) => [n + 1], 5, {\"symmetry\": [1]})", "`symmetry` of `Search.bfs` needs graph states"),
+        (
+            "Search.bfs(1, (n) => [n + 1], 5, {\"symmetry\": [1]})",
+            "`symmetry` of `Search.bfs` as an array of nodes needs graph states",
+        ),
     ];
     for (code, message) in cases {
         let r = fails_with(code, message);

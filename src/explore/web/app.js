@@ -131,9 +131,56 @@ function render(s) {
   $('back').disabled = !ui.back.length;
   $('forward').disabled = !ui.forward.length;
   $('parent').disabled = s.parent === null;
+  renderView(s);
   if (ui.mode === 'explore') drawSpace(s);
-  drawWorld(s);
+  drawWorld(s.view && s.view.graph ? viewWorld(s.view.graph) : s);
   renderFacts(s);
+}
+
+// ------------------------------------------------------------------ the state's view (--view)
+
+/** An SVG view as an image's address. An <img> runs no script the picture may hold. */
+function svgUrl(svg) {
+  return 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+}
+
+/** The state drawn by --view: a picture, a text in a fixed-width font, or (a graph) a note that
+ * the world pane draws it; an error in the view is shown in its place. */
+function renderView(s) {
+  const box = $('view');
+  box.replaceChildren();
+  box.hidden = !s.view;
+  if (!s.view) return;
+  if (s.view.svg !== undefined) {
+    const img = document.createElement('img');
+    img.src = svgUrl(s.view.svg);
+    img.alt = `state ${s.id} as the view draws it`;
+    box.append(img);
+  } else if (s.view.text !== undefined) {
+    const pre = document.createElement('pre');
+    pre.textContent = s.view.text;
+    box.append(pre);
+  } else if (s.view.graph) {
+    const p = document.createElement('p');
+    p.textContent = `the view is the graph ${s.view.graph.name}, drawn in the world pane`;
+    box.append(p);
+  } else {
+    const p = document.createElement('p');
+    p.className = 'view-error';
+    p.textContent = 'the view failed: ' + s.view.error;
+    box.append(p);
+  }
+}
+
+/** A graph view as drawWorld takes a state: its nodes are those its facts name in the graph
+ * itself (the others are nodes of other graphs, `Graph.node`). */
+function viewWorld(graph) {
+  const nodes = new Set();
+  for (const [src, , tgt] of graph.facts) {
+    nodes.add(src);
+    if (!tgt.includes('.')) nodes.add(tgt);
+  }
+  return { nodes: [...nodes], facts: graph.facts, text: graph.name };
 }
 
 /** An action as the page writes it: a string as itself, another value (a number, an array)
@@ -229,6 +276,8 @@ const spaceStyle = [
   { selector: 'node.expanded', style: { 'background-color': '#e0ecff' } },
   { selector: 'node.goal', style: { 'background-color': '#dcfce7', 'border-color': '#15803d', 'border-width': 3, 'border-style': 'double' } },
   { selector: 'node.current', style: { 'border-color': '#f59e0b', 'border-width': 4, 'border-style': 'solid' } },
+  { selector: 'node.pictured', style: { 'background-image': 'data(img)', 'background-width': 'data(pw)', 'background-height': 'data(ph)',
+    'background-position-y': 6, 'text-valign': 'center', 'text-margin-y': 33 } },
   { selector: 'edge', style: {
     'width': 1.5, 'line-color': '#a3adb8', 'target-arrow-color': '#a3adb8', 'target-arrow-shape': 'triangle',
     'curve-style': 'bezier', 'label': 'data(label)', 'font-size': 10, 'text-background-color': '#fff',
@@ -286,6 +335,31 @@ function clip(text, n) {
   return text.length > n ? text.slice(0, n - 1) + '\u2026' : text;
 }
 
+/** The side of a state's picture in the state space (in the style below: the picture 6 pixels
+ * from the top, the label's centre PICTURE / 2 + 1 below the node's, under the picture). */
+const PICTURE = 64;
+
+/** A state's node in the state space: its box, or, once the state was shown with an SVG
+ * view, a box with its picture above the label (so that the layout makes room for both). */
+function spaceNode(id, label, classes, known) {
+  const svg = known && known.view && known.view.svg;
+  const size = box(label);
+  if (!svg) return { data: { id: 's' + id, state: id, label, ...size }, classes };
+  const pic = pictureSize(svg);
+  const data = { id: 's' + id, state: id, label, img: svgUrl(svg), pw: pic.w, ph: pic.h,
+    w: Math.max(size.w, pic.w + 12), h: size.h + PICTURE };
+  return { data, classes: classes + ' pictured' };
+}
+
+/** A picture's size in the state space: PICTURE high (or less, when that would make it wider
+ * than twice that), keeping the proportions its <svg> tag gives (square when it gives none). */
+function pictureSize(svg) {
+  const tag = /<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"/.exec(svg);
+  const ratio = tag && Number(tag[2]) > 0 ? Number(tag[1]) / Number(tag[2]) : 1;
+  const h = Math.min(PICTURE, 2 * PICTURE / ratio);
+  return { w: h * ratio, h };
+}
+
 /** The path from the start shows at most this many states (the start, the rest nearest). */
 const PATH_SHOWN = 8;
 
@@ -307,7 +381,7 @@ function drawSpace(s) {
     const goal = known ? known.goal : (s.successors || []).some((t) => t.id === id && t.goal);
     const classes = [onPath.has(id) ? 'path' : '', goal ? 'goal' : '', id === s.id ? 'current' : ''].join(' ');
     const label = spaceLabel(id, action, names.get(id));
-    elements.push({ data: { id: 's' + id, state: id, label, ...box(label) }, classes });
+    elements.push(spaceNode(id, label, classes, known));
   }
   const edges = new Set();
   const edge = (from, to, action, classes) => {

@@ -1,0 +1,201 @@
+//! State views: `ds explore ... --view NAME` (docs/explorer.md), `--start` as an expression, and
+//! the views of the problem scripts (docs/problems.md), each checked by what it draws: the
+//! texts of the picture at their places, worked out from the script's layout by hand.
+
+use crate::explore::{actions_and_ids, explore, refused, script};
+use serde_json::Value;
+use std::process::Command;
+
+/// The texts of an SVG picture with their places: (x, y, text) in the order drawn.
+fn texts(svg: &str) -> Vec<(f64, f64, String)> {
+    let mut out = Vec::new();
+    for piece in svg.split("<text ").skip(1) {
+        let attr = |name: &str| -> f64 {
+            let from = piece.find(&format!("{name}=\"")).expect("an attribute") + name.len() + 2;
+            piece[from..].split('"').next().unwrap().parse().expect("a number")
+        };
+        let text = piece.split_once('>').unwrap().1.split("</text>").next().unwrap();
+        out.push((attr("x"), attr("y"), text.to_string()));
+    }
+    out
+}
+
+/// A board drawn in square cells of `cell` pixels, `width` to a row, read back from where its
+/// texts stand: each cell's text ("" for a cell without one).
+fn board(svg: &str, cell: f64, width: usize, cells: usize) -> Vec<String> {
+    let mut b = vec![String::new(); cells];
+    for (x, y, t) in texts(svg) {
+        b[width * (y / cell) as usize + (x / cell) as usize] = t;
+    }
+    b
+}
+
+/// The SVG of a state's view, as the explorer gives it.
+fn svg_of(state: &Value) -> String {
+    state["view"]["svg"].as_str().unwrap_or_else(|| panic!("an SVG view: {}", state["view"])).to_string()
+}
+
+fn digits(b: &[String]) -> String {
+    b.iter().map(|t| if t.is_empty() { "0" } else { t }).collect()
+}
+
+#[test]
+fn the_eight_puzzle_explored_with_its_view_shows_each_board() {
+    let ex =
+        explore(&["scripts/eight.ds", "--start", "Start", "--next", "moves", "--goal", "is_goal", "--view", "view"]);
+    // scripts/eight/board.ds draws 40-pixel cells: 283164705 is 2 8 3 / 1 6 4 / 7 _ 5
+    let start = ex.json("/api/state/0");
+    assert_eq!(digits(&board(&svg_of(&start), 40.0, 3, 9)), "283164705");
+    assert!(svg_of(&start).starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"120\""));
+    // the blank moves up: 2 8 3 / 1 _ 4 / 7 6 5
+    assert_eq!(actions_and_ids(&start)[0], ("up".to_string(), 1));
+    assert_eq!(digits(&board(&svg_of(&ex.json("/api/state/1")), 40.0, 3, 9)), "283104765");
+    assert_eq!(ex.json("/api/stats")["view"], "view");
+}
+
+#[test]
+fn an_error_in_the_view_is_the_states_view_not_the_end_of_the_server() {
+    let file = script(
+        "views.ds",
+        "var S = 1\ndef next(n) : return n < 3 ? [n + 1] : []\ndef goal(n) : return n == 3\n\
+         def view(n)\n{\n   if n == 2 : return 1 / \"x\"\n   return n == 3 ? 7 : \"*\".repeat(n)\n}\n",
+    );
+    let ex = explore(&[&file, "--start", "S", "--next", "next", "--goal", "goal", "--view", "view"]);
+    assert_eq!(ex.json("/api/state/0")["view"], serde_json::json!({"text": "*"}));
+    let two = ex.json("/api/state/1");
+    let error = two["view"]["error"].as_str().expect("the view's error");
+    assert!(error.contains("views.ds:6"), "the error shows where: {error}");
+    assert_eq!((&two["error"], &two["successors"][0]["id"]), (&Value::Null, &Value::from(2)));
+    let three = ex.json("/api/state/2")["view"]["error"].as_str().expect("an error").to_string();
+    assert!(
+        three.contains("the view must return a picture (SVG), a string or a graph, not a number (state 2)"),
+        "{three}"
+    );
+}
+
+#[test]
+fn a_view_that_is_not_a_demon_of_one_state_stops_before_serving() {
+    let file = script("view_names.ds", "var S = 1\ndef next(n) : return []\ndef two(a, b) : return \"\"\n");
+    let err = refused(&[&file, "--start", "S", "--next", "next", "--goal", "S", "--view", "S"]);
+    assert!(err.contains("--view `S` is a global variable, not a demon"), "{err}");
+    let err = refused(&[&file, "--start", "S", "--next", "next", "--goal", "S", "--view", "two"]);
+    assert!(err.contains("--view `two` must be a demon of one argument (a state); it takes 2"), "{err}");
+    let err = refused(&[&file, "--start", "S", "--next", "next", "--goal", "S", "--view", "veiw"]);
+    assert!(err.contains("--view `veiw`: the script has no demon of that name"), "{err}");
+}
+
+#[test]
+fn start_may_be_an_expression() {
+    let file = script("start_expr.ds", "var S = 1\ndef next(n) : return n < 5 ? [n + 1] : []\n");
+    let ex = explore(&[&file, "--start", "[S, 2].size() + 1", "--next", "next", "--goal", "S"]);
+    let start = ex.json("/api/state/0");
+    assert_eq!((&start["value"], &start["successors"][0]["name"]), (&Value::from(3), &Value::from("4")));
+    let err = refused(&[&file, "--start", "S +", "--next", "next", "--goal", "S"]);
+    assert!(err.contains("--start `S +`: `eval` cannot parse"), "{err}");
+    let err = refused(&[&file, "--start", "1 / \"x\"", "--next", "next", "--goal", "S"]);
+    assert!(err.contains("--start `1 / \"x\"`:"), "{err}");
+}
+
+#[test]
+fn fifteen_draws_its_tiles_in_place() {
+    let ex = explore(&[
+        "scripts/fifteen.ds",
+        "astar",
+        "--start",
+        "Start",
+        "--next",
+        "moves",
+        "--goal",
+        "Goal",
+        "--view",
+        "view",
+    ]);
+    // the start 0,1,...,15: the blank in the corner, tile N in cell N; 40-pixel cells, 4 a row
+    let b = board(&svg_of(&ex.json("/api/state/0")), 40.0, 4, 16);
+    let want: Vec<String> = (0..16).map(|n| if n == 0 { String::new() } else { n.to_string() }).collect();
+    assert_eq!(b, want);
+}
+
+#[test]
+fn the_wolf_view_puts_everyone_on_their_bank() {
+    let ex = explore(&[
+        "scripts/wolf_search.ds",
+        "--start",
+        "Start",
+        "--next",
+        "all_actions",
+        "--goal",
+        "target_state",
+        "--view",
+        "view",
+    ]);
+    // scripts/wolf/view.ds: banks 130 pixels wide with 50 of water between; one row each
+    let bank = |x: f64| if x < 130.0 { "$1" } else { "$2" };
+    let on = |state: &Value| -> Vec<(String, String)> {
+        texts(&svg_of(state)).into_iter().skip(2).map(|(x, _, t)| (t, bank(x).to_string())).collect()
+    };
+    let start = ex.json("/api/state/0");
+    let heads: Vec<String> = texts(&svg_of(&start)).into_iter().take(2).map(|t| t.2).collect();
+    assert_eq!(heads, vec!["bank $1", "bank $2"]);
+    let all_left = [("farmer", "$1"), ("wolf", "$1"), ("goat", "$1"), ("cabbage", "$1")];
+    assert_eq!(on(&start), all_left.map(|(a, b)| (a.to_string(), b.to_string())));
+    // f.t.g then f.m.$2: the farmer crosses with the goat in hand
+    let take = actions_and_ids(&start).into_iter().find(|(a, _)| a == "f.t.g").expect("f.t.g").1;
+    let taken = ex.json(&format!("/api/state/{take}"));
+    let cross = actions_and_ids(&taken).into_iter().find(|(a, _)| a == "f.m.$2").expect("f.m.$2").1;
+    let crossed = ex.json(&format!("/api/state/{cross}"));
+    let want = [("farmer", "$2"), ("wolf", "$1"), ("goat (carried)", "$2"), ("cabbage", "$1")];
+    assert_eq!(on(&crossed), want.map(|(a, b)| (a.to_string(), b.to_string())));
+}
+
+#[test]
+fn hanoi_from_a_start_expression_draws_its_pegs() {
+    let ex = explore(&[
+        "scripts/hanoi.ds",
+        "--start",
+        "make_world(2)",
+        "--next",
+        "successors",
+        "--goal",
+        "goal",
+        "--view",
+        "view",
+    ]);
+    // two discs on A: d1 on d2; the small disc can go to B or C, the large one cannot move
+    let start = ex.json("/api/state/0");
+    let moves: Vec<String> = actions_and_ids(&start).into_iter().map(|(a, _)| a).collect();
+    assert_eq!(moves, vec!["disc d1 from A to B", "disc d1 from A to C"]);
+    // pegs 40 + 16 * 2 = 72 pixels apart, discs 16 high on a base at 10 + 16 * 3 = 58
+    let discs: Vec<(String, usize, f64)> = texts(&svg_of(&start))
+        .into_iter()
+        .filter(|t| t.2.starts_with('d'))
+        .map(|(x, y, t)| (t, (x / 72.0) as usize, ((58.0 - y) / 16.0).ceil()))
+        .collect();
+    assert_eq!(discs, vec![("d1".to_string(), 0, 2.0), ("d2".to_string(), 0, 1.0)], "d2 at the bottom of A, d1 on it");
+}
+
+#[test]
+fn jugs_show_amount_and_capacity() {
+    let ex = explore(&["scripts/jugs.ds", "--start", "Start", "--next", "moves", "--goal", "Goal", "--view", "view"]);
+    let start = ex.json("/api/state/0");
+    let labels: Vec<String> = texts(&svg_of(&start)).into_iter().map(|t| t.2).collect();
+    assert_eq!(labels, vec!["8/8", "0/5", "0/3"]);
+    // the first move pours the 8 into the 5: 3, 5, 0
+    let first = ex.json(&format!("/api/state/{}", actions_and_ids(&start)[0].1));
+    let labels: Vec<String> = texts(&svg_of(&first)).into_iter().map(|t| t.2).collect();
+    assert_eq!(labels, vec!["3/8", "5/5", "0/3"]);
+}
+
+#[test]
+fn krk_draws_the_pieces_on_their_squares() {
+    let file = std::fs::canonicalize("scripts/krk.ds").unwrap().to_string_lossy().into_owned();
+    let src = format!("#include \"{file}\"\nout \"<view>\"\nout view(Start)\n");
+    let run = Command::new(env!("CARGO_BIN_EXE_ds")).args(["-e", &src]).output().expect("run ds");
+    let out = String::from_utf8_lossy(&run.stdout).into_owned();
+    let svg = out.split_once("<view>\n").unwrap_or_else(|| panic!("no view: {out}")).1;
+    // 30-pixel squares, rank 8 at the top: the default start Ke1 Ra1 / ke8
+    let b = board(svg, 30.0, 8, 64);
+    let at = |file: usize, rank: usize| b[8 * (8 - rank) + file].clone();
+    assert_eq!((at(4, 1), at(0, 1), at(4, 8)), ("K".to_string(), "R".to_string(), "k".to_string()));
+    assert_eq!(b.iter().filter(|t| !t.is_empty()).count(), 3);
+}
