@@ -2,7 +2,10 @@
 // argument URL-encoded, commas between), `code=...` (the program, compressed by lz-string:
 // the permalink) and `run` (run at once), joined by `&`. Also the arguments field's own form:
 // words separated by spaces, "double quotes" around a word with spaces.
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+// lz-string is a CommonJS module: its default export holds the functions.
+import LZString from 'lz-string';
+
+const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
 
 /** The parts of a fragment (with or without its `#`): {example, args, code, run, problems}.
  * `code` is the program's text; a part that cannot be read is named in `problems`. */
