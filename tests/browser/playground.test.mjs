@@ -92,6 +92,14 @@ test('wolf.ds gives the published 17-action answer', async () => {
   assert.equal(await ended(), 'finished');
   assert.equal(await output(), expected('wolf.out'));
   assert.equal(await page.inputValue('#example'), 'wolf');
+  // the world drawn: GRAPH is Start at the end (as `out GRAPH` prints it): f, w, g, c on $1,
+  // the banks linked both ways, the wolf wants the goat and the goat the cabbage (isa left out)
+  await page.waitForSelector('#world-box .graph-box[data-nodes]');
+  assert.match(await page.textContent('#world-box figcaption'), /GRAPH is Start$/);
+  assert.deepEqual(await page.evaluate(() => {
+    const box = document.querySelector('#world-box .graph-box');
+    return [box.dataset.nodes, box.dataset.edges];
+  }), ['6', '8']);
   console.log(`# wolf.ds: the answer shown ${seconds.toFixed(2)} s after the page was asked for`);
   assert.ok(seconds < 5, `the answer came after ${seconds} s`);
 });

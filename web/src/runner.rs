@@ -47,6 +47,10 @@ pub struct Response {
     /// The files the script wrote, in the order first written.
     pub files_written: Vec<WrittenFile>,
     pub ms: f64,
+    /// The current graph (`GRAPH`) at the end, `{name, facts}` as `Search.explore`'s JSON gives
+    /// a state, for the page to draw the world; None when it is no graph, has no facts or too
+    /// many to draw.
+    pub world: Option<serde_json::Value>,
 }
 
 /// A diagnostic, placed in its file (1-based lines and columns, the end exclusive).
@@ -99,7 +103,14 @@ fn bad_request(message: String) -> Response {
         rendered: format!("error: {message}\n"),
         message,
     };
-    Response { status: "bad_request", exit_code: 2, diagnostics: vec![place], files_written: Vec::new(), ms: 0.0 }
+    Response {
+        status: "bad_request",
+        exit_code: 2,
+        diagnostics: vec![place],
+        files_written: Vec::new(),
+        ms: 0.0,
+        world: None,
+    }
 }
 
 /// Runs one script in a fresh session over a fresh folder.
@@ -135,8 +146,23 @@ pub fn run(request: Request, sink: Sink) -> Response {
         .into_iter()
         .map(|path| WrittenFile { text: files.get(&path).unwrap_or_default(), path })
         .collect();
+    let world = world(&session);
     drop(session);
-    Response { status, exit_code, diagnostics, files_written, ms: started.elapsed().as_secs_f64() * 1000.0 }
+    Response { status, exit_code, diagnostics, files_written, ms: started.elapsed().as_secs_f64() * 1000.0, world }
+}
+
+/// The most facts of a world the page draws.
+const MAX_WORLD_FACTS: usize = 2000;
+
+/// The current graph at the end, for the page to draw (see `Response::world`).
+fn world(session: &Session) -> Option<serde_json::Value> {
+    let graph = &session.interp.graph;
+    let ds::value::Value::Graph(g) = graph else { return None };
+    let facts = g.borrow().facts.len();
+    if facts == 0 || facts > MAX_WORLD_FACTS {
+        return None;
+    }
+    ds::builtins::view_json(&session.interp, graph).get("graph").cloned()
 }
 
 /// The core's limits for a run that starts at `started`.

@@ -82,6 +82,7 @@ pub fn response(r: &Response) -> String {
         "diagnostics": r.diagnostics.iter().map(place).collect::<Vec<_>>(),
         "files_written": r.files_written.iter().map(file).collect::<Vec<_>>(),
         "ms": r.ms,
+        "world": r.world,
     })
     .to_string()
 }

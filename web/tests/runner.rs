@@ -154,3 +154,14 @@ fn a_json_request_runs_and_answers_in_json() {
     assert!(d["rendered"].as_str().is_some_and(|r| r.contains("scripts/x.ds:2:5")), "{d}");
     assert_eq!(answer["files_written"], serde_json::json!([]));
 }
+
+#[test]
+fn the_world_at_the_end_comes_back_for_drawing() {
+    let (sink, _) = capture();
+    let r = run(request("edges on, want\nnodes a, b\na on b = True\na want b = False\n"), sink);
+    let world = r.world.expect("GRAPH has facts");
+    assert_eq!(world["name"], "GRAPH");
+    assert_eq!(world["facts"], serde_json::json!([["a", "on", "b", "True"], ["a", "want", "b", "False"]]));
+    let (sink, _) = capture();
+    assert!(run(request("out 1\n"), sink).world.is_none(), "an empty GRAPH is not drawn");
+}

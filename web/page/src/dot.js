@@ -163,3 +163,30 @@ export function graphFigure(dot) {
   drawGraph(box, graph).catch((e) => { box.textContent = `(the graph cannot be drawn: ${e.message})`; });
   return figure;
 }
+
+/** The world a run ended with (the current graph's `{name, facts}`, facts as [source,
+ * relation, target, value]) as a figure: True edges drawn plain, False ones red and dashed
+ * (`!rel`), Undef ones dotted (`?rel`); `isa` edges are left out, as the explorer does by
+ * default. */
+export function worldFigure(world) {
+  const facts = world.facts.filter((f) => f[1] !== 'isa');
+  if (!facts.length) return null;
+  const nodes = new Map();
+  const edges = facts.map(([source, rel, target, value]) => {
+    for (const id of [source, target]) if (!nodes.has(id)) nodes.set(id, { id, label: id });
+    if (value === 'True') return { source, target, label: rel };
+    if (value === 'False') return { source, target, label: '!' + rel, color: 'red', style: 'dashed' };
+    return { source, target, label: '?' + rel, color: 'gray', style: 'dotted' };
+  });
+  const figure = document.createElement('figure');
+  figure.className = 'graph-picture world';
+  const caption = document.createElement('figcaption');
+  caption.textContent = `the world at the end: GRAPH is ${world.name}`;
+  const box = document.createElement('div');
+  box.className = 'graph-box';
+  box.setAttribute('role', 'img');
+  box.setAttribute('aria-label', `the graph ${world.name}: ${nodes.size} nodes, ${edges.length} edges`);
+  figure.append(caption, box);
+  drawGraph(box, { directed: true, nodes: [...nodes.values()], edges }).catch((e) => { box.textContent = `(the world cannot be drawn: ${e.message})`; });
+  return figure;
+}

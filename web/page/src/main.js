@@ -3,7 +3,7 @@
 // ends the worker and starts a fresh one. docs/playground.md describes the page.
 import { Editor } from './editor.js';
 import { Output, picture } from './output.js';
-import { graphFigure } from './dot.js';
+import { graphFigure, worldFigure } from './dot.js';
 import { parseFragment, makeFragment, splitArgs, joinArgs } from './fragment.js';
 
 const $ = (id) => document.getElementById(id);
@@ -82,6 +82,7 @@ async function run() {
   output.clear();
   editor.mark([]);
   showFiles([]);
+  showWorld(null);
   setState('running', 'running…');
   await page.workerReady;
   if (page.run) page.worker.postMessage({ type: 'run', id: page.run.id, request });
@@ -95,6 +96,7 @@ function finished(response) {
   output.finish();
   editor.mark(response.diagnostics.filter((d) => d.file === name));
   showFiles(response.files_written);
+  showWorld(response.world);
   const ms = Math.round(response.ms);
   const words = {
     finished: `finished in ${ms} ms`,
@@ -163,6 +165,15 @@ function showFiles(files) {
     if (graph) item.append(graph);
     list.append(item);
   }
+}
+
+/** Draws the world the run ended with (its current graph), below the output. */
+function showWorld(world) {
+  const box = $('world-box');
+  box.replaceChildren();
+  const figure = world && Array.isArray(world.facts) ? worldFigure(world) : null;
+  if (figure) box.append(figure);
+  box.hidden = !figure;
 }
 
 // ------------------------------------------------------------------ examples and links
