@@ -113,6 +113,9 @@ impl Files for Access {
     fn real_path(&self, path: &Path) -> std::io::Result<PathBuf> {
         std::fs::canonicalize(path)
     }
+    fn is_plain_file(&self, path: &Path) -> bool {
+        std::fs::metadata(path).is_ok_and(|m| m.is_file())
+    }
     fn read_text(&self, path: &Path, max: usize) -> std::io::Result<String> {
         read_text(path, max)
     }

@@ -44,6 +44,9 @@ fn read_script(files: &dyn crate::files::Files, path: &Path) -> Result<String, (
     if real.extension().is_none_or(|e| e != "ds") {
         return Err((format!("`{}` is not a ds script: `#include` reads `.ds` files only", path.display()), false));
     }
+    if !files.is_plain_file(&real) {
+        return Err((format!("`{}` is not a plain file: `#include` reads script files only", path.display()), false));
+    }
     files.read_text(&real, crate::value::MAX_TEXT).map_err(unreadable)
 }
 

@@ -39,6 +39,11 @@ pub trait Files: Send + Sync + std::fmt::Debug {
     }
     /// The real path of a file, links resolved (an error when there is no such file).
     fn real_path(&self, path: &Path) -> io::Result<PathBuf>;
+    /// Whether `path` is a plain file (not a pipe, a device or a folder, which an `#include`
+    /// could wait on for ever).
+    fn is_plain_file(&self, _path: &Path) -> bool {
+        true
+    }
     /// The whole text of a file, refused past `max` bytes (a script may name a device that
     /// never ends, such as `/dev/zero`) or when it is not UTF-8.
     fn read_text(&self, path: &Path, max: usize) -> io::Result<String>;

@@ -135,7 +135,10 @@ pub fn threads(
         return fail(span, format!("`{fname}` runs on one thread: `threads` is for `Search.bfs` and `Search.explore`"));
     }
     if tracing {
-        return fail(span, format!("`{fname}` traces on one thread only: `trace` needs `threads` 1"));
+        return fail(
+            span,
+            format!("`{fname}` traces and records on one thread only: `trace` and `record` need `threads` 1"),
+        );
     }
     if it.threads.replay.is_none() {
         return fail(

@@ -91,4 +91,5 @@ fn ucs_records_no_heuristic_and_greedy_orders_by_h() {
 fn a_search_without_record_has_no_trace_and_the_option_is_checked() {
     fails_with("Search.bfs(0, (n) => [], 1)\nSearch.trace()\n", "run it with the option {\"record\": True}");
     fails_with("Search.bfs(0, (n) => [], 1, {\"recrod\": True})\n", "did you mean `record`?");
+    fails_with("Search.bfs(0, (n) => [], 1, {\"record\": True, \"threads\": 2})\n", "`record` need `threads` 1");
 }

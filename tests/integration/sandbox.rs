@@ -114,6 +114,20 @@ fn the_sandbox_outlives_a_repl_reset() {
 }
 
 #[test]
+fn an_include_of_a_pipe_or_a_folder_is_refused_without_waiting() {
+    // A FIFO named like a script made `ds`, `ds --check` and `ds lsp` wait for ever for a writer.
+    let dir = folder("fifo", &[("a.ds", "#include \"pipe.ds\"\n"), ("b.ds", "#include \"sub.ds\"\n")]);
+    let made = Command::new("mkfifo").arg(dir.join("pipe.ds")).status().expect("mkfifo");
+    assert!(made.success());
+    std::fs::create_dir(dir.join("sub.ds")).expect("folder named like a script");
+    for args in [&["a.ds"][..], &["--check", "a.ds"], &["b.ds"]] {
+        let r = ds_in(&dir, args, None);
+        assert_eq!(r.code, Some(1), "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("is not a plain file: `#include` reads script files only"), "{}", r.stderr);
+    }
+}
+
+#[test]
 fn an_include_of_a_file_that_is_no_script_shows_none_of_it() {
     // `#include "/etc/passwd"` printed a line of it in the syntax error, even under --check.
     let dir = folder("noscript", &[("secret.txt", "root:x:0:0:password\n")]);
