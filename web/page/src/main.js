@@ -26,6 +26,7 @@ const page = {
   run: null,             // the run in progress: {id, started, name}
   nextId: 1,
   fileUrls: [],
+  failedStarts: 0,       // workers that crashed before they were ready, in a row
 };
 
 const output = new Output($('output'));
@@ -41,6 +42,7 @@ function startWorker() {
   page.workerReady = new Promise((resolve) => {
     worker.onmessage = (event) => {
       if (event.data.type === 'ready') {
+        page.failedStarts = 0;
         resolve();
         $('version').textContent = 'ds ' + event.data.version;
       }
@@ -123,6 +125,13 @@ function stop() {
 function crashed(message) {
   const wasRunning = page.run !== null;
   page.run = null;
+  // An engine that cannot even start would crash again at once: after a few tries the page
+  // says so instead of starting workers for ever.
+  if (!wasRunning && ++page.failedStarts > 2) {
+    setState('crashed', 'the engine cannot start');
+    output.note(`\nthe playground's engine cannot start: ${message}\n`);
+    return;
+  }
   startWorker();
   output.finish();
   if (/Maximum call stack size exceeded/.test(message)) {
