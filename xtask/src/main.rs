@@ -6,7 +6,8 @@
 //! 3. the page's JavaScript (web/page/, CodeMirror and lz-string pinned by package-lock.json)
 //!    bundled by esbuild;
 //! 4. examples.json: the examples menu and the folder scripts see (every file of scripts/);
-//! 5. the explorer's page assets the playground shares (src/explore/web/), copied at build time.
+//! 5. the explorer's graph library the playground shares (src/explore/web/vendor/), copied at
+//!    build time.
 //!
 //! Everything the page loads ends up in target/web/: it needs no network.
 
@@ -90,19 +91,18 @@ fn web(profile: &str) -> Result<(), String> {
     step("examples.json from scripts/");
     let examples = json::examples(&root.join("scripts"))?;
     write(&out.join("examples.json"), &examples)?;
-    step("the explorer's assets (src/explore/web/)");
+    step("the explorer's graph library (src/explore/web/vendor/)");
     copy_explorer(&root.join("src").join("explore").join("web"), &out.join("explorer"))?;
     tools::report_sizes(&out)?;
     println!("built {}; serve it with: python3 -m http.server -d {}", out.display(), out.display());
     Ok(())
 }
 
-/// The explorer's script, stylesheet and graph library, which the playground's views share.
+/// The explorer's graph library (cytoscape.js and its dagre layout), which the playground
+/// draws graphs with (web/page/src/dot.js). The explorer's app.js is not used yet: it talks to
+/// `ds explore`'s HTTP API.
 fn copy_explorer(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::create_dir_all(to.join("vendor")).map_err(|e| format!("cannot make {}: {e}", to.display()))?;
-    for file in ["app.js", "style.css"] {
-        copy(&from.join(file), &to.join(file))?;
-    }
     for file in ["cytoscape.min.js", "cytoscape-dagre.min.js", "cytoscape.LICENSE", "cytoscape-dagre.LICENSE"] {
         copy(&from.join("vendor").join(file), &to.join("vendor").join(file))?;
     }
