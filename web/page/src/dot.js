@@ -1,0 +1,192 @@
+// Graphs a script prints as Graphviz DOT (`out G.dot()`, eight.ds --dot -) or writes to a .dot
+// file, drawn in the page with the explorer's graph library (cytoscape.js with the dagre layout,
+// src/explore/web/vendor/, copied into target/web/explorer/ by `cargo xtask web`: shared, not
+// a copy in the sources). Only the part of DOT that ds and its scripts write is read: nodes and
+// edges with attributes; anything else (subgraphs, ports, HTML labels) leaves the text alone.
+
+/** At most this many nodes are drawn: a bigger graph stays text. */
+const MAX_NODES = 600;
+
+/** The tokens of a DOT text: quoted strings, words, `->`/`--` and single symbols. */
+function tokens(text) {
+  const out = [];
+  const re = /\s+|\/\/[^\n]*|#[^\n]*|\/\*[\s\S]*?\*\/|"((?:[^"\\]|\\[\s\S])*)"|(->|--)|([A-Za-z0-9_.\u0080-\uffff]+)|([{}[\]=,;])/y;
+  while (re.lastIndex < text.length) {
+    const at = re.lastIndex;
+    const m = re.exec(text);
+    if (!m) return null;
+    if (m[1] !== undefined) out.push({ word: m[1].replace(/\\n/g, '\n').replace(/\\(.)/g, '$1'), quoted: true });
+    else if (m[2] || m[3] || m[4]) out.push({ word: m[2] || m[3] || m[4] });
+    if (re.lastIndex === at) return null;
+  }
+  return out;
+}
+
+/** The nodes and edges of a DOT text, or null when it is not the simple DOT this reads. */
+export function parseDot(text) {
+  const t = tokens(text);
+  if (!t) return null;
+  let i = 0;
+  const peek = () => t[i]?.word;
+  const isWord = () => t[i] && (t[i].quoted || !/^(->|--|[{}[\]=,;])$/.test(t[i].word));
+  if (peek() === 'strict') i++;
+  if (peek() !== 'digraph' && peek() !== 'graph') return null;
+  const directed = t[i++].word === 'digraph';
+  if (peek() !== '{') i++;
+  if (t[i++]?.word !== '{') return null;
+  const nodes = new Map();
+  const edges = [];
+  const node = (id) => nodes.get(id) || nodes.set(id, { id, label: id }).get(id);
+  const attrs = () => {
+    const a = {};
+    while (peek() === '[') {
+      for (i++; peek() !== ']'; ) {
+        if (!isWord()) return null;
+        const key = t[i++].word;
+        if (peek() === '=') {
+          i++;
+          a[key] = t[i++]?.word;
+        }
+        if (peek() === ',' || peek() === ';') i++;
+        if (i >= t.length) return null;
+      }
+      i++;
+    }
+    return a;
+  };
+  while (peek() !== '}') {
+    if (i >= t.length || !isWord()) return null;
+    const first = t[i++].word;
+    if (first === 'subgraph') return null;
+    if (['node', 'edge', 'graph'].includes(first) && peek() === '[') {
+      if (!attrs()) return null;
+    } else if (peek() === '=') {
+      i += 2; // a graph attribute
+    } else {
+      const chain = [first];
+      while (peek() === '->' || peek() === '--') {
+        i++;
+        if (!isWord()) return null;
+        chain.push(t[i++].word);
+      }
+      const a = attrs();
+      if (!a) return null;
+      if (chain.length === 1) Object.assign(node(first), a, { id: first, label: a.label ?? node(first).label });
+      for (let k = 0; k + 1 < chain.length; k++) {
+        node(chain[k]);
+        node(chain[k + 1]);
+        edges.push({ source: chain[k], target: chain[k + 1], ...a });
+      }
+    }
+    if (peek() === ';' || peek() === ',') i++;
+  }
+  return { directed, nodes: [...nodes.values()], edges };
+}
+
+let library = null;
+
+/** Loads the explorer's cytoscape and dagre once (they are the explorer's script files). */
+function loadLibrary() {
+  const script = (src) => new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = resolve;
+    s.onerror = () => reject(new Error(`cannot load ${src}`));
+    document.head.append(s);
+  });
+  library ??= script('explorer/vendor/cytoscape.min.js')
+    .then(() => script('explorer/vendor/cytoscape-dagre.min.js'))
+    .then(() => window.cytoscape.use(window.cytoscapeDagre));
+  return library;
+}
+
+/** A node's box for its label in the 11 px monospace font (lines of characters). */
+function size(label) {
+  const lines = String(label).split('\n');
+  return { w: Math.max(...lines.map((l) => l.length)) * 6.7 + 14, h: lines.length * 13 + 10 };
+}
+
+const COLOURS = /^(#[0-9a-fA-F]{3,8}|[a-z]+)$/;
+
+/** Draws a parsed graph into `box` (a figure's div); says how many nodes and edges it drew in
+ * `box.dataset`. */
+export async function drawGraph(box, graph) {
+  if (graph.nodes.length > MAX_NODES) {
+    box.textContent = `(${graph.nodes.length} nodes: too many to draw here; the DOT text is below)`;
+    box.classList.add('too-big');
+    return;
+  }
+  await loadLibrary();
+  const colour = (c, fallback) => (c && COLOURS.test(c) ? c : fallback);
+  const elements = [
+    ...graph.nodes.map((n) => ({ data: { id: 'n' + n.id, label: n.label, colour: colour(n.color, '#4e79a7'), ...size(n.label) } })),
+    ...graph.edges.map((e, k) => ({
+      data: { id: 'e' + k, source: 'n' + e.source, target: 'n' + e.target, label: e.label || '', colour: colour(e.color, '#888'),
+        line: e.style === 'dashed' || e.style === 'dotted' ? e.style : 'solid' },
+    })),
+  ];
+  window.cytoscape({
+    container: box,
+    elements,
+    layout: { name: 'dagre', rankDir: 'TB', nodeSep: 20, rankSep: 40 },
+    userZoomingEnabled: true,
+    style: [
+      { selector: 'node', style: { label: 'data(label)', 'text-wrap': 'wrap', 'text-valign': 'center', 'font-family': 'monospace',
+        'font-size': 11, shape: 'round-rectangle', width: 'data(w)', height: 'data(h)',
+        'background-color': '#fff', 'border-width': 2, 'border-color': 'data(colour)' } },
+      { selector: 'edge', style: { label: 'data(label)', 'font-size': 10, 'curve-style': 'bezier', width: 1.5,
+        'line-color': 'data(colour)', 'line-style': 'data(line)', 'target-arrow-color': 'data(colour)',
+        'target-arrow-shape': graph.directed ? 'triangle' : 'none', 'text-background-color': '#fff', 'text-background-opacity': 0.8 } },
+    ],
+  });
+  box.dataset.nodes = graph.nodes.length;
+  box.dataset.edges = graph.edges.length;
+}
+
+/** A figure drawing a DOT text as a graph, the text folded under it; null when the text is not
+ * DOT this page reads. */
+export function graphFigure(dot) {
+  const graph = parseDot(dot);
+  if (!graph) return null;
+  const figure = document.createElement('figure');
+  figure.className = 'graph-picture';
+  const box = document.createElement('div');
+  box.className = 'graph-box';
+  box.setAttribute('role', 'img');
+  box.setAttribute('aria-label', `a graph of ${graph.nodes.length} nodes and ${graph.edges.length} edges`);
+  const details = document.createElement('details');
+  const summary = document.createElement('summary'); // labelled by the style sheet
+  const pre = document.createElement('pre');
+  pre.textContent = dot + '\n';
+  details.append(summary, pre);
+  figure.append(box, details);
+  drawGraph(box, graph).catch((e) => { box.textContent = `(the graph cannot be drawn: ${e.message})`; });
+  return figure;
+}
+
+/** The world a run ended with (the current graph's `{name, facts}`, facts as [source,
+ * relation, target, value]) as a figure: True edges drawn plain, False ones red and dashed
+ * (`!rel`), Undef ones dotted (`?rel`); `isa` edges are left out, as the explorer does by
+ * default. */
+export function worldFigure(world) {
+  const facts = world.facts.filter((f) => f[1] !== 'isa');
+  if (!facts.length) return null;
+  const nodes = new Map();
+  const edges = facts.map(([source, rel, target, value]) => {
+    for (const id of [source, target]) if (!nodes.has(id)) nodes.set(id, { id, label: id });
+    if (value === 'True') return { source, target, label: rel };
+    if (value === 'False') return { source, target, label: '!' + rel, color: 'red', style: 'dashed' };
+    return { source, target, label: '?' + rel, color: 'gray', style: 'dotted' };
+  });
+  const figure = document.createElement('figure');
+  figure.className = 'graph-picture world';
+  const caption = document.createElement('figcaption');
+  caption.textContent = `the world at the end: GRAPH is ${world.name}`;
+  const box = document.createElement('div');
+  box.className = 'graph-box';
+  box.setAttribute('role', 'img');
+  box.setAttribute('aria-label', `the graph ${world.name}: ${nodes.size} nodes, ${edges.length} edges`);
+  figure.append(caption, box);
+  drawGraph(box, { directed: true, nodes: [...nodes.values()], edges }).catch((e) => { box.textContent = `(the world cannot be drawn: ${e.message})`; });
+  return figure;
+}

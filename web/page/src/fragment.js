@@ -1,0 +1,76 @@
+// The address fragment (docs/language.md, decision 20): `#example=NAME`, `args=A,B,...` (each
+// argument URL-encoded, commas between), `code=...` (the program, compressed by lz-string:
+// the permalink) and `run` (run at once), joined by `&`. Also the arguments field's own form:
+// words separated by spaces, "double quotes" around a word with spaces.
+// lz-string is a CommonJS module: its default export holds the functions.
+import LZString from 'lz-string';
+
+const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
+
+/** The parts of a fragment (with or without its `#`): {example, args, code, run, problems}.
+ * `code` is the program's text; a part that cannot be read is named in `problems`. */
+export function parseFragment(hash) {
+  const out = { example: null, args: null, code: null, run: false, problems: [] };
+  const text = hash.startsWith('#') ? hash.slice(1) : hash;
+  for (const part of text.split('&').filter((p) => p !== '')) {
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    const value = eq < 0 ? null : part.slice(eq + 1);
+    if (key === 'run' && value === null) out.run = true;
+    else if (key === 'example' && value) out.example = decode(value, out.problems, 'example');
+    else if (key === 'args' && value !== null) {
+      out.args = value === '' ? [] : value.split(',').map((a) => decode(a, out.problems, 'args'));
+    } else if (key === 'code' && value !== null) {
+      const code = decompressFromEncodedURIComponent(value);
+      if (typeof code === 'string' && (code !== '' || value === '')) out.code = code;
+      else out.problems.push('the program in this link (code=...) is damaged: it cannot be decompressed');
+    } else out.problems.push(`the link has a part this page does not know: \`${part.slice(0, 40)}\``);
+  }
+  return out;
+}
+
+function decode(text, problems, what) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    problems.push(`the link's ${what} are not URL-encoded properly`);
+    return text;
+  }
+}
+
+/** The fragment (with its `#`) for an example or a program, its arguments and `run`. */
+export function makeFragment({ example = null, code = null, args = [], run = false }) {
+  const parts = [];
+  if (code !== null) parts.push('code=' + compressToEncodedURIComponent(code));
+  else if (example) parts.push('example=' + encodeURIComponent(example));
+  if (args.length) parts.push('args=' + args.map(encodeURIComponent).join(','));
+  if (run) parts.push('run');
+  return '#' + parts.join('&');
+}
+
+/** The arguments typed in the field: words split at spaces, a "quoted" part kept whole
+ * (`\"` inside quotes is a quote). */
+export function splitArgs(text) {
+  const args = [];
+  let word = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      word ??= '';
+      for (i++; i < text.length && text[i] !== '"'; i++) {
+        if (text[i] === '\\' && text[i + 1] === '"') i++;
+        word += text[i];
+      }
+    } else if (/\s/.test(c)) {
+      if (word !== null) args.push(word);
+      word = null;
+    } else word = (word ?? '') + c;
+  }
+  if (word !== null) args.push(word);
+  return args;
+}
+
+/** The field's text for some arguments: the inverse of `splitArgs`. */
+export function joinArgs(args) {
+  return args.map((a) => (a === '' || /[\s"]/.test(a) ? '"' + a.replace(/"/g, '\\"') + '"' : a)).join(' ');
+}

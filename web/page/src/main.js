@@ -1,0 +1,289 @@
+// The playground's page: the editor, the examples menu, Run and Stop, the output, the files a
+// script wrote, Share. Scripts run in a worker (worker.js), so the page never freezes; Stop
+// ends the worker and starts a fresh one. docs/playground.md describes the page.
+import { Editor } from './editor.js';
+import { Output, picture } from './output.js';
+import { graphFigure, worldFigure } from './dot.js';
+import { parseFragment, makeFragment, splitArgs, joinArgs } from './fragment.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Defaults of the limits that suit a tab (the fields under "limits" change them). */
+const LIMIT_FIELDS = {
+  timeout_ms: { id: 'limit-time', scale: 1000 },
+  max_steps: { id: 'limit-steps', scale: 1 },
+  max_memory_bytes: { id: 'limit-memory', scale: 1 << 20 },
+  max_depth: { id: 'limit-depth', scale: 1 },
+};
+
+const page = {
+  examples: [],          // [{name, title}]
+  files: {},             // path -> text: scripts/..., the folder scripts see
+  example: null,         // the example loaded last (its name names the program)
+  module: null,          // the compiled engine, handed to each new worker
+  worker: null,
+  workerReady: null,     // resolves when the worker can run
+  run: null,             // the run in progress: {id, started, name}
+  nextId: 1,
+  fileUrls: [],
+  failedStarts: 0,       // workers that crashed before they were ready, in a row
+};
+
+const output = new Output($('output'));
+const editor = new Editor($('editor'), () => run());
+
+// ------------------------------------------------------------------ the worker
+
+/** A fresh worker holding the engine; the old one, if any, is ended. */
+function startWorker() {
+  page.worker?.terminate();
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  page.worker = worker;
+  page.workerReady = new Promise((resolve) => {
+    worker.onmessage = (event) => {
+      if (event.data.type === 'ready') {
+        page.failedStarts = 0;
+        resolve();
+        $('version').textContent = 'ds ' + event.data.version;
+      }
+      fromWorker(event.data);
+    };
+  });
+  worker.onerror = (e) => crashed(`the worker failed: ${e.message || e}`);
+  worker.postMessage({ type: 'init', module: page.module });
+}
+
+function fromWorker(message) {
+  if (!page.run || message.id !== page.run.id) {
+    if (message.type === 'crash' && message.id === null) crashed(message.message);
+    return;
+  }
+  if (message.type === 'output') output.append(message.stream, message.text);
+  else if (message.type === 'done') finished(message.response);
+  else if (message.type === 'crash') crashed(message.message);
+}
+
+// ------------------------------------------------------------------ running
+
+function limits() {
+  const out = {};
+  for (const [key, { id, scale }] of Object.entries(LIMIT_FIELDS)) {
+    const n = Number($(id).value);
+    if ($(id).value.trim() !== '' && Number.isFinite(n) && n > 0) out[key] = Math.round(n * scale);
+  }
+  return out;
+}
+
+async function run() {
+  if (page.run) return;
+  // Programs live in scripts/ of the folder, as on the command line run from the repository's
+  // root: `#include "wolf/actions.ds"` and `scripts/data/...` arguments work as there.
+  const name = `scripts/${page.example || 'playground'}.ds`;
+  const request = { source: editor.code, name, args: splitArgs($('args').value), files: page.files, limits: limits() };
+  page.run = { id: page.nextId++, started: performance.now(), name };
+  output.clear();
+  editor.mark([]);
+  showFiles([]);
+  showWorld(null);
+  setState('running', 'running…');
+  await page.workerReady;
+  if (page.run) page.worker.postMessage({ type: 'run', id: page.run.id, request });
+}
+
+function finished(response) {
+  const { name } = page.run;
+  page.run = null;
+  output.finish();
+  for (const d of response.diagnostics) output.append('err', d.rendered);
+  output.finish();
+  editor.mark(response.diagnostics.filter((d) => d.file === name));
+  showFiles(response.files_written);
+  showWorld(response.world);
+  const ms = Math.round(response.ms);
+  const words = {
+    finished: `finished in ${ms} ms`,
+    exited: `exited with status ${response.exit_code} after ${ms} ms`,
+    compile_error: 'not run: the program has errors',
+    runtime_error: `stopped by an error after ${ms} ms`,
+    bad_request: 'the page could not run this',
+  };
+  setState(response.status, words[response.status] || response.status);
+}
+
+/** Stop: the worker is ended (a script in a loop never stops by itself) and a fresh one
+ * started, so that the next run can begin at once. */
+function stop() {
+  if (!page.run) return;
+  const seconds = ((performance.now() - page.run.started) / 1000).toFixed(1);
+  page.run = null;
+  startWorker();
+  output.finish();
+  output.note(`\nstopped after ${seconds} s\n`);
+  setState('stopped', `stopped after ${seconds} s`);
+}
+
+function crashed(message) {
+  const wasRunning = page.run !== null;
+  page.run = null;
+  // An engine that cannot even start would crash again at once: after a few tries the page
+  // says so instead of starting workers for ever.
+  if (!wasRunning && ++page.failedStarts > 2) {
+    setState('crashed', 'the engine cannot start');
+    output.note(`\nthe playground's engine cannot start: ${message}\n`);
+    return;
+  }
+  startWorker();
+  output.finish();
+  if (/Maximum call stack size exceeded/.test(message)) {
+    // The browser's own stack is smaller than the interpreter's native one: a depth limit
+    // above what the tab holds ends here rather than in a ds error.
+    output.note('\nerror: the browser ran out of stack: the recursion is too deep for this tab ' +
+      '(lower "demon call depth" under limits to get a ds error with the call stack)\n');
+  } else {
+    output.note(`\ninternal error of the playground: ${message}\n(the engine was restarted; please report this with the program)\n`);
+  }
+  if (wasRunning) setState('crashed', 'internal error');
+}
+
+function setState(state, text) {
+  document.body.dataset.run = state;
+  $('status').textContent = text;
+  $('run').disabled = state === 'running';
+  $('stop').disabled = state !== 'running';
+}
+
+// ------------------------------------------------------------------ files the script wrote
+
+function showFiles(files) {
+  for (const url of page.fileUrls) URL.revokeObjectURL(url);
+  page.fileUrls = [];
+  const list = $('files');
+  list.replaceChildren();
+  $('files-box').hidden = files.length === 0;
+  for (const { path, text } of files) {
+    const item = document.createElement('li');
+    const link = document.createElement('a');
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    page.fileUrls.push(url);
+    link.href = url;
+    link.download = path.split('/').pop() || 'file.txt';
+    link.textContent = `${path} (${text.length} bytes)`;
+    item.append(link);
+    if (/\.svg$/i.test(path) && /<svg[\s>]/.test(text)) item.append(picture(text, page.fileUrls));
+    const graph = /\.(dot|gv)$/i.test(path) ? graphFigure(text.trim()) : null;
+    if (graph) item.append(graph);
+    list.append(item);
+  }
+}
+
+/** Draws the world the run ended with (its current graph), below the output. */
+function showWorld(world) {
+  const box = $('world-box');
+  box.replaceChildren();
+  const figure = world && Array.isArray(world.facts) ? worldFigure(world) : null;
+  if (figure) box.append(figure);
+  box.hidden = !figure;
+}
+
+// ------------------------------------------------------------------ examples and links
+
+function loadExample(name) {
+  const text = page.files[`scripts/${name}.ds`];
+  if (text === undefined) return false;
+  page.example = name;
+  editor.code = text;
+  $('example').value = name;
+  return true;
+}
+
+/** Opens what the fragment says; runs only when it says `run`. */
+function openFragment() {
+  const f = parseFragment(location.hash);
+  if (f.example !== null && !loadExample(f.example)) f.problems.push(`there is no example \`${f.example}\``);
+  if (f.code !== null) {
+    page.example = null;
+    $('example').value = '';
+    editor.code = f.code;
+  }
+  if (f.args !== null) $('args').value = joinArgs(f.args);
+  output.clear();
+  editor.mark([]);
+  if (f.problems.length) {
+    output.note(f.problems.map((p) => `this link: ${p}\n`).join(''));
+    setState('idle', 'the link has problems (see the output)');
+  } else if (f.run) run();
+}
+
+function share() {
+  const hash = makeFragment({ code: editor.code, args: splitArgs($('args').value) });
+  history.replaceState(null, '', hash);
+  const link = location.href;
+  $('share-link').value = link;
+  $('share-box').hidden = false;
+  $('share-link').select();
+  navigator.clipboard?.writeText(link).then(() => { $('share-note').textContent = 'copied'; }, () => {});
+}
+
+function fillExamples() {
+  const select = $('example');
+  for (const { name, title } of page.examples) {
+    const option = document.createElement('option');
+    option.value = name;
+    option.textContent = title ? `${name}: ${title}` : name;
+    select.append(option);
+  }
+  select.onchange = () => {
+    if (!select.value) return;
+    loadExample(select.value);
+    $('args').value = '';
+    history.replaceState(null, '', makeFragment({ example: select.value }));
+    output.clear();
+    editor.mark([]);
+    setState('idle', '');
+  };
+}
+
+// ------------------------------------------------------------------ start
+
+/** The engine compiled once (each worker gets the module). A server that does not say
+ * `application/wasm` cannot stream it: then it is compiled from its bytes. */
+async function compileEngine(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  if ((response.headers.get('content-type') || '').startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+async function boot() {
+  setState('loading', 'loading…');
+  $('run').onclick = () => run();
+  $('stop').onclick = () => stop();
+  $('share').onclick = () => share();
+  try {
+    const [examples, module] = await Promise.all([
+      fetch('examples.json').then((r) => r.json()),
+      compileEngine('ds_web_bg.wasm'),
+    ]);
+    page.examples = examples.examples;
+    page.files = examples.files;
+    page.module = module;
+  } catch (e) {
+    setState('crashed', 'the page could not load');
+    output.note(`the playground could not load its engine or examples: ${e}\n`);
+    return;
+  }
+  fillExamples();
+  startWorker();
+  await page.workerReady;
+  setState('idle', 'ready');
+  if (location.hash.length > 1) openFragment();
+  else loadExample('wolf');
+  window.addEventListener('hashchange', () => openFragment());
+}
+
+// For the browser tests and the console.
+window.dsPlayground = { editor, page, run, stop, share };
+
+boot();

@@ -1,0 +1,64 @@
+//! The ds playground's engine: the core interpreter (the `ds` library without its native
+//! hosts) as a WebAssembly module. The page's worker (web/page/src/worker.js) calls `run` with
+//! a request in JSON and a callback that receives the output as it is written; docs/playground.md
+//! describes the page.
+
+pub mod runner;
+mod wire;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// The module's stack in bytes (web/build.rs links it): the interpreter keeps to it, so that
+/// deep recursion is a script error rather than a trap.
+pub const STACK_BYTES: usize = 8 << 20;
+
+/// Every heap allocation is counted, so that the memory limit stops a script with an error
+/// before the browser refuses the tab more memory.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static HEAP: ds::guard::memory::Counting = ds::guard::memory::Counting;
+
+/// What the last panic said: a panic ends the module's run with a trap, and the worker then
+/// asks for this to show it (and starts a fresh module, whose state is whole).
+static PANIC: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut last) = PANIC.lock() {
+            *last = info.to_string();
+        }
+    }));
+    // The stack begins at its top here, before any script: the floor the interpreter keeps
+    // above is measured from this frame.
+    ds::guard::stack::mark(STACK_BYTES);
+}
+
+/// Runs one script. `request` is the JSON of `runner::Request`; `on_output(stream, text)` gets
+/// the output as it comes ("out" or "err"); the answer is the JSON of `runner::Response`.
+#[wasm_bindgen]
+pub fn run(request: &str, on_output: js_sys::Function) -> String {
+    let sink: runner::Sink = Rc::new(RefCell::new(move |stream: runner::Stream, text: &str| {
+        let name = match stream {
+            runner::Stream::Out => "out",
+            runner::Stream::Err => "err",
+        };
+        // A callback that throws must not stop the script: the output is only lost.
+        let _ = on_output.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text));
+    }));
+    runner::run_json(request, sink)
+}
+
+/// The message of the panic that ended the last run, if one did.
+#[wasm_bindgen]
+pub fn last_panic() -> String {
+    PANIC.lock().map(|p| p.clone()).unwrap_or_default()
+}
+
+/// The version of ds the module was built from.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

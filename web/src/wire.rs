@@ -1,0 +1,88 @@
+//! The JSON of the requests and answers the worker exchanges with the engine, read and
+//! written by hand: a field of the wrong type or one the engine does not know is an error that
+//! names it (a page and an engine of different builds would otherwise disagree silently).
+
+use crate::runner::{Place, Request, Response, RunLimits, WrittenFile};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+/// A request from its JSON text.
+pub fn request(text: &str) -> Result<Request, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let fields = value.as_object().ok_or("a request is a JSON object")?;
+    known(fields, &["source", "name", "args", "files", "limits"], "request")?;
+    Ok(Request {
+        source: string(fields.get("source"), "source")?.ok_or("the request has no `source`")?,
+        name: string(fields.get("name"), "name")?.unwrap_or_else(|| "playground.ds".into()),
+        args: strings(fields.get("args"))?,
+        files: files(fields.get("files"))?,
+        limits: limits(fields.get("limits"))?,
+    })
+}
+
+fn known(fields: &Map<String, Value>, names: &[&str], what: &str) -> Result<(), String> {
+    match fields.keys().find(|k| !names.contains(&k.as_str())) {
+        Some(k) => Err(format!("unknown field `{k}` in the {what}")),
+        None => Ok(()),
+    }
+}
+
+fn string(value: Option<&Value>, what: &str) -> Result<Option<String>, String> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(format!("`{what}` must be a string")),
+    }
+}
+
+fn strings(value: Option<&Value>) -> Result<Vec<String>, String> {
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(Vec::new()) };
+    let items = value.as_array().ok_or("`args` must be an array of strings")?;
+    items
+        .iter()
+        .map(|a| a.as_str().map(str::to_string).ok_or_else(|| "`args` must be an array of strings".into()))
+        .collect()
+}
+
+fn files(value: Option<&Value>) -> Result<BTreeMap<String, String>, String> {
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(BTreeMap::new()) };
+    let map = value.as_object().ok_or("`files` must map paths to texts")?;
+    let text = |(k, v): (&String, &Value)| Some((k.clone(), v.as_str()?.to_string()));
+    map.iter().map(|e| text(e).ok_or_else(|| format!("the file `{}` must be a text", e.0))).collect()
+}
+
+fn limits(value: Option<&Value>) -> Result<RunLimits, String> {
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(RunLimits::default()) };
+    let fields = value.as_object().ok_or("`limits` must be an object")?;
+    known(fields, &["max_steps", "timeout_ms", "max_memory_bytes", "max_depth"], "limits")?;
+    let number = |name: &str| -> Result<Option<u64>, String> {
+        match fields.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => v.as_u64().map(Some).ok_or_else(|| format!("the limit `{name}` must be a whole number")),
+        }
+    };
+    Ok(RunLimits {
+        max_steps: number("max_steps")?,
+        timeout_ms: number("timeout_ms")?,
+        max_memory_bytes: number("max_memory_bytes")?,
+        max_depth: number("max_depth")?.map(|d| usize::try_from(d).unwrap_or(usize::MAX)),
+    })
+}
+
+/// The JSON text of an answer.
+pub fn response(r: &Response) -> String {
+    let place = |p: &Place| {
+        json!({"file": p.file, "line": p.line, "col": p.col, "end_line": p.end_line, "end_col": p.end_col,
+               "severity": p.severity, "message": p.message, "rendered": p.rendered})
+    };
+    let file = |f: &WrittenFile| json!({"path": f.path, "text": f.text});
+    json!({
+        "status": r.status,
+        "exit_code": r.exit_code,
+        "diagnostics": r.diagnostics.iter().map(place).collect::<Vec<_>>(),
+        "files_written": r.files_written.iter().map(file).collect::<Vec<_>>(),
+        "ms": r.ms,
+        "world": r.world,
+    })
+    .to_string()
+}

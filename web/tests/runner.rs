@@ -1,0 +1,167 @@
+//! The playground's runner on the native host: the same code the WebAssembly module runs,
+//! given requests as the page sends them.
+
+use ds_web::runner::{run, run_json, Request, RunLimits, Sink, Stream};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// What the sink got: the output, the warnings, and how many chunks came.
+type Got = Rc<RefCell<(String, String, usize)>>;
+
+/// A sink that keeps what each stream got, and how many chunks came.
+fn capture() -> (Sink, Got) {
+    let got = Rc::new(RefCell::new((String::new(), String::new(), 0)));
+    let keep = got.clone();
+    let sink: Sink = Rc::new(RefCell::new(move |stream: Stream, text: &str| {
+        let mut g = keep.borrow_mut();
+        match stream {
+            Stream::Out => g.0.push_str(text),
+            Stream::Err => g.1.push_str(text),
+        }
+        g.2 += 1;
+    }));
+    (sink, got)
+}
+
+fn request(source: &str) -> Request {
+    Request {
+        source: source.into(),
+        name: "playground.ds".into(),
+        args: Vec::new(),
+        files: BTreeMap::new(),
+        limits: RunLimits::default(),
+    }
+}
+
+#[test]
+fn output_streams_and_the_run_finishes() {
+    let (sink, got) = capture();
+    let r = run(request("out 1 + 1\nout System.args()"), sink);
+    assert_eq!(r.status, "finished");
+    assert_eq!(got.borrow().0, "2\n[]\n");
+    assert!(r.diagnostics.is_empty());
+}
+
+#[test]
+fn arguments_reach_the_script() {
+    let (sink, got) = capture();
+    let mut req = request("out System.args().size(), System.args()[1]");
+    req.args = vec!["a b".into(), "--two".into()];
+    let r = run(req, sink);
+    assert_eq!(r.status, "finished");
+    assert_eq!(got.borrow().0, "2 --two\n");
+}
+
+#[test]
+fn a_compile_error_is_placed_on_its_line() {
+    let (sink, _) = capture();
+    let r = run(request("out 1\n\nout nosuchname + 1\n"), sink);
+    assert_eq!(r.status, "compile_error");
+    let d = &r.diagnostics[0];
+    assert_eq!((d.file.as_str(), d.line, d.col, d.severity), ("playground.ds", 3, 5, "error"));
+    assert_eq!(d.end_line, 3);
+    assert!(d.rendered.contains("playground.ds:3:5"), "{}", d.rendered);
+}
+
+#[test]
+fn a_runtime_error_keeps_the_output_before_it() {
+    let (sink, got) = capture();
+    let r = run(request("out \"before\"\nvar A = 0\nout 1 / A\n"), sink);
+    assert_eq!(r.status, "runtime_error");
+    assert_eq!(got.borrow().0, "before\n");
+    assert_eq!(r.diagnostics[0].line, 3);
+}
+
+#[test]
+fn includes_and_data_files_come_from_the_folder_and_written_files_come_back() {
+    let (sink, got) = capture();
+    let mut req = request("#include \"lib/two.ds\"\nout two()\nvar F = File.open(\"out/x.txt\", \"w\")\nF.out(\"hi\")\nF.close()\nout File.open(\"data/d.txt\").getline()\n");
+    req.files.insert("lib/two.ds".into(), "def two() : return 2\n".into());
+    req.files.insert("data/d.txt".into(), "first\nsecond\n".into());
+    let r = run(req, sink);
+    assert_eq!(r.status, "finished", "{:?}", r.diagnostics);
+    assert_eq!(got.borrow().0, "2\nfirst\n");
+    assert_eq!(r.files_written.len(), 1);
+    assert_eq!((r.files_written[0].path.as_str(), r.files_written[0].text.as_str()), ("out/x.txt", "hi\n"));
+}
+
+#[test]
+fn a_missing_include_is_an_error_not_a_panic() {
+    let (sink, _) = capture();
+    let r = run(request("#include \"nowhere.ds\"\n"), sink);
+    assert_eq!(r.status, "compile_error");
+    assert!(r.diagnostics[0].message.contains("nowhere.ds"), "{}", r.diagnostics[0].message);
+}
+
+#[test]
+fn the_step_limit_stops_a_loop() {
+    let (sink, _) = capture();
+    let mut req = request("while True {}\n");
+    req.limits.max_steps = Some(10_000);
+    let r = run(req, sink);
+    assert_eq!(r.status, "runtime_error");
+    assert!(r.diagnostics[0].message.contains("step"), "{}", r.diagnostics[0].message);
+}
+
+#[test]
+fn the_time_limit_stops_a_loop() {
+    let (sink, _) = capture();
+    let mut req = request("while True {}\n");
+    req.limits.timeout_ms = Some(100);
+    let r = run(req, sink);
+    assert_eq!(r.status, "runtime_error");
+    assert!(r.ms < 5000.0);
+}
+
+#[test]
+fn exit_gives_its_status() {
+    let (sink, _) = capture();
+    let r = run(request("out 1\nSystem.exit(3)\nout 2\n"), sink);
+    assert_eq!((r.status, r.exit_code), ("exited", 3));
+}
+
+#[test]
+fn many_lines_come_in_fewer_chunks_than_lines() {
+    let (sink, got) = capture();
+    let r = run(request("for I in range(20000) : out I\n"), sink);
+    assert_eq!(r.status, "finished");
+    let g = got.borrow();
+    assert_eq!(g.0.lines().count(), 20000);
+    assert!(g.2 < 2000, "{} chunks for 20000 lines", g.2);
+}
+
+#[test]
+fn bad_json_is_an_answer() {
+    let (sink, _) = capture();
+    let answer = run_json("{\"source\": 5}", sink.clone());
+    assert!(answer.contains("\"status\":\"bad_request\""), "{answer}");
+    let answer = run_json("{\"source\": \"out 1\", \"surprise\": 1}", sink);
+    assert!(answer.contains("bad_request") && answer.contains("surprise"), "{answer}");
+}
+
+#[test]
+fn a_json_request_runs_and_answers_in_json() {
+    let (sink, got) = capture();
+    let request = r#"{"source": "out System.args()[0]\nout 1 / 0\n", "name": "scripts/x.ds", "args": ["é"],
+        "files": {"scripts/data.txt": "x"}, "limits": {"timeout_ms": 5000, "max_steps": null}}"#;
+    let answer: serde_json::Value = serde_json::from_str(&run_json(request, sink)).expect("JSON");
+    assert_eq!(got.borrow().0, "é\n");
+    assert_eq!(answer["status"], "runtime_error");
+    assert_eq!(answer["exit_code"], 1);
+    let d = &answer["diagnostics"][0];
+    assert_eq!((d["file"].as_str(), d["line"].as_u64(), d["col"].as_u64()), (Some("scripts/x.ds"), Some(2), Some(5)));
+    assert!(d["rendered"].as_str().is_some_and(|r| r.contains("scripts/x.ds:2:5")), "{d}");
+    assert_eq!(answer["files_written"], serde_json::json!([]));
+}
+
+#[test]
+fn the_world_at_the_end_comes_back_for_drawing() {
+    let (sink, _) = capture();
+    let r = run(request("edges on, want\nnodes a, b\na on b = True\na want b = False\n"), sink);
+    let world = r.world.expect("GRAPH has facts");
+    assert_eq!(world["name"], "GRAPH");
+    assert_eq!(world["facts"], serde_json::json!([["a", "on", "b", "True"], ["a", "want", "b", "False"]]));
+    let (sink, _) = capture();
+    assert!(run(request("out 1\n"), sink).world.is_none(), "an empty GRAPH is not drawn");
+}

@@ -1,0 +1,130 @@
+//! Build tasks: `cargo xtask web` builds the playground (docs/playground.md) into target/web/:
+//!
+//! 1. the engine (web/, the `ds` core without its native hosts) for wasm32-unknown-unknown;
+//! 2. `wasm-bindgen --target web` on it (the CLI must be the version of the crate), then
+//!    `wasm-opt` when it is installed;
+//! 3. the page's JavaScript (web/page/, CodeMirror and lz-string pinned by package-lock.json)
+//!    bundled by esbuild;
+//! 4. examples.json: the examples menu and the folder scripts see (every file of scripts/);
+//! 5. the explorer's graph library the playground shares (src/explore/web/vendor/), copied at
+//!    build time.
+//!
+//! Everything the page loads ends up in target/web/: it needs no network.
+
+mod json;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask web [--profile PROFILE]
+
+Builds the playground into target/web/ (or $CARGO_TARGET_DIR/web/); serve that folder with any
+static server, e.g. `python3 -m http.server -d target/web`. PROFILE is the Cargo profile of the
+WebAssembly module: `web` (the default: release, fat LTO) or `release-dev` (faster to build).";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let profile = match args.as_slice() {
+        [task] if task == "web" => "web".to_string(),
+        [task, flag, p] if task == "web" && flag == "--profile" => p.clone(),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match web(&profile) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The repository's root (xtask/ is one of its folders).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask/ has a parent").to_path_buf()
+}
+
+/// Cargo's target folder: $CARGO_TARGET_DIR (relative to the root) or target/.
+fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => root.join(dir),
+        None => root.join("target"),
+    }
+}
+
+fn web(profile: &str) -> Result<(), String> {
+    let root = root();
+    let target = target_dir(&root);
+    let out = target.join("web");
+    let pkg = target.join("web-pkg");
+    tools::check_wasm_bindgen(&root)?;
+    step("the engine for wasm32-unknown-unknown");
+    tools::run(
+        tools::cargo()
+            .args(["build", "--package", "ds-web", "--lib", "--target", "wasm32-unknown-unknown", "--locked"])
+            .args(["--profile", profile])
+            .current_dir(&root),
+    )?;
+    let wasm = target.join("wasm32-unknown-unknown").join(profile).join("ds_web.wasm");
+    step("wasm-bindgen --target web");
+    remake(&pkg)?;
+    tools::run(
+        std::process::Command::new("wasm-bindgen")
+            .args(["--target", "web", "--no-typescript", "--out-dir"])
+            .arg(&pkg)
+            .arg(&wasm),
+    )?;
+    tools::wasm_opt(&pkg.join("ds_web_bg.wasm"))?;
+    remake(&out)?;
+    copy(&pkg.join("ds_web_bg.wasm"), &out.join("ds_web_bg.wasm"))?;
+    copy(&pkg.join("ds_web.js"), &out.join("ds_web.js"))?;
+    step("the page (esbuild)");
+    let page = root.join("web").join("page");
+    tools::npm_ci(&page)?;
+    tools::esbuild(&page, &out)?;
+    for file in ["index.html", "style.css"] {
+        copy(&page.join(file), &out.join(file))?;
+    }
+    step("examples.json from scripts/");
+    let examples = json::examples(&root.join("scripts"))?;
+    write(&out.join("examples.json"), &examples)?;
+    step("the explorer's graph library (src/explore/web/vendor/)");
+    copy_explorer(&root.join("src").join("explore").join("web"), &out.join("explorer"))?;
+    tools::report_sizes(&out)?;
+    println!("built {}; serve it with: python3 -m http.server -d {}", out.display(), out.display());
+    Ok(())
+}
+
+/// The explorer's graph library (cytoscape.js and its dagre layout), which the playground
+/// draws graphs with (web/page/src/dot.js). The explorer's app.js is not used yet: it talks to
+/// `ds explore`'s HTTP API.
+fn copy_explorer(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to.join("vendor")).map_err(|e| format!("cannot make {}: {e}", to.display()))?;
+    for file in ["cytoscape.min.js", "cytoscape-dagre.min.js", "cytoscape.LICENSE", "cytoscape-dagre.LICENSE"] {
+        copy(&from.join("vendor").join(file), &to.join("vendor").join(file))?;
+    }
+    Ok(())
+}
+
+fn step(what: &str) {
+    println!("== {what}");
+}
+
+/// Empties a folder (made when missing): nothing of an older build stays behind.
+fn remake(dir: &Path) -> Result<(), String> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::copy(from, to).map(|_| ()).map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
