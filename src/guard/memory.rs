@@ -112,11 +112,13 @@ pub enum Source {
     AddressSpace,
     /// The default of a run without `--max-memory`: a share of the machine's memory.
     Default,
+    /// Set by a host without a command line (the playground's page).
+    Host,
 }
 
 /// The `Source` of the limit, as its index in `SOURCES`.
 static SOURCE: AtomicUsize = AtomicUsize::new(0);
-const SOURCES: [Source; 3] = [Source::Asked, Source::AddressSpace, Source::Default];
+const SOURCES: [Source; 4] = [Source::Asked, Source::AddressSpace, Source::Default, Source::Host];
 
 /// Sets the limit in bytes (None: no limit) and where it comes from.
 pub fn set_limit(bytes: Option<usize>, source: Source) {
@@ -159,6 +161,7 @@ pub fn limit_message() -> String {
         Source::Asked => "--max-memory",
         Source::AddressSpace => "what the address-space limit, ulimit -v, leaves",
         Source::Default => "the default, half of the machine's memory; --max-memory sets another",
+        Source::Host => "the limit of the page or program running ds",
     };
     format!("memory limit of {l} bytes reached ({why})")
 }

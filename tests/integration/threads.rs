@@ -150,7 +150,10 @@ fn next_or_goal_that_print_or_write_files_are_errors() {
 fn searches_that_cannot_run_on_threads_say_so() {
     for (code, fragment) in [
         ("Search.ucs(1, (n) => [n + 1], 5, {\"threads\": 2})", "`Search.ucs` runs on one thread"),
-        ("Search.bfs(1, (n) => [n + 1], 5, {\"threads\": 2, \"trace\": True})", "`trace` and `record` need `threads` 1"),
+        (
+            "Search.bfs(1, (n) => [n + 1], 5, {\"threads\": 2, \"trace\": True})",
+            "`trace` and `record` need `threads` 1",
+        ),
         ("Search.compare(1, (n) => [n + 1], 5, None, [\"bfs\"], {\"threads\": 2})", "runs each search on one thread"),
         ("Search.bfs(1, (n) => [n + 1], 5, {\"threads\": 1000})", "at most 256 threads"),
     ] {

@@ -130,7 +130,7 @@ pub fn run(request: Request, sink: Sink) -> Response {
     let dir = PathBuf::from(&request.name).parent().map(PathBuf::from).unwrap_or_default();
     session.interp.script_dir = Some(if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir });
     session.set_limits(limits(&request.limits, started));
-    ds::guard::memory::set_limit(request.limits.max_memory_bytes.map(|b| b as usize), true);
+    ds::guard::memory::set_limit(request.limits.max_memory_bytes.map(|b| b as usize), ds::guard::memory::Source::Host);
 
     let outcome = session.run_source(&request.name, &request.source);
     let _ = session.interp.out.flush();
