@@ -34,6 +34,8 @@ pub mod diagnostics;
 pub mod eval;
 pub mod explore;
 pub mod host;
+#[cfg(feature = "native")]
+pub mod kernel;
 pub mod lsp;
 pub mod mind;
 pub mod names;
