@@ -1,11 +1,14 @@
 //! A world state drawn as SVG for the notebook. Nodes are laid out in rows by the longest
 //! chain of edges leading to them, so that what points at something sits above it (the wolf
-//! puzzle's farmer, wolf, goat and cabbage above the two banks they are `on`). True edges are
+//! puzzle's farmer, wolf, goat and cabbage above the two banks they are `on`); a cycle is cut
+//! where a depth-first walk comes back, and a pair of edges both ways (`$1 link $2`,
+//! `$2 link $1`) is one line without arrows that does not order its nodes. True edges are
 //! black arrows, False ones red and dashed, Undef and fuzzy ones grey and dashed, as in the
-//! DOT export (`World::graph_dot`).
+//! DOT export (`World::graph_dot`). Edges to other graphs' nodes (`isa Sen=>$human`, the
+//! classes) are left to the text beside the picture: they would hang every node on a few.
 
 use crate::value::display::logic_pair;
-use crate::world::{Graph, World};
+use crate::world::{FactKey, Graph, World};
 use std::fmt::Write;
 
 /// Larger graphs are not drawn: their text stays beside.
@@ -22,6 +25,8 @@ struct Edge {
     to: usize,
     label: String,
     style: &'static str,
+    /// Drawn for itself and its reverse.
+    both: bool,
 }
 
 /// The SVG of a graph state, or `None` when it is too large to draw legibly.
@@ -32,23 +37,21 @@ pub fn graph_svg(world: &World, g: &Graph) -> Option<String> {
         return None;
     }
     let first = class.first();
-    let mut labels: Vec<String> =
-        ids.iter().map(|&id| class.name(id).trim_start_matches(['$', '@']).to_string()).collect();
+    let labels: Vec<String> = ids.iter().map(|&id| class.name(id).trim_start_matches(['$', '@']).to_string()).collect();
     let mut edges = Vec::new();
     for f in g.facts.iter() {
         if edges.len() >= MAX_EDGES {
             return None;
         }
-        if !class.contains(f.key.src()) {
+        let (src, tgt) = (f.key.src(), f.key.tgt());
+        if f.key.tgraph() != 0 || !class.contains(src) || !class.contains(tgt) {
             continue;
         }
-        let to = if f.key.tgraph() == 0 && class.contains(f.key.tgt()) {
-            (f.key.tgt() - first) as usize
-        } else {
-            // A node of another graph: a node of its own here, named as `out` names it.
-            labels.push(world.external_name(f.key.tgraph(), f.key.tgt()));
-            labels.len() - 1
-        };
+        let back = FactKey::new(tgt, f.key.rel(), 0, src);
+        let both = src != tgt && g.facts.contains(back) && g.facts.get(back) == f.value;
+        if both && src > tgt {
+            continue; // drawn with its reverse
+        }
         let rel = world.relation_name(f.key.rel());
         let (label, style) = if f.value.is_true() {
             (rel.to_string(), "stroke=\"#222\"")
@@ -57,28 +60,76 @@ pub fn graph_svg(world: &World, g: &Graph) -> Option<String> {
         } else {
             (format!("{rel}{}", logic_pair(f.value)), "stroke=\"#888\" stroke-dasharray=\"2,3\"")
         };
-        edges.push(Edge { from: (f.key.src() - first) as usize, to, label, style });
+        edges.push(Edge { from: (src - first) as usize, to: (tgt - first) as usize, label, style, both });
     }
     Some(render(&g.name.to_string(), &labels, &edges))
 }
 
-/// Each node's row: the longest chain of edges into it (cycles are cut after as many rounds
-/// as there are nodes).
+/// Each node's row: the longest chain of edges into it, over the edges that order nodes (not
+/// loops, not pairs both ways, not the edges that close a cycle); the ends of a pair both ways
+/// share the lower row.
 fn rows(n: usize, edges: &[Edge]) -> Vec<usize> {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for e in edges.iter().filter(|e| e.from != e.to && !e.both) {
+        out[e.from].push(e.to);
+    }
+    let order = acyclic(&mut out);
     let mut row = vec![0; n];
-    for _ in 0..n {
-        let mut changed = false;
-        for e in edges.iter().filter(|e| e.from != e.to) {
-            if row[e.to] <= row[e.from] && row[e.from] + 1 < n {
-                row[e.to] = row[e.from] + 1;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
+    for &v in order.iter().rev() {
+        for &t in &out[v] {
+            row[t] = row[t].max(row[v] + 1);
         }
     }
+    // The two ends of a pair both ways side by side (the wolf puzzle's banks).
+    for e in edges.iter().filter(|e| e.both) {
+        let r = row[e.from].max(row[e.to]);
+        row[e.from] = r;
+        row[e.to] = r;
+    }
     row
+}
+
+/// Drops the edges a depth-first walk finds going back to a node it is inside of; the nodes
+/// in the order the walk finished them (a reversed topological order of what is left).
+fn acyclic(out: &mut [Vec<usize>]) -> Vec<usize> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        Open,
+        Done,
+    }
+    let n = out.len();
+    let mut mark = vec![Mark::New; n];
+    let mut finished = Vec::with_capacity(n);
+    for root in 0..n {
+        if mark[root] != Mark::New {
+            continue;
+        }
+        // (node, next edge to look at): an explicit stack, as a chain may be long.
+        let mut stack = vec![(root, 0)];
+        mark[root] = Mark::Open;
+        while let Some(&mut (v, ref mut next)) = stack.last_mut() {
+            if *next < out[v].len() {
+                let t = out[v][*next];
+                match mark[t] {
+                    Mark::Open => {
+                        out[v].remove(*next);
+                    }
+                    Mark::New => {
+                        *next += 1;
+                        mark[t] = Mark::Open;
+                        stack.push((t, 0));
+                    }
+                    Mark::Done => *next += 1,
+                }
+            } else {
+                mark[v] = Mark::Done;
+                finished.push(v);
+                stack.pop();
+            }
+        }
+    }
+    finished
 }
 
 fn render(name: &str, labels: &[String], edges: &[Edge]) -> String {
@@ -156,9 +207,10 @@ fn edge(s: &mut String, e: &Edge, (x1, y1): (f64, f64), (x2, y2): (f64, f64), k:
     let (ux, uy) = (dx / len, dy / len);
     let c = cut(ux, uy).min(len / 3.0);
     let (ax, ay, bx, by) = (x1 + ux * c, y1 + uy * c, x2 - ux * c, y2 - uy * c);
+    let arrow = if e.both { "" } else { " marker-end=\"url(#arrow)\"" };
     let _ = writeln!(
         s,
-        "<line x1=\"{ax:.1}\" y1=\"{ay:.1}\" x2=\"{bx:.1}\" y2=\"{by:.1}\" {} marker-end=\"url(#arrow)\"/>\
+        "<line x1=\"{ax:.1}\" y1=\"{ay:.1}\" x2=\"{bx:.1}\" y2=\"{by:.1}\" {}{arrow}/>\
          <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">{}</text>",
         e.style,
         (ax + bx) / 2.0 + shift,
@@ -177,12 +229,15 @@ mod tests {
 
     #[test]
     fn what_points_at_a_node_sits_above_it() {
-        let e = |from, to| Edge { from, to, label: "on".into(), style: "" };
-        // 0 and 1 point at 2, which points at 3; 3 points back at 0 (a cycle, cut).
-        let r = rows(4, &[e(0, 2), e(1, 2), e(2, 3)]);
+        let e = |from, to| Edge { from, to, label: "on".into(), style: "", both: false };
+        // 0 and 1 point at 2, which points at 3; 0 also points at 3 directly.
+        let r = rows(4, &[e(0, 2), e(1, 2), e(2, 3), e(0, 3)]);
         assert_eq!(r, vec![0, 0, 1, 2]);
-        let cyclic = rows(3, &[e(0, 1), e(1, 2), e(2, 0)]);
-        assert!(cyclic.iter().all(|&r| r < 3));
+        // A cycle is cut where the walk from 0 comes back to it.
+        assert_eq!(rows(3, &[e(0, 1), e(1, 2), e(2, 0)]), vec![0, 1, 2]);
+        // A pair both ways orders nothing.
+        let pair = Edge { both: true, ..e(0, 1) };
+        assert_eq!(rows(3, &[pair, e(2, 1)]), vec![1, 1, 0]);
     }
 
     #[test]
