@@ -1,9 +1,13 @@
 //! How a cell's last value is shown: always as text (what the REPL prints), and besides, a
-//! graph state drawn (`draw`), an SVG picture the script drew as itself, and the rows that
-//! `Search.compare` returns as an HTML table.
+//! graph state drawn (`draw`), a state space of `Search.explore` drawn (`space`), an SVG
+//! picture the script drew as itself, and the rows that `Search.compare` returns as an HTML
+//! table.
 
 use super::draw::{escape, graph_svg};
+use super::space::space_svg;
 use crate::repl::Backend;
+use crate::search::space::Space;
+use crate::value::host::downcast;
 use crate::value::Value;
 use serde_json::{json, Map, Value as Json};
 
@@ -48,6 +52,7 @@ fn svg(backend: &Backend, value: &Value) -> Option<String> {
             h.write(&mut text);
             Some(text)
         }
+        Value::Host(h) => downcast::<Space>(h).map(|space| space_svg(&space)),
         _ => None,
     }
 }

@@ -20,13 +20,13 @@ const ROW: f64 = 110.0;
 const MARGIN: f64 = 30.0;
 const NODE_H: f64 = 26.0;
 
-struct Edge {
-    from: usize,
-    to: usize,
-    label: String,
-    style: &'static str,
+pub(super) struct Edge {
+    pub from: usize,
+    pub to: usize,
+    pub label: String,
+    pub style: &'static str,
     /// Drawn for itself and its reverse.
-    both: bool,
+    pub both: bool,
 }
 
 /// The SVG of a graph state, or `None` when it is too large to draw legibly.
@@ -62,7 +62,8 @@ pub fn graph_svg(world: &World, g: &Graph) -> Option<String> {
         };
         edges.push(Edge { from: (src - first) as usize, to: (tgt - first) as usize, label, style, both });
     }
-    Some(render(&g.name.to_string(), &labels, &edges))
+    let row = rows(labels.len(), &edges);
+    Some(render(&g.name.to_string(), &labels, &edges, &row))
 }
 
 /// Each node's row: the longest chain of edges into it, over the edges that order nodes (not
@@ -132,8 +133,8 @@ fn acyclic(out: &mut [Vec<usize>]) -> Vec<usize> {
     finished
 }
 
-fn render(name: &str, labels: &[String], edges: &[Edge]) -> String {
-    let row = rows(labels.len(), edges);
+/// The picture of nodes (by label) in their rows and the edges between them, under a title.
+pub(super) fn render(name: &str, labels: &[String], edges: &[Edge], row: &[usize]) -> String {
     let mut at = vec![(0.0, 0.0); labels.len()];
     let mut per_row: Vec<usize> = Vec::new();
     for (i, &r) in row.iter().enumerate() {
@@ -242,7 +243,7 @@ mod tests {
 
     #[test]
     fn labels_are_escaped() {
-        let svg = render("G<1>", &["a&b".into()], &[]);
+        let svg = render("G<1>", &["a&b".into()], &[], &[0]);
         assert!(svg.contains("G&lt;1&gt;") && svg.contains("a&amp;b"));
     }
 }

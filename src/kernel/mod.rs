@@ -5,7 +5,7 @@
 //! The protocol (`server`, over `connection` and `message`) runs on a thread of its own; the
 //! cells run one at a time on the interpreter's big-stack thread (`runner`), sharing one
 //! session as REPL entries do. `replies` answers what needs no running (completion and
-//! inspection from the language server's analysis), `display` and `draw` show values richly.
+//! inspection from the language server's analysis), `display`, `draw` and `space` show values richly.
 
 mod connection;
 mod display;
@@ -15,6 +15,7 @@ mod message;
 mod replies;
 mod runner;
 mod server;
+mod space;
 
 pub use connection::Connection;
 pub use install::Target;

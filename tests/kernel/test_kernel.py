@@ -129,6 +129,20 @@ class DsKernelExtra(unittest.TestCase):
         data = self.result(outputs)
         self.assertIn("<circle", data["image/svg+xml"])
 
+    def test_an_explored_space_is_drawn_bounded_with_a_note(self):
+        code = ('def next(N) { return [N + 1, N * 2] }\n'
+                'Search.explore(1, next, {"max_states": 100, "goal": 10})')
+        reply, outputs = self.run_cell(code)
+        self.assertEqual(reply["content"]["status"], "ok")
+        svg = self.result(outputs)["image/svg+xml"]
+        self.assertIn("state space: 100 states", svg)
+        self.assertIn("the first 60 states drawn", svg)
+        self.assertIn("exploration stopped", svg)
+        self.assertEqual(svg.count("<rect"), 60)
+        # Breadth-first from 1: 2; 3, 4; 6; 5, 8; 7, 12; 10 -- so 10 is state 9.
+        self.assertEqual(svg.count("(goal)"), 1)
+        self.assertIn(">9 (goal)</text>", svg)
+
     def test_compare_shows_a_table(self):
         code = (
             "def next(N) { return N < 6 ? [N + 1, N + 2] : [] }\n"
