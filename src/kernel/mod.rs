@@ -102,7 +102,8 @@ fn run(file: &std::path::Path) -> Result<(), String> {
     let (events_tx, events_rx) = tokio::sync::mpsc::unbounded_channel();
     let (jobs_tx, jobs_rx) = std::sync::mpsc::channel();
     let runner = runner::Runner::new(events_tx);
-    let link = server::Link { jobs: jobs_tx, events: events_rx, interrupt: runner.interrupt_flag() };
+    let link =
+        server::Link { jobs: jobs_tx, events: events_rx, interrupt: runner.interrupt_flag(), cells: runner.cells() };
     let _protocol = server::start(conn, link)?;
     runner.serve(jobs_rx);
     Ok(())

@@ -1,19 +1,21 @@
 //! The requests answered without running anything: kernel info, completion and inspection (the
-//! language server's analysis of the cell, `lsp::text`), whether a cell is complete (the
-//! REPL's rule: the parser ran out of input with something open), history and comms.
+//! language server's analysis, `lsp::text`, of the cells run so far followed by this one, so
+//! that names from earlier cells complete), whether a cell is complete (the REPL's rule: the
+//! parser ran out of input with something open), history and comms.
 
 use super::message::{Message, PROTOCOL_VERSION};
 use serde_json::{json, Value};
 
 /// The reply type and content for a request, or `None` for a request ds does not answer.
-pub fn answer(m: &Message) -> Option<(String, Value)> {
+/// `before` is the text of the cells run so far without error.
+pub fn answer(m: &Message, before: &str) -> Option<(String, Value)> {
     let c = &m.content;
     let code = c["code"].as_str().unwrap_or("");
     let cursor = c["cursor_pos"].as_u64().map_or(code.len(), |p| byte_offset(code, p as usize));
     let content = match m.msg_type() {
         "kernel_info_request" => kernel_info(),
-        "complete_request" => complete(code, cursor),
-        "inspect_request" => inspect(code, cursor),
+        "complete_request" => complete(before, code, cursor),
+        "inspect_request" => inspect(before, code, cursor),
         "is_complete_request" => is_complete(code),
         "history_request" => json!({ "status": "ok", "history": [] }),
         "comm_info_request" => json!({ "status": "ok", "comms": {} }),
@@ -49,8 +51,16 @@ fn char_offset(text: &str, byte: usize) -> usize {
     text[..byte.min(text.len())].chars().count()
 }
 
-fn complete(code: &str, cursor: usize) -> Value {
-    let (mut matches, range) = crate::lsp::text::complete(code, cursor);
+/// The earlier cells and this one as one text, the cell starting at the offset returned.
+fn joined(before: &str, code: &str) -> (String, usize) {
+    let text = format!("{before}{code}");
+    (text, before.len())
+}
+
+fn complete(before: &str, code: &str, cursor: usize) -> Value {
+    let (text, at) = joined(before, code);
+    let (mut matches, range) = crate::lsp::text::complete(&text, at + cursor);
+    let range = range.start.max(at) - at..range.end - at;
     // An editor filters what its language server offers as the user types; Jupyter shows
     // the list as it is, so only the words that go on what was typed are kept.
     let typed = &code[range.clone()];
@@ -64,11 +74,12 @@ fn complete(code: &str, cursor: usize) -> Value {
     })
 }
 
-fn inspect(code: &str, cursor: usize) -> Value {
+fn inspect(before: &str, code: &str, cursor: usize) -> Value {
+    let (text, at) = joined(before, code);
     // Shift-tab comes with the cursor just after the word, where hover finds nothing.
-    let text = crate::lsp::text::hover(code, cursor).or_else(|| {
+    let text = crate::lsp::text::hover(&text, at + cursor).or_else(|| {
         let back = code[..cursor].chars().next_back().map_or(0, char::len_utf8);
-        crate::lsp::text::hover(code, cursor - back)
+        crate::lsp::text::hover(&text, at + cursor - back)
     });
     match text {
         Some(t) => json!({

@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -100,6 +101,8 @@ pub struct Runner {
     events: UnboundedSender<Event>,
     count: u32,
     interrupter: Interrupter,
+    /// The cells run without error, for completion (`server::Link::cells`).
+    cells: Arc<Mutex<String>>,
 }
 
 impl Runner {
@@ -111,11 +114,15 @@ impl Runner {
         let backend = Backend::new(session);
         // SIGINT too stops a running cell (a front end may send it), never the kernel.
         let interrupter = Interrupter::install(backend.interrupt_flag(), WhenIdle::Ignore);
-        Runner { backend, out, err, events, count: 0, interrupter }
+        Runner { backend, out, err, events, count: 0, interrupter, cells: Arc::default() }
     }
 
-    pub fn interrupt_flag(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    pub fn interrupt_flag(&self) -> Arc<std::sync::atomic::AtomicBool> {
         self.backend.interrupt_flag()
+    }
+
+    pub fn cells(&self) -> Arc<Mutex<String>> {
+        self.cells.clone()
     }
 
     /// Runs cells until the protocol side goes away.
@@ -147,6 +154,7 @@ impl Runner {
             content["status"] = json!("error");
             content
         } else {
+            self.remember(&code);
             if let Some(v) = value.filter(|_| !silent) {
                 let data = display::bundle(&self.backend, &v);
                 let result = json!({ "execution_count": self.count, "data": data, "metadata": {} });
@@ -157,6 +165,19 @@ impl Runner {
         let mut content = content;
         content["execution_count"] = json!(self.count);
         let _ = self.events.send(Event::Done(content));
+    }
+}
+
+impl Runner {
+    /// Keeps a cell's code for completion (not a REPL command: no code to analyse).
+    fn remember(&self, code: &str) {
+        if code.trim_start().starts_with(':') {
+            return;
+        }
+        if let Ok(mut cells) = self.cells.lock() {
+            cells.push_str(code);
+            cells.push('\n');
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use super::message::{new_id, Message, Signer};
 use super::replies;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use zeromq::{PubSocket, RepSocket, RouterSocket, Socket, SocketRecv, SocketSend, ZmqMessage};
@@ -31,6 +31,8 @@ pub struct Link {
     pub events: UnboundedReceiver<Event>,
     /// The interpreter's interrupt flag.
     pub interrupt: Arc<AtomicBool>,
+    /// The cells run so far without error, for completion and inspection.
+    pub cells: Arc<Mutex<String>>,
 }
 
 /// Binds the sockets and serves them on a thread of their own; `Err` when a socket cannot be
@@ -93,6 +95,7 @@ struct Ctx {
     iopub: UnboundedSender<Message>,
     jobs: std::sync::mpsc::Sender<Message>,
     interrupt: Arc<AtomicBool>,
+    cells: Arc<Mutex<String>>,
 }
 
 impl Ctx {
@@ -115,7 +118,14 @@ async fn serve(sockets: Sockets, key: &str, link: Link) {
     let signer = Signer::new(key);
     let (iopub_tx, iopub_rx) = unbounded_channel();
     let (shell_tx, shell_rx) = unbounded_channel();
-    let ctx = Ctx { session: new_id(), shell: shell_tx, iopub: iopub_tx, jobs: link.jobs, interrupt: link.interrupt };
+    let ctx = Ctx {
+        session: new_id(),
+        shell: shell_tx,
+        iopub: iopub_tx,
+        jobs: link.jobs,
+        interrupt: link.interrupt,
+        cells: link.cells,
+    };
     let Sockets { shell, control, stdin, iopub, hb } = sockets;
     let (shell_send, shell_recv) = shell.split();
     tokio::spawn(heartbeat(hb));
@@ -174,7 +184,8 @@ fn on_shell(ctx: &Ctx, m: Message) {
 }
 
 fn answer(ctx: &Ctx, m: &Message) {
-    let Some((reply_type, content)) = replies::answer(m) else {
+    let cells = ctx.cells.lock().map(|c| c.clone()).unwrap_or_default();
+    let Some((reply_type, content)) = replies::answer(m, &cells) else {
         crate::eprintln_safe!("ds kernel: no answer to `{}`", m.msg_type());
         return;
     };

@@ -112,6 +112,17 @@ class DsKernelExtra(unittest.TestCase):
         self.assertEqual(reply["content"]["status"], "ok")
         self.assertEqual(self.result(outputs)["text/plain"], "82")
 
+    def test_names_of_earlier_cells_complete(self):
+        self.run_cell("var Wolfish = 1\ndef wolf_moves(G) { return [] }")
+        msg_id = self.kc.complete("out Wolf", 8)
+        reply = self.shell_reply(msg_id)["content"]
+        self.assertIn("Wolfish", reply["matches"])
+        self.assertEqual((reply["cursor_start"], reply["cursor_end"]), (4, 8))
+        msg_id = self.kc.inspect("wolf_moves", 10)
+        reply = self.shell_reply(msg_id)["content"]
+        self.assertTrue(reply["found"])
+        self.assertIn("wolf_moves(G)", reply["data"]["text/plain"])
+
     def test_a_world_state_is_drawn(self):
         reply, outputs = self.run_cell(WORLD + "Start")
         data = self.result(outputs)
