@@ -18,8 +18,15 @@ const MAX_TEXT: usize = 1 << 20;
 const COMPARE_COLUMNS: [&str; 8] =
     ["algorithm", "found", "length", "cost", "expanded", "generated", "duplicates", "max_frontier"];
 
+/// The MIME bundle of a value; only its text if drawing it failed (a bug there must not end
+/// the session).
+pub fn shown(backend: &Backend, value: &Value) -> Json {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bundle(backend, value)))
+        .unwrap_or_else(|_| json!({ "text/plain": bounded(backend.value_text(value)) }))
+}
+
 /// The MIME bundle of a value.
-pub fn bundle(backend: &Backend, value: &Value) -> Json {
+fn bundle(backend: &Backend, value: &Value) -> Json {
     let mut data = Map::new();
     data.insert("text/plain".into(), json!(bounded(backend.value_text(value))));
     if let Some(svg) = svg(backend, value) {

@@ -48,7 +48,7 @@ fn byte_offset(text: &str, chars: usize) -> usize {
 }
 
 fn char_offset(text: &str, byte: usize) -> usize {
-    text[..byte.min(text.len())].chars().count()
+    text.char_indices().take_while(|&(i, _)| i < byte).count()
 }
 
 /// The earlier cells and this one as one text, the cell starting at the offset returned.
@@ -63,7 +63,7 @@ fn complete(before: &str, code: &str, cursor: usize) -> Value {
     let range = range.start.max(at) - at..range.end - at;
     // An editor filters what its language server offers as the user types; Jupyter shows
     // the list as it is, so only the words that go on what was typed are kept.
-    let typed = &code[range.clone()];
+    let typed = code.get(range.clone()).unwrap_or("");
     matches.retain(|m| m.starts_with(typed));
     json!({
         "status": "ok",
@@ -78,7 +78,7 @@ fn inspect(before: &str, code: &str, cursor: usize) -> Value {
     let (text, at) = joined(before, code);
     // Shift-tab comes with the cursor just after the word, where hover finds nothing.
     let text = crate::lsp::text::hover(&text, at + cursor).or_else(|| {
-        let back = code[..cursor].chars().next_back().map_or(0, char::len_utf8);
+        let back = code.get(..cursor).and_then(|c| c.chars().next_back()).map_or(0, char::len_utf8);
         crate::lsp::text::hover(&text, at + cursor - back)
     });
     match text {
@@ -110,6 +110,18 @@ mod tests {
         assert_eq!(is_complete("def f() {")["status"], "incomplete");
         assert_eq!(is_complete("x = 1")["status"], "complete");
         assert_eq!(is_complete("x = )")["status"], "invalid");
+    }
+
+    #[test]
+    fn completion_and_inspection_take_any_cursor() {
+        // A cursor past the end, inside a character's bytes, or in a cell of one character.
+        for (code, cursor) in [("out Sea", 100), ("é", 1), ("x", 0), ("", 0)] {
+            let _ = complete("", code, byte_offset(code, cursor));
+            let _ = inspect("var A = 1\n", code, byte_offset(code, cursor));
+        }
+        let c = complete("var Alpha = 1\n", "out Alp", 7);
+        assert_eq!(c["matches"], json!(["Alpha"]));
+        assert_eq!((c["cursor_start"].as_u64(), c["cursor_end"].as_u64()), (Some(4), Some(7)));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::connection::Connection;
 use super::message::{new_id, Message, Signer};
 use super::replies;
 use serde_json::{json, Value};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -163,7 +164,12 @@ async fn receive<S: SocketRecv>(mut socket: S, signer: &Signer, mut handle: impl
     loop {
         match socket.recv().await {
             Ok(raw) => match signer.decode(raw) {
-                Ok(m) => handle(m),
+                // A bug in one answer must not leave the channel deaf for the rest of the session.
+                Ok(m) => {
+                    if catch_unwind(AssertUnwindSafe(|| handle(m))).is_err() {
+                        crate::eprintln_safe!("ds kernel: internal error while answering a message");
+                    }
+                }
                 Err(e) => crate::eprintln_safe!("ds kernel: a message was ignored: {e}"),
             },
             Err(_) => tokio::time::sleep(Duration::from_millis(10)).await,
