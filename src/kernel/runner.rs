@@ -127,12 +127,23 @@ impl Runner {
 
     /// Runs cells until the protocol side goes away.
     pub fn serve(mut self, jobs: std::sync::mpsc::Receiver<Message>) {
-        for request in jobs {
-            self.execute(request);
+        while let Ok(request) = jobs.recv() {
+            let stop_on_error = request.content["stop_on_error"].as_bool().unwrap_or(true);
+            let reply = self.execute(request);
+            if reply["status"] == "error" && stop_on_error {
+                // Jupyter's rule: an error aborts the cells sent before it ended ("run all"
+                // stops at the first cell that fails instead of running on in a broken state).
+                // Before the reply goes: a cell sent once the reply came must run.
+                while let Ok(queued) = jobs.try_recv() {
+                    let _ = self.events.send(Event::Aborted(queued));
+                }
+            }
+            let _ = self.events.send(Event::Done(reply));
         }
     }
 
-    fn execute(&mut self, request: Message) {
+    /// Runs one cell; the content of its reply.
+    fn execute(&mut self, request: Message) -> Value {
         let code = request.content["code"].as_str().unwrap_or("").to_string();
         let silent = request.content["silent"].as_bool().unwrap_or(false);
         if !silent {
@@ -164,7 +175,7 @@ impl Runner {
         };
         let mut content = content;
         content["execution_count"] = json!(self.count);
-        let _ = self.events.send(Event::Done(content));
+        content
     }
 }
 

@@ -23,6 +23,8 @@ pub enum Event {
     Iopub(&'static str, Value),
     /// The cell ended: the content of its `execute_reply`.
     Done(Value),
+    /// A cell not run, as an earlier one failed.
+    Aborted(Message),
 }
 
 /// The runner's ends of the channels.
@@ -251,6 +253,11 @@ async fn events(ctx: Ctx, mut events: UnboundedReceiver<Event>) {
                     ctx.reply(&request, "execute_reply", content);
                     ctx.status(&request, "idle");
                 }
+            }
+            Event::Aborted(request) => {
+                ctx.status(&request, "busy");
+                ctx.reply(&request, "execute_reply", json!({ "status": "aborted" }));
+                ctx.status(&request, "idle");
             }
         }
     }

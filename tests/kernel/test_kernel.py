@@ -229,6 +229,23 @@ class DsKernelExtra(unittest.TestCase):
         _, outputs = self.run_cell("Order")
         self.assertEqual(self.result(outputs)["text/plain"], "ab")
 
+    def test_an_error_aborts_the_cells_sent_after_it(self):
+        # The first cell counts for a while, then fails at run time; the next two were sent
+        # meanwhile ("run all") and are not run. A cell sent afterwards runs again.
+        failing = self.kc.execute('var i = 0\nwhile i < 3000000 { i++ }\nvar K = "x"\nout 1 - K')
+        queued = [self.kc.execute('var Ran = True'), self.kc.execute('out "ran"')]
+        replies = {}
+        while len(replies) < 3:
+            reply = self.kc.get_shell_msg(timeout=TIMEOUT)
+            replies[reply["parent_header"].get("msg_id")] = reply["content"]["status"]
+        self.assertEqual(replies.pop(failing), "error")
+        self.assertEqual(replies, {msg_id: "aborted" for msg_id in queued})
+        reply, outputs = self.run_cell("out 1 + 1")
+        self.assertEqual(reply["content"]["status"], "ok", reply["content"])
+        self.assertEqual(self.stdout(outputs), "2\n", outputs)
+        reply, _ = self.run_cell("out Ran")
+        self.assertIn("unknown name `Ran`", reply["content"]["evalue"])
+
     def test_restart_gives_a_clean_session(self):
         km, kc = start_new_kernel(kernel_name="ds")
         try:
