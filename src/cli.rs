@@ -1,7 +1,8 @@
 //! The command line's shape: `ds [OPTIONS] [FILE] [ARGS...]`. Everything after FILE belongs
 //! to the script (`ds s.ds --help` gives `--help` to the script), so the arguments are split at
-//! FILE before clap sees them; `ds lsp` and `ds explore` are subcommands (docs/language.md,
-//! decision 18), recognised as the first argument only, so `ds ./lsp` runs a file named `lsp`.
+//! FILE before clap sees them; `ds lsp`, `ds explore` and `ds kernel` are subcommands
+//! (docs/language.md, decisions 18 and 21), recognised as the first argument only, so `ds ./lsp`
+//! runs a file named `lsp`.
 
 use clap::{CommandFactory, Parser};
 use std::ffi::OsString;
@@ -86,6 +87,8 @@ pub enum Command {
     Lsp,
     /// `ds explore ...`: the arguments after `explore`.
     Explore(Vec<String>),
+    /// `ds kernel ...`: the Jupyter kernel, with the arguments after `kernel`.
+    Kernel(Vec<String>),
     /// Anything else: run a script, a snippet, check a file or open the REPL.
     Run(Box<Cli>),
 }
@@ -98,6 +101,9 @@ pub fn parse(argv: Vec<OsString>) -> Command {
     }
     if argv.get(1).is_some_and(|a| a == "explore") {
         return Command::Explore(argv.iter().skip(2).map(|a| a.to_string_lossy().into_owned()).collect());
+    }
+    if argv.get(1).is_some_and(|a| a == "kernel") {
+        return Command::Kernel(argv.iter().skip(2).map(|a| a.to_string_lossy().into_owned()).collect());
     }
     match parse_run_os(argv) {
         Ok(cli) => Command::Run(Box::new(cli)),

@@ -43,6 +43,8 @@ pub mod guard;
 #[cfg(feature = "native")]
 pub mod host;
 #[cfg(feature = "native")]
+pub mod kernel;
+#[cfg(feature = "native")]
 pub mod lsp;
 pub mod mind;
 pub mod names;

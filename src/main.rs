@@ -38,6 +38,7 @@ fn main() -> ExitCode {
     let cli = match cli::parse(std::env::args_os().collect()) {
         Command::Lsp => return ExitCode::from(ds::run_on_big_stack(ds::lsp::run)),
         Command::Explore(args) => return ExitCode::from(ds::run_on_big_stack(move || explore(args))),
+        Command::Kernel(args) => return ExitCode::from(ds::run_on_big_stack(move || ds::kernel::main(args))),
         Command::Run(cli) => cli,
     };
     let deadline = match deadline(cli.timeout) {

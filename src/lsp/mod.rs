@@ -77,3 +77,48 @@ fn serve(connection: &Connection) -> Result<u8, Box<dyn std::error::Error>> {
     }
     Ok(1)
 }
+
+/// Completion and hover over a text no editor holds (a notebook cell, for `ds kernel`): the
+/// same analysis as an editor's document, asked at a byte offset.
+pub mod text {
+    use super::documents::Document;
+    use lsp_types::{CompletionResponse, CompletionTextEdit, HoverContents, Uri};
+    use std::str::FromStr;
+
+    fn document(text: &str) -> Option<Document> {
+        // Not a `file:` URI: a cell has no folder, so its `#include`s resolve from the
+        // kernel's working directory as when it runs.
+        Some(Document::new(Uri::from_str("untitled:cell").ok()?, text.to_string()))
+    }
+
+    /// The words that complete the one at `offset`, and the byte range they replace.
+    pub fn complete(text: &str, offset: usize) -> (Vec<String>, std::ops::Range<usize>) {
+        let Some(doc) = document(text) else { return (Vec::new(), offset..offset) };
+        let pos = doc.lines.position(text, offset as u32);
+        let Some(CompletionResponse::Array(items)) = super::completion::complete(&doc, pos) else {
+            return (Vec::new(), offset..offset);
+        };
+        let mut start = offset;
+        let words = items
+            .into_iter()
+            .map(|it| match it.text_edit {
+                Some(CompletionTextEdit::Edit(edit)) => {
+                    start = start.min(doc.offset(edit.range.start) as usize);
+                    edit.new_text
+                }
+                _ => it.label,
+            })
+            .collect();
+        (words, start..offset)
+    }
+
+    /// What hovering at `offset` shows, as Markdown.
+    pub fn hover(text: &str, offset: usize) -> Option<String> {
+        let doc = document(text)?;
+        let pos = doc.lines.position(text, offset as u32);
+        match super::hover::hover(&doc, pos)?.contents {
+            HoverContents::Markup(m) => Some(m.value),
+            _ => None,
+        }
+    }
+}

@@ -93,12 +93,37 @@ impl Backend {
     /// Runs one complete entry: a `:command` or code.
     pub fn eval(&mut self, entry: &str) -> Reply {
         let mut reply = Reply::default();
+        if let Some(value) = self.run_entry(entry, &mut reply) {
+            self.print_value(&value);
+        }
+        self.finish(&mut reply);
+        reply
+    }
+
+    /// `eval`, handing back the value of a final expression instead of printing it: a notebook
+    /// kernel shows it (drawn, when it is a graph) rather than as text among the output.
+    pub fn eval_cell(&mut self, entry: &str) -> (Reply, Option<Value>) {
+        let mut reply = Reply::default();
+        let value = self.run_entry(entry, &mut reply);
+        self.finish(&mut reply);
+        (reply, value)
+    }
+
+    /// Runs a `:command` or code; the value to echo, if any.
+    fn run_entry(&mut self, entry: &str, reply: &mut Reply) -> Option<Value> {
         let text = entry.trim();
         if let Some(command) = text.strip_prefix(':') {
-            self.command(command, &mut reply);
+            self.command(command, reply);
+            None
         } else if !text.is_empty() {
-            self.run_code(entry, &mut reply);
+            self.run_code(entry, reply)
+        } else {
+            None
         }
+    }
+
+    /// Flushes the output and takes what was captured into the reply.
+    fn finish(&mut self, reply: &mut Reply) {
         let _ = self.session.interp.out.flush();
         if let Some(buf) = &self.captured {
             reply.output = String::from_utf8_lossy(&buf.0.take()).into_owned();
@@ -106,23 +131,30 @@ impl Backend {
         if let Some(buf) = &self.captured_warnings {
             reply.warnings = String::from_utf8_lossy(&buf.0.take()).into_owned();
         }
-        reply
     }
 
-    /// Parses, compiles and runs code; echoes the value of a final expression statement.
-    fn run_code(&mut self, src: &str, reply: &mut Reply) {
+    /// A value as `out` prints it.
+    pub fn value_text(&self, value: &Value) -> String {
+        self.session.interp.text(value)
+    }
+
+    /// Parses, compiles and runs code; the value of a final expression statement, to echo.
+    fn run_code(&mut self, src: &str, reply: &mut Reply) -> Option<Value> {
         let file = self.add_source(src);
         let mut stmts = match self.session.parse_with_includes(file, src, None, 0) {
             Ok(stmts) => stmts,
-            Err(diags) => return reply.errors = self.session.render(&diags, self.color),
+            Err(diags) => {
+                reply.errors = self.session.render(&diags, self.color);
+                return None;
+            }
         };
         let echo = stmts.last().and_then(echo_rule);
         if echo.is_some() {
             return_last_value(&mut stmts);
         }
         match self.run_guarded(&stmts, reply) {
-            Some(Some(value)) if echo.is_some_and(|rule| rule.shows(&value)) => self.print_value(&value),
-            _ => {}
+            Some(Some(value)) if echo.is_some_and(|rule| rule.shows(&value)) => Some(value),
+            _ => None,
         }
     }
 

@@ -1,0 +1,95 @@
+//! How a cell's last value is shown: always as text (what the REPL prints), and besides, a
+//! graph state drawn (`draw`), a state space of `Search.explore` drawn (`space`), an SVG
+//! picture the script drew as itself, and the rows that `Search.compare` returns as an HTML
+//! table.
+
+use super::draw::{escape, graph_svg};
+use super::space::space_svg;
+use crate::repl::Backend;
+use crate::search::space::Space;
+use crate::value::host::downcast;
+use crate::value::Value;
+use serde_json::{json, Map, Value as Json};
+
+/// The text shown of a value, at most (a world of a million nodes prints for ever).
+const MAX_TEXT: usize = 1 << 20;
+
+/// The columns of compare's rows shown in the table, in its text table's order.
+const COMPARE_COLUMNS: [&str; 8] =
+    ["algorithm", "found", "length", "cost", "expanded", "generated", "duplicates", "max_frontier"];
+
+/// The MIME bundle of a value; only its text if drawing it failed (a bug there must not end
+/// the session).
+pub fn shown(backend: &Backend, value: &Value) -> Json {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bundle(backend, value)))
+        .unwrap_or_else(|_| json!({ "text/plain": bounded(backend.value_text(value)) }))
+}
+
+/// The MIME bundle of a value.
+fn bundle(backend: &Backend, value: &Value) -> Json {
+    let mut data = Map::new();
+    data.insert("text/plain".into(), json!(bounded(backend.value_text(value))));
+    if let Some(svg) = svg(backend, value) {
+        data.insert("image/svg+xml".into(), json!(svg));
+    }
+    if let Some(html) = compare_table(backend, value) {
+        data.insert("text/html".into(), json!(html));
+    }
+    Json::Object(data)
+}
+
+fn bounded(mut text: String) -> String {
+    if text.len() > MAX_TEXT {
+        let mut cut = MAX_TEXT;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let rest = text.len() - cut;
+        text.truncate(cut);
+        text.push_str(&format!("\n[ds kernel: {rest} more bytes not shown]\n"));
+    }
+    text
+}
+
+fn svg(backend: &Backend, value: &Value) -> Option<String> {
+    match value {
+        Value::Graph(g) => graph_svg(&backend.session().interp.world, &g.borrow()),
+        Value::Host(h) if h.type_name() == "svg" => {
+            let mut text = String::new();
+            h.write(&mut text);
+            Some(text)
+        }
+        Value::Host(h) => downcast::<Space>(h).map(|space| space_svg(&space)),
+        _ => None,
+    }
+}
+
+/// An array of maps that all have an `algorithm` and an `expanded` entry: compare's rows.
+fn compare_table(backend: &Backend, value: &Value) -> Option<String> {
+    let Value::Array(rows) = value else { return None };
+    let rows = rows.to_vec();
+    let key = |k: &str| Value::str(k);
+    let is_row = |r: &Value| matches!(r, Value::Map(m) if m.borrow().get(&key("algorithm")).is_some() && m.borrow().get(&key("expanded")).is_some());
+    if rows.is_empty() || !rows.iter().all(is_row) {
+        return None;
+    }
+    let mut html = String::from("<table>\n<thead><tr>");
+    for c in COMPARE_COLUMNS {
+        html.push_str(&format!("<th>{c}</th>"));
+    }
+    html.push_str("</tr></thead>\n<tbody>\n");
+    for row in &rows {
+        let Value::Map(m) = row else { continue };
+        html.push_str("<tr>");
+        for c in COMPARE_COLUMNS {
+            let cell = match m.borrow().get(&key(c)) {
+                None | Some(Value::None) => String::new(),
+                Some(v) => backend.value_text(v),
+            };
+            html.push_str(&format!("<td>{}</td>", escape(&cell)));
+        }
+        html.push_str("</tr>\n");
+    }
+    html.push_str("</tbody>\n</table>\n");
+    Some(html)
+}

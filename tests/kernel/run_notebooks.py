@@ -1,0 +1,118 @@
+"""Runs docs/notebooks/*.ipynb headless on the ds kernel (nbclient) and checks their outputs for
+the known answers of docs/problems.md (the wolf puzzle and the 8-puzzle) and README.md.
+
+Needs the kernelspec `ds` installed where jupyter_client finds it. Each notebook runs in a
+temporary folder (the files it exports go there). Exit status 0 when every check passes.
+
+Run: python tests/kernel/run_notebooks.py [--save DIR]   (--save keeps the executed notebooks)
+"""
+
+import os
+import re
+import sys
+import tempfile
+
+import nbformat
+from nbclient import NotebookClient
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+NOTEBOOKS = os.path.join(HERE, "..", "..", "docs", "notebooks")
+
+# problems.md, problem 1: the seed's 17 actions (goat first) and, with a second farmer, 10.
+WOLF_PLAN = ("Start;f.t.g;f.m.$2;f.p;f.m.$1;f.t.w;f.m.$2;f.p;f.t.g;f.m.$1;f.p;f.t.c;f.m.$2;f.p;"
+             "f.m.$1;f.t.g;f.m.$2;f.p")
+TWO_FARMERS_PLAN = "Start;f.t.w;f.m.$2;f.p;f.m.$1;f.t.g;f.m.$2;f.p;s.t.c;s.m.$2;s.p"
+
+
+def execute(name, folder):
+    nb = nbformat.read(os.path.join(NOTEBOOKS, name), as_version=4)
+    client = NotebookClient(nb, timeout=300, kernel_name="ds",
+                            resources={"metadata": {"path": folder}})
+    client.execute()  # raises on a cell that ends in an error
+    return nb
+
+
+def stdout(nb):
+    return "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
+                   for o in c.outputs if o.output_type == "stream" and o.name == "stdout")
+
+
+def results(nb, mime):
+    return [o.data[mime] for c in nb.cells if c.cell_type == "code" for o in c.outputs
+            if o.output_type == "execute_result" and mime in o.data]
+
+
+def table_column(html, column):
+    """The cells of one column of an HTML table as the kernel writes compare's rows."""
+    head = re.findall(r"<th>(.*?)</th>", html)
+    at = head.index(column)
+    return [re.findall(r"<td>(.*?)</td>", row)[at] for row in html.split("<tr>")[2:]]
+
+
+def check_wolf(nb, folder):
+    out = stdout(nb)
+    yield "the seed's solver prints its queues (README)", "Close: 27 0\n" in out
+    yield "the seed's solver finds the 17 actions", WOLF_PLAN + "\n" in out
+    yield "a second farmer: 10 actions", TWO_FARMERS_PLAN + "\n" in out
+    yield "Search.bfs finds the solver's state", "the same state as the solver's: True" in out
+    plan = WOLF_PLAN.split(";")[1:]
+    yield "Search.bfs's actions", f"actions (17): {' '.join(plan)}" in out
+    svgs = results(nb, "image/svg+xml")
+    yield "the worlds are drawn", len(svgs) >= 3 and all(s.startswith("<svg") for s in svgs)
+    yield "the start is drawn with its six nodes", all(f">{n}</text>" in svgs[0] for n in "fwgc12")
+    tables = results(nb, "text/html")
+    yield "compare shows a table", len(tables) == 1
+    lengths = table_column(tables[0], "length") if tables else []
+    algorithms = table_column(tables[0], "algorithm") if tables else []
+    # bfs, iddfs and ucs (unit costs) are optimal: 17; dfs finds some plan.
+    yield "compare's optimal rows have 17 actions", (
+        dict(zip(algorithms, lengths)).get("bfs") == "17"
+        and dict(zip(algorithms, lengths)).get("iddfs") == "17"
+        and dict(zip(algorithms, lengths)).get("ucs") == "17")
+    yield "the space is exported", all(
+        os.path.getsize(os.path.join(folder, f)) > 0 for f in ["wolf_space.dot", "wolf_space.json"])
+    # tests/expected/wolf_search.out, from the independent oracle tests/oracle/wolf_oracle.py:
+    # 30 states, 60 transitions, the goal is state 27.
+    yield "the space's size and goal", "30 states, 60 transitions\ngoal states: [27]\n" in out
+    yield "the space is drawn", any("state space: 30 states, 60 transitions" in s and ">27 (goal)<" in s
+                                    for s in svgs)
+
+
+def check_eight(nb, folder):
+    out = stdout(nb)
+    # 283164705 against 123804765: tiles 2, 8, 1 and 6 are misplaced; their Manhattan
+    # distances are 1 + 2 + 1 + 1 (worked by hand).
+    yield "the heuristics of the start", "misplaced: 4, manhattan: 5" in out
+    yield "A* finds 5 moves with each heuristic", out.count("5 moves: ") == 2
+    tables = results(nb, "text/html")
+    yield "compare shows a table", len(tables) == 1
+    lengths = table_column(tables[0], "length") if tables else []
+    yield "every algorithm compared finds 5 moves (problems.md)", lengths == ["5"] * 4
+    boards = results(nb, "image/svg+xml")
+    yield "the boards are drawn, eight tiles each", len(boards) == 2 and all(b.count("<rect") == 8 for b in boards)
+
+
+def main():
+    save = sys.argv[sys.argv.index("--save") + 1] if "--save" in sys.argv else None
+    passed = failed = 0
+    for name, check in [("wolf.ipynb", check_wolf), ("eight.ipynb", check_eight)]:
+        with tempfile.TemporaryDirectory() as folder:
+            nb = None
+            try:
+                nb = execute(name, folder)
+                checks = list(check(nb, folder))
+            except Exception as e:  # a cell's error, a kernel that died
+                checks = [(f"runs without errors: {type(e).__name__}: {e}", False)]
+            if save and nb is not None:
+                os.makedirs(save, exist_ok=True)
+                nbformat.write(nb, os.path.join(save, name))
+        for what, ok in checks:
+            print(f"{'ok' if ok else 'FAIL'}  {name}: {what}")
+            passed += ok
+            failed += not ok
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
