@@ -5,11 +5,10 @@
 //   cargo xtask web && cargo build --release
 //   cd tests/browser && node bench-playground.mjs [--ds PATH] [--reps N]
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, extname, normalize } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { serveFolder } from './chromium.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const web = process.env.WEB || join(root, 'target/web');
@@ -24,24 +23,11 @@ const PROGRAMS = [
   ['puzzle8', 'bench/programs/puzzle8.ds'],
   ['wolf_1e4', 'bench/programs/wolf_road.ds'],
 ];
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
-
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/\/$/, '/index.html');
-  try {
-    const body = await readFile(join(web, path));
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] || 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end();
-  }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { server, base } = await serveFolder(web);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${server.address().port}/`);
+await page.goto(base);
 await page.waitForSelector('body[data-run=idle]');
 
 /** The run's time in ms as the worker measured it, and its output. */

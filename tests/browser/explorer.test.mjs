@@ -11,16 +11,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { openBrowser } from './chromium.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const ds = process.env.DS || join(root, 'target/release-dev/ds');
 const screenshot = process.env.SCREENSHOT || join(root, 'target/explorer.png');
 
-let server, base, context, page, profile;
+let server, base, page, browser;
 const problems = [];
 
 /** Starts `ds explore` with `args` (after `explore`) and resolves to the process and its address. */
@@ -46,24 +45,13 @@ async function serve() {
 
 before(async () => {
   base = await serve();
-  profile = mkdtempSync(join(tmpdir(), 'ds-explorer-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 800 },
-  });
-  page = context.pages()[0] || await context.newPage();
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  browser = await openBrowser('explorer', problems);
+  page = browser.page;
 });
 
 after(async () => {
-  await context?.close();
+  await browser?.close();
   server?.kill();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 /** The state the API gives for `id`. */

@@ -10,59 +10,27 @@
 // WEB (default ../../target/web) and CHROMIUM (default /usr/bin/chromium) say where things are.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, extname, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openBrowser, serveFolder } from './chromium.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const web = process.env.WEB || join(root, 'target/web');
 const expected = (name) => readFileSync(join(root, 'tests/expected', name), 'utf8');
 
-let server, base, context, page, profile;
+let server, base, page, browser;
 const problems = [];
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
-
-/** A static server of `web` on a free local port (what `python3 -m http.server` does). */
-function serve() {
-  server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/\/$/, '/index.html');
-    try {
-      const body = await readFile(join(web, path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] || 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}/`)));
-}
-
 before(async () => {
-  base = await serve();
-  profile = mkdtempSync(join(tmpdir(), 'ds-playground-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 800 },
-  });
-  page = context.pages()[0] || await context.newPage();
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  ({ server, base } = await serveFolder(web));
+  browser = await openBrowser('playground', problems);
+  page = browser.page;
   page.on('request', (r) => { if (!r.url().startsWith(base) && !/^(blob|data):/.test(r.url())) problems.push(`left the page's server: ${r.url()}`); });
 });
 
 after(async () => {
-  await context?.close();
+  await browser?.close();
   server?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 /** Opens the page at `fragment` (a fresh load) and waits until the engine is ready. */
