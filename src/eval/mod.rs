@@ -174,7 +174,13 @@ pub struct Interp {
     files: Box<dyn crate::files::Files>,
     /// How the host shows a long search while it runs (None: it does not).
     pub status_line: Option<crate::search::progress::StatusLineMaker>,
+    /// How the host shows a value that `out` prints alone (`out G`): the notebook draws a graph
+    /// or a picture. Returns whether it showed it; `out` then prints nothing of it.
+    pub show: Option<Shower>,
 }
+
+/// A host's way to show a value (`Interp::show`).
+pub type Shower = Box<dyn FnMut(&crate::world::World, &Value) -> bool>;
 
 /// How a frame runs its body (`Interp::run_frame_with`), and the result it gives. (A trait,
 /// not a closure, so that it is inlined into the call as `run_frame` is.)
@@ -248,6 +254,7 @@ impl Interp {
             kept: Default::default(),
             files: crate::files::standard(),
             status_line: None,
+            show: None,
         }
     }
 

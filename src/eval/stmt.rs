@@ -194,9 +194,16 @@ impl Interp {
             let g = self.graph.clone();
             text.value(&g, &self.world, span)?;
         }
+        // `out V` alone, to the console, may be shown by the host instead (the notebook draws it).
+        let alone = items.len() == 1 && trail.is_none() && !(to_file && self.fout.is_some());
         for (i, (sep, e)) in items.iter().enumerate() {
             let graced = self.limits.grace_used;
             let v = self.eval(e)?;
+            if let (true, Some(show)) = (alone, self.show.as_mut()) {
+                if show(&self.world, &v) {
+                    return Ok(());
+                }
+            }
             if self.limits.grace_used != graced {
                 self.text_renew(&mut text, span)?;
             }

@@ -9,6 +9,7 @@ use crate::repl::Backend;
 use crate::search::space::Space;
 use crate::value::host::downcast;
 use crate::value::Value;
+use crate::world::World;
 use serde_json::{json, Map, Value as Json};
 
 /// The text shown of a value, at most (a world of a million nodes prints for ever).
@@ -17,6 +18,13 @@ const MAX_TEXT: usize = 1 << 20;
 /// The columns of compare's rows shown in the table, in its text table's order.
 const COMPARE_COLUMNS: [&str; 8] =
     ["algorithm", "found", "length", "cost", "expanded", "generated", "duplicates", "max_frontier"];
+
+/// The MIME bundle of a value `out` prints alone, when it can be drawn: the picture and its text.
+pub fn drawn(world: &World, value: &Value) -> Option<Json> {
+    let draw = || svg_of(world, value).map(|svg| (svg, bounded(crate::value::display::to_text(value, world))));
+    let (svg, text) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(draw)).ok().flatten()?;
+    Some(json!({ "image/svg+xml": svg, "text/plain": text }))
+}
 
 /// The MIME bundle of a value; only its text if drawing it failed (a bug there must not end
 /// the session).
@@ -52,8 +60,13 @@ fn bounded(mut text: String) -> String {
 }
 
 fn svg(backend: &Backend, value: &Value) -> Option<String> {
+    svg_of(&backend.session().interp.world, value)
+}
+
+/// A graph state, a picture or a state space drawn as SVG (None for other values).
+pub fn svg_of(world: &World, value: &Value) -> Option<String> {
     match value {
-        Value::Graph(g) => graph_svg(&backend.session().interp.world, &g.borrow()),
+        Value::Graph(g) => graph_svg(world, &g.borrow()),
         Value::Host(h) if h.type_name() == "svg" => {
             let mut text = String::new();
             h.write(&mut text);

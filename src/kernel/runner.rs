@@ -94,6 +94,17 @@ impl Write for Output {
     }
 }
 
+/// How `out G` (a world, a picture, a state space printed alone) shows in the notebook: drawn,
+/// as `display_data`, after what the cell printed before it.
+fn shower(out: Output, events: UnboundedSender<Event>) -> crate::eval::Shower {
+    Box::new(move |world, value| {
+        let Some(data) = display::drawn(world, value) else { return false };
+        out.0.borrow_mut().send();
+        let _ = events.send(Event::Iopub("display_data", json!({ "data": data, "metadata": {} })));
+        true
+    })
+}
+
 pub struct Runner {
     backend: Backend,
     out: Output,
@@ -111,6 +122,7 @@ impl Runner {
         let err = Output::new("stderr", events.clone());
         let mut session = Session::new(Box::new(out.clone()));
         session.interp.warnings.sink = Box::new(err.clone());
+        session.interp.show = Some(shower(out.clone(), events.clone()));
         let backend = Backend::new(session);
         // SIGINT too stops a running cell (a front end may send it), never the kernel.
         let interrupter = Interrupter::install(backend.interrupt_flag(), WhenIdle::Ignore);

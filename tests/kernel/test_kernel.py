@@ -48,6 +48,11 @@ class DsKernelTests(jupyter_kernel_test.KernelTests):
     invalid_code_samples = ["var = )"]
     code_inspect_sample = "Search.bfs"
     code_generate_error = "out nosuchname"
+    # A world printed alone with `out` is drawn (display_data), not printed as text.
+    code_display_data = [
+        {"code": WORLD + "out Start", "mime": "image/svg+xml"},
+        {"code": "var P = SVG.create()\nP.rect(0, 0, 4, 4)\nout P.canvas(4, 4)", "mime": "image/svg+xml"},
+    ]
     code_execute_result = [
         {"code": "1 + 2", "result": "3"},
         {"code": '"ab" + "cd"', "result": "abcd"},
@@ -122,6 +127,16 @@ class DsKernelExtra(unittest.TestCase):
         reply = self.shell_reply(msg_id)["content"]
         self.assertTrue(reply["found"])
         self.assertIn("wolf_moves(G)", reply["data"]["text/plain"])
+
+    def test_out_of_a_world_draws_it_between_the_lines_around_it(self):
+        reply, outputs = self.run_cell(WORLD + 'out "before"\nout Start\nout "after", Start.size() > 0')
+        self.assertEqual(reply["content"]["status"], "ok")
+        kinds = [m["msg_type"] for m in outputs if m["msg_type"] in ("stream", "display_data")]
+        self.assertEqual(kinds, ["stream", "display_data", "stream"])
+        shown = [m["content"]["data"] for m in outputs if m["msg_type"] == "display_data"][0]
+        self.assertEqual(shown["image/svg+xml"].count(">on</text>"), 4)
+        # Only `out` of one value alone is drawn: the last line is text.
+        self.assertEqual(self.stdout(outputs), "before\nafter True\n")
 
     def test_a_world_state_is_drawn(self):
         reply, outputs = self.run_cell(WORLD + "Start")
