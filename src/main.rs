@@ -291,6 +291,9 @@ fn explore(args: Vec<String>) -> u8 {
         ds::eprintln_safe!("{}\n{}", ds::explore::USAGE, EXPLORE_HELP);
         return 0;
     }
+    for note in &options.notes {
+        ds::eprintln_safe!("note: {note}");
+    }
     let cli = match cli::parse_run("ds explore", rest) {
         Ok(cli) => cli,
         Err(e) => {

@@ -30,7 +30,13 @@ pub struct Options {
     pub max_states: usize,
     /// `--help`: print the usage and stop.
     pub help: bool,
+    /// Notes for the user: an argument passed to the script that looks like a misspelt
+    /// option of the explorer (`--hh`).
+    pub notes: Vec<String>,
 }
+
+/// The explorer's options, each followed by its value.
+const FLAGS: [&str; 7] = ["--start", "--next", "--goal", "--h", "--view", "--port", "--max-states"];
 
 /// The most states the explorer stores unless `--max-states` says otherwise.
 pub const MAX_STATES: usize = 1_000_000;
@@ -38,7 +44,7 @@ pub const MAX_STATES: usize = 1_000_000;
 /// Takes the explorer's options out of the arguments after `explore`, wherever they are (up to
 /// a `--`, after which everything is the script's); returns them and the other arguments.
 pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
-    let mut o = Options { names: Names::default(), port: 0, max_states: MAX_STATES, help: false };
+    let mut o = Options { names: Names::default(), port: 0, max_states: MAX_STATES, help: false, notes: Vec::new() };
     let (mut start, mut next, mut goal) = (None, None, None);
     let mut rest = Vec::new();
     let mut args = args.into_iter();
@@ -55,7 +61,12 @@ pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String>
             Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
             _ => (arg.clone(), None),
         };
-        if !["--start", "--next", "--goal", "--h", "--view", "--port", "--max-states"].contains(&flag.as_str()) {
+        if !FLAGS.contains(&flag.as_str()) {
+            if let Some(near) = flag.strip_prefix("--").and_then(|_| crate::names::suggest(&flag, FLAGS)) {
+                o.notes.push(format!(
+                    "`{flag}` is not an option of ds explore: it goes to the script (did you mean `{near}`?)"
+                ));
+            }
             rest.push(arg);
             continue;
         }

@@ -429,3 +429,23 @@ fn explore_is_a_reserved_word_and_dot_slash_explore_runs_a_file() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("ds explore needs --start NAME"));
 }
+
+#[test]
+fn an_argument_that_looks_like_a_misspelt_explorer_option_gets_a_note() {
+    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let (o, rest) = ds::explore::take_options(args(&[
+        "scripts/eight.ds",
+        "--start",
+        "S",
+        "--next",
+        "moves",
+        "--goal",
+        "is_goal",
+        "--hh",
+        "manhattan",
+        "--manhattan",
+    ]))
+    .expect("options");
+    assert_eq!(o.notes, ["`--hh` is not an option of ds explore: it goes to the script (did you mean `--h`?)"]);
+    assert_eq!(rest, args(&["scripts/eight.ds", "--hh", "manhattan", "--manhattan"]));
+}
