@@ -194,6 +194,20 @@ pub fn fingerprint(p: &mut ScriptProblem<'_>) -> Vec<u8> {
         }
         out.push(0);
     }
+    // What is searched: the algorithm, and `Next`, the goal and the heuristic as written, so
+    // that processes running scripts whose demons differ refuse to search together.
+    let spec = p.spec();
+    out.extend_from_slice(spec.algorithm.name().as_bytes());
+    let goal = match &spec.goal {
+        super::script::GoalTest::Demon(code) => Some(code),
+        _ => None,
+    };
+    for code in [Some(&spec.next), goal, spec.h.as_ref()].into_iter().flatten() {
+        let span = code.span;
+        let text = p.it.sources.source(span.file).and_then(|s| s.get(span.lo as usize..span.hi as usize));
+        out.extend_from_slice(text.unwrap_or_default().as_bytes());
+        out.push(0);
+    }
     out
 }
 

@@ -182,6 +182,24 @@ fn what_cannot_run_on_processes_says_so() {
 }
 
 #[test]
+fn processes_whose_next_differs_refuse_to_search_together() {
+    // Process 1 ran a script whose `Next` also doubles: the same start, the same globals, but
+    // another space. Both processes must refuse, not count 4,650 states instead of 5,002.
+    let a = script("next-a.ds", "def next(n) : return n < 3000 ? [n + 1] : []\nout Search.explore(1, next).size()\n");
+    let b = script(
+        "next-b.ds",
+        "def next(n) : return n < 3000 ? [n + 1, n * 2] : []\nout Search.explore(1, next).size()\n",
+    );
+    let hosts = hostfile("hosts-next-differs", 2);
+    let (p0, p1) = (start(&hosts, 2, 0, &[], &a), start(&hosts, 2, 1, &[], &b));
+    for (i, r) in [finish(p0, 600, "process 0"), finish(p1, 600, "process 1")].iter().enumerate() {
+        assert_eq!(r.code, Some(1), "process {i}: {}", r.stderr);
+        assert!(r.stderr.contains("reached a different search"), "process {i}: {}", r.stderr);
+        assert_eq!(r.stdout, "", "process {i} prints no count");
+    }
+}
+
+#[test]
 fn output_and_searches_after_a_search_stay_in_step() {
     let code = "def next(n) : return n < 20000 ? [n + 1, n * 2] : []\nout \"before\"\n\
                 var S = Search.explore(1, next)\nout S.size(), Search.stats()[\"expanded\"]\n\
