@@ -114,12 +114,11 @@ impl Frontier {
         depth: u32,
         g: f64,
     ) -> Step<(), P::Error> {
-        if !p.watching() {
-            return Ok(());
-        }
-        let (h, f) = self.keys(id, g);
-        let h = self.algorithm.informed().then_some(h);
-        p.event(&Event { kind, id, parent, depth, g, h, f, frontier: self.open }, store)
+        tell(p, store, || {
+            let (h, f) = self.keys(id, g);
+            let h = self.algorithm.informed().then_some(h);
+            Event { kind, id, parent, depth, g, h, f, frontier: self.open }
+        })
     }
 
     fn set_h(&mut self, id: StateId, h: f64) {

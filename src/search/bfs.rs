@@ -107,12 +107,10 @@ impl GoalCommit {
                 None => insert(store, config, &s, id, depth + 1, g + s.cost)?,
             };
             let note = |p: &mut P, kind, store: &StateStore| {
-                if !p.watching() {
-                    return Ok(());
-                }
-                let frontier = store.len() - (id as usize + 1);
-                let g = g + s.cost;
-                p.event(&Event { kind, id: sid, parent: id, depth: depth + 1, g, h: None, f: g, frontier }, store)
+                tell(p, store, || {
+                    let (frontier, g) = (store.len() - (id as usize + 1), g + s.cost);
+                    Event { kind, id: sid, parent: id, depth: depth + 1, g, h: None, f: g, frontier }
+                })
             };
             if !new {
                 counts.duplicates += 1;
@@ -161,10 +159,8 @@ pub(super) fn by_levels<P: Problem, T>(
     // The start is stored (and its push told) by `start_is_goal` unless this is an exploration.
     let fresh = store.is_empty();
     store_start(p, store, &mut succ)?;
-    if fresh && p.watching() {
-        let start =
-            Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h: None, f: 0.0, frontier: 1 };
-        p.event(&start, store)?;
+    if fresh {
+        tell(p, store, || Event::start(None))?;
     }
     let (mut level, mut next) = (0usize, 1usize);
     let mut depth = 0u32;
@@ -174,10 +170,10 @@ pub(super) fn by_levels<P: Problem, T>(
             counts.frontier(next - id as usize + (store.len() - next));
             p.check(counts, store)?;
             p.load(store, id)?;
-            if p.watching() {
+            tell(p, store, || {
                 let (g, parent, frontier) = (store.g(id), store.parent(id), store.len() - (id as usize + 1));
-                p.event(&Event { kind: EventKind::Expand, id, parent, depth, g, h: None, f: g, frontier }, store)?;
-            }
+                Event { kind: EventKind::Expand, id, parent, depth, g, h: None, f: g, frontier }
+            })?;
             p.expand_seeing(&mut succ, describe_known)?;
             counts.expanded += 1;
             counts.generated += succ.len() as u64;

@@ -61,10 +61,7 @@ fn note<P: Problem>(
     g: f64,
     frontier: usize,
 ) -> Step<(), P::Error> {
-    match p.watching() {
-        true => p.event(&Event { kind, id, parent, depth, g, h: None, f: g, frontier }, store),
-        false => Ok(()),
-    }
+    tell(p, store, || Event { kind, id, parent, depth, g, h: None, f: g, frontier })
 }
 
 /// One depth-first search from the start (stored, not a goal) down to `limit`. `Err(cut)`

@@ -51,10 +51,7 @@ pub(super) fn idastar<P: Problem>(
     marks.fit(0);
     marks.h[0] = p.h(Which::Current)?;
     let mut bound = marks.h[0];
-    if p.watching() {
-        let (h, f) = (Some(bound), bound);
-        p.event(&Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h, f, frontier: 1 }, store)?;
-    }
+    tell(p, store, || Event::start(Some(bound)))?;
     loop {
         match round(p, store, config, counts, bound, &mut marks)? {
             Ok(found) => return Ok(Ok(found)),
@@ -87,12 +84,9 @@ fn round<P: Problem>(
         if let Some((id, origin)) = visit.take() {
             let f = origin.g + marks.h[id as usize];
             let note = |p: &mut P, store: &StateStore, kind, frontier| {
-                if !p.watching() {
-                    return Ok(());
-                }
                 let h = Some(marks.h[id as usize]);
                 let (parent, depth, g) = (origin.parent, origin.depth, origin.g);
-                p.event(&Event { kind, id, parent, depth, g, h, f, frontier }, store)
+                tell(p, store, || Event { kind, id, parent, depth, g, h, f, frontier })
             };
             if marks.best[id as usize] < origin.g {
                 // reached cheaper by another way since it was generated: searched from there
@@ -126,11 +120,8 @@ fn round<P: Problem>(
                         marks.h[sid as usize] = p.h(Which::Successor(i))?;
                     }
                     let met = |p: &mut P, store: &StateStore, kind, frontier| {
-                        if !p.watching() {
-                            return Ok(());
-                        }
                         let (h, f) = (marks.h[sid as usize], g + marks.h[sid as usize]);
-                        p.event(&Event { kind, id: sid, parent: id, depth, g, h: Some(h), f, frontier }, store)
+                        tell(p, store, || Event { kind, id: sid, parent: id, depth, g, h: Some(h), f, frontier })
                     };
                     if marks.best[sid as usize] <= g {
                         counts.duplicates += 1;

@@ -37,7 +37,7 @@ pub mod symmetry;
 mod wire;
 pub mod workers;
 
-pub use problem::{Event, EventKind, Halt, Problem, Step, Succ, Successors, Which};
+pub use problem::{tell, Event, EventKind, Halt, Problem, Step, Succ, Successors, Which};
 pub use store::{Origin, StateId, StateStore, NONE};
 
 /// Why a search ended.
@@ -250,14 +250,9 @@ pub(crate) fn start_is_goal<P: Problem>(p: &mut P, store: &mut StateStore) -> St
     insert_start(p, store, &mut buf)?;
     p.load(store, 0)?;
     let goal = p.is_goal(Which::Current)?;
-    if p.watching() {
-        let mut e =
-            Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h: None, f: 0.0, frontier: 1 };
-        p.event(&e, store)?;
-        if goal {
-            (e.kind, e.frontier) = (EventKind::Goal, 0);
-            p.event(&e, store)?;
-        }
+    tell(p, store, || Event::start(None))?;
+    if goal {
+        tell(p, store, || Event { kind: EventKind::Goal, frontier: 0, ..Event::start(None) })?;
     }
     Ok(goal.then_some(Found { id: 0, origin: Origin::START }))
 }

@@ -2,7 +2,7 @@
 //! state, goal tests and heuristic values, and whether to go on. The interpreter's side
 //! (`script.rs`) answers by calling the script's demons; the algorithms see only packed keys.
 
-use super::store::{StateId, StateStore};
+use super::store::{StateId, StateStore, NONE};
 use super::{Counts, Reason};
 
 /// Why an algorithm stops early: a limit of the run (a clean stop), or the problem's error
@@ -67,6 +67,22 @@ pub struct Event {
     pub h: Option<f64>,
     pub f: f64,
     pub frontier: usize,
+}
+
+impl Event {
+    /// The start put into the frontier, with its h for an informed search (f is then h).
+    pub fn start(h: Option<f64>) -> Event {
+        let f = h.unwrap_or(0.0);
+        Event { kind: EventKind::Push, id: 0, parent: NONE, depth: 0, g: 0.0, h, f, frontier: 1 }
+    }
+}
+
+/// Tells the problem an event if it watches the search; the event is made only then.
+pub fn tell<P: Problem>(p: &mut P, store: &StateStore, event: impl FnOnce() -> Event) -> Step<(), P::Error> {
+    match p.watching() {
+        true => p.event(&event(), store),
+        false => Ok(()),
+    }
 }
 
 pub trait Problem {
