@@ -7,9 +7,9 @@ use crate::compile::ir::FnCode;
 use crate::eval::{Flow, Interp};
 use crate::search::export::{action_value_json, state_fields};
 use crate::search::on_demand::OnDemand;
-use crate::search::problem::{Event, EventKind, Halt, Problem, Step, Successors, Which};
+use crate::search::problem::{Halt, Problem, Step, Which};
 use crate::search::script::ScriptProblem;
-use crate::search::{self, Algorithm, Config, Counts, StateId, StateStore, NONE};
+use crate::search::{Algorithm, StateId, NONE};
 use crate::syntax::Span;
 use crate::value::Value;
 use crate::world::World;
@@ -31,12 +31,12 @@ pub type Answer = Result<Json, ApiError>;
 pub const REPLAY_STATES: usize = 10_000;
 
 pub struct Explorer<'a> {
-    problem: ScriptProblem<'a>,
-    space: OnDemand,
-    parts: Parts,
+    pub(super) problem: ScriptProblem<'a>,
+    pub(super) space: OnDemand,
+    pub(super) parts: Parts,
     names: Names,
     file: String,
-    span: Span,
+    pub(super) span: Span,
     /// H of each state, once asked (with `--h`).
     h: Vec<Option<f64>>,
     /// States whose expansion failed in the script, with the error.
@@ -96,7 +96,7 @@ impl<'a> Explorer<'a> {
     /// Explores further by `step` (which is resumed until it succeeds), passing over states
     /// whose expansion fails in the script: each keeps its error, shown with it, and has no
     /// successors. A limit (`--timeout`) ends the request instead.
-    fn advance<T>(
+    pub(super) fn advance<T>(
         &mut self,
         mut step: impl FnMut(&mut OnDemand, &mut ScriptProblem<'a>) -> Step<T, Flow>,
     ) -> Result<T, ApiError> {
@@ -180,7 +180,7 @@ impl<'a> Explorer<'a> {
     }
 
     /// H of a state (None without `--h`), asked once per state.
-    fn h_of(&mut self, id: StateId) -> Result<Option<f64>, ApiError> {
+    pub(super) fn h_of(&mut self, id: StateId) -> Result<Option<f64>, ApiError> {
         if self.parts.h.is_none() {
             return Ok(None);
         }
@@ -231,169 +231,9 @@ impl<'a> Explorer<'a> {
             "goal_test": self.names.goal,
             "h": self.names.h,
             "view": self.names.view,
+            "symmetry": self.names.symmetry,
             "algorithms": Algorithm::ALL.iter().filter(|a| self.parts.h.is_some() || !a.informed()).map(|a| a.name()).collect::<Vec<_>>(),
         }))
-    }
-
-    /// `GET /api/search?algorithm=A`: runs the search and returns the states it met, the
-    /// order of its expansions with g, h and f, and what it found; states carry the
-    /// explorer's ids.
-    pub fn search(&mut self, algorithm: &str, max_states: usize) -> Answer {
-        let Some(algorithm) = Algorithm::parse(algorithm) else {
-            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            return Err(ApiError::BadRequest(format!(
-                "no algorithm `{algorithm}`; the algorithms are {}",
-                names.join(", ")
-            )));
-        };
-        if algorithm.informed() && self.parts.h.is_none() {
-            return Err(ApiError::BadRequest(format!(
-                "`{}` needs a heuristic: start ds explore with --h NAME",
-                algorithm.name()
-            )));
-        }
-        let replay = self.run_search(algorithm, max_states)?;
-        self.replay_json(algorithm, replay)
-    }
-
-    /// Runs the search on its own store; what it met, with the keys to find in the explorer's.
-    fn run_search(&mut self, algorithm: Algorithm, max_states: usize) -> Result<Replay, ApiError> {
-        let spec = self.parts.spec(algorithm);
-        let it = &mut *self.problem.it;
-        let mut problem = ScriptProblem::new(it, spec, self.span).map_err(|f| ApiError::Failed(flow_message(&f)))?;
-        let mut store = StateStore::default();
-        let config = Config { max_states: Some(max_states), limit: None };
-        let mut recorder = Recorder { inner: &mut problem, steps: Vec::new() };
-        let outcome = search::run(algorithm, &mut recorder, &mut store, &config);
-        let steps = std::mem::take(&mut recorder.steps);
-        let outcome = match outcome {
-            Ok(o) => o,
-            Err(flow) => return Err(ApiError::Failed(flow_text(problem.it, &flow))),
-        };
-        let mut states = Vec::with_capacity(store.len());
-        for sid in 0..store.len() as StateId {
-            let origin = store.origin(sid);
-            let action = problem.action_value(&store, origin.action);
-            let h = match algorithm.informed() {
-                true => {
-                    let asked = problem.load(&store, sid).and_then(|()| problem.h(Which::Current));
-                    Some(asked.map_err(|halt| ApiError::Failed(halt_text(problem.it, halt)))?)
-                }
-                false => None,
-            };
-            let action = action_value_json(&problem.it.world, origin.action, &action);
-            let value = problem.state(&store, sid);
-            let name = state_name(&problem.it.world, &value);
-            states.push(Met { key: store.key(sid).to_vec(), parent: origin.parent, action, name, g: origin.g, h });
-        }
-        let goal = outcome.goal.map(|f| {
-            let mut path = if f.origin.parent == NONE { Vec::new() } else { store.path(f.origin.parent) };
-            path.push(f.id);
-            (path, f.origin.g)
-        });
-        Ok(Replay { states, steps, reason: outcome.reason, counts: outcome.counts, goal })
-    }
-
-    fn replay_json(&mut self, algorithm: Algorithm, r: Replay) -> Answer {
-        // The explorer's id of each state the search met (exploring further if need be).
-        let mut ids = Vec::with_capacity(r.states.len());
-        for m in &r.states {
-            ids.push(self.advance(|space, p| space.find_or_explore(p, &m.key))?);
-        }
-        let id_of = |sid: StateId| if sid == NONE { Json::Null } else { json!(ids[sid as usize]) };
-        let states: Vec<Json> = r
-            .states
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let parent_state = if m.parent == NONE { Json::Null } else { json!(m.parent) };
-                json!({"id": ids[i], "parent": id_of(m.parent), "parent_state": parent_state, "action": m.action, "name": m.name, "g": m.g, "h": m.h})
-            })
-            .collect();
-        let steps: Vec<Json> = r
-            .steps
-            .iter()
-            .map(|(e, met)| json!({"state": e.id, "id": id_of(e.id), "g": e.g, "h": e.h, "f": e.f, "met": met}))
-            .collect();
-        let (path, cost) = match &r.goal {
-            Some((path, cost)) => (json!(path.iter().map(|&s| id_of(s)).collect::<Vec<_>>()), json!(cost)),
-            None => (json!([]), Json::Null),
-        };
-        let c = r.counts;
-        Ok(json!({
-            "algorithm": algorithm.name(),
-            "found": r.reason.found(),
-            "reason": r.reason.word(),
-            "goal": r.goal.as_ref().and_then(|(p, _)| p.last()).map_or(Json::Null, |&s| id_of(s)),
-            "path": path,
-            "cost": cost,
-            "expanded": c.expanded,
-            "generated": c.generated,
-            "duplicates": c.duplicates,
-            "max_frontier": c.max_frontier,
-            "depth": c.depth,
-            "states": states,
-            "steps": steps,
-        }))
-    }
-}
-
-/// A state a replayed search met: its key, its parent in the search's store, how it was
-/// reached, g and (informed searches) h.
-struct Met {
-    key: Vec<u8>,
-    parent: StateId,
-    action: Json,
-    name: String,
-    g: f64,
-    h: Option<f64>,
-}
-
-struct Replay {
-    states: Vec<Met>,
-    /// Each expansion, with the number of states met before it.
-    steps: Vec<(Event, usize)>,
-    reason: search::Reason,
-    counts: Counts,
-    /// The path (ids of the search's store) and its cost.
-    goal: Option<(Vec<StateId>, f64)>,
-}
-
-/// A problem that records every expansion of the one it wraps.
-struct Recorder<'p, P> {
-    inner: &'p mut P,
-    steps: Vec<(Event, usize)>,
-}
-
-impl<P: Problem> Problem for Recorder<'_, P> {
-    type Error = P::Error;
-
-    fn start(&mut self, out: &mut Successors) -> Step<(), P::Error> {
-        self.inner.start(out)
-    }
-    fn load(&mut self, store: &StateStore, id: StateId) -> Step<(), P::Error> {
-        self.inner.load(store, id)
-    }
-    fn expand(&mut self, out: &mut Successors) -> Step<(), P::Error> {
-        self.inner.expand(out)
-    }
-    fn is_goal(&mut self, which: Which) -> Step<bool, P::Error> {
-        self.inner.is_goal(which)
-    }
-    fn h(&mut self, which: Which) -> Step<f64, P::Error> {
-        self.inner.h(which)
-    }
-    fn check(&mut self, counts: &Counts, store: &StateStore) -> Step<(), P::Error> {
-        self.inner.check(counts, store)
-    }
-    fn event(&mut self, e: &Event, store: &StateStore) -> Step<(), P::Error> {
-        if e.kind == EventKind::Expand {
-            self.steps.push((*e, store.len()));
-        }
-        Ok(())
-    }
-    fn watching(&self) -> bool {
-        true
     }
 }
 
@@ -406,7 +246,7 @@ fn parent_json(parent: StateId) -> Json {
 }
 
 /// What a script error or a limit says, as text for the page.
-fn halt_text(it: &Interp, halt: Halt<Flow>) -> String {
+pub(super) fn halt_text(it: &Interp, halt: Halt<Flow>) -> String {
     match halt {
         Halt::Limit(reason) => format!("stopped: {}", reason.word()),
         Halt::Error(flow) => flow_text(it, &flow),
@@ -414,14 +254,14 @@ fn halt_text(it: &Interp, halt: Halt<Flow>) -> String {
 }
 
 /// The message alone (setting a search up fails only on what it was given, not in the script).
-fn flow_message(flow: &Flow) -> String {
+pub(super) fn flow_message(flow: &Flow) -> String {
     match flow {
         Flow::Error(d) => d.message.clone(),
         _ => "the search could not be set up".to_string(),
     }
 }
 
-fn flow_text(it: &Interp, flow: &Flow) -> String {
+pub(super) fn flow_text(it: &Interp, flow: &Flow) -> String {
     match flow {
         Flow::Error(d) => it.sources.render(d, false),
         Flow::Exit(code) => format!("the script called System.exit({code}) while the explorer asked it for states"),
@@ -449,7 +289,7 @@ fn state_json(world: &World, state: &Value) -> serde_json::Map<String, Json> {
 }
 
 /// A graph state's name (`Start;f.t.g`); another value's printed form.
-fn state_name(world: &World, state: &Value) -> String {
+pub(super) fn state_name(world: &World, state: &Value) -> String {
     match state {
         Value::Graph(g) => g.borrow().name.to_string(),
         v => crate::value::display::to_text(v, world),

@@ -1,5 +1,5 @@
 //! `ds explore FILE [ARGS] --start NAME --next NAME --goal NAME [--h NAME] [--view NAME]
-//! [--port N] [--max-states N]` (docs/language.md, decisions 18 and 22): runs FILE, then serves
+//! [--symmetry NAME] [--port N] [--max-states N]` (docs/language.md, decisions 18 and 22): runs FILE, then serves
 //! the state space reachable from the global (or expression) `--start` under the demon `--next`
 //! to a browser on 127.0.0.1, until Ctrl-C. docs/explorer.md is the user's view.
 //!
@@ -7,8 +7,10 @@
 //! `search::on_demand::OnDemand` explored breadth-first as far as the page asks (so ids are those of
 //! a whole exploration), `server` speaks HTTP, `web` holds the page.
 
+mod check;
 mod explorer;
 mod problem;
+mod replay;
 #[cfg(feature = "native")]
 mod server;
 #[cfg(feature = "native")]
@@ -20,7 +22,7 @@ pub use problem::{Names, Parts};
 pub use server::{bind, port};
 
 pub const USAGE: &str =
-    "usage: ds explore FILE [ARGS...] --start NAME|EXPR --next NAME --goal NAME [--h NAME] [--view NAME] [--port N] [--max-states N]";
+    "usage: ds explore FILE [ARGS...] --start NAME|EXPR --next NAME --goal NAME [--h NAME] [--view NAME] [--symmetry NAME] [--port N] [--max-states N]";
 
 /// The explorer's own options; the rest of the command line is ds's and the script's.
 #[derive(Debug, Clone)]
@@ -36,7 +38,7 @@ pub struct Options {
 }
 
 /// The explorer's options, each followed by its value.
-const FLAGS: [&str; 7] = ["--start", "--next", "--goal", "--h", "--view", "--port", "--max-states"];
+const FLAGS: [&str; 8] = ["--start", "--next", "--goal", "--h", "--view", "--symmetry", "--port", "--max-states"];
 
 /// The most states the explorer stores unless `--max-states` says otherwise.
 pub const MAX_STATES: usize = 1_000_000;
@@ -79,6 +81,7 @@ pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String>
             "--goal" => goal = Some(value),
             "--h" => o.names.h = Some(value),
             "--view" => o.names.view = Some(value),
+            "--symmetry" => o.names.symmetry = Some(value),
             "--port" => {
                 o.port = value.parse().map_err(|_| format!("--port takes a port number 0-65535, not `{value}`"))?
             }
@@ -117,7 +120,7 @@ pub fn serve(
     // at this line.
     let n = &options.names;
     let mut line = format!("ds explore {file} --start {} --next {} --goal {}", n.start, n.next, n.goal);
-    for (flag, name) in [("--h", &n.h), ("--view", &n.view)] {
+    for (flag, name) in [("--h", &n.h), ("--view", &n.view), ("--symmetry", &n.symmetry)] {
         if let Some(name) = name {
             line.push_str(&format!(" {flag} {name}"));
         }

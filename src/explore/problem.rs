@@ -1,7 +1,7 @@
 //! The problem `ds explore` serves, found by name among the script's globals and demons once
-//! the script has run: `--start` a global or an expression, `--next`, `--h` and `--view` demons
-//! (or globals holding a lambda) of one argument, `--goal` a demon or a value to compare states
-//! with.
+//! the script has run: `--start` a global or an expression, `--next`, `--h`, `--view` and
+//! `--symmetry` demons (or globals holding a lambda) of one argument, `--goal` a demon or a value
+//! to compare states with.
 
 use crate::compile::ir::{EvalScope, FnCode};
 use crate::eval::{Flow, Interp};
@@ -20,6 +20,8 @@ pub struct Names {
     pub goal: String,
     pub h: Option<String>,
     pub view: Option<String>,
+    /// A canonicaliser: states with the same representative count once.
+    pub symmetry: Option<String>,
 }
 
 /// The goal: a demon or lambda, or a value states are compared with.
@@ -38,6 +40,8 @@ pub struct Parts {
     pub h: Option<Rc<FnCode>>,
     /// Draws a state (decision 22): a picture, a text or a graph.
     pub view: Option<Rc<FnCode>>,
+    /// Gives each state's representative (`Opts["symmetry"]` of `Search.explore` as a demon).
+    pub canonical: Option<Rc<FnCode>>,
 }
 
 impl Parts {
@@ -79,7 +83,11 @@ impl Parts {
             Some(name) => Some(one_argument(it, "--view", name)?),
             None => None,
         };
-        Ok(Parts { start, next, goal, h, view })
+        let canonical = match &names.symmetry {
+            Some(name) => Some(one_argument(it, "--symmetry", name)?),
+            None => None,
+        };
+        Ok(Parts { start, next, goal, h, view, canonical })
     }
 
     /// The spec of a search of this problem by `algorithm`.
@@ -95,7 +103,7 @@ impl Parts {
             goal,
             h: self.h.clone(),
             symmetry: None,
-            canonical: None,
+            canonical: self.canonical.clone(),
             trace: Trace::Off,
         }
     }

@@ -65,6 +65,7 @@ fn api_answer(api: &str, query: &str, explorer: &mut Explorer) -> Answer {
         Some(("state", n)) => explorer.state(id(n)?),
         Some(("path", n)) => explorer.path(id(n)?),
         None if api == "stats" => explorer.stats(),
+        None if api == "check" => explorer.check(),
         None if api == "search" => {
             let algorithm = param(query, "algorithm").unwrap_or("bfs");
             let max =
@@ -77,7 +78,7 @@ fn api_answer(api: &str, query: &str, explorer: &mut Explorer) -> Answer {
             explorer.search(algorithm, max)
         }
         _ => Err(ApiError::NotFound(format!(
-            "no API /api/{api}: the API is /api/state/ID, /api/path/ID, /api/stats, /api/search?algorithm=NAME"
+            "no API /api/{api}: the API is /api/state/ID, /api/path/ID, /api/stats, /api/search?algorithm=NAME, /api/check"
         ))),
     }
 }

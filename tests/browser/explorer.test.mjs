@@ -187,3 +187,95 @@ test('eight.ds with --view: the start board as a picture, and a successor\'s boa
     eight.child.kill();
   }
 });
+
+// ---------------------------------------------------------------- teaching: detour.ds
+// tests/browser/detour.ds is a five-state graph; every expectation below is worked out by hand
+// from its text (the comments show how), not read from the page.
+
+/** Runs `fn` with `ds explore` serving detour.ds with `--h h` (or another heuristic), the page open. */
+async function onDetour(h, fn) {
+  const started = await explore(['tests/browser/detour.ds', '--start', 'Start', '--next', 'next', '--goal', 'goal',
+    '--h', h, '--view', 'view']);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(started.base);
+    await shown(0);
+    await fn(started.base);
+  } finally {
+    started.child.kill();
+  }
+}
+
+/** Runs `first` (and `second` beside it) in the replay tab, at step 0. */
+async function replay(first, second = '') {
+  if (await page.getAttribute('#tab-replay', 'aria-selected') !== 'true') await page.click('#tab-replay');
+  await page.selectOption('#algorithm', first);
+  await page.selectOption('#algorithm-2', second);
+  await page.click('#run');
+  await page.waitForSelector('#replay-controls:not([hidden])');
+  await page.waitForSelector('body:not(.busy)');
+  await page.click('#replay-first');
+}
+
+/** The states of column `col`'s open or closed table, by name, top to bottom. */
+function rows(col, kind) {
+  return page.$$eval(`#lists-${col} table.${kind} tbody tr[data-name]`, (trs) => trs.map((tr) => tr.dataset.name));
+}
+
+/** The rows of a table as "name g f" (f only when the table has it). */
+function rowNumbers(col, kind) {
+  return page.$$eval(`#lists-${col} table.${kind} tbody tr[data-name]`,
+    (trs) => trs.map((tr) => [tr.dataset.name, ...[...tr.cells].slice(2).filter((_, i, a) => a.length < 3 || i !== 1).map((c) => c.textContent)].join(' ')));
+}
+
+test('bfs on detour.ds: the open and closed lists after each step', async () => {
+  await onDetour('h', async () => {
+    await replay('bfs');
+    // bfs takes states first in, first out and tests them when generated; S's successors
+    // are A then B, A's are C then B (met again), B's is C (met again), C's is G (the goal).
+    const expected = [
+      [['S'], []],
+      [['A', 'B'], ['S']],
+      [['B', 'C'], ['S', 'A']],
+      [['C'], ['S', 'A', 'B']],
+      [['G'], ['S', 'A', 'B', 'C']],
+    ];
+    for (const [k, [open, closed]] of expected.entries()) {
+      if (k > 0) await page.click('#replay-next');
+      assert.deepEqual(await rows(0, 'open'), open, `open after ${k} steps`);
+      assert.deepEqual(await rows(0, 'closed'), closed, `closed after ${k} steps`);
+      if (k === 2) assert.equal(await page.getAttribute('#lists-0 tr[data-name="B"]', 'class'), 'again', 'B was met again from A');
+    }
+    assert.match(await page.textContent('#replay-info'), /bfs, step 4 of 4/);
+    assert.equal(await page.getAttribute('#lists-0 table.open tr[data-name="G"]', 'class'), 'goal');
+    // Each state in a table is drawn small by its view: "(" + s + ")".
+    await page.waitForSelector('#lists-0 tr[data-name="C"] pre');
+    assert.equal(await page.textContent('#lists-0 tr[data-name="C"] pre'), '(C)');
+  });
+});
+
+test('astar on detour.ds: the open list in order of f, then h, with g and f', async () => {
+  await onDetour('h', async () => {
+    await replay('astar');
+    // h: S 5, A 4, B 2, C 2, G 0. After S: A (g 1, f 5), B (g 4, f 6). After A: C (g 6, f 8)
+    // and B again by a cheaper way (g 3, f 5), first. After B: C (g 4, f 6). After C: G
+    // (g 6, f 6), which A* takes out and finds a goal: the open list is empty.
+    const expected = [
+      [['S 0 5'], []],
+      [['A 1 5', 'B 4 6'], ['S']],
+      [['B 3 5', 'C 6 8'], ['S', 'A']],
+      [['C 4 6'], ['S', 'A', 'B']],
+    ];
+    for (const [k, [open, closed]] of expected.entries()) {
+      if (k > 0) await page.click('#replay-next');
+      assert.deepEqual(await rowNumbers(0, 'open'), open, `open after ${k} steps`);
+      assert.deepEqual(await rows(0, 'closed'), closed, `closed after ${k} steps`);
+    }
+    // The fourth and last step expands C; then A* takes G out and finds it a goal.
+    await page.click('#replay-next');
+    assert.match(await page.textContent('#replay-info'), /astar, step 4 of 4.*found goal #4, cost 6/);
+    assert.deepEqual(await rows(0, 'open'), []);
+    assert.deepEqual(await rows(0, 'closed'), ['S', 'A', 'B', 'C', 'G']);
+    assert.equal(await page.getAttribute('#lists-0 table.closed tr[data-name="G"]', 'class'), 'goal');
+  });
+});

@@ -19,8 +19,11 @@ const ui = {
   chosen: 0,             // the action the arrow keys point at
   graphs: true,          // the states are graphs (else values, named by their printed form)
   mode: 'explore',       // or 'replay'
-  replay: null,          // /api/search's answer
+  replay: null,          // /api/search's answer (the first of replays)
+  replays: [],           // the searches replayed side by side, stepping together
   step: 0,               // expansions of the replay shown
+  colourBy: '',          // '', 'h' or 'exact' (h against the true distance)
+  check: null,           // /api/check's answer, once asked
   timer: null,
   classColour: new Map(),
 };
@@ -275,6 +278,9 @@ const spaceStyle = [
   { selector: 'node.frontier', style: { 'border-style': 'dashed', 'border-color': '#2563eb', 'background-color': '#fff' } },
   { selector: 'node.expanded', style: { 'background-color': '#e0ecff' } },
   { selector: 'node.goal', style: { 'background-color': '#dcfce7', 'border-color': '#15803d', 'border-width': 3, 'border-style': 'double' } },
+  { selector: 'node[colour]', style: { 'background-color': 'data(colour)' } },
+  { selector: 'node.reopened', style: { 'border-color': '#7c3aed', 'border-width': 3 } },
+  { selector: 'node.inadmissible', style: { 'border-color': '#dc2626', 'border-width': 4, 'border-style': 'solid' } },
   { selector: 'node.current', style: { 'border-color': '#f59e0b', 'border-width': 4, 'border-style': 'solid' } },
   { selector: 'node.pictured', style: { 'background-image': 'data(img)', 'background-width': 'data(pw)', 'background-height': 'data(ph)',
     'background-position-y': 6, 'text-valign': 'center', 'text-margin-y': 33 } },
@@ -284,6 +290,7 @@ const spaceStyle = [
     'text-background-opacity': 0.85, 'text-background-padding': 1, 'color': '#44505c' } },
   { selector: 'edge.path', style: { 'line-color': '#2563eb', 'target-arrow-color': '#2563eb', 'width': 2.5 } },
   { selector: 'edge.skipped', style: { 'line-style': 'dotted' } },
+  { selector: 'edge.again', style: { 'line-style': 'dotted', 'line-color': '#9ca3af', 'target-arrow-color': '#9ca3af', 'color': '#6b7280' } },
 ];
 
 const worldStyle = [
@@ -344,9 +351,10 @@ const PICTURE = 64;
 function spaceNode(id, label, classes, known) {
   const svg = known && known.view && known.view.svg;
   const size = box(label);
-  if (!svg) return { data: { id: 's' + id, state: id, label, ...size }, classes };
+  const hval = known ? known.h : null;
+  if (!svg) return { data: { id: 's' + id, state: id, hval, label, ...size }, classes };
   const pic = pictureSize(svg);
-  const data = { id: 's' + id, state: id, label, img: svgUrl(svg), pw: pic.w, ph: pic.h,
+  const data = { id: 's' + id, state: id, hval, label, img: svgUrl(svg), pw: pic.w, ph: pic.h,
     w: Math.max(size.w, pic.w + 12), h: size.h + PICTURE };
   return { data, classes: classes + ' pictured' };
 }
@@ -405,8 +413,9 @@ function drawSpace(s) {
   }
   cySpace.elements().remove();
   cySpace.add(elements);
+  paint(cySpace);
   layout(cySpace, { rankDir: 'TB' });
-  $('space-legend').textContent = 'blue: the path from the start \u00b7 green: goals \u00b7 orange border: this state \u00b7 click a state to go there';
+  $('space-legend').replaceChildren('blue: the path from the start \u00b7 green: goals \u00b7 orange border: this state \u00b7 click a state to go there', colourLegend());
 }
 
 function classColour(name) {
@@ -492,16 +501,26 @@ function layoutWorld(nodes, classOf) {
 
 // ------------------------------------------------------------------ the search replay
 
+/** The tree of a second algorithm replayed beside the first, stepping with it. */
+const cySpace2 = cytoscape({ container: $('space-1'), style: spaceStyle, minZoom: 0.05, maxZoom: 1.4 });
+cySpace2.on('tap', 'node', (e) => {
+  const id = e.target.data('state');
+  if (id !== null && id !== undefined) go(id);
+});
+/** The open and closed tables show at most this many rows each. */
+const LIST_ROWS = 12;
+
 function setMode(mode) {
   ui.mode = mode;
   $('tab-explore').setAttribute('aria-selected', mode === 'explore');
   $('tab-replay').setAttribute('aria-selected', mode === 'replay');
   $('replay-bar').hidden = mode !== 'replay';
+  showColumns();
   stopPlaying();
   if (mode === 'explore') {
     const s = ui.cache.get(ui.current);
     if (s) drawSpace(s);
-  } else if (ui.replay) {
+  } else if (ui.replays.length) {
     drawReplay();
   } else {
     cySpace.elements().remove();
@@ -509,16 +528,31 @@ function setMode(mode) {
   }
 }
 
+/** One column (the tree) when exploring; in a replay, each search's tree with its tables. */
+function showColumns() {
+  const replaying = ui.mode === 'replay' && ui.replays.length > 0;
+  document.body.classList.toggle('comparing', replaying && ui.replays.length > 1);
+  $('col-1').hidden = !(replaying && ui.replays.length > 1);
+  $('lists-0').hidden = !replaying;
+  $('replay-info').hidden = ui.mode !== 'replay';
+  for (const cy of [cySpace, cySpace2]) cy.resize();
+}
+
 async function runSearch() {
-  const algorithm = $('algorithm').value;
+  const algorithms = [$('algorithm').value, $('algorithm-2').value].filter(Boolean);
   busy(true);
-  $('replay-info').textContent = `running ${algorithm}\u2026`;
+  $('replay-info').textContent = `running ${algorithms.join(' and ')}\u2026`;
   try {
-    ui.replay = await api('search?algorithm=' + encodeURIComponent(algorithm));
-    ui.step = Math.min(1, ui.replay.steps.length);
-    $('replay-step').max = ui.replay.steps.length;
+    const replays = [];
+    for (const a of algorithms) replays.push(await api('search?algorithm=' + encodeURIComponent(a)));
+    ui.replays = replays;
+    ui.replay = replays[0];
+    const most = longest();
+    ui.step = Math.min(1, most);
+    $('replay-step').max = most;
     $('replay-controls').hidden = false;
     showError(null);
+    showColumns();
     drawReplay();
     await refreshStats();
   } catch (e) {
@@ -529,65 +563,189 @@ async function runSearch() {
   }
 }
 
+/** The most steps of the searches replayed. */
+function longest() {
+  return Math.max(0, ...ui.replays.map((r) => r.steps.length));
+}
+
 function fOf(algorithm, g, h) {
   if (h === null) return g;
   if (algorithm === 'greedy') return h;
   return algorithm === 'astar' || algorithm === 'idastar' ? g + h : g;
 }
 
-/** The search tree after `ui.step` expansions: states met (dashed: the frontier, filled:
- * expanded, orange: the one expanded last), with g, h and f on each. */
-function drawReplay() {
-  const r = ui.replay;
-  const k = ui.step;
-  const last = k === r.steps.length;
-  const met = last ? r.states.length : r.steps[k].met;
-  const shown = Math.min(met, REPLAY_NODES);
-  const expanded = new Set(r.steps.slice(0, k).map((st) => st.state));
-  const current = k > 0 ? r.steps[k - 1].state : null;
-  const onPath = new Set(last ? r.path : []);
-  const elements = [];
-  for (let i = 0; i < shown; i++) {
-    const st = r.states[i];
-    const numbers = st.h === null ? `g=${num(st.g)}` : `g=${num(st.g)} h=${num(st.h)} f=${num(fOf(r.algorithm, st.g, st.h))}`;
-    const name = spaceLabel(st.id, st.action, st.name);
-    const classes = [expanded.has(i) ? 'expanded' : 'frontier', i === current ? 'current' : '',
-      last && st.id === r.goal ? 'goal' : '', onPath.has(st.id) ? 'path' : ''].join(' ');
-    const label = `${name}\n${numbers}`;
-    elements.push({ data: { id: 'r' + i, state: st.id, label, ...box(label) }, classes });
-    if (st.parent_state !== null && st.parent_state < shown) {
-      elements.push({ data: { id: 're' + i, source: 'r' + st.parent_state, target: 'r' + i, label: actionText(st.action, '') },
-        classes: onPath.has(st.id) && last ? 'path' : '' });
+/** What search `r` had done after `k` expansions, from its events (those before its next
+ * expansion; all of them after the last): the open list in the order the search takes
+ * states out (each state's latest entry, by rank), the closed list in expansion order, each
+ * state's latest entry, the states met again (with how often), reopened and pruned, the
+ * duplicate events, and the goal found. States are indices of `r.states`. */
+function replayAt(r, k) {
+  const end = k < r.steps.length ? r.steps[k].event : r.events.length;
+  const at = { open: new Map(), closed: new Map(), entry: new Map(), again: new Map(), reopened: new Set(),
+    pruned: new Set(), duplicates: [], goal: null };
+  const close = (e) => { at.open.delete(e.state); at.closed.delete(e.state); at.closed.set(e.state, e); };
+  for (let n = 0; n < end; n++) {
+    const e = r.events[n];
+    if (e.kind === 'push' || e.kind === 'reopen') {
+      if (e.kind === 'reopen') at.reopened.add(e.state);
+      at.closed.delete(e.state);
+      at.open.set(e.state, e);
+      at.entry.set(e.state, e);
+    } else if (e.kind === 'expand') {
+      close(e);
+    } else if (e.kind === 'goal') {
+      at.goal = e.state;
+      if (r.goal_test === 'expanded') close(e);
+    } else if (e.kind === 'duplicate') {
+      at.again.set(e.state, (at.again.get(e.state) || 0) + 1);
+      at.duplicates.push(e);
+    } else if (e.kind === 'prune') {
+      at.pruned.add(e.state);
     }
   }
-  cySpace.elements().remove();
-  cySpace.add(elements);
-  layout(cySpace, { rankDir: 'TB', nodeSep: 12, rankSep: 36 });
-  $('replay-step').value = k;
-  const frontier = [];
-  for (let i = 0; i < met; i++) if (!expanded.has(i)) frontier.push(i);
-  const fr = frontier.slice(0, 12).map((i) => {
-    const st = r.states[i];
-    return `#${st.id}` + (st.h === null ? ` g=${num(st.g)}` : ` f=${num(fOf(r.algorithm, st.g, st.h))}`);
-  });
+  return { ...at, open: [...at.open.values()].sort((a, b) => a.rank - b.rank), closed: [...at.closed.values()], openSet: at.open, closedSet: at.closed };
+}
+
+/** Every replayed search after `ui.step` steps (each stops at its last). */
+function drawReplay() {
+  ui.replays.forEach((r, i) => drawOne(r, Math.min(ui.step, r.steps.length), i));
+  $('replay-step').value = ui.step;
+  const legend = 'dashed: the open list \u00b7 filled: closed (expanded) \u00b7 orange: expanded last \u00b7 green: the goal \u00b7 '
+    + '\u21ba reopened \u00b7 \u00d7n met n times (dotted: met again) \u00b7 click a state to see it';
+  $('space-legend').replaceChildren(legend, colourLegend());
+  const r = ui.replays[0];
+  const k = Math.min(ui.step, r.steps.length);
+  const current = k > 0 ? r.states[r.steps[k - 1].state].id : null;
+  if (current !== null && current !== ui.current) go(current, 'replay');
+}
+
+/** Search `r` after `k` expansions in column `i`: its tree, its tables and what it did. */
+function drawOne(r, k, i) {
+  const at = replayAt(r, k);
+  const last = k === r.steps.length;
+  const cy = i === 0 ? cySpace : cySpace2;
+  const elements = replayTree(r, k, at);
+  cy.elements().remove();
+  cy.add(elements);
+  paint(cy);
+  layout(cy, { rankDir: 'TB', nodeSep: 12, rankSep: 36 });
+  renderLists($('lists-' + i), r, at);
   let info = `${r.algorithm}, step ${k} of ${r.steps.length}`;
-  if (current !== null) {
+  if (k > 0) {
     const e = r.steps[k - 1];
     info += `: expanded #${e.id} (g=${num(e.g)}${e.h === null ? '' : ` h=${num(e.h)}`} f=${num(e.f)})`;
   }
-  info += ` \u00b7 expanded ${expanded.size} \u00b7 frontier ${frontier.length}` + (fr.length ? `: ${fr.join(', ')}${frontier.length > 12 ? ', \u2026' : ''}` : '');
+  info += ` \u00b7 open ${at.open.length} \u00b7 closed ${at.closed.length}`;
   if (last) {
     info += r.found ? ` \u00b7 found goal #${r.goal}, cost ${num(r.cost)}, ${r.generated} generated` : ` \u00b7 no goal (${r.reason})`;
+    if (ui.replays.length > 1) info += ' \u00b7 finished';
   }
-  if (met > shown) info += ` \u00b7 drawing the first ${shown} of ${met} states`;
-  $('replay-info').textContent = info;
-  $('space-legend').textContent = 'dashed: the frontier \u00b7 filled: expanded \u00b7 orange: expanded last \u00b7 green: the goal \u00b7 click a state to see it';
-  if (current !== null && r.states[current].id !== null && r.states[current].id !== ui.current) go(r.states[current].id, 'replay');
+  if (at.entry.size > REPLAY_NODES) info += ` \u00b7 drawing the first ${REPLAY_NODES} of ${at.entry.size} states`;
+  const box = $(i === 0 ? 'replay-info' : 'replay-info-1');
+  box.textContent = info;
+  box.classList.toggle('finished', last);
+}
+
+/** The tree of the states met after `k` expansions, each under the state that last put it
+ * into the open list, with g, h and f; dotted edges where a state was met again. */
+function replayTree(r, k, at) {
+  const current = k > 0 ? r.steps[k - 1].state : null;
+  const last = k === r.steps.length;
+  const onPath = new Set(last ? r.path : []);
+  const elements = [];
+  const drawn = (s) => s < REPLAY_NODES && at.entry.has(s);
+  for (const [s, e] of at.entry) {
+    if (s >= REPLAY_NODES) continue;
+    const st = r.states[s];
+    const numbers = e.h === null ? `g=${num(e.g)}` : `g=${num(e.g)} h=${num(e.h)} f=${num(e.f)}`;
+    const label = `${spaceLabel(st.id, st.action, st.name)}${marks(at, s)}\n${numbers}`;
+    const classes = [at.closedSet.has(s) ? 'expanded' : at.openSet.has(s) ? 'frontier' : '', s === current ? 'current' : '',
+      at.goal === s ? 'goal' : '', last && onPath.has(st.id) ? 'path' : '', at.reopened.has(s) ? 'reopened' : '',
+      at.again.has(s) ? 'again' : ''].join(' ');
+    elements.push({ data: { id: 'r' + s, state: st.id, hval: e.h, label, ...box(label) }, classes });
+    if (e.parent !== null && drawn(e.parent)) {
+      const action = e.parent === st.parent_state ? actionText(st.action, '') : '';
+      elements.push({ data: { id: 're' + s, source: 'r' + e.parent, target: 'r' + s, label: action },
+        classes: last && onPath.has(st.id) ? 'path' : '' });
+    }
+  }
+  const seen = new Set();
+  for (const e of at.duplicates) {
+    const key = `${e.parent}>${e.state}`;
+    if (seen.has(key) || !drawn(e.parent) || !drawn(e.state)) continue;
+    seen.add(key);
+    elements.push({ data: { id: 'rd' + seen.size, source: 'r' + e.parent, target: 'r' + e.state, label: 'again' }, classes: 'again' });
+  }
+  return elements;
+}
+
+/** The marks of state `s` after a label: reopened, met again n times. */
+function marks(at, s) {
+  return (at.reopened.has(s) ? ' \u21ba' : '') + (at.again.has(s) ? ` \u00d7${at.again.get(s) + 1}` : '');
+}
+
+/** The open list (in the order the search takes states out) and the closed list (in the order
+ * the states were expanded) beside a replay's tree. */
+function renderLists(box, r, at) {
+  const informed = r.events.some((e) => e.h !== null);
+  box.replaceChildren(
+    listTable('open', 'next first', r, at, at.open.slice(0, LIST_ROWS), at.open.length - LIST_ROWS, informed),
+    listTable('closed', 'in expansion order', r, at, at.closed.slice(-LIST_ROWS), at.closed.length - LIST_ROWS, false));
+}
+
+function listTable(kind, order, r, at, entries, more, informed) {
+  const table = document.createElement('table');
+  table.className = 'list ' + kind;
+  const total = entries.length + Math.max(0, more);
+  table.createCaption().textContent = `${kind} (${total}), ${order}`;
+  const heads = ['#', 'state', 'g', ...(informed ? ['h', 'f'] : [])];
+  table.createTHead().insertRow().append(...heads.map((h) => Object.assign(document.createElement('th'), { textContent: h })));
+  const body = table.createTBody();
+  const row = (cells) => { const tr = body.insertRow(); cells.forEach((c) => tr.insertCell().append(c)); return tr; };
+  if (more > 0 && kind === 'closed') row([`\u2026 ${more} earlier`]).className = 'more';
+  for (const e of entries) {
+    const st = r.states[e.state];
+    const tr = row([`#${st.id}`, stateCell(st), num(e.g), ...(informed ? [e.h === null ? '' : num(e.h), num(e.f)] : [])]);
+    tr.dataset.id = st.id;
+    tr.dataset.name = st.name;
+    tr.cells[1].append(marks(at, e.state));
+    tr.className = [at.goal === e.state ? 'goal' : '', at.reopened.has(e.state) ? 'reopened' : '',
+      at.again.has(e.state) ? 'again' : ''].join(' ').trim();
+    tr.addEventListener('click', () => go(st.id));
+  }
+  if (more > 0 && kind === 'open') row([`\u2026 ${more} more`]).className = 'more';
+  if (!total) row([kind === 'open' ? 'empty' : 'none yet']).className = 'more';
+  return table;
+}
+
+/** A state in a table: small, as its view draws it when there is a view (fetched once), else
+ * its name. */
+function stateCell(st) {
+  const cell = document.createElement('span');
+  cell.className = 'cell-state';
+  cell.textContent = clip(st.name, 18);
+  cell.title = st.name;
+  if (ui.stats && ui.stats.view) {
+    getState(st.id).then((s) => {
+      if (!s.view || s.view.error !== undefined || s.view.graph) return;
+      if (s.view.svg !== undefined) {
+        const img = document.createElement('img');
+        img.src = svgUrl(s.view.svg);
+        img.alt = st.name;
+        cell.replaceChildren(img);
+      } else {
+        const pre = document.createElement('pre');
+        pre.textContent = s.view.text;
+        cell.replaceChildren(pre);
+      }
+    }).catch(() => {});
+  }
+  return cell;
 }
 
 function replayStep(delta) {
-  if (!ui.replay) return;
-  const k = Math.max(0, Math.min(ui.replay.steps.length, ui.step + delta));
+  if (!ui.replays.length) return;
+  const k = Math.max(0, Math.min(longest(), ui.step + delta));
   if (k !== ui.step) {
     ui.step = k;
     drawReplay();
@@ -601,14 +759,90 @@ function stopPlaying() {
 }
 
 function togglePlay() {
-  if (!ui.replay) return;
+  if (!ui.replays.length) return;
   if (ui.timer) return stopPlaying();
-  if (ui.step >= ui.replay.steps.length) ui.step = 0;
+  if (ui.step >= longest()) ui.step = 0;
   $('replay-play').textContent = 'pause';
   ui.timer = setInterval(() => {
-    if (ui.step >= ui.replay.steps.length) return stopPlaying();
+    if (ui.step >= longest()) return stopPlaying();
     replayStep(1);
   }, 700);
+}
+
+// ------------------------------------------------------------------ colouring by h
+
+/** The colours of the states drawn in `cy`, by h or by h against the true distance
+ * (`/api/check`), as the colour menu says; the inadmissible ones get a red border. */
+function paint(cy) {
+  cy.nodes().forEach((n) => {
+    const c = stateColour(n.data('state'), n.data('hval'));
+    if (c.colour) n.data('colour', c.colour); else n.removeData('colour');
+    n.toggleClass('inadmissible', !!c.inadmissible);
+  });
+}
+
+/** The largest h known, for the scale. */
+function largestH() {
+  if (ui.check) return Math.max(0, ...ui.check.h);
+  let most = 0;
+  for (const r of ui.replays) for (const st of r.states) if (st.h !== null) most = Math.max(most, st.h);
+  for (const s of ui.cache.values()) if (s.h !== null) most = Math.max(most, s.h);
+  return most;
+}
+
+function stateColour(id, h) {
+  if (ui.colourBy === 'h' && h !== null && h !== undefined) {
+    const t = h / (largestH() || 1);
+    return { colour: `hsl(215, 85%, ${Math.round(96 - 42 * t)}%)` };
+  }
+  if (ui.colourBy === 'exact' && ui.check && id !== null && id !== undefined && id < ui.check.exact.length) {
+    const d = ui.check.exact[id];
+    const hv = ui.check.h[id];
+    if (d === null) return { colour: '#d1d5db' };
+    if (hv > d + 1e-9 * Math.max(1, Math.abs(d))) return { colour: '#fca5a5', inadmissible: true };
+    const t = d > 0 ? hv / d : 1;
+    return { colour: `hsl(140, 60%, ${Math.round(95 - 40 * t)}%)` };
+  }
+  return {};
+}
+
+/** What the colours mean, for the legend under the tree. */
+function colourLegend() {
+  const span = document.createElement('span');
+  span.id = 'colour-legend';
+  if (ui.colourBy === 'h') {
+    span.textContent = ` \u2014 colour: h, from pale (0) to dark blue (${num(largestH())})`;
+  } else if (ui.colourBy === 'exact' && ui.check) {
+    const c = ui.check;
+    const verdict = `${c.admissible ? 'admissible' : 'not admissible'}, ${c.consistent ? 'consistent' : 'not consistent'}`
+      + (c.worst === null ? '' : `, worst #${c.worst} (h over the true distance by ${num(c.max_overestimate)})`)
+      + (c.complete ? '' : `, over the ${c.exact.length} states known (--max-states)`);
+    span.textContent = ` \u2014 colour: green, darker as h nears the true distance \u00b7 red: h above it (inadmissible) \u00b7 grey: no goal reachable \u2014 h is ${verdict}`;
+  }
+  return span;
+}
+
+async function setColour(by) {
+  ui.colourBy = by;
+  if (by === 'exact' && !ui.check) {
+    busy(true);
+    try {
+      ui.check = await api('check');
+      showError(null);
+    } catch (e) {
+      showError(e);
+      ui.colourBy = '';
+      $('colour-by').value = '';
+    } finally {
+      busy(false);
+    }
+  }
+  if (ui.mode === 'replay' && ui.replays.length) {
+    drawReplay();
+  } else {
+    const s = ui.cache.get(ui.current);
+    if (s) drawSpace(s);
+  }
 }
 
 // ------------------------------------------------------------------ wiring
@@ -634,9 +868,15 @@ function wire() {
   $('replay-last').addEventListener('click', () => replayStep(Infinity));
   $('replay-play').addEventListener('click', togglePlay);
   $('replay-step').addEventListener('input', (e) => { ui.step = +e.target.value; drawReplay(); });
+  $('colour-by').addEventListener('change', (e) => setColour(e.target.value));
+  // A #state=N typed into the address bar (or a link to one) shows that state.
+  window.addEventListener('hashchange', () => {
+    const asked = /state=(\d+)/.exec(location.hash);
+    if (asked && +asked[1] !== ui.current) go(+asked[1]);
+  });
   $('show-isa').addEventListener('change', () => { const s = ui.cache.get(ui.current); if (s) drawWorld(s); });
   document.addEventListener('keydown', onKey);
-  for (const [cy, box] of [[cySpace, $('space')], [cyWorld, $('world')]]) {
+  for (const [cy, box] of [[cySpace, $('space')], [cySpace2, $('space-1')], [cyWorld, $('world')]]) {
     new ResizeObserver(() => { cy.resize(); cy.fit(undefined, 16); }).observe(box);
   }
 }
@@ -677,10 +917,13 @@ async function start() {
   $('file').textContent = `${s.file} \u2014 ${s.start}, ${s.next}, ${s.goal_test}` + (s.h ? `, ${s.h}` : '');
   document.title = `ds explore ${s.file}`;
   for (const a of s.algorithms) {
-    const o = document.createElement('option');
-    o.value = o.textContent = a;
-    $('algorithm').append(o);
+    for (const menu of [$('algorithm'), $('algorithm-2')]) {
+      const o = document.createElement('option');
+      o.value = o.textContent = a;
+      menu.append(o);
+    }
   }
+  $('colour-box').hidden = !s.h;
   if (s.algorithms.includes('astar')) $('algorithm').value = 'astar';
   ui.graphs = (await getState(0)).nodes.length > 0;
   const asked = /state=(\d+)/.exec(location.hash);
