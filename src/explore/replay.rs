@@ -255,7 +255,8 @@ impl<P: Problem> Problem for Recorder<'_, P> {
 mod tests {
     use super::*;
 
-    fn event(kind: EventKind, id: StateId, g: f64, h: f64) -> Event {
+    fn event(kind: EventKind, id: StateId, g: u8, h: u8) -> Event {
+        let (g, h) = (f64::from(g), f64::from(h));
         Event { kind, id, parent: NONE, depth: 0, g, h: Some(h), f: g + h, frontier: 0 }
     }
 
