@@ -279,3 +279,98 @@ test('astar on detour.ds: the open list in order of f, then h, with g and f', as
     assert.equal(await page.getAttribute('#lists-0 table.closed tr[data-name="G"]', 'class'), 'goal');
   });
 });
+
+test('bfs and astar side by side on detour.ds: one step button moves both; the page says which has finished', async () => {
+  await onDetour('h_reopen', async () => {
+    await replay('bfs', 'astar');
+    assert.equal(await page.isVisible('#col-1'), true, 'a second column shows the second search');
+    assert.equal(await page.isVisible('#world-pane'), false, 'the world pane gives it its place');
+    // bfs expands S, A, B, C (4 steps, as above); astar with h_reopen expands S, B, A, B
+    // again and C (5 steps, worked out in the next test).
+    for (let k = 1; k <= 5; k++) {
+      await page.click('#replay-next');
+      const [one, two] = await Promise.all(['#replay-info', '#replay-info-1'].map((s) => page.textContent(s)));
+      assert.match(one, new RegExp(`^bfs, step ${Math.min(k, 4)} of 4`), `bfs at step ${k}`);
+      assert.match(two, new RegExp(`^astar, step ${k} of 5`), `astar at step ${k}`);
+      assert.equal(/finished/.test(one), k >= 4, `bfs finished only from step 4 (${k}: ${one})`);
+      assert.equal(/finished/.test(two), k === 5, `astar finished only at step 5 (${k}: ${two})`);
+    }
+    assert.deepEqual(await rows(0, 'closed'), ['S', 'A', 'B', 'C']);
+    assert.deepEqual(await rows(1, 'closed'), ['S', 'A', 'B', 'C', 'G']);
+    assert.equal(await page.getAttribute('#replay-next', 'disabled'), null);
+    await page.click('#tab-explore');
+    assert.equal(await page.isVisible('#world-pane'), true, 'the world pane is back when exploring');
+  });
+});
+
+test('astar with an inconsistent heuristic on detour.ds: duplicates and reopened states marked', async () => {
+  await onDetour('h_reopen', async () => {
+    await replay('astar');
+    // h_reopen: S 2, A 5, B 0, C 2, G 0. After S: B (g 4, f 4) before A (g 1, f 6). After B:
+    // C (g 5, f 7). After A: C by A costs 6, no better (met again); B by A costs 3 < 4 and B
+    // was expanded: reopened (f 3), first.
+    for (let k = 0; k < 3; k++) await page.click('#replay-next');
+    assert.deepEqual(await rowNumbers(0, 'open'), ['B 3 3', 'C 5 7']);
+    assert.deepEqual(await rows(0, 'closed'), ['S', 'A']);
+    assert.equal(await page.getAttribute('#lists-0 table.open tr[data-name="B"]', 'class'), 'reopened');
+    assert.equal(await page.getAttribute('#lists-0 table.open tr[data-name="C"]', 'class'), 'again');
+    const tree = await page.evaluate(() => {
+      const cy = window.dsExplorer.space;
+      const named = (id) => cy.nodes().filter((n) => n.data('state') === id)[0];
+      return { reopened: cy.nodes('.reopened').map((n) => n.data('state')), again: cy.nodes('.again').map((n) => n.data('state')),
+        againEdges: cy.edges('.again').map((e) => `${e.source().data('state')}>${e.target().data('state')}`),
+        parentOfB: named(2).incomers('edge').filter((e) => !e.hasClass('again')).sources().map((n) => n.data('state')) };
+    });
+    // Explorer ids (breadth-first from S): S 0, A 1, B 2, C 3, G 4.
+    assert.deepEqual(tree.reopened, [2], 'B is marked reopened in the tree');
+    assert.deepEqual(tree.again, [3], 'C is marked met again');
+    assert.deepEqual(tree.againEdges, ['1>3'], 'a dotted edge from A to C');
+    assert.deepEqual(tree.parentOfB, [1], 'B now hangs under A, the cheaper way');
+    // After B again: C (g 4, f 6); after C the goal G, at cost 6.
+    await page.click('#replay-next');
+    assert.deepEqual(await rowNumbers(0, 'open'), ['C 4 6']);
+    await page.click('#replay-next');
+    assert.match(await page.textContent('#replay-info'), /astar, step 5 of 5.*found goal #4, cost 6/);
+  });
+});
+
+test('states coloured by h against the true distance: the inadmissible one stands out', async () => {
+  await onDetour('h_over', async () => {
+    // True costs to G: S 6, A 5, B 3, C 2, G 0; h_over: S 5, A 4, B 5, C 2, G 0. Only B (id 2)
+    // is overestimated (by 2); h_over is neither admissible nor consistent.
+    await page.selectOption('#colour-by', 'exact');
+    await page.waitForSelector('#colour-legend:has-text("not admissible")');
+    const legend = await page.textContent('#colour-legend');
+    assert.match(legend, /not admissible, not consistent, worst #2 \(h over the true distance by 2\)/);
+    const around = () => page.evaluate(() => window.dsExplorer.space.nodes().map((n) =>
+      [n.data('state'), n.hasClass('inadmissible'), n.data('colour') !== undefined]));
+    // At the start the states around are S, A and B.
+    assert.deepEqual(await around(), [[0, false, true], [1, false, true], [2, true, true]]);
+    await replay('astar');
+    await page.click('#replay-last');
+    const red = await page.evaluate(() => window.dsExplorer.space.nodes('.inadmissible').map((n) => n.data('state')));
+    assert.deepEqual(red, [2], 'in the replay too');
+    // By h: the higher h, the darker (lightness falls): S and B (5) darker than C (2), G (0) palest.
+    await page.selectOption('#colour-by', 'h');
+    const light = await page.evaluate(() => Object.fromEntries(window.dsExplorer.space.nodes().map((n) =>
+      [n.data('state'), Number(/(\d+)%\)$/.exec(n.data('colour'))[1])])));
+    assert.ok(light[0] === light[2] && light[2] < light[3] && light[3] < light[4], JSON.stringify(light));
+    assert.equal(await page.evaluate(() => window.dsExplorer.space.nodes('.inadmissible').length), 0);
+  });
+});
+
+test('#state=N opens that state, and a new #state=N in the address shows it', async () => {
+  await onDetour('h', async (detourBase) => {
+    // Breadth-first from S: S 0, A 1, B 2, C 3 (from A), G 4.
+    await page.goto(detourBase + '#state=3');
+    await shown(3);
+    assert.equal(await page.textContent('#state-name'), 'C');
+    await page.evaluate(() => { location.hash = '#state=4'; });
+    await shown(4);
+    assert.equal(await page.textContent('#state-name'), 'G');
+    assert.equal(await page.isVisible('#goal-badge'), true);
+    await page.click('#actions button, #parent');
+    assert.match(await page.evaluate(() => location.hash), /^#state=\d+$/, 'the address follows the state shown');
+    assert.deepEqual(problems, [], 'no errors or warnings on the page');
+  });
+});
