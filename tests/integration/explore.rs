@@ -76,6 +76,11 @@ impl Explorer {
         serde_json::from_str(&body).expect("JSON")
     }
 
+    /// GET `path`: the status and the body.
+    pub(crate) fn status(&self, path: &str) -> (u16, String) {
+        self.get(path)
+    }
+
     fn get(&self, path: &str) -> (u16, String) {
         get_as(self.port, path, &format!("127.0.0.1:{}", self.port))
     }
