@@ -374,3 +374,34 @@ test('#state=N opens that state, and a new #state=N in the address shows it', as
     assert.deepEqual(problems, [], 'no errors or warnings on the page');
   });
 });
+
+test('eight.ds: A* next to BFS, their open and closed lists drawn as boards', async () => {
+  const eight = await explore(['scripts/eight.ds', '--start', 'Start', '--next', 'moves', '--goal', 'is_goal',
+    '--h', 'h', '--view', 'view']);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(eight.base);
+    await shown(0);
+    await replay('astar', 'bfs');
+    await page.click('#replay-next');
+    // The start 283 164 7_5 (4 tiles misplaced) has three moves: up 283 1_4 765 (3 misplaced:
+    // 2, 8, 1; f = 1 + 3 = 4), left 283 164 _75 and right 283 164 75_ (5 each: 2, 8, 1, 6 and
+    // 7 or 5; f = 6). A* takes up first.
+    const boards = (col, kind) => page.$$eval(`#lists-${col} table.${kind} tbody tr[data-name]`, (trs) => trs.map((tr) => tr.dataset.name));
+    const open = await boards(0, 'open');
+    assert.equal(open[0], '283104765');
+    assert.deepEqual(open.slice(1).sort(), ['283164075', '283164750']);
+    assert.deepEqual(await rowNumbers(0, 'open').then((r) => r.map((x) => x.split(' ').slice(1).join(' '))), ['1 4', '1 6', '1 6']);
+    assert.deepEqual(await boards(1, 'open').then((b) => b.sort()), ['283104765', '283164075', '283164750'], 'BFS has met the same three');
+    assert.deepEqual(await boards(0, 'closed'), ['283164705']);
+    // Each row's state is its board, drawn by the view.
+    await page.waitForSelector('#lists-0 table.open tr[data-name="283104765"] img');
+    assert.equal(boardOf(await page.getAttribute('#lists-0 table.open tr[data-name="283104765"] img', 'src')), '283104765');
+    for (let k = 0; k < 3; k++) await page.click('#replay-next');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshot.replace(/\.png$/, '-compare.png') });
+    assert.deepEqual(problems, [], 'no errors or warnings on the page');
+  } finally {
+    eight.child.kill();
+  }
+});
