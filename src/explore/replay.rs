@@ -4,7 +4,7 @@
 //! replays the events to show the tree and the open and closed lists after any step; the
 //! `rank` of each event that puts a state into the frontier says where it waits there.
 
-use super::explorer::{flow_message, flow_text, halt_text, state_name, ApiError, Answer, Explorer};
+use super::explorer::{flow_message, flow_text, halt_text, state_name, Answer, ApiError, Explorer};
 use crate::search::export::action_value_json;
 use crate::search::problem::{Event, EventKind, Problem, Step, Successors, Which};
 use crate::search::script::ScriptProblem;
@@ -306,8 +306,13 @@ mod tests {
     fn other_algorithms_are_ordered_by_when_each_entry_was_taken() {
         use EventKind::*;
         // A depth-first search takes 3 (pushed last) first, then 2; 4 is never taken.
-        let events =
-            [event(Push, 2, 1, 0), event(Push, 3, 1, 0), event(Push, 4, 1, 0), event(Expand, 3, 1, 0), event(Expand, 2, 1, 0)];
+        let events = [
+            event(Push, 2, 1, 0),
+            event(Push, 3, 1, 0),
+            event(Push, 4, 1, 0),
+            event(Expand, 3, 1, 0),
+            event(Expand, 2, 1, 0),
+        ];
         assert_eq!(open_after(Algorithm::Dfs, &events, 3), [3, 2, 4]);
     }
 }

@@ -68,7 +68,12 @@ fn detour(h: &str) -> crate::explore::Explorer {
 /// Each event of a replay as "kind name g", with the name of its state.
 fn events(r: &Value) -> Vec<String> {
     let name = |i: &Value| r["states"][i.as_u64().unwrap() as usize]["name"].as_str().unwrap().to_string();
-    r["events"].as_array().unwrap().iter().map(|e| format!("{} {} {}", e["kind"].as_str().unwrap(), name(&e["state"]), e["g"])).collect()
+    r["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{} {} {}", e["kind"].as_str().unwrap(), name(&e["state"]), e["g"]))
+        .collect()
 }
 
 #[test]
@@ -78,8 +83,20 @@ fn an_astar_replay_gives_every_event_and_ranks_the_open_list_by_f_then_h() {
     // (g 5). A's: C again at g 6 (no better), B again at g 3 after it was expanded: reopened.
     // B again: C at g 4. C: G at g 6, taken out as a goal.
     let expected = [
-        "push S 0.0", "expand S 0.0", "push A 1.0", "push B 4.0", "expand B 4.0", "push C 5.0", "expand A 1.0",
-        "duplicate C 6.0", "reopen B 3.0", "expand B 3.0", "push C 4.0", "expand C 4.0", "push G 6.0", "goal G 6.0",
+        "push S 0.0",
+        "expand S 0.0",
+        "push A 1.0",
+        "push B 4.0",
+        "expand B 4.0",
+        "push C 5.0",
+        "expand A 1.0",
+        "duplicate C 6.0",
+        "reopen B 3.0",
+        "expand B 3.0",
+        "push C 4.0",
+        "expand C 4.0",
+        "push G 6.0",
+        "goal G 6.0",
     ];
     assert_eq!(events(&r), expected);
     assert_eq!(r["goal_test"], json!("expanded"));
@@ -101,7 +118,10 @@ fn check_judges_the_heuristic_against_the_true_distances() {
     // A -b,2-> B: h(A) 5 > 2 + h(B) 0.
     assert_eq!((reopen["admissible"].clone(), reopen["consistent"].clone()), (json!(true), json!(false)));
     let over = detour("h_over").json("/api/check");
-    assert_eq!((over["admissible"].clone(), over["worst"].clone(), over["max_overestimate"].clone()), (json!(false), json!(2), json!(2.0)));
+    assert_eq!(
+        (over["admissible"].clone(), over["worst"].clone(), over["max_overestimate"].clone()),
+        (json!(false), json!(2), json!(2.0))
+    );
     assert_eq!(over["complete"], json!(true));
     let ex = explore(&["tests/browser/detour.ds", "--start", "Start", "--next", "next", "--goal", "goal"]);
     let (status, body) = ex.status("/api/check");
