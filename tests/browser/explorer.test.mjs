@@ -352,6 +352,9 @@ test('states coloured by h against the true distance: the inadmissible one stand
     await page.click('#replay-last');
     const red = await page.evaluate(() => window.dsExplorer.space.nodes('.inadmissible').map((n) => n.data('state')));
     assert.deepEqual(red, [2], 'in the replay too');
+    // And it misleads A*: after A, C (g 6, f 8, h 2) and B (g 3, f 8, h 5) tie on f; C goes
+    // first (less h), then G (g 8, f 8, h 0) before B: a goal at cost 8, not the cheapest 6.
+    assert.match(await page.textContent('#replay-info'), /found goal #4, cost 8/);
     // By h: the higher h, the darker (lightness falls): S and B (5) darker than C (2), G (0) palest.
     await page.selectOption('#colour-by', 'h');
     const light = await page.evaluate(() => Object.fromEntries(window.dsExplorer.space.nodes().map((n) =>

@@ -914,7 +914,8 @@ async function start() {
     return;
   }
   const s = ui.stats;
-  $('file').textContent = `${s.file} \u2014 ${s.start}, ${s.next}, ${s.goal_test}` + (s.h ? `, ${s.h}` : '');
+  $('file').textContent = `${s.file} \u2014 ${s.start}, ${s.next}, ${s.goal_test}` + (s.h ? `, ${s.h}` : '')
+    + (s.symmetry ? `, symmetry ${s.symmetry}` : '');
   document.title = `ds explore ${s.file}`;
   for (const a of s.algorithms) {
     for (const menu of [$('algorithm'), $('algorithm-2')]) {
