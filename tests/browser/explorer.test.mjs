@@ -299,7 +299,13 @@ test('bfs and astar side by side on detour.ds: one step button moves both; the p
     }
     assert.deepEqual(await rows(0, 'closed'), ['S', 'A', 'B', 'C']);
     assert.deepEqual(await rows(1, 'closed'), ['S', 'A', 'B', 'C', 'G']);
-    assert.equal(await page.getAttribute('#replay-next', 'disabled'), null);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `two replays with their tables fit a phone-width window (${width})`);
+    const [one, two] = await Promise.all(['#col-0', '#col-1'].map((c) => page.locator(c).boundingBox()));
+    assert.ok(one.y + one.height <= two.y, 'one above the other');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.click('#tab-explore');
     assert.equal(await page.isVisible('#world-pane'), true, 'the world pane is back when exploring');
   });
