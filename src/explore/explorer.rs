@@ -231,7 +231,9 @@ impl<'a> Explorer<'a> {
             "goal_test": self.names.goal,
             "h": self.names.h,
             "view": self.names.view,
-            "algorithms": Algorithm::ALL.iter().filter(|a| self.parts.h.is_some() || !a.informed()).map(|a| a.name()).collect::<Vec<_>>(),
+            "algorithms": Algorithm::all().filter(|a| self.parts.h.is_some() || !a.informed()).map(|a| a.name()).collect::<Vec<_>>(),
+            // how each algorithm's f is computed (the page's `fOf`), from the algorithm table
+            "f_of": search::TABLE.iter().map(|r| (r.name(), r.f.word())).collect::<std::collections::BTreeMap<_, _>>(),
         }))
     }
 
@@ -240,7 +242,7 @@ impl<'a> Explorer<'a> {
     /// explorer's ids.
     pub fn search(&mut self, algorithm: &str, max_states: usize) -> Answer {
         let Some(algorithm) = Algorithm::parse(algorithm) else {
-            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            let names = Algorithm::names();
             return Err(ApiError::BadRequest(format!(
                 "no algorithm `{algorithm}`; the algorithms are {}",
                 names.join(", ")
@@ -262,7 +264,7 @@ impl<'a> Explorer<'a> {
         let it = &mut *self.problem.it;
         let mut problem = ScriptProblem::new(it, spec, self.span).map_err(|f| ApiError::Failed(flow_message(&f)))?;
         let mut store = StateStore::default();
-        let config = Config { max_states: Some(max_states), limit: None };
+        let config = Config { max_states: Some(max_states), ..Config::default() };
         let mut recorder = Recorder { inner: &mut problem, steps: Vec::new() };
         let outcome = search::run(algorithm, &mut recorder, &mut store, &config);
         let steps = std::mem::take(&mut recorder.steps);

@@ -268,22 +268,26 @@ def ida_round(r, bound, hs, not_goal):
             stack.pop()
 
 
-def search(algorithm, start, succ, goal, h=None, limit=None, max_states=None):
+# The algorithms, by the names of ds's algorithm table (src/search/algorithms.rs; a test,
+# tests/integration/algorithm_table.rs, fails when the two lists differ): name -> how to run it
+# on a Run with the search's options.
+ALGORITHMS = {
+    "bfs": lambda r, o: bfs(r),
+    "dfs": lambda r, o: dfs(r, o.get("limit")),
+    "iddfs": lambda r, o: iddfs(r, o.get("limit")),
+    "ucs": lambda r, o: best_first(r, "ucs"),
+    "astar": lambda r, o: best_first(r, "astar"),
+    "idastar": lambda r, o: idastar(r),
+    "greedy": lambda r, o: best_first(r, "greedy"),
+}
+
+
+def search(algorithm, start, succ, goal, h=None, limit=None, max_states=None, **options):
     r = Run(start, succ, goal, h, max_states)
     last = None
+    options["limit"] = limit
     try:
-        if algorithm == "bfs":
-            ids, last = bfs(r)
-        elif algorithm == "dfs":
-            ids, last = dfs(r, limit)
-        elif algorithm == "iddfs":
-            ids, last = iddfs(r, limit)
-        elif algorithm in ("ucs", "astar", "greedy"):
-            ids, last = best_first(r, algorithm)
-        elif algorithm == "idastar":
-            ids, last = idastar(r)
-        else:
-            raise ValueError(algorithm)
+        ids, last = ALGORITHMS[algorithm](r, options)
     except Full:
         ids, last = None, "max_states"
     res = dict(r.c, states=len(r.store.states), trace=r.trace, algorithm=algorithm)

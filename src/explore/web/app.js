@@ -531,8 +531,10 @@ async function runSearch() {
 
 function fOf(algorithm, g, h) {
   if (h === null) return g;
-  if (algorithm === 'greedy') return h;
-  return algorithm === 'astar' || algorithm === 'idastar' ? g + h : g;
+  // how f is computed comes from the algorithm table (/api/stats: f_of)
+  const f = ui.stats.f_of[algorithm];
+  if (f === 'h') return h;
+  return f === 'g+h' ? g + h : g;
 }
 
 /** The search tree after `ui.step` expansions: states met (dashed: the frontier, filled:
