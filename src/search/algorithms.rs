@@ -127,6 +127,12 @@ algorithms! {
         usage: "Search.greedy(Start, Next, Goal, H [, Opts])",
         doc: "greedy best-first search: least H first; some path, quickly when H is good",
     }
+    Beam => beam::beam {
+        function: "Search.beam", informed: true, needs_costs: false, complete: false, optimal: None,
+        f: FOf::H, options: &["width"],
+        usage: "Search.beam(Start, Next, Goal, H [, Opts])",
+        doc: "beam search: level by level, keeping the width states of least H; may miss a goal",
+    }
 }
 
 impl Row {

@@ -8,6 +8,7 @@
 //! values and calls the script's demons. `builtins/search.rs` is the script-facing module.
 
 mod algorithms;
+mod beam;
 mod best_first;
 pub(crate) mod bfs;
 pub mod check;
@@ -58,6 +59,9 @@ pub enum Reason {
     MaxSteps,
     /// The heap passed `--max-memory`.
     MaxMemory,
+    /// An incomplete algorithm (`beam`) ended without a goal after dropping states it could
+    /// have searched: a goal may still be reachable.
+    Incomplete,
 }
 
 impl Reason {
@@ -72,11 +76,13 @@ impl Reason {
             Reason::Timeout => "timeout",
             Reason::MaxSteps => "max_steps",
             Reason::MaxMemory => "max_memory",
+            Reason::Incomplete => "incomplete",
         }
     }
 
     /// `found`: True with a goal, False when there is none (within the limit), Undef (None)
-    /// when a limit stopped the search before it could tell.
+    /// when a limit stopped the search before it could tell, or an incomplete search gave up
+    /// (Undef is "not known", as in ds's three-valued logic).
     pub fn found(self) -> Option<bool> {
         match self {
             Reason::Goal => Some(true),

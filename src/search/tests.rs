@@ -221,3 +221,10 @@ fn a_space_stops_whole_at_max_states() {
     assert_eq!(space.find_or_explore(&mut toy, &key(2)).expect("no error"), Some(2));
     assert_eq!(space.find_or_explore(&mut toy, &key(4)).expect("no error"), None, "4 would be the fourth");
 }
+
+#[test]
+fn an_incomplete_search_that_gave_up_does_not_know() {
+    // decision on three-valued truth: Undef is "not known"
+    assert_eq!((Reason::Incomplete.found(), Reason::Incomplete.word()), (None, "incomplete"));
+    assert_eq!(Reason::Exhausted.found(), Some(false));
+}
