@@ -1,5 +1,5 @@
-//! The `Search` module (docs/language.md, decision 17): `Search.bfs`, `dfs`, `iddfs`, `ucs`,
-//! `astar`, `idastar`, `greedy`, `Search.stats()` and `Search.compare`. The engine is
+//! The `Search` module (docs/language.md, decision 17): one `Search.NAME` per row of the
+//! algorithm table (`search::TABLE`), `Search.stats()` and `Search.compare`. The engine is
 //! `crate::search`; this file reads the arguments and options and turns outcomes into script
 //! values.
 

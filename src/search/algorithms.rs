@@ -121,6 +121,13 @@ algorithms! {
         usage: "Search.idastar(Start, Next, Goal, H [, Opts])",
         doc: "iterative-deepening A*: depth first within a bound on g + h, raised each round",
     }
+    Rbfs => rbfs::rbfs {
+        function: "Search.rbfs", informed: true, needs_costs: true, complete: true,
+        optimal: Some("cheapest path if h never overestimates"),
+        f: FOf::GPlusH, options: &[],
+        usage: "Search.rbfs(Start, Next, Goal, H [, Opts])",
+        doc: "recursive best-first search: A*'s answer in memory linear in the depth",
+    }
     Greedy => best_first::greedy {
         function: "Search.greedy", informed: true, needs_costs: false, complete: true, optimal: None,
         f: FOf::H, options: &[],

@@ -1,6 +1,6 @@
 //! The search engine of the `Search` module (docs/language.md, decision 17): breadth-first,
-//! depth-first (with a depth limit), iterative deepening, uniform-cost, A*, IDA* and greedy
-//! best-first search over any problem that can pack its states into byte keys (`Problem`), and
+//! depth-first (with a depth limit), iterative deepening, uniform-cost, A*, IDA*, RBFS, greedy
+//! best-first and beam search (one row each in `algorithms.rs`) over any problem that can pack its states into byte keys (`Problem`), and
 //! the exploration of a whole state space.
 //!
 //! The engine does not know the interpreter: `store.rs` keeps the states as packed keys, the
@@ -29,6 +29,7 @@ pub mod problem;
 #[cfg(feature = "native")]
 mod processes;
 pub mod progress;
+mod rbfs;
 mod records;
 pub mod script;
 pub mod space;

@@ -117,3 +117,32 @@ fn beam_records_its_events_and_says_when_it_gave_up() {
         r.stderr
     );
 }
+
+/// `problem`'s ds prelude with `Start` set to `start`.
+fn with_start(problem: &str, start: &str) -> String {
+    let prelude = PROBLEMS.iter().find(|p| p.0 == problem).expect("a problem").1;
+    format!("{prelude}Start = {start}\n")
+}
+
+#[test]
+fn rbfs_finds_the_cost_astar_finds() {
+    // the 8-puzzle (optimal costs from the oracle's bfs: unit costs), and weighted graphs: the
+    // docs' roads and the numbers' +1 (cost 1) and *2 (cost 3), with admissible h
+    let cases = [
+        ("eight", "\"283164705\"", "", "5"),
+        ("eight", "\"273104856\"", "", "14"),
+        ("eight", "\"326784150\"", "", "20"),
+        ("roads", "\"A\"", "", "12"),
+        ("numbers", "1", "def h0(n) : return 0\n", "7"),
+    ];
+    for (problem, start, more, cost) in cases {
+        let h = if more.is_empty() { "h" } else { "h0" };
+        let code = format!(
+            "{}{more}Search.rbfs(Start, next, Goal, {h})\nvar R = Search.stats()[\"cost\"]\n\
+             Search.astar(Start, next, Goal, {h})\nout R, Search.stats()[\"cost\"]",
+            with_start(problem, start)
+        );
+        let r = ds_file("rbfs_cost.ds", &code, &[]);
+        assert_eq!(r.stdout, format!("{cost} {cost}\n"), "{problem} from {start}: {}", r.stderr);
+    }
+}

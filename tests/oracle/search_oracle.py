@@ -297,6 +297,56 @@ def beam(r, width):
     return None, "incomplete" if dropped else "exhausted"
 
 
+def rbfs(r):
+    """AIMA's recursive best-first search (figure 3.26), written recursively; a successor on
+    the current path is a duplicate, and a child of infinite f is never entered. `held`
+    counts the start and the children of every state on the path (max_frontier)."""
+    hs = {0: r.hf(r.store.states[0])}
+    on_path, held = set(), [1]
+
+    def visit(i, o, f, limit):
+        """(path, None) or (None, the backed-up f)."""
+        if i != 0:
+            r.set_origin(i, o["parent"], o["action"], o["depth"], o["g"])
+        r.frontier(held[0])
+        if r.goal(r.store.states[i]):
+            return r.store.path(i), None
+        out = r.expand(i, hs[i], f)
+        on_path.add(i)
+        children = []
+        for action, s, cost in out:
+            d, g = o["depth"] + 1, o["g"] + cost
+            sid, new = r.find_or_add(s, i, action, d, g)
+            if new:
+                hs[sid] = r.hf(s)
+            if sid in on_path:
+                r.c["duplicates"] += 1
+                continue
+            r.reached(d)
+            children.append([sid, dict(parent=i, action=action, depth=d, g=g), max(g + hs[sid], f)])
+        held[0] += len(children)
+        try:
+            while True:
+                if not children:
+                    return None, math.inf
+                order = sorted(range(len(children)), key=lambda k: children[k][2])
+                best = children[order[0]]
+                if best[2] > limit or best[2] == math.inf:
+                    return None, best[2]
+                alternative = children[order[1]][2] if len(order) > 1 else math.inf
+                path, backed = visit(best[0], best[1], best[2], min(limit, alternative))
+                if path is not None:
+                    return path, None
+                best[2] = backed
+        finally:
+            held[0] -= len(children)
+            on_path.discard(i)
+
+    sys.setrecursionlimit(100000)
+    path, _ = visit(0, dict(r.store.origin[0]), hs[0], math.inf)
+    return (path, None) if path is not None else (None, "exhausted")
+
+
 # The algorithms, by the names of ds's algorithm table (src/search/algorithms.rs; a test,
 # tests/integration/algorithm_table.rs, fails when the two lists differ): name -> how to run it
 # on a Run with the search's options.
@@ -307,6 +357,7 @@ ALGORITHMS = {
     "ucs": lambda r, o: best_first(r, "ucs"),
     "astar": lambda r, o: best_first(r, "astar"),
     "idastar": lambda r, o: idastar(r),
+    "rbfs": lambda r, o: rbfs(r),
     "greedy": lambda r, o: best_first(r, "greedy"),
     "beam": lambda r, o: beam(r, o.get("width")),
 }
