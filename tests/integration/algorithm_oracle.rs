@@ -146,3 +146,18 @@ fn rbfs_finds_the_cost_astar_finds() {
         assert_eq!(r.stdout, format!("{cost} {cost}\n"), "{problem} from {start}: {}", r.stderr);
     }
 }
+
+#[test]
+fn the_new_algorithms_stop_cleanly_at_the_limits() {
+    // an endless space with no goal: only a limit ends the search, with found Undef
+    let next = "def next(n) : return [[\"inc\", n + 1, 1], [\"dbl\", n * 2, 3]]\n";
+    for alg in ["beam", "rbfs"] {
+        let code = format!(
+            "{next}Search.{alg}(1, next, -1, (n) => 0, {{\"max_states\": 100}})\nvar S = Search.stats()\n\
+             out S[\"found\"], S[\"reason\"], S[\"states\"]\n\
+             Search.{alg}(1, next, -1, (n) => 0)\nout Search.stats()[\"found\"], Search.stats()[\"reason\"]"
+        );
+        let r = crate::common::ds_file_within("limits.ds", &code, &["--max-steps", "200000"], 60);
+        assert_eq!(r.stdout, "Undef max_states 100\nUndef max_steps\n", "{alg}: {}", r.stderr);
+    }
+}
