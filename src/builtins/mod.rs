@@ -29,7 +29,7 @@ pub use crate::compile::registry::{function, method, Arity, Builtin, BuiltinFn, 
 pub(crate) use args::{arg, object, this, wrong_object};
 
 /// Every module's table, with the kind of value its methods work on.
-fn tables() -> [(Receivers, &'static [Builtin]); 14] {
+fn tables() -> [(Receivers, &'static [Builtin]); 15] {
     [
         (Receivers::ANY, convert::BUILTINS),
         (Receivers::ARRAY, array::BUILTINS),
@@ -44,6 +44,7 @@ fn tables() -> [(Receivers, &'static [Builtin]); 14] {
         (Receivers::PICTURE, svg::BUILTINS),
         (Receivers::NONE, mind::BUILTINS),
         (Receivers::NONE, search::BUILTINS),
+        (Receivers::NONE, search::ALGORITHM_BUILTINS),
         (Receivers::SPACE, search_space::BUILTINS),
     ]
 }

@@ -1,5 +1,5 @@
-//! The `Search` module (docs/language.md, decision 17): `Search.bfs`, `dfs`, `iddfs`, `ucs`,
-//! `astar`, `idastar`, `greedy`, `Search.stats()` and `Search.compare`. The engine is
+//! The `Search` module (docs/language.md, decision 17): one `Search.NAME` per row of the
+//! algorithm table (`search::TABLE`), `Search.stats()` and `Search.compare`. The engine is
 //! `crate::search`; this file reads the arguments and options and turns outcomes into script
 //! values.
 
@@ -11,7 +11,7 @@ use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::states::Decoder;
 use crate::search::symmetry::Symmetry;
 use crate::search::workers;
-use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, NONE};
+use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, COMMON_OPTIONS, NONE};
 use crate::syntax::Span;
 use crate::value::code::CodeRef;
 use crate::value::{Logic, Map, Value};
@@ -21,34 +21,6 @@ use std::rc::Rc;
 use web_time::Instant;
 
 pub const BUILTINS: &[Builtin] = &[
-    function("Search.bfs", Arity::range(3, 4), bfs).doc(
-        "Search.bfs(Start, Next, Goal [, Opts])",
-        "breadth-first search: the goal state fewest actions away, or Undef",
-    ),
-    function("Search.dfs", Arity::range(3, 4), dfs).doc(
-        "Search.dfs(Start, Next, Goal [, Opts])",
-        "depth-first search (the option limit bounds the depth): some goal state, or Undef",
-    ),
-    function("Search.iddfs", Arity::range(3, 4), iddfs).doc(
-        "Search.iddfs(Start, Next, Goal [, Opts])",
-        "iterative deepening: depth-first with limits 1, 2, 3 ...; fewest actions",
-    ),
-    function("Search.ucs", Arity::range(3, 4), ucs).doc(
-        "Search.ucs(Start, Next, Goal [, Opts])",
-        "uniform-cost search: the goal state of the cheapest path, or Undef",
-    ),
-    function("Search.astar", Arity::range(4, 5), astar).doc(
-        "Search.astar(Start, Next, Goal, H [, Opts])",
-        "A*: the cheapest path when H never overestimates the cost left",
-    ),
-    function("Search.idastar", Arity::range(4, 5), idastar).doc(
-        "Search.idastar(Start, Next, Goal, H [, Opts])",
-        "iterative-deepening A*: depth first within a bound on g + h, raised each round",
-    ),
-    function("Search.greedy", Arity::range(4, 5), greedy).doc(
-        "Search.greedy(Start, Next, Goal, H [, Opts])",
-        "greedy best-first search: least H first; some path, quickly when H is good",
-    ),
     function("Search.stats", Arity::exactly(0), stats)
         .doc("Search.stats()", "a map about the last search: found, path, actions, cost, expanded, generated ..."),
     function("Search.trace", Arity::exactly(0), super::search_record::trace).doc(
@@ -65,26 +37,44 @@ pub const BUILTINS: &[Builtin] = &[
     ),
 ];
 
-fn bfs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    search_with(it, Algorithm::Bfs, args, span)
+/// The builtins of the algorithm table (`search::TABLE`), one per row, all with one body
+/// (`search_row::<I>`, the search of row I). There is room for `MAX_ALGORITHMS` rows: a
+/// longer table stops the build here.
+pub const ALGORITHM_BUILTINS: &[Builtin] = ROW_BUILTINS.split_at(search::TABLE.len()).0;
+
+const MAX_ALGORITHMS: usize = 16;
+const _: () = assert!(search::TABLE.len() <= MAX_ALGORITHMS, "more algorithms than MAX_ALGORITHMS");
+const ROW_BUILTINS: [Builtin; MAX_ALGORITHMS] = [
+    row_builtin::<0>(),
+    row_builtin::<1>(),
+    row_builtin::<2>(),
+    row_builtin::<3>(),
+    row_builtin::<4>(),
+    row_builtin::<5>(),
+    row_builtin::<6>(),
+    row_builtin::<7>(),
+    row_builtin::<8>(),
+    row_builtin::<9>(),
+    row_builtin::<10>(),
+    row_builtin::<11>(),
+    row_builtin::<12>(),
+    row_builtin::<13>(),
+    row_builtin::<14>(),
+    row_builtin::<15>(),
+];
+
+/// The builtin of row I (a placeholder, never registered, past the table's end).
+const fn row_builtin<const I: usize>() -> Builtin {
+    if I >= search::TABLE.len() {
+        return function("", Arity::exactly(0), search_row::<I>);
+    }
+    let row = &search::TABLE[I];
+    let arity = if row.informed { Arity::range(4, 5) } else { Arity::range(3, 4) };
+    function(row.function, arity, search_row::<I>).doc(row.usage, row.doc)
 }
-fn dfs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    search_with(it, Algorithm::Dfs, args, span)
-}
-fn iddfs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    search_with(it, Algorithm::Iddfs, args, span)
-}
-fn ucs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    search_with(it, Algorithm::Ucs, args, span)
-}
-fn astar(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    search_with(it, Algorithm::Astar, args, span)
-}
-fn idastar(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    search_with(it, Algorithm::Idastar, args, span)
-}
-fn greedy(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
-    search_with(it, Algorithm::Greedy, args, span)
+
+fn search_row<const I: usize>(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    search_with(it, search::TABLE[I].algorithm, args, span)
 }
 
 /// `Search.stats()`: the map about the last search (an empty map before the first).
@@ -108,20 +98,14 @@ pub(super) fn keep_stats(it: &mut Interp, map: &Value) {
 
 /// `Search.ALG(Start, Next, Goal [, H] [, Opts])`.
 fn search_with(it: &mut Interp, algorithm: Algorithm, args: &[Value], span: Span) -> R<Value> {
-    let fname = format!("Search.{}", algorithm.name());
-    let h_given = algorithm.informed();
-    let opts_at = if h_given { 4 } else { 3 };
-    let h = if h_given { Some(callable(&args[3], &fname, 4, "H", span)?) } else { None };
-    let opts = Opts::read(it, args.get(opts_at), &fname, &args[0], span)?;
-    if opts.view.is_some() {
-        return fail(
-            span,
-            format!("`view` is an option of `Search.explore`, which keeps the states to draw, not of `{fname}`"),
-        );
-    }
-    let spec = spec(it, algorithm, args, h, &opts, &fname, span)?;
+    let row = algorithm.row();
+    let fname = row.function;
+    let opts_at = if row.informed { 4 } else { 3 };
+    let h = if row.informed { Some(callable(&args[3], fname, 4, "H", span)?) } else { None };
+    let opts = Opts::read(it, args.get(opts_at), fname, row.options, span)?;
+    let spec = spec(it, algorithm, args, h, &opts, fname, span)?;
     let tracing = !matches!(spec.trace, Trace::Off) || opts.record;
-    let on = workers::threads(it, opts.threads, algorithm, tracing, &fname, span)?;
+    let on = workers::threads(it, opts.threads, algorithm, tracing, fname, span)?;
     let (result, _) = run(it, spec, &opts.config, on, opts.record, span)?;
     Ok(result)
 }
@@ -278,7 +262,10 @@ pub(super) fn one_argument(code: &CodeRef, fname: &str, n: usize, role: &str, sp
     fail(span, format!("{place}: `{}` must take one argument, not {}", code.name(), code.params().len()))
 }
 
-const OPTIONS: [&str; 9] = ["limit", "max_states", "symmetry", "trace", "record", "threads", "time", "goal", "view"];
+/// The options only `Search.explore` and `Search.compare` take (every search takes
+/// `COMMON_OPTIONS`, and an algorithm its row's options).
+pub(super) const EXPLORE_OPTIONS: &[&str] = &["limit", "goal", "view"];
+pub(super) const COMPARE_OPTIONS: &[&str] = &["time"];
 
 /// The options map of a search, read and checked.
 #[derive(Default)]
@@ -299,7 +286,8 @@ pub(super) struct Opts {
 }
 
 impl Opts {
-    pub fn read(it: &Interp, v: Option<&Value>, fname: &str, start: &Value, span: Span) -> R<Opts> {
+    /// Reads the options of `fname`, which takes `COMMON_OPTIONS` and `own`.
+    pub fn read(it: &Interp, v: Option<&Value>, fname: &str, own: &[&str], span: Span) -> R<Opts> {
         let mut opts = Opts { time: true, ..Opts::default() };
         let m = match v {
             None => return Ok(opts),
@@ -308,12 +296,14 @@ impl Opts {
                 return fail(span, format!("the options of `{fname}` must be a map, not {}", other.described()))
             }
         };
-        let _ = start;
         for (k, v) in m.iter() {
             let key = match k {
                 Value::Str(s) => s.to_string(),
                 other => it.text(other),
             };
+            if !COMMON_OPTIONS.contains(&key.as_str()) && !own.contains(&key.as_str()) {
+                return fail(span, no_option(fname, &key, own));
+            }
             let count = |min: f64| -> R<f64> {
                 match v {
                     Value::Num(n) if n.fract() == 0.0 && *n >= min => Ok(*n),
@@ -327,22 +317,38 @@ impl Opts {
                 "limit" => opts.config.limit = Some(count(0.0)?.min(u32::MAX as f64) as u32),
                 "max_states" => opts.config.max_states = Some(count(1.0)?.min(usize::MAX as f64) as usize),
                 "threads" => opts.threads = Some(count(1.0)?.min(usize::MAX as f64) as usize),
+                "width" => opts.config.width = Some(count(1.0)?.min(usize::MAX as f64) as usize),
                 "symmetry" => opts.symmetry = Some(v.clone()),
                 "trace" => opts.trace = Some(v.clone()),
                 "record" => opts.record = v.condition().is_true(),
                 "time" => opts.time = v.condition().is_true(),
                 "goal" => opts.goal = Some(v.clone()),
                 "view" => opts.view = Some(v.clone()),
-                _ => {
-                    let mut msg = format!("`{fname}` has no option `{key}`; the options are {}", OPTIONS.join(", "));
-                    if let Some(s) = suggest(&key, OPTIONS) {
-                        msg = format!("`{fname}` has no option `{key}` (did you mean `{s}`?)");
-                    }
-                    return fail(span, msg);
-                }
+                _ => unreachable!("option `{key}` is in a list of options but not read"),
             }
         }
         Ok(opts)
+    }
+}
+
+/// The message for option `key`, which `fname` (taking `COMMON_OPTIONS` and `own`) does not
+/// take: where it belongs when another function takes it, else the options there are.
+fn no_option(fname: &str, key: &str, own: &[&str]) -> String {
+    let mut owners: Vec<&str> = search::TABLE.iter().filter(|r| r.options.contains(&key)).map(|r| r.function).collect();
+    if EXPLORE_OPTIONS.contains(&key) {
+        owners.push("Search.explore");
+    }
+    if COMPARE_OPTIONS.contains(&key) {
+        owners.push("Search.compare");
+    }
+    if !owners.is_empty() {
+        let owners: Vec<String> = owners.iter().map(|o| format!("`{o}`")).collect();
+        return format!("`{key}` is an option of {}, not of `{fname}`", owners.join(", "));
+    }
+    let options: Vec<&str> = COMMON_OPTIONS.iter().chain(own).copied().collect();
+    match suggest(key, options.iter().copied()) {
+        Some(s) => format!("`{fname}` has no option `{key}` (did you mean `{s}`?)"),
+        None => format!("`{fname}` has no option `{key}`; the options are {}", options.join(", ")),
     }
 }
 

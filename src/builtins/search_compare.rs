@@ -1,10 +1,10 @@
 //! `Search.compare(Start, Next, Goal, H, Algorithms [, Opts])`: runs each algorithm on the same
 //! problem, prints one aligned row per algorithm and returns the rows as maps.
 
-use super::search::{callable, run, spec, Opts};
+use super::search::{callable, run, spec, Opts, COMPARE_OPTIONS};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, R};
-use crate::search::Algorithm;
+use crate::search::{self, Algorithm};
 use crate::syntax::Span;
 use crate::value::number::format_number;
 use crate::value::{Map, Value};
@@ -30,7 +30,10 @@ pub fn compare(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) ->
         Value::Lambda(_) => Some(callable(&args[3], FNAME, 4, "H", span)?),
         _ => None,
     };
-    let opts = Opts::read(it, args.get(5), FNAME, &args[0], span)?;
+    // the options of every algorithm, as any of them may be compared
+    let mut own: Vec<&str> = COMPARE_OPTIONS.to_vec();
+    own.extend(search::TABLE.iter().flat_map(|r| r.options));
+    let opts = Opts::read(it, args.get(5), FNAME, &own, span)?;
     if opts.threads.is_some_and(|n| n > 1) {
         return fail(span, format!("`{FNAME}` runs each search on one thread: `threads` must be 1"));
     }
@@ -92,7 +95,7 @@ fn algorithms(v: &Value, shared_h: Option<Rc<FnCode>>, span: Span) -> R<Vec<Entr
             }
         };
         let Some(algorithm) = Algorithm::parse(&name) else {
-            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            let names = Algorithm::names();
             return fail(
                 span,
                 format!("`{FNAME}`: unknown algorithm `{name}`; the algorithms are {}", names.join(", ")),

@@ -2,7 +2,7 @@
 //! `S.size()`, `S.states()`, `S.state(I)`, `S.transitions()`, `S.goals([Goal])`, and
 //! `S.json([File])`, `S.dot([File])`, `S.aut([File])` (docs/search.md).
 
-use super::search::{callable, one_argument, stats_map, symmetry, Opts};
+use super::search::{callable, one_argument, stats_map, symmetry, Opts, EXPLORE_OPTIONS};
 use super::{function, method, this, Arity, Builtin};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, R};
@@ -43,7 +43,7 @@ pub const BUILTINS: &[Builtin] = &[
 fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let fname = "Search.explore";
     let next = callable(&args[1], fname, 2, "Next", span)?;
-    let opts = Opts::read(it, args.get(2), fname, &args[0], span)?;
+    let opts = Opts::read(it, args.get(2), fname, EXPLORE_OPTIONS, span)?;
     let view = match &opts.view {
         Some(v) => Some(callable(v, fname, 3, "view", span)?),
         None => None,

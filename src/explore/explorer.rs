@@ -232,7 +232,7 @@ impl<'a> Explorer<'a> {
             "h": self.names.h,
             "view": self.names.view,
             "symmetry": self.names.symmetry,
-            "algorithms": Algorithm::ALL.iter().filter(|a| self.parts.h.is_some() || !a.informed()).map(|a| a.name()).collect::<Vec<_>>(),
+            "algorithms": Algorithm::all().filter(|a| self.parts.h.is_some() || !a.informed()).map(|a| a.name()).collect::<Vec<_>>(),
         }))
     }
 }

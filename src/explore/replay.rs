@@ -17,7 +17,7 @@ impl Explorer<'_> {
     /// the explorer's ids.
     pub fn search(&mut self, algorithm: &str, max_states: usize) -> Answer {
         let Some(algorithm) = Algorithm::parse(algorithm) else {
-            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            let names = Algorithm::names();
             return Err(ApiError::BadRequest(format!(
                 "no algorithm `{algorithm}`; the algorithms are {}",
                 names.join(", ")
@@ -39,7 +39,7 @@ impl Explorer<'_> {
         let it = &mut *self.problem.it;
         let mut problem = ScriptProblem::new(it, spec, self.span).map_err(|f| ApiError::Failed(flow_message(&f)))?;
         let mut store = StateStore::default();
-        let config = Config { max_states: Some(max_states), limit: None };
+        let config = Config { max_states: Some(max_states), ..Config::default() };
         let mut recorder = Recorder { inner: &mut problem, events: Vec::new() };
         let outcome = search::run(algorithm, &mut recorder, &mut store, &config);
         let events = std::mem::take(&mut recorder.events);

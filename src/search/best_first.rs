@@ -69,11 +69,9 @@ impl Frontier {
             self.marks[at] = Some(Mark::Open);
         }
         let h = self.h.get(at).copied().unwrap_or(0.0);
-        let (k1, k2) = match self.algorithm {
-            Algorithm::Astar => (g + h, h),
-            Algorithm::Greedy => (h, 0.0),
-            _ => (g, 0.0),
-        };
+        // A* breaks ties of f by the smaller h (nearer the goal)
+        let f = self.algorithm.row().f;
+        let (k1, k2) = (f.of(g, h), if f == FOf::GPlusH { h } else { 0.0 });
         self.seq += 1;
         self.heap.push(Entry { k1, k2, seq: self.seq, id, g });
     }
@@ -93,12 +91,7 @@ impl Frontier {
     /// The state's h (0 for uninformed searches) and its place in the order, for a record.
     fn keys(&self, id: StateId, g: f64) -> (f64, f64) {
         let h = self.h.get(id as usize).copied().unwrap_or(0.0);
-        let f = match self.algorithm {
-            Algorithm::Astar => g + h,
-            Algorithm::Greedy => h,
-            _ => g,
-        };
-        (h, f)
+        (h, self.algorithm.row().f.of(g, h))
     }
 
     /// Tells a watching problem what happened to `id` (reached with `g` at `depth` from
@@ -130,7 +123,34 @@ impl Frontier {
     }
 }
 
-pub(super) fn best_first<P: Problem>(
+pub(super) fn ucs<P: Problem>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    counts: &mut Counts,
+) -> Ended<P::Error> {
+    best_first(Algorithm::Ucs, p, store, config, counts)
+}
+
+pub(super) fn astar<P: Problem>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    counts: &mut Counts,
+) -> Ended<P::Error> {
+    best_first(Algorithm::Astar, p, store, config, counts)
+}
+
+pub(super) fn greedy<P: Problem>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    counts: &mut Counts,
+) -> Ended<P::Error> {
+    best_first(Algorithm::Greedy, p, store, config, counts)
+}
+
+fn best_first<P: Problem>(
     algorithm: Algorithm,
     p: &mut P,
     store: &mut StateStore,

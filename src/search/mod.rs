@@ -1,12 +1,14 @@
 //! The search engine of the `Search` module (docs/language.md, decision 17): breadth-first,
-//! depth-first (with a depth limit), iterative deepening, uniform-cost, A*, IDA* and greedy
-//! best-first search over any problem that can pack its states into byte keys (`Problem`), and
+//! depth-first (with a depth limit), iterative deepening, uniform-cost, A*, IDA*, RBFS, greedy
+//! best-first and beam search (one row each in `algorithms.rs`) over any problem that can pack its states into byte keys (`Problem`), and
 //! the exploration of a whole state space.
 //!
 //! The engine does not know the interpreter: `store.rs` keeps the states as packed keys, the
 //! algorithms work on state ids, and `script.rs` is the one place that turns keys into live
 //! values and calls the script's demons. `builtins/search.rs` is the script-facing module.
 
+mod algorithms;
+mod beam;
 mod best_first;
 pub(crate) mod bfs;
 pub mod check;
@@ -27,6 +29,7 @@ pub mod problem;
 #[cfg(feature = "native")]
 mod processes;
 pub mod progress;
+mod rbfs;
 mod records;
 pub mod script;
 pub mod space;
@@ -37,6 +40,7 @@ pub mod symmetry;
 mod wire;
 pub mod workers;
 
+pub use algorithms::{Algorithm, FOf, Row, COMMON_OPTIONS, TABLE};
 pub use problem::{tell, Event, EventKind, Halt, Problem, Step, Succ, Successors, Which};
 pub use store::{Origin, StateId, StateStore, NONE};
 
@@ -56,6 +60,9 @@ pub enum Reason {
     MaxSteps,
     /// The heap passed `--max-memory`.
     MaxMemory,
+    /// An incomplete algorithm (`beam`) ended without a goal after dropping states it could
+    /// have searched: a goal may still be reachable.
+    Incomplete,
 }
 
 impl Reason {
@@ -70,11 +77,13 @@ impl Reason {
             Reason::Timeout => "timeout",
             Reason::MaxSteps => "max_steps",
             Reason::MaxMemory => "max_memory",
+            Reason::Incomplete => "incomplete",
         }
     }
 
     /// `found`: True with a goal, False when there is none (within the limit), Undef (None)
-    /// when a limit stopped the search before it could tell.
+    /// when a limit stopped the search before it could tell, or an incomplete search gave up
+    /// (Undef is "not known", as in ds's three-valued logic).
     pub fn found(self) -> Option<bool> {
         match self {
             Reason::Goal => Some(true),
@@ -113,56 +122,6 @@ impl Counts {
     }
 }
 
-/// The algorithms, by the names scripts use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algorithm {
-    Bfs,
-    Dfs,
-    Iddfs,
-    Ucs,
-    Astar,
-    Idastar,
-    Greedy,
-}
-
-impl Algorithm {
-    pub const ALL: [Algorithm; 7] = [
-        Algorithm::Bfs,
-        Algorithm::Dfs,
-        Algorithm::Iddfs,
-        Algorithm::Ucs,
-        Algorithm::Astar,
-        Algorithm::Idastar,
-        Algorithm::Greedy,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Dfs => "dfs",
-            Algorithm::Iddfs => "iddfs",
-            Algorithm::Ucs => "ucs",
-            Algorithm::Astar => "astar",
-            Algorithm::Idastar => "idastar",
-            Algorithm::Greedy => "greedy",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == name)
-    }
-
-    /// Whether it needs a heuristic `H`.
-    pub fn informed(self) -> bool {
-        matches!(self, Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy)
-    }
-
-    /// Whether it orders states by path cost, so that a negative cost would be wrong.
-    pub fn needs_costs(self) -> bool {
-        matches!(self, Algorithm::Ucs | Algorithm::Astar | Algorithm::Idastar)
-    }
-}
-
 /// Options of one search.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Config {
@@ -170,6 +129,8 @@ pub struct Config {
     pub max_states: Option<usize>,
     /// The depth limit of `dfs` and the deepest limit `iddfs` tries.
     pub limit: Option<u32>,
+    /// The states `beam` keeps at each level (`DEFAULT_WIDTH` when not given).
+    pub width: Option<usize>,
 }
 
 /// A goal found, and the way the search reached it: its origin in the store.
@@ -178,6 +139,9 @@ pub struct Found {
     pub id: StateId,
     pub origin: Origin,
 }
+
+/// How an algorithm ends: a goal found, or the reason it ended without one.
+pub(crate) type Ended<E> = Step<Result<Found, Reason>, E>;
 
 /// The result of a search.
 #[derive(Debug, Clone, Copy)]
@@ -195,15 +159,7 @@ pub fn run<P: Problem>(
     config: &Config,
 ) -> Result<Outcome, P::Error> {
     let mut counts = Counts::default();
-    let result = match algorithm {
-        Algorithm::Bfs => bfs::bfs(problem, store, config, &mut counts),
-        Algorithm::Dfs => dfs::dfs(problem, store, config, &mut counts),
-        Algorithm::Iddfs => dfs::iddfs(problem, store, config, &mut counts),
-        Algorithm::Ucs | Algorithm::Astar | Algorithm::Greedy => {
-            best_first::best_first(algorithm, problem, store, config, &mut counts)
-        }
-        Algorithm::Idastar => idastar::idastar(problem, store, config, &mut counts),
-    };
+    let result = algorithms::run_row(algorithm, problem, store, config, &mut counts);
     outcome(result, counts)
 }
 

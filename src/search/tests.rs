@@ -138,7 +138,7 @@ fn dfs_follows_the_first_successor_and_respects_the_limit() {
 
 #[test]
 fn no_goal_exhausts_the_space() {
-    for alg in Algorithm::ALL {
+    for alg in Algorithm::all() {
         let mut toy = diamond();
         toy.goals = vec![9];
         let (o, path, _) = solve(alg, &mut toy, Config::default());
@@ -161,7 +161,7 @@ fn limits_stop_cleanly_with_counts_kept() {
 #[test]
 fn a_start_that_is_a_goal() {
     // every algorithm tests the start, bfs too (issue 41: it found it only by 0 1 3 0)
-    for alg in Algorithm::ALL {
+    for alg in Algorithm::all() {
         let (o, path, cost) = solve(alg, &mut diamond_with_goal(0), Config::default());
         assert_eq!((o.reason, path, cost), (Reason::Goal, vec![0], Some(0.0)), "{alg:?}");
     }
@@ -220,4 +220,11 @@ fn a_space_stops_whole_at_max_states() {
     let mut space = on_demand::OnDemand::new(&mut toy, Some(3), false).expect("start");
     assert_eq!(space.find_or_explore(&mut toy, &key(2)).expect("no error"), Some(2));
     assert_eq!(space.find_or_explore(&mut toy, &key(4)).expect("no error"), None, "4 would be the fourth");
+}
+
+#[test]
+fn an_incomplete_search_that_gave_up_does_not_know() {
+    // decision on three-valued truth: Undef is "not known"
+    assert_eq!((Reason::Incomplete.found(), Reason::Incomplete.word()), (None, "incomplete"));
+    assert_eq!(Reason::Exhausted.found(), Some(false));
 }

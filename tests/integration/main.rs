@@ -2,6 +2,8 @@
 //! the edit-test loop (nickel's core/tests/README.md makes the same point). Run one group with
 //! `cargo test --profile release-dev --test integration golden::`, one case by its name.
 
+mod algorithm_oracle;
+mod algorithm_table;
 mod cli;
 mod closures;
 mod common;

@@ -39,8 +39,9 @@ fn every_algorithm_over_numbers() {
 #[test]
 fn every_algorithm_tests_the_start() {
     // Issue 41: bfs did not, and `Search.bfs(0, next, 0)` with `next(n) = [n + 1]` never ended.
-    for alg in ["bfs", "dfs", "iddfs", "ucs", "astar", "idastar", "greedy"] {
-        let h = if matches!(alg, "astar" | "idastar" | "greedy") { ", (n) => 0" } else { "" };
+    for row in ds::search::TABLE {
+        let alg = row.name();
+        let h = if row.informed { ", (n) => 0" } else { "" };
         let code = format!(
             "def next(n) : return [n + 1]\nvar r = Search.{alg}(0, next, 0{h})\nvar S = Search.stats()\n\
              out r, S[\"found\"], S[\"path\"], S[\"reason\"]"

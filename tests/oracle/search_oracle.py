@@ -268,27 +268,112 @@ def ida_round(r, bound, hs, not_goal):
             stack.pop()
 
 
-def search(algorithm, start, succ, goal, h=None, limit=None, max_states=None):
+def beam(r, width):
+    """Level by level, keeping of each level's new states the `width` of least h (a stable
+    sort: the first generated among equals); goals tested when generated."""
+    width = 3 if width is None else width
+    hs = {0: r.hf(r.store.states[0])}
+    if r.goal(r.store.states[0]):
+        return [0], None
+    level, dropped = [0], False
+    while level:
+        nxt = []
+        for k, i in enumerate(level):
+            r.frontier(len(level) - k + len(nxt))
+            o = r.store.origin[i]
+            for action, s, cost in r.expand(i, hs[i], hs[i]):
+                sid, new = r.find_or_add(s, i, action, o["depth"] + 1, o["g"] + cost)
+                if not new:
+                    r.c["duplicates"] += 1
+                    continue
+                r.reached(o["depth"] + 1)
+                hs[sid] = r.hf(s)
+                if r.goal(s):
+                    return r.store.path(sid), None
+                nxt.append(sid)
+        nxt.sort(key=lambda i: hs[i])
+        dropped = dropped or len(nxt) > width
+        level = nxt[:width]
+    return None, "incomplete" if dropped else "exhausted"
+
+
+def rbfs(r):
+    """AIMA's recursive best-first search (figure 3.26), written recursively; a successor on
+    the current path is a duplicate, and a child of infinite f is never entered. `held`
+    counts the start and the children of every state on the path (max_frontier)."""
+    hs = {0: r.hf(r.store.states[0])}
+    on_path, held = set(), [1]
+
+    def visit(i, o, f, limit):
+        """(path, None) or (None, the backed-up f)."""
+        if i != 0:
+            r.set_origin(i, o["parent"], o["action"], o["depth"], o["g"])
+        r.frontier(held[0])
+        if r.goal(r.store.states[i]):
+            return r.store.path(i), None
+        out = r.expand(i, hs[i], f)
+        on_path.add(i)
+        children = []
+        for action, s, cost in out:
+            d, g = o["depth"] + 1, o["g"] + cost
+            sid, new = r.find_or_add(s, i, action, d, g)
+            if new:
+                hs[sid] = r.hf(s)
+            if sid in on_path:
+                r.c["duplicates"] += 1
+                continue
+            r.reached(d)
+            children.append([sid, dict(parent=i, action=action, depth=d, g=g), max(g + hs[sid], f)])
+        held[0] += len(children)
+        try:
+            while True:
+                if not children:
+                    return None, math.inf
+                order = sorted(range(len(children)), key=lambda k: children[k][2])
+                best = children[order[0]]
+                if best[2] > limit or best[2] == math.inf:
+                    return None, best[2]
+                alternative = children[order[1]][2] if len(order) > 1 else math.inf
+                path, backed = visit(best[0], best[1], best[2], min(limit, alternative))
+                if path is not None:
+                    return path, None
+                best[2] = backed
+        finally:
+            held[0] -= len(children)
+            on_path.discard(i)
+
+    sys.setrecursionlimit(100000)
+    path, _ = visit(0, dict(r.store.origin[0]), hs[0], math.inf)
+    return (path, None) if path is not None else (None, "exhausted")
+
+
+# The algorithms, by the names of ds's algorithm table (src/search/algorithms.rs; a test,
+# tests/integration/algorithm_table.rs, fails when the two lists differ): name -> how to run it
+# on a Run with the search's options.
+ALGORITHMS = {
+    "bfs": lambda r, o: bfs(r),
+    "dfs": lambda r, o: dfs(r, o.get("limit")),
+    "iddfs": lambda r, o: iddfs(r, o.get("limit")),
+    "ucs": lambda r, o: best_first(r, "ucs"),
+    "astar": lambda r, o: best_first(r, "astar"),
+    "idastar": lambda r, o: idastar(r),
+    "rbfs": lambda r, o: rbfs(r),
+    "greedy": lambda r, o: best_first(r, "greedy"),
+    "beam": lambda r, o: beam(r, o.get("width")),
+}
+
+
+def search(algorithm, start, succ, goal, h=None, limit=None, max_states=None, **options):
     r = Run(start, succ, goal, h, max_states)
     last = None
+    options["limit"] = limit
     try:
-        if algorithm == "bfs":
-            ids, last = bfs(r)
-        elif algorithm == "dfs":
-            ids, last = dfs(r, limit)
-        elif algorithm == "iddfs":
-            ids, last = iddfs(r, limit)
-        elif algorithm in ("ucs", "astar", "greedy"):
-            ids, last = best_first(r, algorithm)
-        elif algorithm == "idastar":
-            ids, last = idastar(r)
-        else:
-            raise ValueError(algorithm)
+        ids, last = ALGORITHMS[algorithm](r, options)
     except Full:
         ids, last = None, "max_states"
     res = dict(r.c, states=len(r.store.states), trace=r.trace, algorithm=algorithm)
     if ids is None:
-        res.update(found=None if last == "max_states" else False, reason=last, path=[], actions=[], cost=None)
+        res.update(found=None if last in ("max_states", "incomplete") else False, reason=last, path=[], actions=[], cost=None)
         return res
     origins = [r.store.origin[i] for i in ids]
     res.update(found=True, reason="goal", path=[r.store.states[i] for i in ids],
@@ -365,9 +450,66 @@ def selftest():
     print("search_oracle selftest ok")
 
 
+# ----------------------------------------------------------------------------- --run
+
+def eight_moves(s):
+    """The 8-puzzle's moves from s (cells row by row, 0 the blank), named by the direction the
+    blank moves, in the order up, down, left, right (as scripts/compare.ds)."""
+    b = s.index("0")
+    row, col = divmod(b, 3)
+    out = []
+    for name, ok, t in (("up", row > 0, b - 3), ("down", row < 2, b + 3),
+                        ("left", col > 0, b - 1), ("right", col < 2, b + 1)):
+        if ok:
+            cells = list(s)
+            cells[b], cells[t] = cells[t], cells[b]
+            out.append((name, "".join(cells), 1))
+    return out
+
+
+def manhattan(s, goal="123804765"):
+    d = 0
+    for i, c in enumerate(s):
+        if c != "0":
+            j = goal.index(c)
+            d += abs(i // 3 - j // 3) + abs(i % 3 - j % 3)
+    return d
+
+
+ROADS = {"A": [("B", 4), ("C", 2)], "B": [("D", 5)], "C": [("B", 1), ("D", 8), ("E", 10)],
+         "D": [("E", 2), ("F", 6)], "E": [("F", 2)], "F": []}
+TO_F = {"A": 9, "B": 7, "C": 8, "D": 4, "E": 2, "F": 0}
+
+# The problems of `--run` (tests/integration/algorithm_oracle.rs writes each in ds):
+# name -> (start, succ, goal, h).
+PROBLEMS = {
+    "numbers": (1, lambda n: [("inc", n + 1, 1), ("dbl", n * 2, 3)], lambda n: n == 10, lambda n: abs(10 - n)),
+    "bounded": (1, lambda n: [("inc", n + 1, 1), ("dbl", n * 2, 3)] if n < 20 else [], lambda n: n == 37,
+                lambda n: n),
+    "roads": ("A", lambda t: [(t + "-" + p, p, c) for p, c in ROADS[t]], lambda t: t == "F", lambda t: TO_F[t]),
+    "eight": ("283164705", eight_moves, lambda s: s == "123804765", manhattan),
+}
+
+
+def run_line(problem, algorithm, options):
+    """One search of a problem as the line ds's test prints: found, reason, path, cost and
+    the counts."""
+    start, succ, goal, h = PROBLEMS[problem]
+    r = search(algorithm, start, succ, goal, h=h, **options)
+    found = {True: "True", False: "False", None: "Undef"}[r["found"]]
+    path = "[" + ",".join(str(s) for s in r["path"]) + "]"
+    cost = "Undef" if r["cost"] is None else number(r["cost"])
+    counts = [str(r[k]) for k in ("expanded", "generated", "duplicates", "max_frontier", "depth", "states")]
+    return " ".join([found, r["reason"], path, cost] + counts)
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--selftest"]:
         selftest()
+    elif sys.argv[1:2] == ["--run"]:
+        # --run PROBLEM ALGORITHM [OPTION=N ...]
+        opts = {k: int(v) for k, v in (a.split("=") for a in sys.argv[4:])}
+        print(run_line(sys.argv[2], sys.argv[3], opts))
     else:
         print(__doc__)
         sys.exit(2)

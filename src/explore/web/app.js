@@ -568,12 +568,6 @@ function longest() {
   return Math.max(0, ...ui.replays.map((r) => r.steps.length));
 }
 
-function fOf(algorithm, g, h) {
-  if (h === null) return g;
-  if (algorithm === 'greedy') return h;
-  return algorithm === 'astar' || algorithm === 'idastar' ? g + h : g;
-}
-
 /** What search `r` had done after `k` expansions, from its events (those before its next
  * expansion; all of them after the last): the open list in the order the search takes
  * states out (each state's latest entry, by rank), the closed list in expansion order, each
