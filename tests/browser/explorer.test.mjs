@@ -36,6 +36,14 @@ function explore(args) {
   });
 }
 
+/** Ends a `ds explore` started for one test: the page first waits for its requests and leaves,
+ * so that none of them reaches the stopped server and fails in a later test. */
+async function stop(child) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.goto('about:blank');
+  child.kill();
+}
+
 /** Starts `ds explore` on wolf.ds and resolves to its address. */
 async function serve() {
   const started = await explore(['scripts/wolf.ds', '--start', 'Start', '--next', 'all_actions', '--goal', 'target_state']);
@@ -184,7 +192,7 @@ test('eight.ds with --view: the start board as a picture, and a successor\'s boa
     await page.screenshot({ path: screenshot.replace(/\.png$/, '-eight.png') });
     assert.deepEqual(problems, [], 'no errors or warnings on the page');
   } finally {
-    eight.child.kill();
+    await stop(eight.child);
   }
 });
 
@@ -202,7 +210,7 @@ async function onDetour(h, fn) {
     await shown(0);
     await fn(started.base);
   } finally {
-    started.child.kill();
+    await stop(started.child);
   }
 }
 
@@ -413,6 +421,6 @@ test('eight.ds: A* next to BFS, their open and closed lists drawn as boards', as
     await page.screenshot({ path: screenshot.replace(/\.png$/, '-compare.png') });
     assert.deepEqual(problems, [], 'no errors or warnings on the page');
   } finally {
-    eight.child.kill();
+    await stop(eight.child);
   }
 });
