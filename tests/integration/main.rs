@@ -2,6 +2,7 @@
 //! the edit-test loop (nickel's core/tests/README.md makes the same point). Run one group with
 //! `cargo test --profile release-dev --test integration golden::`, one case by its name.
 
+mod builtin_docs;
 mod cli;
 mod closures;
 mod common;
