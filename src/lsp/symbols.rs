@@ -91,7 +91,21 @@ fn blocks(s: &Stmt) -> Vec<Span> {
     match &s.kind {
         StmtKind::If(arms) => arms.iter().flat_map(|arm| arm.blocks()).map(|b| b.span).collect(),
         StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => vec![body.span],
-        _ => Vec::new(),
+        // Every kind is named, so that a new statement with a block must say so here.
+        StmtKind::Section(..)
+        | StmtKind::Var(_)
+        | StmtKind::Static(_)
+        | StmtKind::Global(_)
+        | StmtKind::Edges(_)
+        | StmtKind::Nodes { .. }
+        | StmtKind::Out(_)
+        | StmtKind::Clause(..)
+        | StmtKind::Def(_)
+        | StmtKind::Return { .. }
+        | StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Include(_)
+        | StmtKind::Expr(_) => Vec::new(),
     }
 }
 

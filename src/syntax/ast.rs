@@ -442,7 +442,8 @@ impl IfStmt {
 
 impl Stmt {
     /// The statement lists directly inside this statement: a demon's body and its `get:` and
-    /// `set:` sections, an `if`'s branches, a loop's body, a block.
+    /// `set:` sections, an `if`'s branches, a loop's body, a block. The language server's
+    /// walks (`walk_stmts`) and folding read them.
     pub fn inner_lists(&self) -> Vec<&[Stmt]> {
         match &self.kind {
             StmtKind::Def(d) => {
@@ -454,7 +455,19 @@ impl Stmt {
             StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => vec![&body.stmts],
             StmtKind::Clause(_, body) => vec![&body.stmts],
             StmtKind::Section(_, Some(s)) => vec![std::slice::from_ref(&**s)],
-            _ => Vec::new(),
+            // Every kind is named, so that a new statement with a block must say so here.
+            StmtKind::Section(_, None)
+            | StmtKind::Var(_)
+            | StmtKind::Static(_)
+            | StmtKind::Global(_)
+            | StmtKind::Edges(_)
+            | StmtKind::Nodes { .. }
+            | StmtKind::Out(_)
+            | StmtKind::Return { .. }
+            | StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Include(_)
+            | StmtKind::Expr(_) => Vec::new(),
         }
     }
 }
