@@ -88,25 +88,7 @@ pub fn folding_ranges(doc: &Document) -> Option<Vec<FoldingRange>> {
 
 /// The `{ }` blocks of a statement (a demon's body is folded as the whole `def`).
 fn blocks(s: &Stmt) -> Vec<Span> {
-    match &s.kind {
-        StmtKind::If(arms) => arms.iter().flat_map(|arm| arm.blocks()).map(|b| b.span).collect(),
-        StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => vec![body.span],
-        // Every kind is named, so that a new statement with a block must say so here.
-        StmtKind::Section(..)
-        | StmtKind::Var(_)
-        | StmtKind::Static(_)
-        | StmtKind::Global(_)
-        | StmtKind::Edges(_)
-        | StmtKind::Nodes { .. }
-        | StmtKind::Out(_)
-        | StmtKind::Clause(..)
-        | StmtKind::Def(_)
-        | StmtKind::Return { .. }
-        | StmtKind::Break
-        | StmtKind::Continue
-        | StmtKind::Include(_)
-        | StmtKind::Expr(_) => Vec::new(),
-    }
+    s.kind.blocks().iter().map(|b| b.span).collect()
 }
 
 /// A range from the line where `span` starts to the line before its closing `}` (which stays
