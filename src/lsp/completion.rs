@@ -9,8 +9,7 @@ use super::hover::is_module;
 use crate::builtins::{self, Builtin, Kind, Receivers};
 use crate::compile::index::SymbolKind;
 use crate::syntax::ast::{walk_stmts, Expr, ExprKind, StmtKind};
-use crate::syntax::token::KEYWORDS;
-use crate::syntax::Span;
+use crate::syntax::{words, Span};
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionItemLabelDetails, CompletionResponse, CompletionTextEdit,
     Documentation, MarkupContent, MarkupKind, Position, TextEdit,
@@ -79,7 +78,8 @@ fn builtin_item(label: &str, b: &Builtin) -> CompletionItem {
 /// Everything a name can be at the cursor.
 fn words(doc: &Document, offset: u32) -> Vec<CompletionItem> {
     let analysis = &doc.analysis;
-    let mut items: Vec<CompletionItem> = KEYWORDS.iter().map(|k| item(k, CompletionItemKind::KEYWORD, None)).collect();
+    let mut items: Vec<CompletionItem> =
+        words::completions().map(|k| item(k, CompletionItemKind::KEYWORD, None)).collect();
     for b in builtins::all().filter(|b| b.kind == Kind::Function) {
         match b.name.split_once('.') {
             Some((module, _)) => items.push(item(module, CompletionItemKind::MODULE, Some("module"))),

@@ -88,11 +88,7 @@ pub fn folding_ranges(doc: &Document) -> Option<Vec<FoldingRange>> {
 
 /// The `{ }` blocks of a statement (a demon's body is folded as the whole `def`).
 fn blocks(s: &Stmt) -> Vec<Span> {
-    match &s.kind {
-        StmtKind::If(arms) => arms.iter().flat_map(|arm| arm.blocks()).map(|b| b.span).collect(),
-        StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => vec![body.span],
-        _ => Vec::new(),
-    }
+    s.kind.blocks().iter().map(|b| b.span).collect()
 }
 
 /// A range from the line where `span` starts to the line before its closing `}` (which stays

@@ -6,8 +6,6 @@ use crate::builtins::{self, Receivers};
 use crate::session::Session;
 use rustc_hash::FxHashMap;
 
-pub use crate::syntax::token::KEYWORDS;
-
 /// Everything a completion can offer, gathered from the session after each entry.
 #[derive(Debug, Default, Clone)]
 pub struct Names {
@@ -31,7 +29,7 @@ impl Names {
         let edges: Vec<String> =
             session.interp.world.relations.iter().filter(|r| !r.is_empty()).map(|r| r.to_string()).collect();
         let (members, functions): (Vec<&str>, Vec<&str>) = builtins::function_names().partition(|f| f.contains('.'));
-        let mut words: Vec<String> = KEYWORDS.iter().chain(&functions).map(|w| w.to_string()).collect();
+        let mut words: Vec<String> = crate::syntax::words::completions().chain(functions).map(str::to_string).collect();
         words.extend(members.iter().filter_map(|m| m.split_once('.')).map(|(module, _)| module.to_string()));
         words.extend(session.interp.compiler.top_level_names().map(|n| n.to_string()));
         words.extend(session.interp.compiler.demons.keys().map(|n| n.to_string()));

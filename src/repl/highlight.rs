@@ -3,6 +3,7 @@
 //! language's own lexer, so they agree with the parser about what is a string or a comment.
 
 use crate::syntax::token::Tok;
+use crate::syntax::words::Style;
 use logos::Logos;
 use std::ops::Range;
 
@@ -46,30 +47,40 @@ fn push_plain(out: &mut String, text: &str) {
 fn styled_spans(line: &str) -> Vec<(Range<usize>, Option<&'static str>)> {
     let mut lex = Tok::lexer(line);
     let mut spans = Vec::new();
+    let mut after_dot = false;
     while let Some(tok) = lex.next() {
         let range = lex.span();
-        let style = match tok {
-            Ok(tok) => style_of(&tok),
+        let style = match &tok {
+            // `F.out(X)`: right after a `.` a word is a method's name, as for the parser.
+            Ok(Tok::Word(w)) if after_dot && w.entry().member => None,
+            Ok(tok) => style_of(tok),
             Err(_) if line[range.start..].starts_with(['"', '\'']) => Some(STRING),
             Err(_) if line[range.start..].starts_with("/*") => Some(COMMENT),
             Err(_) => None,
         };
+        after_dot = tok == Ok(Tok::Dot);
         spans.push((range, style));
     }
     spans
 }
 
+/// The colour of a token; every kind of token is listed, so a new one must choose.
 fn style_of(tok: &Tok) -> Option<&'static str> {
     use Tok::*;
     Some(match tok {
-        Var | Static | Global | Edges | Nodes | Out | Fout | If | While | For | Def | Return | Break | Continue
-        | Include | Else | FalseKw | UndefKw | In | Ifdef | GetSection | SetSection => KEYWORD,
-        True | False | Undef | None => CONSTANT,
+        Word(w) => match w.entry().style {
+            Style::Keyword => KEYWORD,
+            Style::Constant => CONSTANT,
+        },
         Number(_) => NUMBER,
         Str(_) => STRING,
         NodeName(_) | EdgeName(_) => NAME_CONST,
         BlockComment => COMMENT,
-        _ => return Option::None,
+        WordOrName | Ident(_) | Newline | LParen | RParen | LBracket | RBracket | LBrace | RBrace | Comma | Semi
+        | Colon | Dot | Arrow | Assign | PlusAssign | MinusAssign | StarAssign | SlashAssign | BackslashAssign
+        | PercentAssign | PlusPlus | MinusMinus | EqEq | NotEq | Lt | Le | Gt | Ge | Equiv | Implies | And | Or
+        | DoubledOperator | Bang | Question | Plus | Minus | Star | Slash | Backslash | Percent | Term
+        | QuestionTight | BlockOpen | LambdaOpen | OutTrail => return Option::None,
     })
 }
 

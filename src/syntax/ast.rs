@@ -442,7 +442,7 @@ impl IfStmt {
 
 impl Stmt {
     /// The statement lists directly inside this statement: a demon's body and its `get:` and
-    /// `set:` sections, an `if`'s branches, a loop's body, a block.
+    /// `set:` sections, an `if`'s branches, a loop's body, a block (`walk_stmts` visits them).
     pub fn inner_lists(&self) -> Vec<&[Stmt]> {
         match &self.kind {
             StmtKind::Def(d) => {
@@ -450,11 +450,35 @@ impl Stmt {
                 v.extend([&d.get, &d.set].into_iter().flatten().map(Vec::as_slice));
                 v
             }
-            StmtKind::If(arms) => arms.iter().flat_map(IfStmt::blocks).map(|b| b.stmts.as_slice()).collect(),
-            StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => vec![&body.stmts],
-            StmtKind::Clause(_, body) => vec![&body.stmts],
             StmtKind::Section(_, Some(s)) => vec![std::slice::from_ref(&**s)],
-            _ => Vec::new(),
+            kind => kind.blocks().into_iter().map(|b| b.stmts.as_slice()).collect(),
+        }
+    }
+}
+
+impl StmtKind {
+    /// The blocks written in a statement of this kind: an `if`'s arms and clauses, a loop's
+    /// body, a `{ }` block, a clause's body (a demon's body and sections are lists of
+    /// statements: see `Stmt::inner_lists`). The language server folds them. Every kind is
+    /// named, so that a new statement with a block must say so here.
+    pub fn blocks(&self) -> Vec<&Block> {
+        match self {
+            StmtKind::If(arms) => arms.iter().flat_map(IfStmt::blocks).collect(),
+            StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Block(body) => vec![body],
+            StmtKind::Clause(_, body) => vec![body],
+            StmtKind::Section(..)
+            | StmtKind::Var(_)
+            | StmtKind::Static(_)
+            | StmtKind::Global(_)
+            | StmtKind::Edges(_)
+            | StmtKind::Nodes { .. }
+            | StmtKind::Out(_)
+            | StmtKind::Def(_)
+            | StmtKind::Return { .. }
+            | StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Include(_)
+            | StmtKind::Expr(_) => Vec::new(),
         }
     }
 }

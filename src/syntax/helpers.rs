@@ -289,7 +289,22 @@ fn open_tail(s: &mut Stmt) -> Option<&mut Stmt> {
             last.unwrap_or(&mut ifs.then)
         }
         StmtKind::While { body, .. } | StmtKind::For { body, .. } => body,
-        _ => return None,
+        // Every kind is named, so that a new statement with a `:` block must say so here.
+        StmtKind::Section(..)
+        | StmtKind::Var(_)
+        | StmtKind::Static(_)
+        | StmtKind::Global(_)
+        | StmtKind::Edges(_)
+        | StmtKind::Nodes { .. }
+        | StmtKind::Out(_)
+        | StmtKind::Clause(..)
+        | StmtKind::Def(_)
+        | StmtKind::Return { .. }
+        | StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Include(_)
+        | StmtKind::Block(_)
+        | StmtKind::Expr(_) => return None,
     };
     if block.colon {
         block.stmts.last_mut()

@@ -5,6 +5,7 @@
 
 use super::lexer;
 use super::token::Tok;
+use super::words::{self, LayoutRole};
 use crate::names::suggest;
 
 /// A message for a syntax error that names the likely fix, about the word at `lo..hi`, and a
@@ -31,10 +32,6 @@ const FOREIGN: [(&str, &str); 12] = [
     ("fn", "a demon (a function) is defined with `def`: `def name(X) { ... }`"),
     ("func", "a demon (a function) is defined with `def`: `def name(X) { ... }`"),
 ];
-
-/// Statement keywords a misspelt first word may have meant.
-const STATEMENT_WORDS: [&str; 12] =
-    ["out", "fout", "var", "static", "global", "edges", "nodes", "if", "while", "for", "def", "return"];
 
 /// The hint for a syntax error whose token starts at `error_lo`, if the statement shows one.
 pub fn hint(src: &str, error_lo: usize) -> Option<Hint> {
@@ -64,9 +61,7 @@ fn foreign_word((lo, tok, hi): &lexer::Spanned) -> Option<Hint> {
 /// entry ends where it is complete, so there it must follow the `}` on its line).
 fn clause_without_if((lo, tok, hi): &lexer::Spanned) -> Option<Hint> {
     let word = match tok {
-        Tok::Else => "else",
-        Tok::FalseKw => "false",
-        Tok::UndefKw => "undef",
+        Tok::Word(w) if w.layout() == LayoutRole::Clause => w.text(),
         _ => return None,
     };
     Some(Hint {
@@ -83,11 +78,14 @@ fn misspelt_keyword(statement: &[lexer::Spanned]) -> Option<Hint> {
     let [(lo, Tok::Ident(word), hi), (_, next, _), ..] = statement else { return None };
     // Not a bracket: `vars[0]` and `fo(x)` are a variable and a call.
     let operand = matches!(next, Tok::Ident(_) | Tok::Str(_) | Tok::Number(_) | Tok::NodeName(_));
-    let keyword = suggest(word, STATEMENT_WORDS)?;
+    let keyword = suggest(word, words::suggestions())?;
     let message = format!("unknown statement `{word}`: did you mean `{keyword}`?");
     operand.then_some(Hint { lo: *lo, hi: *hi, message, note: None })
 }
 
 fn ends_statement(t: &Tok) -> bool {
-    matches!(t, Tok::Term | Tok::BlockOpen | Tok::RBrace | Tok::Colon | Tok::Else | Tok::FalseKw | Tok::UndefKw)
+    match t {
+        Tok::Word(w) => w.layout() == LayoutRole::Clause,
+        _ => matches!(t, Tok::Term | Tok::BlockOpen | Tok::RBrace | Tok::Colon),
+    }
 }

@@ -7,6 +7,7 @@
 //! needs no lookahead tricks.
 
 use super::token::{LexError, Tok};
+use super::words::{LayoutRole, Word};
 use logos::Logos;
 
 /// A token with its byte offsets, as LALRPOP wants it.
@@ -52,26 +53,22 @@ impl Open {
     }
 }
 
-/// Keywords that can only start a statement, never stand inside `( )` or `[ ]`.
+/// Words that can only start a statement, never stand inside `( )` or `[ ]`.
 fn starts_statement(t: &Tok) -> bool {
-    use Tok::*;
-    matches!(
-        t,
-        Var | Static
-            | Global
-            | Edges
-            | Nodes
-            | Out
-            | Fout
-            | If
-            | While
-            | For
-            | Def
-            | Return
-            | Break
-            | Continue
-            | Include
-    )
+    word_layout(t) == Some(LayoutRole::Statement)
+}
+
+/// How the layout treats a word token (`words::WORDS`); None for every other token.
+fn word_layout(t: &Tok) -> Option<LayoutRole> {
+    match t {
+        Tok::Word(w) => Some(w.layout()),
+        _ => None,
+    }
+}
+
+/// A clause word or a demon section: it continues the statement or block before it.
+fn continues_before(t: &Tok) -> bool {
+    matches!(word_layout(t), Some(LayoutRole::Clause | LayoutRole::Section))
 }
 
 /// Lexes `src` into the token stream the grammar reads.
@@ -154,7 +151,14 @@ impl<'s> Layout<'s> {
     fn run(mut self) -> Result<Tokens, LexFailure> {
         let raw = std::mem::take(&mut self.raw);
         for i in 0..raw.len() {
-            let (lo, tok, hi) = raw[i].clone();
+            let (lo, mut tok, hi) = raw[i].clone();
+            if let Tok::Word(w) = tok {
+                // `F.out(X)`, `S.while()`: right after a `.` a word is a method's name (a `.`
+                // that ends a line is half-typed, and `var` on the next line still a keyword).
+                if w.entry().member && i > 0 && raw[i - 1].1 == Tok::Dot {
+                    tok = Tok::Ident(w.text().into());
+                }
+            }
             if i % CHECK_EVERY == 0 {
                 over_memory(lo, hi)?;
             }
@@ -175,7 +179,7 @@ impl<'s> Layout<'s> {
                     // Allman style: a block's `{` may stand on the line after its header.
                     let next = raw[i + 1..].iter().find(|t| t.1 != Tok::Newline).map(|t| &t.1);
                     if next == Some(&Tok::LBrace)
-                        && self.last_is(|t| ends_expression(t) || matches!(t, Tok::Else | Tok::FalseKw | Tok::UndefKw))
+                        && self.last_is(|t| ends_expression(t) || word_layout(t) == Some(LayoutRole::Clause))
                     {
                         continue;
                     }
@@ -208,16 +212,18 @@ impl<'s> Layout<'s> {
                 }
                 Tok::Question => {
                     let tight = raw.get(i + 1).is_some_and(|(nlo, next, _)| {
-                        *nlo == hi && matches!(next, Tok::Ident(_) | Tok::NodeName(_) | Tok::EdgeName(_) | Tok::In)
+                        *nlo == hi
+                            && matches!(next, Tok::Ident(_) | Tok::NodeName(_) | Tok::EdgeName(_) | Tok::Word(Word::In))
                     });
                     self.push(lo, if tight { Tok::QuestionTight } else { tok }, hi);
                 }
-                Tok::Out | Tok::Fout => {
+                // A line-ending `,` of an output statement keeps its line open.
+                Tok::Word(Word::Out | Word::Fout) => {
                     self.out_depth = Some(self.stack.len());
                     self.push(lo, tok, hi);
                 }
                 // These continue the statement or block before them: a `Term` before them goes.
-                Tok::Else | Tok::FalseKw | Tok::UndefKw | Tok::GetSection | Tok::SetSection => {
+                _ if continues_before(&tok) => {
                     self.drop_term();
                     self.push(lo, tok, hi);
                 }
@@ -304,7 +310,7 @@ impl<'s> Layout<'s> {
             return;
         }
         // `in` goes on to the next line only in a `for` header.
-        let in_ends_line = self.last_is(|t| *t == Tok::In) && !self.in_for_header();
+        let in_ends_line = self.last_is(|t| word_layout(t) == Some(LayoutRole::ForIn)) && !self.in_for_header();
         if self.last_is(continues_line) && !in_ends_line {
             return;
         }
@@ -316,7 +322,7 @@ impl<'s> Layout<'s> {
     fn in_for_header(&self) -> bool {
         for (_, t, _) in self.out.iter().rev() {
             match t {
-                Tok::For => return true,
+                Tok::Word(Word::For) => return true,
                 Tok::Term | Tok::BlockOpen | Tok::RBrace | Tok::Colon => return false,
                 _ => {}
             }
@@ -336,19 +342,7 @@ impl<'s> Layout<'s> {
         match last {
             Tok::Colon => !matches!(self.stack.last(), Some((Open::Map | Open::Paren | Open::Bracket, _))),
             Tok::Arrow => true,
-            t => {
-                ends_expression(t)
-                    || matches!(
-                        t,
-                        Tok::Else
-                            | Tok::FalseKw
-                            | Tok::UndefKw
-                            | Tok::GetSection
-                            | Tok::SetSection
-                            | Tok::Term
-                            | Tok::BlockOpen
-                    )
-            }
+            t => ends_expression(t) || continues_before(t) || matches!(t, Tok::Term | Tok::BlockOpen),
         }
     }
 }
@@ -381,70 +375,64 @@ fn lambda_params_follow(raw: &[Spanned], mut i: usize) -> bool {
 
 /// Tokens that can be the last token of an expression.
 pub fn ends_expression(t: &Tok) -> bool {
-    matches!(
-        t,
-        Tok::Ident(_)
-            | Tok::NodeName(_)
-            | Tok::EdgeName(_)
-            | Tok::Number(_)
-            | Tok::Str(_)
-            | Tok::True
-            | Tok::False
-            | Tok::Undef
-            | Tok::None
-            | Tok::RParen
-            | Tok::RBracket
-            | Tok::RBrace
-            | Tok::PlusPlus
-            | Tok::MinusMinus
-    )
+    word_layout(t) == Some(LayoutRole::Value)
+        || matches!(
+            t,
+            Tok::Ident(_)
+                | Tok::NodeName(_)
+                | Tok::EdgeName(_)
+                | Tok::Number(_)
+                | Tok::Str(_)
+                | Tok::RParen
+                | Tok::RBracket
+                | Tok::RBrace
+                | Tok::PlusPlus
+                | Tok::MinusMinus
+        )
 }
 
-/// After these a newline does not end the statement.
+/// After these a newline does not end the statement (`in` only in a `for` header: see
+/// `newline`).
 fn continues_line(t: &Tok) -> bool {
     use Tok::*;
-    matches!(
-        t,
-        Plus | Minus
-            | Star
-            | Slash
-            | Backslash
-            | Percent
-            | EqEq
-            | NotEq
-            | Lt
-            | Le
-            | Gt
-            | Ge
-            | Equiv
-            | Implies
-            | And
-            | Or
-            | Assign
-            | PlusAssign
-            | MinusAssign
-            | StarAssign
-            | SlashAssign
-            | BackslashAssign
-            | PercentAssign
-            | Comma
-            | LParen
-            | LambdaOpen
-            | LBracket
-            | LBrace
-            | BlockOpen
-            | Colon
-            | Dot
-            | Arrow
-            | Bang
-            | Question
-            | QuestionTight
-            | Else
-            | FalseKw
-            | UndefKw
-            | GetSection
-            | SetSection
-            | In
-            | Term
-    )
+    continues_before(t)
+        || word_layout(t) == Some(LayoutRole::ForIn)
+        || matches!(
+            t,
+            Plus | Minus
+                | Star
+                | Slash
+                | Backslash
+                | Percent
+                | EqEq
+                | NotEq
+                | Lt
+                | Le
+                | Gt
+                | Ge
+                | Equiv
+                | Implies
+                | And
+                | Or
+                | Assign
+                | PlusAssign
+                | MinusAssign
+                | StarAssign
+                | SlashAssign
+                | BackslashAssign
+                | PercentAssign
+                | Comma
+                | LParen
+                | LambdaOpen
+                | LBracket
+                | LBrace
+                | BlockOpen
+                | Colon
+                | Dot
+                | Arrow
+                | Bang
+                | Question
+                | QuestionTight
+                | Term
+        )
 }

@@ -6,11 +6,12 @@ pub mod helpers;
 mod hints;
 pub mod lexer;
 pub mod token;
+pub mod words;
 
 use lalrpop_util::lalrpop_mod;
 
 lalrpop_mod!(
-    #[allow(clippy::all, clippy::pedantic, unused_parens, dead_code)]
+    #[allow(clippy::all, clippy::pedantic, unused_parens, dead_code, unused_imports)]
     grammar,
     "/syntax/grammar.rs"
 );
@@ -110,7 +111,7 @@ fn parse_error(
 fn keyword_as_name(word: &str, expected: &[String]) -> Option<String> {
     let wants = |what: &str| expected.iter().any(|e| e.trim_matches('"') == what);
     let wanted_name = wants("name") && !wants("number");
-    (wanted_name && token::KEYWORDS.contains(&word))
+    (wanted_name && words::is_keyword(word))
         .then(|| format!("`{word}` is a keyword: it cannot name a variable, a demon or a parameter"))
 }
 

@@ -3,6 +3,7 @@
 //! The raw token stream still contains every newline; `lexer.rs` decides which of them end a
 //! statement (see `Layout`), so that the LALRPOP grammar stays context-free.
 
+use super::words::Word;
 use logos::{Lexer, Logos};
 use std::fmt;
 use std::rc::Rc;
@@ -32,13 +33,6 @@ impl fmt::Display for LexError {
     }
 }
 
-/// Keywords and literal constants of the language, for completion (the REPL, the language
-/// server).
-pub const KEYWORDS: [&str; 25] = [
-    "var", "static", "global", "edges", "nodes", "out", "fout", "if", "while", "for", "def", "return", "break",
-    "continue", "#include", "else", "false", "undef", "in", "ifdef", "True", "False", "Undef", "None", "GRAPH",
-];
-
 #[derive(Logos, Debug, Clone, PartialEq)]
 #[logos(error = LexError)]
 #[logos(skip r"[ \t\r\f\x0B]+")]
@@ -51,64 +45,14 @@ pub enum Tok {
     #[regex(r"\n")]
     Newline,
 
-    // Statement keywords.
-    #[token("var")]
-    Var,
-    #[token("static")]
-    Static,
-    #[token("global")]
-    Global,
-    #[token("edges")]
-    Edges,
-    #[token("nodes")]
-    Nodes,
-    #[token("out")]
-    Out,
-    #[token("fout")]
-    Fout,
-    #[token("if")]
-    If,
-    #[token("while")]
-    While,
-    #[token("for")]
-    For,
-    #[token("def")]
-    Def,
-    #[token("return")]
-    Return,
-    #[token("break")]
-    Break,
-    #[token("continue")]
-    Continue,
-    #[token("#include")]
-    Include,
-    // Contextual words that follow an `if` block, and the `for` separator.
-    #[token("else")]
-    Else,
-    #[token("false")]
-    FalseKw,
-    #[token("undef")]
-    UndefKw,
-    #[token("in")]
-    In,
-    #[token("ifdef")]
-    Ifdef,
-    #[regex(r"get[ \t]*:")]
-    GetSection,
-    #[regex(r"set[ \t]*:")]
-    SetSection,
-
-    // Literal constants.
-    #[token("True")]
-    True,
-    #[token("False")]
-    False,
-    #[token("Undef")]
-    Undef,
-    #[token("None")]
-    None,
-
-    #[regex(r"[A-Za-z_][A-Za-z0-9_#$@]*", |lex| Rc::<str>::from(lex.slice()))]
+    /// A name, or a word of the table in `words.rs` (`word_or_name` tells them apart): the
+    /// lexer never gives this token itself.
+    #[regex(r"[A-Za-z_][A-Za-z0-9_#$@]*", word_or_name)]
+    #[regex(r"(get|set)[ \t]*:", word_or_name)]
+    #[token("#include", word_or_name)]
+    WordOrName,
+    /// A keyword, clause word, demon section or literal constant (`words::WORDS`).
+    Word(Word),
     Ident(Rc<str>),
     /// `$name`: a node constant; the `$` is part of the name.
     #[regex(r"\$[A-Za-z0-9_#$@]+", |lex| Rc::<str>::from(lex.slice()))]
@@ -216,6 +160,14 @@ pub enum Tok {
     OutTrail,
 }
 
+/// A word of the table or, failing that, a name.
+fn word_or_name(lex: &mut Lexer<Tok>) -> Tok {
+    match Word::of(lex.slice()) {
+        Some(w) => Tok::Word(w),
+        Option::None => Tok::Ident(lex.slice().into()),
+    }
+}
+
 /// A number; `1.` (digits and a dot not followed by a name or a digit) is the number 1, as in the
 /// original (reference 1.3), while `1.string()` stays a method call.
 fn number(lex: &mut Lexer<Tok>) -> Result<f64, LexError> {
@@ -318,36 +270,11 @@ impl fmt::Display for Tok {
     }
 }
 
-/// The source spelling of a fixed token.
+/// The source spelling of a fixed token (with no wildcard arm: a new token must say it).
 pub fn symbol(t: &Tok) -> &'static str {
     use Tok::*;
     match t {
-        Var => "var",
-        Static => "static",
-        Global => "global",
-        Edges => "edges",
-        Nodes => "nodes",
-        Out => "out",
-        Fout => "fout",
-        If => "if",
-        While => "while",
-        For => "for",
-        Def => "def",
-        Return => "return",
-        Break => "break",
-        Continue => "continue",
-        Include => "#include",
-        Else => "else",
-        FalseKw => "false",
-        UndefKw => "undef",
-        In => "in",
-        Ifdef => "ifdef",
-        GetSection => "get:",
-        SetSection => "set:",
-        True => "True",
-        False => "False",
-        Undef => "Undef",
-        None => "None",
+        Word(w) => w.text(),
         LParen | LambdaOpen => "(",
         RParen => ")",
         LBracket => "[",
@@ -386,6 +313,8 @@ pub fn symbol(t: &Tok) -> &'static str {
         Slash => "/",
         Backslash => "\\",
         Percent => "%",
-        _ => "?",
+        // Tokens with no one spelling (the names and literals say theirs in `Display`).
+        BlockComment | Newline | Term | WordOrName | Ident(_) | NodeName(_) | EdgeName(_) | Number(_) | Str(_)
+        | DoubledOperator => "?",
     }
 }

@@ -4,6 +4,7 @@
 
 mod algorithm_oracle;
 mod algorithm_table;
+mod builtin_docs;
 mod cli;
 mod closures;
 mod common;

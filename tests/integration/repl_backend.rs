@@ -326,6 +326,8 @@ fn highlighting_keeps_the_text_and_finds_brackets() {
     let line = "if x == \"s(\" : out f(a[1]) // c";
     let colored = highlight(line, Some(0));
     assert!(colored.contains("\x1b[1;35mif\x1b[0m"), "{colored:?}");
+    let method = highlight("F.out(1)", None);
+    assert!(!method.contains("\x1b[1;35m"), "a method named like a keyword is not one: {method:?}");
     let plain: String = strip_ansi(&colored);
     assert_eq!(plain, line);
     let open = line.find("f(").unwrap() + 1;
