@@ -2,8 +2,11 @@
 // a small static server started here (no network): wolf.ds gives the published answer, eight.ds
 // runs with its arguments in the address, a Search.astar shows its statistics, Stop ends a
 // loop at once and the page goes on, a permalink round-trips, an error marks its line, an SVG
-// printed shows as a picture, a DOT graph is drawn and a written file can be downloaded. Every expected answer comes
-// from the repository's checked files (README.md, tests/expected/, docs/search.md).
+// printed shows as a picture, a DOT graph and `out G` are drawn, a written file can be
+// downloaded, a permalink carries the limits, and Explore shows the explorer's page (wolf.ds
+// walked to the goal, eight.ds's view and A* replay, Stop ending a runaway request). Every
+// expected answer comes from the repository's checked files (README.md, tests/expected/,
+// docs/search.md).
 //
 //   cargo xtask web && cd tests/browser && npm ci && npm run test:playground
 //

@@ -10,6 +10,8 @@ const FIELDS = ['start', 'next', 'goal', 'h', 'view'];
 /** Fills the fields with an example's preset (empty when it has none). */
 export function fillFields(preset) {
   for (const f of FIELDS) $('explore-' + f).value = preset?.[f] ?? '';
+  const args = preset?.args ?? [];
+  $('explore-note').textContent = args.length ? `the docs explore it with the arguments: ${args.join(' ')}` : '';
 }
 
 /** The fields as the engine's `explore` request takes them, or a sentence saying what is
