@@ -29,9 +29,8 @@ thread_local! {
 }
 
 /// Runs the script, then opens its explorer (replacing the one held before).
-pub fn explore(mut request: Request, sink: Sink) -> Response {
+pub fn explore(request: Request, exploring: Exploring, sink: Sink) -> Response {
     HELD.with(|h| h.borrow_mut().take());
-    let exploring = request.explore.take().expect("an explore request");
     let timeout = request.limits.timeout_ms.map(Duration::from_millis);
     let name = request.name.clone();
     let (mut response, session) = runner::run_keeping(request, sink);

@@ -95,8 +95,10 @@ pub type Sink = Rc<RefCell<dyn FnMut(Stream, &str)>>;
 /// Runs a request given as JSON and answers in JSON: bad JSON is an answer too, never a panic.
 pub fn run_json(request: &str, sink: Sink) -> String {
     let response = match crate::wire::request(request) {
-        Ok(request) if request.explore.is_some() => crate::explore::explore(request, sink),
-        Ok(request) => run(request, sink),
+        Ok(mut request) => match request.explore.take() {
+            Some(exploring) => crate::explore::explore(request, exploring, sink),
+            None => run(request, sink),
+        },
         Err(e) => bad_request(format!("the playground sent a request the engine cannot read: {e}")),
     };
     crate::wire::response(&response)

@@ -91,7 +91,8 @@ fn web(profile: &str) -> Result<(), String> {
         copy(&page.join(file), &out.join(file))?;
     }
     step("examples.json from scripts/ and the docs' ds explore commands");
-    let docs = ["problems.md", "explorer.md"].map(|d| std::fs::read_to_string(root.join("docs").join(d)).unwrap_or_default());
+    let docs =
+        ["problems.md", "explorer.md"].map(|d| std::fs::read_to_string(root.join("docs").join(d)).unwrap_or_default());
     let explore = presets::presets(&docs.each_ref().map(String::as_str));
     let examples = json::examples(&root.join("scripts"), &explore)?;
     write(&out.join("examples.json"), &examples)?;

@@ -85,6 +85,12 @@ export function showExplorer(title) {
   showPane(true);
 }
 
+/** Removes the explorer's frame (its worker is gone). */
+export function closeExplorer() {
+  $('explorer-frame')?.remove();
+  showPane(false);
+}
+
 /** The explorer instead of the editor and the output, or back. */
 export function showPane(explorer) {
   document.body.dataset.view = explorer ? 'explore' : 'code';

@@ -5,7 +5,7 @@ import { Editor } from './editor.js';
 import { Output, picture } from './output.js';
 import { graphFigure, worldFigure } from './dot.js';
 import { parseFragment, makeFragment, splitArgs, joinArgs } from './fragment.js';
-import { fillFields, readFields, ApiRequests, showExplorer, showPane } from './explore.js';
+import { fillFields, readFields, ApiRequests, showExplorer, showPane, closeExplorer } from './explore.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -101,6 +101,7 @@ async function run(extra = {}) {
   const name = `scripts/${page.example || 'playground'}.ds`;
   const request = { source: editor.code, name, args: splitArgs($('args').value), files: page.files, limits: limits(), ...extra };
   page.run = { id: page.nextId++, started: performance.now(), name, explore: extra.explore || null };
+  showPane(false); // the output; an explore that succeeds shows the explorer again
   output.clear();
   editor.mark([]);
   showFiles([]);
@@ -140,6 +141,7 @@ function explore() {
   const { names, error } = readFields();
   if (error) return setState('idle', error);
   if (page.exploring !== null || requests.size) startWorker();
+  closeExplorer();
   run({ explore: names });
 }
 
