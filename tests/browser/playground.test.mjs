@@ -38,6 +38,9 @@ after(async () => {
 
 /** Opens the page at `fragment` (a fresh load) and waits until the engine is ready. */
 async function open(fragment = '') {
+  // What the last page still loads (the graph library a drawing asked for) ends first: leaving
+  // would abort it, a failed request.
+  await page.waitForLoadState('networkidle');
   await page.goto('about:blank');
   await page.goto(base + fragment);
   await page.waitForSelector('body:not([data-run=loading])', { timeout: 30000 });
