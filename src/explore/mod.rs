@@ -7,6 +7,7 @@
 //! `search::on_demand::OnDemand` explored breadth-first as far as the page asks (so ids are those of
 //! a whole exploration), `server` speaks HTTP, `web` holds the page.
 
+mod api;
 mod check;
 mod explorer;
 mod problem;
@@ -16,6 +17,7 @@ mod server;
 #[cfg(feature = "native")]
 mod web;
 
+pub use api::reply;
 pub use explorer::{Answer, ApiError, Explorer, REPLAY_STATES};
 pub use problem::{Names, Parts};
 #[cfg(feature = "native")]
@@ -104,6 +106,35 @@ pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String>
     Ok((o, rest))
 }
 
+/// The explorer of the script `session` has run (the playground's worker holds one too): the
+/// names looked up, a `--start` expression evaluated, the start stored. The error's text
+/// starts with `error`. The caller sets the deadline of the set-up (`Limits::deadline`).
+pub fn open<'a>(
+    session: &'a mut crate::session::Session,
+    file: &str,
+    names: &Names,
+    max_states: usize,
+) -> Result<Explorer<'a>, String> {
+    // Errors of the explorer's own calls of the demons (and of a `--start` expression) point
+    // at this line.
+    let mut line = format!("ds explore {file} --start {} --next {} --goal {}", names.start, names.next, names.goal);
+    for (flag, name) in [("--h", &names.h), ("--view", &names.view), ("--symmetry", &names.symmetry)] {
+        if let Some(name) = name {
+            line.push_str(&format!(" {flag} {name}"));
+        }
+    }
+    let source = session.add_source("<command line>", &line);
+    let span = crate::syntax::Span::new(source, 0, line.len());
+    // The script's run had its limits; the explorer's requests have no step limit.
+    session.interp.limits_mut().max_steps = None;
+    let parts = Parts::find(&mut session.interp, names, span).map_err(|m| format!("error: {m}"))?;
+    Explorer::new(&mut session.interp, parts, names.clone(), file, max_states, span).map_err(|message| {
+        // A rendered script error says `error:` itself.
+        let prefix = if message.starts_with("error") { "" } else { "error: " };
+        format!("{prefix}{message}")
+    })
+}
+
 /// Serves the state space of the script `file` that `session` has run; the exit status (2 when
 /// the options name nothing that can be explored).
 #[cfg(feature = "native")]
@@ -114,40 +145,16 @@ pub fn serve(
     server: &tiny_http::Server,
     timeout: Option<std::time::Duration>,
 ) -> u8 {
-    use crate::syntax::Span;
     use std::io::Write;
-    // Errors of the explorer's own calls of the demons (and of a `--start` expression) point
-    // at this line.
-    let n = &options.names;
-    let mut line = format!("ds explore {file} --start {} --next {} --goal {}", n.start, n.next, n.goal);
-    for (flag, name) in [("--h", &n.h), ("--view", &n.view), ("--symmetry", &n.symmetry)] {
-        if let Some(name) = name {
-            line.push_str(&format!(" {flag} {name}"));
-        }
-    }
-    let source = session.add_source("<command line>", &line);
-    let span = Span::new(source, 0, line.len());
-    // The script's run had its limits; a `--start` expression, then each request, gets
-    // `--timeout` anew, and no step limit.
-    session.interp.limits_mut().max_steps = None;
+    // A `--start` expression, then each request, gets `--timeout` anew.
     session.interp.limits_mut().deadline = timeout.and_then(|t| std::time::Instant::now().checked_add(t));
-    let parts = match Parts::find(&mut session.interp, &options.names, span) {
-        Ok(p) => p,
+    let mut explorer = match open(session, file, &options.names, options.max_states) {
+        Ok(e) => e,
         Err(message) => {
-            crate::eprintln_safe!("error: {message}");
+            crate::eprintln_safe!("{}", message.trim_end());
             return 2;
         }
     };
-    let mut explorer =
-        match Explorer::new(&mut session.interp, parts, options.names.clone(), file, options.max_states, span) {
-            Ok(e) => e,
-            Err(message) => {
-                // A rendered script error says `error:` itself.
-                let prefix = if message.starts_with("error") { "" } else { "error: " };
-                crate::eprintln_safe!("{prefix}{}", message.trim_end());
-                return 2;
-            }
-        };
     // Ctrl-C (or SIGTERM, SIGHUP) ends the process, also when it was started with SIGINT
     // ignored (a background job); what the demons printed is flushed after every request, so
     // nothing is lost.

@@ -2,7 +2,7 @@
 //! on 127.0.0.1 only. `tiny_http` accepts connections on its own threads; every request is
 //! answered here, on the interpreter's thread, one after another.
 
-use super::{Answer, ApiError, Explorer, REPLAY_STATES};
+use super::Explorer;
 use serde_json::json;
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -46,46 +46,13 @@ fn answer(request: &Request, explorer: &mut Explorer, port: u16) -> Reply {
     }
     let (path, query) = request.url().split_once('?').unwrap_or((request.url(), ""));
     if let Some(api) = path.strip_prefix("/api/") {
-        return match api_answer(api, query, explorer) {
-            Ok(v) => json_response(200, &v),
-            Err(ApiError::NotFound(m)) => json_response(404, &json!({"error": m})),
-            Err(ApiError::BadRequest(m)) => json_response(400, &json!({"error": m})),
-            Err(ApiError::Failed(m)) => json_response(500, &json!({"error": m})),
-        };
+        let (status, body) = super::api::reply(explorer, api, query);
+        return json_response(status, &body);
     }
     match super::web::asset(path) {
         Some((bytes, kind)) => Response::from_data(bytes.to_vec()).with_header(header("Content-Type", kind)),
         None => json_response(404, &json!({"error": format!("no page {path}")})),
     }
-}
-
-fn api_answer(api: &str, query: &str, explorer: &mut Explorer) -> Answer {
-    let id = |s: &str| s.parse::<u64>().map_err(|_| ApiError::BadRequest(format!("`{s}` is not a state id")));
-    match api.split_once('/') {
-        Some(("state", n)) => explorer.state(id(n)?),
-        Some(("path", n)) => explorer.path(id(n)?),
-        None if api == "stats" => explorer.stats(),
-        None if api == "check" => explorer.check(),
-        None if api == "search" => {
-            let algorithm = param(query, "algorithm").unwrap_or("bfs");
-            let max =
-                match param(query, "max_states") {
-                    Some(m) => m.parse::<usize>().ok().filter(|&m| m > 0).ok_or_else(|| {
-                        ApiError::BadRequest(format!("max_states must be a whole number > 0, not `{m}`"))
-                    })?,
-                    None => REPLAY_STATES,
-                };
-            explorer.search(algorithm, max)
-        }
-        _ => Err(ApiError::NotFound(format!(
-            "no API /api/{api}: the API is /api/state/ID, /api/path/ID, /api/stats, /api/search?algorithm=NAME, /api/check"
-        ))),
-    }
-}
-
-/// The value of `name=value` in a query (the API's values are plain words and numbers).
-fn param<'q>(query: &'q str, name: &str) -> Option<&'q str> {
-    query.split('&').filter_map(|kv| kv.split_once('=')).find(|(k, _)| *k == name).map(|(_, v)| v)
 }
 
 /// Only requests addressed to this machine by name or number: a web page elsewhere cannot

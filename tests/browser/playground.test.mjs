@@ -2,8 +2,11 @@
 // a small static server started here (no network): wolf.ds gives the published answer, eight.ds
 // runs with its arguments in the address, a Search.astar shows its statistics, Stop ends a
 // loop at once and the page goes on, a permalink round-trips, an error marks its line, an SVG
-// printed shows as a picture, a DOT graph is drawn and a written file can be downloaded. Every expected answer comes
-// from the repository's checked files (README.md, tests/expected/, docs/search.md).
+// printed shows as a picture, a DOT graph and `out G` are drawn, a written file can be
+// downloaded, a permalink carries the limits, and Explore shows the explorer's page (wolf.ds
+// walked to the goal, eight.ds's view and A* replay, Stop ending a runaway request). Every
+// expected answer comes from the repository's checked files (README.md, tests/expected/,
+// docs/search.md).
 //
 //   cargo xtask web && cd tests/browser && npm ci && npm run test:playground
 //
@@ -35,6 +38,9 @@ after(async () => {
 
 /** Opens the page at `fragment` (a fresh load) and waits until the engine is ready. */
 async function open(fragment = '') {
+  // What the last page still loads (the graph library a drawing asked for) ends first: leaving
+  // would abort it, a failed request.
+  await page.waitForLoadState('networkidle');
   await page.goto('about:blank');
   await page.goto(base + fragment);
   await page.waitForSelector('body:not([data-run=loading])', { timeout: 30000 });
@@ -207,6 +213,139 @@ test('#include and data files come from scripts/ (roads.ds with a map named in i
   await open('#example=wolf_two_farmers&run');
   assert.equal(await ended(), 'finished');
   assert.equal(await output(), expected('wolf_two_farmers.out'));
+});
+
+/** The explorer's frame once Explore has shown it, ready at state 0. */
+async function explorerFrame() {
+  await page.waitForSelector('body[data-view=explore]', { timeout: 60000 });
+  const frame = await (await page.waitForSelector('#explorer-frame')).contentFrame();
+  await shownIn(frame, 0);
+  return frame;
+}
+
+/** Waits until the explorer shows state `id` (and is not busy). */
+async function shownIn(frame, id) {
+  await frame.waitForSelector(`body[data-state="${id}"]:not(.busy)`, { timeout: 30000 });
+}
+
+/** Opens the Explore panel and explores with the fields as they are. */
+async function exploreNow() {
+  if (await page.isHidden('#explore-box')) await page.click('#explore');
+  await page.click('#explore-go');
+}
+
+test('Explore wolf.ds in the page: the explorer\'s page steps to the goal along the published 17 actions', async () => {
+  // The published answer (shared problems, problem 1), as the golden output's last line has it.
+  const solution = expected('wolf.out').trim().split('\n').pop().split(';').slice(1);
+  assert.equal(solution.join(';'), 'f.t.g;f.m.$2;f.p;f.m.$1;f.t.w;f.m.$2;f.p;f.t.g;f.m.$1;f.p;f.t.c;f.m.$2;f.p;f.m.$1;f.t.g;f.m.$2;f.p');
+  await open('#example=wolf');
+  await page.click('#explore');
+  // prefilled from the docs' `ds explore scripts/wolf.ds ...`
+  assert.deepEqual(await Promise.all(['start', 'next', 'goal', 'h', 'view'].map((f) => page.inputValue('#explore-' + f))),
+    ['Start', 'all_actions', 'target_state', '', '']);
+  await exploreNow();
+  const frame = await explorerFrame();
+  assert.equal(await page.getAttribute('body', 'data-run'), 'exploring');
+  assert.match(await frame.textContent('#file'), /scripts\/wolf\.ds/);
+  for (const action of solution) {
+    const button = frame.locator(`#actions button[data-action="${action}"]`);
+    const next = Number(await button.getAttribute('data-id'));
+    await button.click();
+    await shownIn(frame, next);
+  }
+  assert.equal(await frame.isVisible('#goal-badge'), true, 'the goal is marked');
+  assert.equal(await frame.getAttribute('body', 'data-goal'), 'true');
+  assert.equal(await frame.locator('#path li').count(), 18, 'the start and 17 actions');
+  // the goal's world: everyone on the second bank
+  const on = await frame.evaluate(() => window.dsExplorer.world.edges()
+    .filter((e) => e.data('rel') === 'on' && e.data('value') === 'True').map((e) => `${e.source().data('label')}>${e.target().data('label')}`).sort());
+  assert.deepEqual(on, ['c>$2', 'f>$2', 'g>$2', 'w>$2']);
+  // back to the program, and the explorer again
+  await page.click('#explorer-close');
+  assert.equal(await page.isVisible('#editor'), true);
+  await page.click('#explorer-show');
+  assert.equal(await frame.isVisible('#goal-badge'), true);
+});
+
+test('Explore eight.ds with arguments: a state\'s view, and the A* replay finds the known optimal length', async () => {
+  // A random start with Manhattan distance: 26 moves (tests/expected, checked by tests/oracle/puzzles.py).
+  const args = expected('eight@random_manhattan.args').split('\n').filter((l) => l && !l.startsWith('#'));
+  const optimal = Number(/answer: (\d+)/.exec(expected('eight@random_manhattan.out'))[1]);
+  assert.equal(optimal, 26);
+  await open(`#example=eight&args=${args.map(encodeURIComponent).join(',')}`);
+  await exploreNow();
+  const frame = await explorerFrame();
+  // the view: the start's board as a picture (8 2 0 / 6 5 7 / 3 1 4)
+  const src = await frame.getAttribute('#view img', 'src');
+  const svg = decodeURIComponent(src.slice(src.indexOf(',') + 1));
+  const tiles = [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)"[^>]*>(\d)<\/text>/g)]
+    .sort((a, b) => (a[2] - b[2]) || (a[1] - b[1])).map((m) => m[3]).join('');
+  assert.equal(tiles, args[0].replace('0', ''));
+  await frame.click('#tab-replay');
+  await frame.selectOption('#algorithm', 'astar');
+  await frame.click('#run');
+  await frame.waitForSelector('#replay-controls:not([hidden])', { timeout: 60000 });
+  await frame.click('#replay-last');
+  assert.match(await frame.textContent('#replay-info'), new RegExp(`found goal #\\d+, cost ${optimal}\\b`));
+  const replay = await frame.evaluate(() => window.dsExplorer.ui.replay);
+  assert.equal(replay.path.length, optimal + 1, 'the start and 26 moves');
+  assert.equal(replay.cost, optimal);
+});
+
+test('Stop ends a runaway explorer request, and the page goes on', async () => {
+  await open();
+  // the start's successor is state 1, whose successors never come
+  await setCode('var Start = 0\ndef next(S) {\n  if S > 0 {\n    while True {}\n  }\n  return [["on", 1]]\n}\ndef goal(S) : return False\n');
+  await page.click('#explore');
+  for (const [f, v] of [['start', 'Start'], ['next', 'next'], ['goal', 'goal']]) await page.fill('#explore-' + f, v);
+  await exploreNow();
+  const frame = await explorerFrame();
+  await frame.click('#actions button[data-action="on"]');
+  await page.waitForSelector('body[data-asking=true]', { timeout: 30000 });
+  await page.waitForTimeout(300);
+  const clicked = Date.now();
+  await page.click('#stop');
+  await page.waitForSelector('body[data-run=stopped]', { timeout: 1000 });
+  assert.ok(Date.now() - clicked < 1000);
+  await frame.waitForSelector('#error:not([hidden])');
+  assert.match(await frame.textContent('#error'), /stopped|ended/);
+  await page.click('#explorer-close');
+  await setCode('out 6 * 7\n');
+  await page.click('#run');
+  assert.equal(await ended(), 'finished');
+  assert.equal(await output(), '42\n');
+});
+
+test('`out G` of a graph draws it in the output, its text folded under it', async () => {
+  await open();
+  await setCode('nodes a, b\nedges on\na on b = True\nout "before"\nout GRAPH\nout "after"\n');
+  await page.click('#run');
+  assert.equal(await ended(), 'finished');
+  await page.waitForSelector('#output figure.shown .graph-box[data-nodes]');
+  assert.deepEqual(await page.evaluate(() => {
+    const box = document.querySelector('#output figure.shown .graph-box');
+    return [box.dataset.nodes, box.dataset.edges];
+  }), ['2', '1']);
+  const text = await output();
+  assert.ok(text.startsWith('before\nGRAPH {') && text.endsWith('}\n\nafter\n'), JSON.stringify(text));
+});
+
+test('a permalink carries the limits, and opening it restores them', async () => {
+  await open();
+  await setCode('var I = 0\nwhile True { I = I + 1 }\n');
+  await page.click('summary');
+  await page.fill('#limit-time', '7');
+  await page.fill('#limit-steps', '5000');
+  await page.fill('#limit-memory', '256');
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /&time=7&steps=5000&memory=256$/);
+  await open();
+  assert.deepEqual(await Promise.all(['#limit-time', '#limit-steps', '#limit-memory'].map((f) => page.inputValue(f))), ['60', '', '1024']);
+  await open(link.slice(base.length) + '&run');
+  assert.deepEqual(await Promise.all(['#limit-time', '#limit-steps', '#limit-memory'].map((f) => page.inputValue(f))), ['7', '5000', '256']);
+  assert.equal(await ended(), 'runtime_error', 'the step limit ends the loop');
+  assert.match(await output(), /step/);
 });
 
 test('no errors, warnings or requests beyond the page', () => {

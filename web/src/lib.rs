@@ -3,6 +3,7 @@
 //! a request in JSON and a callback that receives the output as it is written; docs/playground.md
 //! describes the page.
 
+pub mod explore;
 pub mod runner;
 mod wire;
 
@@ -36,19 +37,28 @@ pub fn start() {
     ds::guard::stack::mark(STACK_BYTES);
 }
 
-/// Runs one script. `request` is the JSON of `runner::Request`; `on_output(stream, text)` gets
-/// the output as it comes ("out" or "err"); the answer is the JSON of `runner::Response`.
+/// Runs one script (and, when the request says `explore`, opens its explorer). `request` is
+/// the JSON of `runner::Request`; `on_output(stream, text)` gets the output as it comes ("out",
+/// "err", or "shown": a graph to draw); the answer is the JSON of `runner::Response`.
 #[wasm_bindgen]
 pub fn run(request: &str, on_output: js_sys::Function) -> String {
     let sink: runner::Sink = Rc::new(RefCell::new(move |stream: runner::Stream, text: &str| {
         let name = match stream {
             runner::Stream::Out => "out",
             runner::Stream::Err => "err",
+            runner::Stream::Shown => "shown",
         };
         // A callback that throws must not stop the script: the output is only lost.
         let _ = on_output.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text));
     }));
     runner::run_json(request, sink)
+}
+
+/// Answers a request of the explorer's page (the path after `/api/`, with its query) from
+/// the explorer the last explore request opened: `{"status", "body"}` in JSON.
+#[wasm_bindgen]
+pub fn explorer_api(path: &str) -> String {
+    explore::api(path).to_string()
 }
 
 /// The message of the panic that ended the last run, if one did.

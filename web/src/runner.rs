@@ -25,6 +25,9 @@ pub struct Request {
     /// The folder the script sees, path -> text (scripts/ of the repository).
     pub files: BTreeMap<String, String>,
     pub limits: RunLimits,
+    /// Explore the state space once the script has run (the Explore panel), instead of only
+    /// running it.
+    pub explore: Option<crate::explore::Exploring>,
 }
 
 /// The limits of one run; each one missing means no limit (the page fills in its defaults).
@@ -51,6 +54,9 @@ pub struct Response {
     /// a state, for the page to draw the world; None when it is no graph, has no facts or too
     /// many to draw.
     pub world: Option<serde_json::Value>,
+    /// For an explore request: `{"ready": true}` once the explorer answers the API, or
+    /// `{"error": text}`; None when the script did not finish.
+    pub explorer: Option<serde_json::Value>,
 }
 
 /// A diagnostic, placed in its file (1-based lines and columns, the end exclusive).
@@ -73,11 +79,14 @@ pub struct WrittenFile {
     pub text: String,
 }
 
-/// The two streams a run writes: the script's output and the warnings.
+/// What a run writes: the script's output, the warnings, and a graph `out G` printed alone,
+/// which the page draws (its text is JSON: `{"graph": {name, facts}, "text": what `out` would
+/// have printed}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stream {
     Out,
     Err,
+    Shown,
 }
 
 /// Where the chunks of output go (the worker posts them to the page).
@@ -86,7 +95,10 @@ pub type Sink = Rc<RefCell<dyn FnMut(Stream, &str)>>;
 /// Runs a request given as JSON and answers in JSON: bad JSON is an answer too, never a panic.
 pub fn run_json(request: &str, sink: Sink) -> String {
     let response = match crate::wire::request(request) {
-        Ok(request) => run(request, sink),
+        Ok(mut request) => match request.explore.take() {
+            Some(exploring) => crate::explore::explore(request, exploring, sink),
+            None => run(request, sink),
+        },
         Err(e) => bad_request(format!("the playground sent a request the engine cannot read: {e}")),
     };
     crate::wire::response(&response)
@@ -110,20 +122,28 @@ fn bad_request(message: String) -> Response {
         files_written: Vec::new(),
         ms: 0.0,
         world: None,
+        explorer: None,
     }
 }
 
 /// Runs one script in a fresh session over a fresh folder.
 pub fn run(request: Request, sink: Sink) -> Response {
+    run_keeping(request, sink).0
+}
+
+/// Runs one script as `run` does, and gives its session back (for the explorer).
+pub fn run_keeping(request: Request, sink: Sink) -> (Response, Session) {
     let started = Instant::now();
     let files = MemoryFiles::default();
     for (path, text) in &request.files {
         files.insert(path, text);
     }
-    let out = Chunks::new(sink.clone(), Stream::Out);
+    let out = Shared(Rc::new(RefCell::new(Chunks::new(sink.clone(), Stream::Out))));
+    let out_flusher = out.clone();
     let mut session = Session::new(Box::new(out));
     session.interp.warnings.sink = Box::new(Chunks::new(sink.clone(), Stream::Err));
-    session.interp.set_notes(Box::new(Chunks::new(sink, Stream::Err)));
+    session.interp.set_notes(Box::new(Chunks::new(sink.clone(), Stream::Err)));
+    session.interp.show = Some(shower(out_flusher, sink));
     session.interp.set_files(Box::new(files.clone()));
     session.interp.args = request.args;
     // File.scriptDir() is the program's folder in the playground's folder.
@@ -147,8 +167,8 @@ pub fn run(request: Request, sink: Sink) -> Response {
         .map(|path| WrittenFile { text: files.get(&path).unwrap_or_default(), path })
         .collect();
     let world = world(&session);
-    drop(session);
-    Response { status, exit_code, diagnostics, files_written, ms: started.elapsed().as_secs_f64() * 1000.0, world }
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    (Response { status, exit_code, diagnostics, files_written, ms, world, explorer: None }, session)
 }
 
 /// The most facts of a world the page draws.
@@ -156,13 +176,45 @@ const MAX_WORLD_FACTS: usize = 2000;
 
 /// The current graph at the end, for the page to draw (see `Response::world`).
 fn world(session: &Session) -> Option<serde_json::Value> {
-    let graph = &session.interp.graph;
-    let ds::value::Value::Graph(g) = graph else { return None };
+    drawable(&session.interp.world, &session.interp.graph)
+}
+
+/// A graph as the page draws it (`{name, facts}`, as `Search.explore`'s JSON gives a state);
+/// None for another value, a graph without facts or with too many to draw.
+fn drawable(world: &ds::world::World, value: &ds::value::Value) -> Option<serde_json::Value> {
+    let ds::value::Value::Graph(g) = value else { return None };
     let facts = g.borrow().facts.len();
     if facts == 0 || facts > MAX_WORLD_FACTS {
         return None;
     }
-    ds::builtins::view_json(&session.interp, graph).get("graph").cloned()
+    Some(serde_json::Value::Object(ds::search::export::state_fields(world, value)))
+}
+
+/// `out G` of a graph (alone, to the console) is drawn by the page, with its text, after what
+/// was printed before it (core hook `Interp::show`, as the notebook's).
+fn shower(out: Shared, sink: Sink) -> ds::eval::Shower {
+    Box::new(move |world, value| {
+        let Some(graph) = drawable(world, value) else { return false };
+        let text = ds::value::display::to_text(value, world) + "\n";
+        out.0.borrow_mut().send();
+        let shown = serde_json::json!({ "graph": graph, "text": text });
+        (sink.borrow_mut())(Stream::Shown, &shown.to_string());
+        true
+    })
+}
+
+/// The output's writer, shared with the shower (which sends what waits before a drawing).
+#[derive(Clone)]
+struct Shared(Rc<RefCell<Chunks>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.borrow_mut().flush()
+    }
 }
 
 /// The core's limits for a run that starts at `started`.

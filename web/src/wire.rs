@@ -2,7 +2,9 @@
 //! written by hand: a field of the wrong type or one the engine does not know is an error that
 //! names it (a page and an engine of different builds would otherwise disagree silently).
 
+use crate::explore::Exploring;
 use crate::runner::{Place, Request, Response, RunLimits, WrittenFile};
+use ds::explore::Names;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
@@ -10,14 +12,40 @@ use std::collections::BTreeMap;
 pub fn request(text: &str) -> Result<Request, String> {
     let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let fields = value.as_object().ok_or("a request is a JSON object")?;
-    known(fields, &["source", "name", "args", "files", "limits"], "request")?;
+    known(fields, &["source", "name", "args", "files", "limits", "explore"], "request")?;
     Ok(Request {
         source: string(fields.get("source"), "source")?.ok_or("the request has no `source`")?,
         name: string(fields.get("name"), "name")?.unwrap_or_else(|| "playground.ds".into()),
         args: strings(fields.get("args"))?,
         files: files(fields.get("files"))?,
         limits: limits(fields.get("limits"))?,
+        explore: explore(fields.get("explore"))?,
     })
+}
+
+/// The Explore panel's fields: `start`, `next` and `goal` (needed), `h`, `view`, `symmetry`,
+/// `max_states`.
+fn explore(value: Option<&Value>) -> Result<Option<Exploring>, String> {
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(None) };
+    let fields = value.as_object().ok_or("`explore` must be an object")?;
+    known(fields, &["start", "next", "goal", "h", "view", "symmetry", "max_states"], "explore")?;
+    let name = |key: &str| -> Result<Option<String>, String> {
+        Ok(string(fields.get(key), key)?.map(|s| s.trim().to_string()).filter(|s| !s.is_empty()))
+    };
+    let needed = |key: &str| name(key)?.ok_or_else(|| format!("explore needs `{key}` (ds explore's --{key})"));
+    let max_states = match fields.get("max_states") {
+        None | Some(Value::Null) => ds::explore::MAX_STATES,
+        Some(v) => v.as_u64().filter(|&n| n > 0).ok_or("`max_states` must be a whole number > 0")? as usize,
+    };
+    let names = Names {
+        start: needed("start")?,
+        next: needed("next")?,
+        goal: needed("goal")?,
+        h: name("h")?,
+        view: name("view")?,
+        symmetry: name("symmetry")?,
+    };
+    Ok(Some(Exploring { names, max_states }))
 }
 
 fn known(fields: &Map<String, Value>, names: &[&str], what: &str) -> Result<(), String> {
@@ -83,6 +111,7 @@ pub fn response(r: &Response) -> String {
         "files_written": r.files_written.iter().map(file).collect::<Vec<_>>(),
         "ms": r.ms,
         "world": r.world,
+        "explorer": r.explorer,
     })
     .to_string()
 }

@@ -4,29 +4,14 @@
 //! compared with `tests/expected/NAME@CASE.out` (lines starting with `time:` left out, as in
 //! the interpreter's own golden tests).
 
+mod common;
+
+use common::{folder, root, shown_text};
 use ds_web::runner::{run, Request, RunLimits, Sink, Stream};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::rc::Rc;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Every file under `dir`, by its path from `base` (what examples.json gives the page).
-fn folder(dir: &Path, base: &Path, into: &mut BTreeMap<String, String>) {
-    for entry in fs::read_dir(dir).expect("list scripts/").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            folder(&path, base, into);
-        } else if let Ok(text) = fs::read_to_string(&path) {
-            let rel = path.strip_prefix(base).expect("under the root").to_string_lossy().replace('\\', "/");
-            into.insert(rel, text);
-        }
-    }
-}
 
 fn without_times(s: &str) -> String {
     s.lines().filter(|l| !l.starts_with("time:")).map(|l| format!("{l}\n")).collect()
@@ -64,12 +49,19 @@ fn every_golden_case_gives_its_expected_output() {
         let Some(source) = files.get(&name).cloned() else { continue };
         let got = Rc::new(RefCell::new(String::new()));
         let keep = got.clone();
-        let sink: Sink = Rc::new(RefCell::new(move |stream: Stream, text: &str| {
-            if stream == Stream::Out {
-                keep.borrow_mut().push_str(text);
-            }
+        let sink: Sink = Rc::new(RefCell::new(move |stream: Stream, text: &str| match stream {
+            Stream::Out => keep.borrow_mut().push_str(text),
+            Stream::Shown => keep.borrow_mut().push_str(&shown_text(text)),
+            Stream::Err => {}
         }));
-        let request = Request { source, name, args: args(case), files: files.clone(), limits: RunLimits::default() };
+        let request = Request {
+            source,
+            name,
+            args: args(case),
+            files: files.clone(),
+            limits: RunLimits::default(),
+            explore: None,
+        };
         let response = run(request, sink);
         let want = fs::read_to_string(root().join("tests/expected").join(format!("{case}.out"))).expect("read .out");
         let (got, want) = (without_times(&got.borrow()), without_times(&want));

@@ -6,18 +6,23 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-/// What the sink got: the output, the warnings, and how many chunks came.
-type Got = Rc<RefCell<(String, String, usize)>>;
+/// What the sink got: the output, the warnings, how many chunks came, and the graphs shown
+/// (each with the length of the output before it).
+type Got = Rc<RefCell<(String, String, usize, Vec<(usize, String)>)>>;
 
 /// A sink that keeps what each stream got, and how many chunks came.
 fn capture() -> (Sink, Got) {
-    let got = Rc::new(RefCell::new((String::new(), String::new(), 0)));
+    let got = Rc::new(RefCell::new((String::new(), String::new(), 0, Vec::new())));
     let keep = got.clone();
     let sink: Sink = Rc::new(RefCell::new(move |stream: Stream, text: &str| {
         let mut g = keep.borrow_mut();
         match stream {
             Stream::Out => g.0.push_str(text),
             Stream::Err => g.1.push_str(text),
+            Stream::Shown => {
+                let at = g.0.len();
+                g.3.push((at, text.to_string()))
+            }
         }
         g.2 += 1;
     }));
@@ -31,6 +36,7 @@ fn request(source: &str) -> Request {
         args: Vec::new(),
         files: BTreeMap::new(),
         limits: RunLimits::default(),
+        explore: None,
     }
 }
 
@@ -164,4 +170,45 @@ fn the_world_at_the_end_comes_back_for_drawing() {
     assert_eq!(world["facts"], serde_json::json!([["a", "on", "b", "True"], ["a", "want", "b", "False"]]));
     let (sink, _) = capture();
     assert!(run(request("out 1\n"), sink).world.is_none(), "an empty GRAPH is not drawn");
+}
+
+/// `out G` of a graph alone is shown as a drawing: the graph's facts and the text `out`
+/// prints, in order with the text around it; the core without the hook prints that text.
+#[test]
+fn out_of_a_graph_alone_is_drawn_with_its_text() {
+    let code =
+        "nodes a, b\nedges on\na on b = True\na on a = False\nout \"before\"\nout GRAPH\nout GRAPH, 1\nout \"after\"\n";
+    let (sink, got) = capture();
+    let r = run(request(code), sink);
+    assert_eq!(r.status, "finished");
+    let got = got.borrow();
+    assert_eq!(got.3.len(), 1, "only `out GRAPH` alone is drawn: {:?}", got.3);
+    assert_eq!(got.3[0].0, "before\n".len(), "drawn after what was printed before it");
+    let shown: serde_json::Value = serde_json::from_str(&got.3[0].1).unwrap();
+    let facts = shown["graph"]["facts"].as_array().unwrap();
+    assert!(facts.contains(&serde_json::json!(["a", "on", "b", "True"])), "{facts:?}");
+    assert!(facts.contains(&serde_json::json!(["a", "on", "a", "False"])), "{facts:?}");
+    assert_eq!(shown["graph"]["name"], "GRAPH");
+    // The same script on the core alone (no host hook): `out GRAPH` prints the text the
+    // drawing carries.
+    let mut plain = ds::Session::new(Box::new(Vec::new()));
+    let printed = Rc::new(RefCell::new(Vec::new()));
+    struct Keep(Rc<RefCell<Vec<u8>>>);
+    impl std::io::Write for Keep {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    plain.interp.out = Box::new(Keep(printed.clone()));
+    plain.run_source("plain.ds", code);
+    let _ = std::io::Write::flush(&mut plain.interp.out);
+    let printed = String::from_utf8(printed.borrow().clone()).unwrap();
+    let text = shown["text"].as_str().unwrap();
+    assert!(text.starts_with("GRAPH {"), "{text}");
+    assert!(printed.starts_with(&format!("before\n{text}")), "{printed}");
+    assert_eq!(got.0, printed.replacen(text, "", 1), "the rest is printed as it comes, in order");
 }

@@ -4,11 +4,14 @@
 //! program and its arguments name files as they do on the command line, run from the root
 //! (`ds scripts/roads.ds scripts/data/tunnel.roads`).
 
+use crate::presets::Preset;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-/// The JSON text of examples.json.
-pub fn examples(scripts: &Path) -> Result<String, String> {
+/// The JSON text of examples.json; `explore` holds the Explore panel's fields for the examples
+/// the docs say how to explore.
+pub fn examples(scripts: &Path, explore: &BTreeMap<String, Preset>) -> Result<String, String> {
     let mut files = Vec::new();
     let root = scripts.parent().ok_or("scripts/ has no parent folder")?;
     gather(root, scripts, &mut files)?;
@@ -25,6 +28,16 @@ pub fn examples(scripts: &Path) -> Result<String, String> {
     for (i, (path, text)) in files.iter().enumerate() {
         let comma = if i > 0 { "," } else { "" };
         let _ = write!(out, "{comma}{}:{}", string(path), string(text));
+    }
+    out.push_str("},\"explore\":{");
+    for (i, (name, preset)) in explore.iter().enumerate() {
+        let comma = if i > 0 { "," } else { "" };
+        let _ = write!(out, "{comma}{}:{{", string(name));
+        for (option, value) in &preset.options {
+            let _ = write!(out, "{}:{},", string(option), string(value));
+        }
+        let args: Vec<String> = preset.args.iter().map(|a| string(a)).collect();
+        let _ = write!(out, "\"args\":[{}]}}", args.join(","));
     }
     out.push_str("}}\n");
     Ok(out)

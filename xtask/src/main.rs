@@ -5,13 +5,15 @@
 //!    `wasm-opt` when it is installed;
 //! 3. the page's JavaScript (web/page/, CodeMirror and lz-string pinned by package-lock.json)
 //!    bundled by esbuild;
-//! 4. examples.json: the examples menu and the folder scripts see (every file of scripts/);
-//! 5. the explorer's graph library the playground shares (src/explore/web/vendor/), copied at
+//! 4. examples.json: the examples menu, the folder scripts see (every file of scripts/) and the
+//!    Explore panel's fields of the examples docs/problems.md and docs/explorer.md explore;
+//! 5. the explorer's page and graph library the playground shares (src/explore/web/), copied at
 //!    build time.
 //!
 //! Everything the page loads ends up in target/web/: it needs no network.
 
 mod json;
+mod presets;
 mod tools;
 
 use std::path::{Path, PathBuf};
@@ -88,21 +90,27 @@ fn web(profile: &str) -> Result<(), String> {
     for file in ["index.html", "style.css"] {
         copy(&page.join(file), &out.join(file))?;
     }
-    step("examples.json from scripts/");
-    let examples = json::examples(&root.join("scripts"))?;
+    step("examples.json from scripts/ and the docs' ds explore commands");
+    let docs =
+        ["problems.md", "explorer.md"].map(|d| std::fs::read_to_string(root.join("docs").join(d)).unwrap_or_default());
+    let explore = presets::presets(&docs.each_ref().map(String::as_str));
+    let examples = json::examples(&root.join("scripts"), &explore)?;
     write(&out.join("examples.json"), &examples)?;
-    step("the explorer's graph library (src/explore/web/vendor/)");
+    step("the explorer's page and graph library (src/explore/web/)");
     copy_explorer(&root.join("src").join("explore").join("web"), &out.join("explorer"))?;
     tools::report_sizes(&out)?;
     println!("built {}; serve it with: python3 -m http.server -d {}", out.display(), out.display());
     Ok(())
 }
 
-/// The explorer's graph library (cytoscape.js and its dagre layout), which the playground
-/// draws graphs with (web/page/src/dot.js). The explorer's app.js is not used yet: it talks to
-/// `ds explore`'s HTTP API.
+/// The explorer's page (index.html, app.js, style.css) and its graph library (cytoscape.js and
+/// its dagre layout): the playground shows the page in a frame and answers its API from the
+/// worker (web/page/src/explore.js), and draws graphs with the library (web/page/src/dot.js).
 fn copy_explorer(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::create_dir_all(to.join("vendor")).map_err(|e| format!("cannot make {}: {e}", to.display()))?;
+    for file in ["index.html", "app.js", "style.css"] {
+        copy(&from.join(file), &to.join(file))?;
+    }
     for file in ["cytoscape.min.js", "cytoscape-dagre.min.js", "cytoscape.LICENSE", "cytoscape-dagre.LICENSE"] {
         copy(&from.join("vendor").join(file), &to.join("vendor").join(file))?;
     }

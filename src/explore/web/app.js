@@ -30,10 +30,27 @@ const ui = {
 
 // ------------------------------------------------------------------ the API
 
-async function api(path) {
+/** Every request of the API goes through here. `ds explore`'s server answers it over HTTP; a
+ * page hosting this one (the playground answers from its worker) sets `dsExplorerTransport` on
+ * this window, or on its own when it frames this page: a function of the path after /api/
+ * that resolves to {ok, status, body}, body being the JSON the server would send. */
+function transport() {
+  try {
+    return window.dsExplorerTransport || (window.parent !== window && window.parent.dsExplorerTransport) || fetchApi;
+  } catch {
+    return fetchApi; // framed by a page of another origin, which cannot answer
+  }
+}
+
+async function fetchApi(path) {
   const response = await fetch('/api/' + path);
   const body = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new Error(body.error || response.statusText);
+  return { ok: response.ok, status: response.status, body };
+}
+
+async function api(path) {
+  const { ok, status, body } = await transport()(path);
+  if (!ok) throw new Error(body.error || `the API answered ${status}`);
   return body;
 }
 

@@ -164,29 +164,57 @@ export function graphFigure(dot) {
   return figure;
 }
 
-/** The world a run ended with (the current graph's `{name, facts}`, facts as [source,
- * relation, target, value]) as a figure: True edges drawn plain, False ones red and dashed
- * (`!rel`), Undef ones dotted (`?rel`); `isa` edges are left out, as the explorer does by
- * default. */
-export function worldFigure(world) {
-  const facts = world.facts.filter((f) => f[1] !== 'isa');
-  if (!facts.length) return null;
+/** A graph's facts ([source, relation, target, value]) as a graph to draw: True edges plain,
+ * False ones red and dashed (`!rel`), Undef ones dotted (`?rel`); `isa` edges are left out, as
+ * the explorer does by default. Null when nothing is left. */
+function factsGraph(facts) {
+  const drawn = facts.filter((f) => f[1] !== 'isa');
+  if (!drawn.length) return null;
   const nodes = new Map();
-  const edges = facts.map(([source, rel, target, value]) => {
+  const edges = drawn.map(([source, rel, target, value]) => {
     for (const id of [source, target]) if (!nodes.has(id)) nodes.set(id, { id, label: id });
     if (value === 'True') return { source, target, label: rel };
     if (value === 'False') return { source, target, label: '!' + rel, color: 'red', style: 'dashed' };
     return { source, target, label: '?' + rel, color: 'gray', style: 'dotted' };
   });
+  return { directed: true, nodes: [...nodes.values()], edges };
+}
+
+/** A figure with a graph drawn from its facts (`{name, facts}`), or null. */
+function factsFigure(world, className, what) {
+  const graph = factsGraph(world.facts);
+  if (!graph) return null;
   const figure = document.createElement('figure');
-  figure.className = 'graph-picture world';
-  const caption = document.createElement('figcaption');
-  caption.textContent = `the world at the end: GRAPH is ${world.name}`;
+  figure.className = className;
   const box = document.createElement('div');
   box.className = 'graph-box';
   box.setAttribute('role', 'img');
-  box.setAttribute('aria-label', `the graph ${world.name}: ${nodes.size} nodes, ${edges.length} edges`);
-  figure.append(caption, box);
-  drawGraph(box, { directed: true, nodes: [...nodes.values()], edges }).catch((e) => { box.textContent = `(the world cannot be drawn: ${e.message})`; });
+  box.setAttribute('aria-label', `the graph ${world.name}: ${graph.nodes.length} nodes, ${graph.edges.length} edges`);
+  figure.append(box);
+  drawGraph(box, graph).catch((e) => { box.textContent = `(the ${what} cannot be drawn: ${e.message})`; });
+  return figure;
+}
+
+/** The world a run ended with (the current graph's `{name, facts}`) as a figure. */
+export function worldFigure(world) {
+  const figure = factsFigure(world, 'graph-picture world', 'world');
+  if (!figure) return null;
+  const caption = document.createElement('figcaption');
+  caption.textContent = `the world at the end: GRAPH is ${world.name}`;
+  figure.prepend(caption);
+  return figure;
+}
+
+/** A graph `out G` printed alone (`{name, facts}`), drawn, with the text `out` printed
+ * folded under it; null when it has nothing to draw. */
+export function shownFigure(graph, text) {
+  const figure = factsFigure(graph, 'graph-picture shown', 'graph');
+  if (!figure) return null;
+  const details = document.createElement('details');
+  const summary = document.createElement('summary'); // labelled by the style sheet
+  const pre = document.createElement('pre');
+  pre.textContent = text;
+  details.append(summary, pre);
+  figure.append(details);
   return figure;
 }

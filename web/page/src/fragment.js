@@ -1,16 +1,21 @@
 // The address fragment (docs/language.md, decision 20): `#example=NAME`, `args=A,B,...` (each
 // argument URL-encoded, commas between), `code=...` (the program, compressed by lz-string:
-// the permalink) and `run` (run at once), joined by `&`. Also the arguments field's own form:
+// the permalink), `time=S`, `steps=N`, `memory=MB` (the limits' fields) and `run` (run at
+// once), joined by `&`. Also the arguments field's own form:
 // words separated by spaces, "double quotes" around a word with spaces.
 // lz-string is a CommonJS module: its default export holds the functions.
 import LZString from 'lz-string';
 
 const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
 
-/** The parts of a fragment (with or without its `#`): {example, args, code, run, problems}.
- * `code` is the program's text; a part that cannot be read is named in `problems`. */
+/** The limits a link may carry, in the order a link writes them. */
+export const LIMITS = ['time', 'steps', 'memory'];
+
+/** The parts of a fragment (with or without its `#`): {example, args, code, limits, run,
+ * problems}. `code` is the program's text, `limits` the limits it gives by name (numbers > 0);
+ * a part that cannot be read is named in `problems`. */
 export function parseFragment(hash) {
-  const out = { example: null, args: null, code: null, run: false, problems: [] };
+  const out = { example: null, args: null, code: null, limits: {}, run: false, problems: [] };
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
   for (const part of text.split('&').filter((p) => p !== '')) {
     const eq = part.indexOf('=');
@@ -24,6 +29,10 @@ export function parseFragment(hash) {
       const code = decompressFromEncodedURIComponent(value);
       if (typeof code === 'string' && (code !== '' || value === '')) out.code = code;
       else out.problems.push('the program in this link (code=...) is damaged: it cannot be decompressed');
+    } else if (LIMITS.includes(key) && value !== null) {
+      const n = Number(value);
+      if (value !== '' && Number.isFinite(n) && n > 0) out.limits[key] = n;
+      else out.problems.push(`the link's limit ${key} must be a number > 0, not \`${value.slice(0, 20)}\``);
     } else out.problems.push(`the link has a part this page does not know: \`${part.slice(0, 40)}\``);
   }
   return out;
@@ -38,12 +47,14 @@ function decode(text, problems, what) {
   }
 }
 
-/** The fragment (with its `#`) for an example or a program, its arguments and `run`. */
-export function makeFragment({ example = null, code = null, args = [], run = false }) {
+/** The fragment (with its `#`) for an example or a program, its arguments, its limits (by
+ * name: `{time, steps, memory}`, those given) and `run`. */
+export function makeFragment({ example = null, code = null, args = [], limits = {}, run = false }) {
   const parts = [];
   if (code !== null) parts.push('code=' + compressToEncodedURIComponent(code));
   else if (example) parts.push('example=' + encodeURIComponent(example));
   if (args.length) parts.push('args=' + args.map(encodeURIComponent).join(','));
+  for (const key of LIMITS) if (limits[key] !== undefined) parts.push(`${key}=${encodeURIComponent(limits[key])}`);
   if (run) parts.push('run');
   return '#' + parts.join('&');
 }

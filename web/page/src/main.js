@@ -1,12 +1,16 @@
 // The playground's page: the editor, the examples menu, Run and Stop, the output, the files a
-// script wrote, Share. Scripts run in a worker (worker.js), so the page never freezes; Stop
-// ends the worker and starts a fresh one. docs/playground.md describes the page.
+// script wrote, Share, Explore. Scripts run in a worker (worker.js), so the page never freezes;
+// Stop ends the worker and starts a fresh one. docs/playground.md describes the page.
 import { Editor } from './editor.js';
 import { Output, picture } from './output.js';
 import { graphFigure, worldFigure } from './dot.js';
 import { parseFragment, makeFragment, splitArgs, joinArgs } from './fragment.js';
+import { fillFields, readFields, ApiRequests, showExplorer, showPane, closeExplorer } from './explore.js';
 
 const $ = (id) => document.getElementById(id);
+
+/** The limits a permalink carries (fragment.js's names), by their fields. */
+const LINK_LIMITS = { time: 'limit-time', steps: 'limit-steps', memory: 'limit-memory' };
 
 /** Defaults of the limits that suit a tab (the fields under "limits" change them). */
 const LIMIT_FIELDS = {
@@ -27,7 +31,15 @@ const page = {
   nextId: 1,
   fileUrls: [],
   failedStarts: 0,       // workers that crashed before they were ready, in a row
+  presets: {},           // example name -> the Explore fields the docs give it
+  exploring: null,       // the id of the explore run whose explorer the worker holds
 };
+
+/** The explorer's API requests waiting for the worker; Stop ends them too. */
+const requests = new ApiRequests((n) => {
+  document.body.dataset.asking = n > 0;
+  $('stop').disabled = !page.run && n === 0;
+});
 
 const output = new Output($('output'));
 const editor = new Editor($('editor'), () => run());
@@ -37,6 +49,9 @@ const editor = new Editor($('editor'), () => run());
 /** A fresh worker holding the engine; the old one, if any, is ended. */
 function startWorker() {
   page.worker?.terminate();
+  // The explorer the engine held ends with it.
+  requests.failAll('the explorer ended with its worker (stopped or replaced): press Explore to start it again');
+  page.exploring = null;
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   page.worker = worker;
   page.workerReady = new Promise((resolve) => {
@@ -54,6 +69,10 @@ function startWorker() {
 }
 
 function fromWorker(message) {
+  if (message.type === 'answer') return requests.answer(message.id, message.answer);
+  if (message.type === 'crash' && requests.has(message.id)) return explorerCrashed(message.message);
+  // What the explorer's demons print while it answers belongs to the explore run.
+  if (message.type === 'output' && !page.run && message.id === page.exploring) return output.append(message.stream, message.text);
   if (!page.run || message.id !== page.run.id) {
     if (message.type === 'crash' && message.id === null) crashed(message.message);
     return;
@@ -74,13 +93,15 @@ function limits() {
   return out;
 }
 
-async function run() {
+/** Runs the program; `extra` adds to the request (`explore`: the Explore panel's fields). */
+async function run(extra = {}) {
   if (page.run) return;
   // Programs live in scripts/ of the folder, as on the command line run from the repository's
   // root: `#include "wolf/actions.ds"` and `scripts/data/...` arguments work as there.
   const name = `scripts/${page.example || 'playground'}.ds`;
-  const request = { source: editor.code, name, args: splitArgs($('args').value), files: page.files, limits: limits() };
-  page.run = { id: page.nextId++, started: performance.now(), name };
+  const request = { source: editor.code, name, args: splitArgs($('args').value), files: page.files, limits: limits(), ...extra };
+  page.run = { id: page.nextId++, started: performance.now(), name, explore: extra.explore || null };
+  showPane(false); // the output; an explore that succeeds shows the explorer again
   output.clear();
   editor.mark([]);
   showFiles([]);
@@ -91,7 +112,7 @@ async function run() {
 }
 
 function finished(response) {
-  const { name } = page.run;
+  const { id, name, explore } = page.run;
   page.run = null;
   output.finish();
   for (const d of response.diagnostics) output.append('err', d.rendered);
@@ -108,13 +129,55 @@ function finished(response) {
     bad_request: 'the page could not run this',
   };
   setState(response.status, words[response.status] || response.status);
+  if (explore && response.explorer) explored(id, name, explore, response.explorer);
+}
+
+// ------------------------------------------------------------------ exploring
+
+/** Explore: the program runs in a fresh worker (which frees the explorer an earlier one
+ * held) with the panel's fields, and its explorer is shown once the engine holds it. */
+function explore() {
+  if (page.run) return;
+  const { names, error } = readFields();
+  if (error) return setState('idle', error);
+  if (page.exploring !== null || requests.size) startWorker();
+  closeExplorer();
+  run({ explore: names });
+}
+
+function explored(id, name, names, explorer) {
+  if (explorer.error) {
+    output.append('err', explorer.error.replace(/\n?$/, '\n'));
+    output.finish();
+    setState('explore_error', 'the explorer cannot start (see the output)');
+    return;
+  }
+  page.exploring = id;
+  const optional = ['h', 'view'].filter((f) => names[f]).map((f) => `, ${f} ${names[f]}`).join('');
+  showExplorer(`${name}: start ${names.start}, next ${names.next}, goal ${names.goal}${optional}`);
+  setState('exploring', `exploring ${name}`);
+}
+
+/** The explorer's page asks the API (app.js's transport): the worker's engine answers. */
+function askExplorer(path) {
+  if (page.exploring === null) {
+    return Promise.reject(new Error('nothing is explored now (the worker was stopped or replaced): press Explore again'));
+  }
+  return requests.ask(page.nextId++, (id) => page.worker.postMessage({ type: 'api', id, path }));
+}
+
+function explorerCrashed(message) {
+  requests.failAll(`the explorer failed: ${message}`);
+  startWorker();
+  output.note(`\ninternal error of the playground while exploring: ${message}\n(the engine was restarted; press Explore again)\n`);
+  setState('crashed', 'internal error');
 }
 
 /** Stop: the worker is ended (a script in a loop never stops by itself) and a fresh one
  * started, so that the next run can begin at once. */
 function stop() {
-  if (!page.run) return;
-  const seconds = ((performance.now() - page.run.started) / 1000).toFixed(1);
+  if (!page.run && !requests.size) return;
+  const seconds = ((performance.now() - (page.run?.started ?? requests.since)) / 1000).toFixed(1);
   page.run = null;
   startWorker();
   output.finish();
@@ -149,7 +212,8 @@ function setState(state, text) {
   document.body.dataset.run = state;
   $('status').textContent = text;
   $('run').disabled = state === 'running';
-  $('stop').disabled = state !== 'running';
+  $('stop').disabled = state !== 'running' && !requests.size;
+  $('explore-go').disabled = state === 'running';
 }
 
 // ------------------------------------------------------------------ files the script wrote
@@ -192,6 +256,7 @@ function loadExample(name) {
   if (text === undefined) return false;
   page.example = name;
   editor.code = text;
+  fillFields(page.presets[name]);
   $('example').value = name;
   return true;
 }
@@ -206,6 +271,8 @@ function openFragment() {
     editor.code = f.code;
   }
   if (f.args !== null) $('args').value = joinArgs(f.args);
+  // A link says its limits; those it does not say are the page's defaults.
+  for (const [key, id] of Object.entries(LINK_LIMITS)) $(id).value = f.limits[key] ?? $(id).defaultValue;
   output.clear();
   editor.mark([]);
   if (f.problems.length) {
@@ -215,7 +282,9 @@ function openFragment() {
 }
 
 function share() {
-  const hash = makeFragment({ code: editor.code, args: splitArgs($('args').value) });
+  const linkLimits = {};
+  for (const [key, id] of Object.entries(LINK_LIMITS)) if ($(id).value.trim() !== '') linkLimits[key] = $(id).value.trim();
+  const hash = makeFragment({ code: editor.code, args: splitArgs($('args').value), limits: linkLimits });
   history.replaceState(null, '', hash);
   const link = location.href;
   $('share-link').value = link;
@@ -261,6 +330,11 @@ async function boot() {
   $('run').onclick = () => run();
   $('stop').onclick = () => stop();
   $('share').onclick = () => share();
+  $('explore').onclick = () => { $('explore-box').hidden = !$('explore-box').hidden; };
+  $('explore-form').onsubmit = (e) => { e.preventDefault(); explore(); };
+  $('explorer-close').onclick = () => showPane(false);
+  $('explorer-show').onclick = () => showPane(true);
+  window.dsExplorerTransport = askExplorer;
   try {
     const [examples, module] = await Promise.all([
       fetch('examples.json').then((r) => r.json()),
@@ -268,6 +342,7 @@ async function boot() {
     ]);
     page.examples = examples.examples;
     page.files = examples.files;
+    page.presets = examples.explore || {};
     page.module = module;
   } catch (e) {
     setState('crashed', 'the page could not load');
@@ -284,6 +359,6 @@ async function boot() {
 }
 
 // For the browser tests and the console.
-window.dsPlayground = { editor, page, run, stop, share };
+window.dsPlayground = { editor, page, run, stop, share, explore };
 
 boot();

@@ -1,10 +1,10 @@
 // The output pane: the script's output as it comes, warnings and errors in their own colour,
 // an SVG picture the script prints (`out P` of an SVG value, eight.ds --svg -) shown as a
-// picture and a graph printed as DOT (`out G.dot()`) drawn (dot.js), each with its text folded
-// under it. Pictures are shown as <img> from a blob, so that a
+// picture and a graph printed as DOT (`out G.dot()`) or alone (`out G`, which the engine sends
+// as 'shown') drawn (dot.js), each with its text folded under it. Pictures are shown as <img> from a blob, so that a
 // script's SVG cannot run code in the page. Chunks are put on the page once per frame.
 
-import { graphFigure } from './dot.js';
+import { graphFigure, shownFigure } from './dot.js';
 
 /** At most this much text is shown: past it, the output is cut (the tab must stay usable). */
 const MAX_SHOWN = 4 << 20;
@@ -65,6 +65,7 @@ export class Output {
     const atBottom = this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight < 40;
     for (const [stream, text] of this.pending.splice(0)) {
       if (stream === 'out') this.out(text);
+      else if (stream === 'shown') this.showGraph(text);
       else this.addSpan('err', text);
     }
     this.showTail();
@@ -97,6 +98,18 @@ export class Output {
       }
     }
     this.addText(plain);
+  }
+
+  /** A graph `out G` printed alone: `{graph, text}`, drawn after what came before it. */
+  showGraph(json) {
+    const { graph, text } = JSON.parse(json);
+    this.addText(this.line);
+    this.line = '';
+    const figure = shownFigure(graph, text);
+    if (!figure) return this.addText(text);
+    if (!this.room(text.length)) return;
+    this.element.insertBefore(figure, this.tail);
+    this.text = null;
   }
 
   /** Adds a line to the picture being read; whether it ends it. */

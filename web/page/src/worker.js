@@ -1,13 +1,14 @@
 // The worker that runs scripts, so that the page never waits for one. It gets the compiled
 // engine (a WebAssembly.Module, compiled once by the page) and then requests to run; it posts
 // the output as the script writes it, then the answer. Stop is the page ending this worker and
-// starting a fresh one: a script in a loop never looks at messages.
+// starting a fresh one: a script in a loop never looks at messages. A run whose request says
+// `explore` leaves the engine holding the script's explorer, whose API the page then asks.
 //
-//   page -> worker: {type: 'init', module}   {type: 'run', id, request}
+//   page -> worker: {type: 'init', module}   {type: 'run', id, request}   {type: 'api', id, path}
 //   worker -> page: {type: 'ready', version} {type: 'output', id, stream, text}
-//                   {type: 'done', id, response}
+//                   {type: 'done', id, response}   {type: 'answer', id, answer: {status, body}}
 //                   {type: 'crash', id, message}  (the engine trapped: this worker is done)
-import init, { run, last_panic, version } from './ds_web.js';
+import init, { run, explorer_api, last_panic, version } from './ds_web.js';
 
 let ready = null;
 
@@ -18,13 +19,17 @@ self.onmessage = async (event) => {
     ready.catch((e) => self.postMessage({ type: 'crash', id: null, message: `the engine cannot start: ${e}` }));
     return;
   }
-  if (message.type !== 'run') return;
+  if (message.type !== 'run' && message.type !== 'api') return;
   await ready;
-  const { id, request } = message;
+  const { id } = message;
   const output = (stream, text) => self.postMessage({ type: 'output', id, stream, text });
   try {
-    const response = JSON.parse(run(JSON.stringify(request), output));
-    self.postMessage({ type: 'done', id, response });
+    if (message.type === 'api') {
+      self.postMessage({ type: 'answer', id, answer: JSON.parse(explorer_api(message.path)) });
+    } else {
+      const response = JSON.parse(run(JSON.stringify(message.request), output));
+      self.postMessage({ type: 'done', id, response });
+    }
   } catch (e) {
     // A panic or a trap (such as the browser's own stack running out): the engine's state
     // may be broken, so the page replaces this worker.

@@ -19,6 +19,16 @@ test('a program and its arguments round-trip, commas and spaces included', () =>
   assert.deepEqual([f.code, f.args, f.run, f.problems], [code, args, true, []]);
 });
 
+test('the limits round-trip with the program; a link without them gives none', () => {
+  const limits = { time: 2.5, steps: 1000, memory: 64 };
+  const f = parseFragment(makeFragment({ code: 'out 1\n', limits }));
+  assert.deepEqual([f.code, f.limits, f.problems], ['out 1\n', limits, []]);
+  assert.equal(makeFragment({ example: 'wolf', limits: { steps: 5 } }), '#example=wolf&steps=5');
+  assert.deepEqual(parseFragment('#example=wolf').limits, {});
+  assert.match(parseFragment('#steps=-3').problems.join(), /steps must be a number > 0/);
+  assert.match(parseFragment('#time=soon').problems.join(), /time must be a number > 0/);
+});
+
 test('a damaged link is named, not guessed', () => {
   assert.match(parseFragment('#code=%%%').problems.join(), /damaged/);
   assert.match(parseFragment('#args=%E0%A4%A').problems.join(), /URL-encoded/);
