@@ -5,6 +5,7 @@
 mod cli;
 mod closures;
 mod common;
+mod compound_closures;
 mod conformance;
 mod conveniences;
 mod decisions;
@@ -40,6 +41,7 @@ mod repl_pty;
 mod sandbox;
 mod search;
 mod standalone;
+mod thread_locals;
 mod threads;
 mod traps;
 mod views;
