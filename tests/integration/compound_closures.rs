@@ -11,7 +11,7 @@ fn compound_assignment_gives_the_operators_values_at_the_top_level_and_in_a_demo
     // 10 + 5 - 3 = 12, * 2 = 24, / 8 = 3, % 2 = 1; "a" + "b" + 1 = "ab1"; 5 + 1 - 1 - 1 = 4.
     let vars = "var s = 10\nvar t = \"a\"\nvar n = 5\n";
     prints(&format!("{vars}{STEPS}out s, t, n\n"), "1 ab1 4\n");
-    prints(&format!("def f() {{\n{vars}{STEPS}return [s, t, n]\n}}\nout f()\n"), "[1,\"ab1\",4]\n");
+    prints(&format!("def f() {{\n{vars}{STEPS}return [s, t, n]\n}}\nout f()\n"), "[1,ab1,4]\n");
     // A variable the value changes: `s` is read before the value is worked out.
     let g = "var s = 1\nglobal s\ndef bump() { s = 100\nreturn 2 }\n";
     prints(&format!("{g}s += bump()\nout s\ndef h() {{ s *= bump()\nreturn s }}\nout h()\n"), "3\n6\n");
@@ -26,16 +26,16 @@ fn an_error_in_compound_assignment_points_at_it_at_the_top_level_and_in_a_demon(
         ("x++", "`++`/`--` need a number, not a string"),
         ("x--", "`++`/`--` need a number, not a string"),
     ] {
-        // Line 2, column 3: the statement is indented by two spaces.
+        // Column 3: the statement is indented by two spaces (line 2; line 4 in the demon).
         let top = ds_file("compound_top.ds", &format!("var x = \"s\"\n  {stmt}\n"), &[]);
         assert_eq!(top.code, Some(1), "{stmt}");
         assert!(top.stderr.contains(message), "{stmt}: {}", top.stderr);
         assert!(top.stderr.contains("compound_top.ds:2:3"), "{stmt}: {}", top.stderr);
         let demon =
-            ds_file("compound_demon.ds", &format!("def f() {{\n  {stmt}\n}}\nvar x = \"s\"\nglobal x\nf()\n"), &[]);
+            ds_file("compound_demon.ds", &format!("var x = \"s\"\nglobal x\ndef f() {{\n  {stmt}\n}}\nf()\n"), &[]);
         assert_eq!(demon.code, Some(1), "{stmt}");
         assert!(demon.stderr.contains(message), "{stmt}: {}", demon.stderr);
-        assert!(demon.stderr.contains("compound_demon.ds:2:3"), "{stmt}: {}", demon.stderr);
+        assert!(demon.stderr.contains("compound_demon.ds:4:3"), "{stmt}: {}", demon.stderr);
     }
 }
 
