@@ -174,7 +174,7 @@ impl Session {
     fn execute(&mut self, code: &[St]) -> Outcome {
         self.interp.demons = self.interp.compiler.demon_code.clone();
         self.interp.ensure_globals(self.interp.compiler.global_count);
-        let mut result = self.interp.exec_block(code);
+        let mut result = self.interp.run_top(code);
         if let (Ok(()), Some(last)) = (&result, code.last()) {
             result = self.interp.check_at_end(last.span);
         }

@@ -39,7 +39,7 @@ impl Interp {
         };
         self.ensure_globals(self.compiler.global_count);
         self.evals += 1;
-        let result = self.eval(&ex);
+        let result = self.eval_compiled(&ex);
         self.evals -= 1;
         match result {
             Err(Flow::Error(mut d)) => {

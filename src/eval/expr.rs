@@ -156,17 +156,15 @@ impl Interp {
             ExKind::Compound { op, target, value } => {
                 let old = self.read_target(target, e.span)?;
                 let rhs = self.eval(value)?;
-                let new = self.binary(*op, old, rhs, e.span)?;
+                let new = self.compound(*op, old, rhs, e.span)?;
                 self.assign(target, new, e.span)
             }
             ExKind::Axioms { usage, axioms } => super::mind::axioms(self, *usage, axioms, e.span),
             ExKind::ValueInModels { models, expr } => super::mind::value_in_models(self, models, expr),
             ExKind::IncDec { target, delta } => {
                 let old = self.read_target(target, e.span)?;
-                let Value::Num(n) = old else {
-                    return fail(e.span, format!("`++`/`--` need a number, not {}", old.described()));
-                };
-                self.assign(target, Value::Num(n + delta), e.span)?;
+                let n = super::compound::stepped(&old, *delta, e.span)?;
+                self.assign(target, Value::Num(n), e.span)?;
                 Ok(old)
             }
         }

@@ -4,6 +4,7 @@ mod append;
 mod attrs;
 mod closure;
 mod code;
+mod compound;
 mod edges;
 mod exists;
 mod expr;

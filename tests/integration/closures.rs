@@ -1,5 +1,5 @@
 //! Demon bodies run as closures (`eval/closure`), with shapes of their own for the common
-//! cases; top-level code runs in the tree walker. Each case here is worked out by hand, and
+//! cases; top-level code runs as closures too. Each case here is worked out by hand, and
 //! where the closure takes a shortcut the same expression is also run at the top level.
 
 use crate::common::{ds_eval, prints};

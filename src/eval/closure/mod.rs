@@ -1,4 +1,5 @@
-//! Demon bodies compiled to closures: each statement and expression of a body becomes a
+//! Demon bodies, top-level code (`Interp::run_top`) and `eval`'s expression compiled to
+//! closures: each statement and expression of a body becomes a
 //! `Box<dyn Fn(&mut Interp) -> ...>` built once, the first time the demon is called
 //! (`FnCode::fast`), so that running it no longer goes through the large `match` of `exec` and
 //! `eval` (with their prologues and epilogues) for every node. The common shapes are
@@ -9,6 +10,7 @@
 //! that cannot finish quickly (a variable that does not hold a number, say) gives up before
 //! any side effect and lets the tree walker evaluate the node from the start.
 
+mod assign;
 mod expr;
 mod graph;
 mod index;
@@ -120,6 +122,21 @@ impl Interp {
             None => self.run_fn_body(code, None)?,
         };
         to_num(self, v)
+    }
+}
+
+impl Interp {
+    /// Runs top-level statements (a script, a REPL entry) compiled to closures. The closures
+    /// point into `code` (`Node`) and are dropped before this returns.
+    pub fn run_top(&mut self, code: &[St]) -> R<()> {
+        let run = block(code, 0);
+        run(self)
+    }
+
+    /// The expression given to `eval`, compiled to closures (dropped before this returns).
+    pub(super) fn eval_compiled(&mut self, e: &Ex) -> R<Value> {
+        let value = expr::value(e, 0);
+        value(self)
     }
 }
 
@@ -335,6 +352,7 @@ fn stmt(s: &St, depth: u32) -> StFn {
     match &s.kind {
         StKind::Expr(e) => graph::statement(e, span, depth + 1)
             .or_else(|| expr::statement(e, span, depth + 1))
+            .or_else(|| assign::statement(e, span, depth + 1))
             .or_else(|| index::assignment(e, span, depth + 1))
             .or_else(|| method::statement(e, span, depth + 1))
             .unwrap_or_else(|| tree_stmt(s)),

@@ -74,6 +74,20 @@ pub(super) fn arith(e: &Ex) -> Option<NumFn> {
     }
 }
 
+/// `X op v`, the number `X op= v` stores when X (the variable at `slot`) holds a number and
+/// v is arithmetic on numbers (None: v is not, or the operator is not arithmetic).
+pub(super) fn compound(op: BinOp, slot: Slot, value: &Ex) -> Option<NumFn> {
+    if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem) {
+        return None;
+    }
+    let a = match slot {
+        Slot::Local(i) => Arg::Local(i as usize),
+        Slot::Global(i) => Arg::Global(i as usize),
+    };
+    let b = Arg::new(value)?;
+    Some(super::expr::by_op!(op, with_op(a, b), any_op(op, a, b)))
+}
+
 fn operator(op: BinOp, left: &Ex, right: &Ex) -> Option<NumFn> {
     let (a, b) = (Arg::new(left)?, Arg::new(right)?);
     Some(super::expr::by_op!(op, with_op(a, b), any_op(op, a, b)))

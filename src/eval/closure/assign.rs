@@ -1,0 +1,71 @@
+//! Compound assignment (`X += v`, `X -= v`, ...) and `X++` / `X--` of a variable, as
+//! statements. The rules are the tree walker's (`eval/compound.rs`): the variable is read before
+//! the value is evaluated, a string variable and a value without side effects append in place
+//! (`Interp::append_compound`), anything else is `Interp::compound` on the two values. Numbers
+//! go first: `X op v` as arithmetic on numbers (`num::compound`, specialised for the operator
+//! and the kinds of the operands; it gives up without side effects when X or v is no number).
+
+use super::{expr, Node, StFn};
+use crate::compile::ir::{Ex, ExKind, Slot, Target};
+use crate::eval::append::pure;
+use crate::eval::compound::stepped;
+use crate::eval::Interp;
+use crate::syntax::ast::BinOp;
+use crate::syntax::Span;
+use crate::value::Value;
+
+/// The closure of the expression statement `e` when it is `X op= v` or `X++`/`X--` of a
+/// variable (None: another statement).
+pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
+    match &e.kind {
+        ExKind::Compound { op, target, value } => {
+            let Target::Var(slot) = **target else { return None };
+            Some(compound(*op, slot, value, e.span, span, depth))
+        }
+        ExKind::IncDec { target, delta } => {
+            let Target::Var(slot) = **target else { return None };
+            let (delta, at) = (*delta, e.span);
+            Some(Box::new(move |it| {
+                it.tick(span)?;
+                let n = stepped(it.get(slot), delta, at)?;
+                store_num(it, slot, n);
+                Ok(())
+            }))
+        }
+        _ => None,
+    }
+}
+
+fn compound(op: BinOp, slot: Slot, value: &Ex, at: Span, span: Span, depth: u32) -> StFn {
+    let number = super::num::compound(op, slot, value);
+    let append = op == BinOp::Add && pure(value);
+    let node = Node::new(value);
+    let value = expr::value(value, depth);
+    Box::new(move |it| {
+        it.tick(span)?;
+        if let Some(x) = number.as_ref().and_then(|f| f(it)) {
+            store_num(it, slot, x);
+            return Ok(());
+        }
+        if append {
+            if let Some(done) = it.append_compound(op, slot, node.get(), at) {
+                return done;
+            }
+        }
+        let old = it.get(slot).clone();
+        let rhs = value(it)?;
+        let new = it.compound(op, old, rhs, at)?;
+        it.set(slot, new);
+        Ok(())
+    })
+}
+
+/// Stores a number in a variable that holds one (as `Interp::set` would): only the number is
+/// written, so that reading the variable next waits for no partial store.
+#[inline(always)]
+fn store_num(it: &mut Interp, slot: Slot, x: f64) {
+    match it.slot_mut(slot) {
+        Value::Num(n) => *n = x,
+        _ => it.set(slot, Value::Num(x)),
+    }
+}
