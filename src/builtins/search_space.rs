@@ -175,6 +175,25 @@ pub fn view_json(it: &Interp, drawn: &Value) -> serde_json::Value {
     }
 }
 
+/// A view as text for DOT: a string as itself, a graph as its name and then one line per fact
+/// (`f on $1`, `g on $2 = False`); None for a picture.
+pub fn view_text(it: &Interp, drawn: &Value) -> Option<String> {
+    match drawn {
+        Value::Str(s) => Some(s.to_string()),
+        Value::Graph(_) => {
+            let fields = export::state_fields(&it.world, drawn);
+            let mut lines = vec![fields["name"].as_str().unwrap_or_default().to_string()];
+            for fact in fields["facts"].as_array().into_iter().flatten() {
+                let part = |i: usize| fact[i].as_str().unwrap_or_default();
+                let value = if part(3) == "True" { String::new() } else { format!(" = {}", part(3)) };
+                lines.push(format!("{} {} {}{value}", part(0), part(1), part(2)));
+            }
+            Some(lines.join("\n"))
+        }
+        _ => None,
+    }
+}
+
 fn transitions(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let s = this::<SpaceRef>("transitions", obj, span)?;
     let t = &s.transitions;
@@ -270,7 +289,15 @@ pub fn json(it: &mut Interp, s: &SpaceRef, args: &[Value], span: Span) -> R<Valu
 /// `S.dot([File])`, reached through the graph method `dot`.
 pub fn dot(it: &mut Interp, s: &SpaceRef, args: &[Value], span: Span) -> R<Value> {
     check_arity(args, "dot", span)?;
-    let text = export::dot(s, &mut it.world);
+    let mut texts = Vec::new();
+    if s.view.is_some() {
+        for id in 0..s.len() as StateId {
+            let drawn = view_of(it, s, id, span)?;
+            texts.push(view_text(it, &drawn));
+        }
+    }
+    let texts = s.view.is_some().then_some(&texts[..]);
+    let text = export::dot(s, &mut it.world, texts);
     text_or_file(it, text, args, "dot", span)
 }
 
