@@ -106,7 +106,7 @@ mod tests {
         })
         .unwrap();
         assert!(html.contains(r#""fields":["expand","","","","","","","0"]"#), "{html}");
-        assert!(html.contains(r#"max="2""#) && html.contains(r#""expanded":1}]"#));
+        assert!(html.contains(r#"max="2""#) && html.contains(r#"{"expanded":1,"fields":["goal""#), "{html}");
         assert!(replay_html(&Value::array(vec![Value::Num(1.0)]), |_| String::new()).is_none());
     }
 }
