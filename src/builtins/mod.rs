@@ -23,7 +23,7 @@ pub mod svg;
 mod system;
 
 /// State views, drawn for `Search.explore` and for `ds explore --view`.
-pub use search_space::{draw as draw_view, view_json};
+pub use search_space::{draw as draw_view, view_json, view_of, view_text};
 
 pub use crate::compile::registry::{function, method, Arity, Builtin, BuiltinFn, Kind, MethodSet, Receivers, Registry};
 pub(crate) use args::{arg, object, this, wrong_object};

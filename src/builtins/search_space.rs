@@ -175,6 +175,25 @@ pub fn view_json(it: &Interp, drawn: &Value) -> serde_json::Value {
     }
 }
 
+/// A view as text for DOT: a string as itself, a graph as its name and then one line per fact
+/// (`f on $1`, `g on $2 = False`); None for a picture.
+pub fn view_text(it: &Interp, drawn: &Value) -> Option<String> {
+    match drawn {
+        Value::Str(s) => Some(s.to_string()),
+        Value::Graph(_) => {
+            let fields = export::state_fields(&it.world, drawn);
+            let mut lines = vec![fields["name"].as_str().unwrap_or_default().to_string()];
+            for fact in fields["facts"].as_array().into_iter().flatten() {
+                let part = |i: usize| fact[i].as_str().unwrap_or_default();
+                let value = if part(3) == "True" { String::new() } else { format!(" = {}", part(3)) };
+                lines.push(format!("{} {} {}{value}", part(0), part(1), part(2)));
+            }
+            Some(lines.join("\n"))
+        }
+        _ => None,
+    }
+}
+
 fn transitions(it: &mut Interp, obj: Option<Value>, _: &[Value], span: Span) -> R<Value> {
     let s = this::<SpaceRef>("transitions", obj, span)?;
     let t = &s.transitions;
@@ -255,23 +274,30 @@ fn aut(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Val
 /// `S.json([File])`, reached through the graph method `json`.
 pub fn json(it: &mut Interp, s: &SpaceRef, args: &[Value], span: Span) -> R<Value> {
     check_arity(args, "json", span)?;
-    let mut views = Vec::new();
-    if s.view.is_some() {
-        for id in 0..s.len() as StateId {
-            let drawn = view_of(it, s, id, span)?;
-            views.push(view_json(it, &drawn));
-        }
-    }
-    let views = s.view.is_some().then_some(&views[..]);
-    let text = export::json(s, &mut it.world, views);
+    let views = each_view(it, s, span, view_json)?;
+    let text = export::json(s, &mut it.world, views.as_deref());
     text_or_file(it, text, args, "json", span)
 }
 
 /// `S.dot([File])`, reached through the graph method `dot`.
 pub fn dot(it: &mut Interp, s: &SpaceRef, args: &[Value], span: Span) -> R<Value> {
     check_arity(args, "dot", span)?;
-    let text = export::dot(s, &mut it.world);
+    let texts = each_view(it, s, span, view_text)?;
+    let text = export::dot(s, &mut it.world, texts.as_deref());
     text_or_file(it, text, args, "dot", span)
+}
+
+/// Every state's view, as `form` gives it; None when the space has no view.
+fn each_view<T>(it: &mut Interp, s: &Space, span: Span, form: fn(&Interp, &Value) -> T) -> R<Option<Vec<T>>> {
+    if s.view.is_none() {
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(s.len());
+    for id in 0..s.len() as StateId {
+        let drawn = view_of(it, s, id, span)?;
+        out.push(form(it, &drawn));
+    }
+    Ok(Some(out))
 }
 
 /// `json` and `dot` of a graph take more arguments than those of a state space.

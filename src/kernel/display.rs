@@ -1,12 +1,16 @@
 //! How a cell's last value is shown: always as text (what the REPL prints), and besides, a
 //! graph state drawn (`draw`), a state space of `Search.explore` drawn (`space`), an SVG
-//! picture the script drew as itself, and the rows that `Search.compare` returns as an HTML
-//! table.
+//! picture the script drew as itself, the rows that `Search.compare` returns as an HTML
+//! table, and a search's record (`Search.trace()`) as a page that steps through it (`replay`).
 
 use super::draw::{escape, graph_svg};
-use super::space::space_svg;
+use super::replay::replay_html;
+use super::space::{space_svg, MAX_STATES};
+use super::views::{space_views_svg, Shown};
+use crate::builtins::{view_of, view_text};
 use crate::repl::Backend;
 use crate::search::space::Space;
+use crate::syntax::Span;
 use crate::value::host::downcast;
 use crate::value::Value;
 use crate::world::World;
@@ -28,19 +32,19 @@ pub fn drawn(world: &World, value: &Value) -> Option<Json> {
 
 /// The MIME bundle of a value; only its text if drawing it failed (a bug there must not end
 /// the session).
-pub fn shown(backend: &Backend, value: &Value) -> Json {
+pub fn shown(backend: &mut Backend, value: &Value) -> Json {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bundle(backend, value)))
         .unwrap_or_else(|_| json!({ "text/plain": bounded(backend.value_text(value)) }))
 }
 
 /// The MIME bundle of a value.
-fn bundle(backend: &Backend, value: &Value) -> Json {
+fn bundle(backend: &mut Backend, value: &Value) -> Json {
     let mut data = Map::new();
     data.insert("text/plain".into(), json!(bounded(backend.value_text(value))));
-    if let Some(svg) = svg(backend, value) {
+    if let Some(svg) = space_with_views(backend, value).or_else(|| svg(backend, value)) {
         data.insert("image/svg+xml".into(), json!(svg));
     }
-    if let Some(html) = compare_table(backend, value) {
+    if let Some(html) = compare_table(backend, value).or_else(|| replay_html(value, |v| backend.value_text(v))) {
         data.insert("text/html".into(), json!(html));
     }
     Json::Object(data)
@@ -61,6 +65,24 @@ fn bounded(mut text: String) -> String {
 
 fn svg(backend: &Backend, value: &Value) -> Option<String> {
     svg_of(&backend.session().interp.world, value)
+}
+
+/// A state space with a view (`Opts["view"]`) drawn with each state's view; None for any other
+/// value, or when a view fails (the space is then drawn without them).
+fn space_with_views(backend: &mut Backend, value: &Value) -> Option<String> {
+    let Value::Host(h) = value else { return None };
+    let space = downcast::<Space>(h)?;
+    space.view.as_ref()?;
+    let it = &mut backend.session_mut().interp;
+    let mut views = Vec::new();
+    for id in 0..space.len().min(MAX_STATES) as u32 {
+        let drawn = view_of(it, &space, id, Span::default()).ok()?;
+        views.push(match svg_of(&it.world, &drawn) {
+            Some(svg) => Shown::picture(svg),
+            _ => Shown::Text(view_text(it, &drawn)?),
+        });
+    }
+    Some(space_views_svg(&space, &views))
 }
 
 /// A graph state, a picture or a state space drawn as SVG (None for other values).

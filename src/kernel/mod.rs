@@ -12,10 +12,12 @@ mod display;
 mod draw;
 mod install;
 mod message;
+mod replay;
 mod replies;
 mod runner;
 mod server;
 mod space;
+mod views;
 
 pub use connection::Connection;
 pub use install::Target;

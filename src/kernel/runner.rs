@@ -179,7 +179,7 @@ impl Runner {
         } else {
             self.remember(&code);
             if let Some(v) = value.filter(|_| !silent) {
-                let data = display::shown(&self.backend, &v);
+                let data = display::shown(&mut self.backend, &v);
                 let result = json!({ "execution_count": self.count, "data": data, "metadata": {} });
                 let _ = self.events.send(Event::Iopub("execute_result", result));
             }

@@ -8,7 +8,7 @@ use crate::search::space::Space;
 use rustc_hash::FxHashSet;
 
 /// States drawn at most: a picture of more is no longer read.
-const MAX_STATES: usize = 60;
+pub(super) const MAX_STATES: usize = 60;
 
 pub fn space_svg(space: &Space) -> String {
     let shown = space.len().min(MAX_STATES);
@@ -21,7 +21,7 @@ pub fn space_svg(space: &Space) -> String {
 
 /// Each state's row: its distance from the start over the drawn transitions (both ways for a
 /// pair drawn as one line), so the picture reads as breadth-first search sees the space.
-fn depths(n: usize, edges: &[Edge]) -> Vec<usize> {
+pub(super) fn depths(n: usize, edges: &[Edge]) -> Vec<usize> {
     let mut next: Vec<Vec<usize>> = vec![Vec::new(); n];
     for e in edges {
         next[e.from].push(e.to);
@@ -48,7 +48,7 @@ fn depths(n: usize, edges: &[Edge]) -> Vec<usize> {
     depth.into_iter().map(|d| if d == usize::MAX { deepest + 1 } else { d }).collect()
 }
 
-fn title(space: &Space, shown: usize) -> String {
+pub(super) fn title(space: &Space, shown: usize) -> String {
     let mut t = format!("state space: {} states, {} transitions", space.len(), space.transitions.len());
     if shown < space.len() {
         t.push_str(&format!("; the first {shown} states drawn"));
@@ -61,7 +61,7 @@ fn title(space: &Space, shown: usize) -> String {
 
 /// The transitions between drawn states, one edge per pair of states; a pair with transitions
 /// both ways is one line.
-fn edges(space: &Space, shown: usize) -> Vec<Edge> {
+pub(super) fn edges(space: &Space, shown: usize) -> Vec<Edge> {
     let t = &space.transitions;
     let pairs: FxHashSet<(u32, u32)> = (0..t.len())
         .map(|i| (t.from[i], t.to[i]))

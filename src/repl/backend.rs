@@ -85,6 +85,11 @@ impl Backend {
         &self.session
     }
 
+    /// The session, to run code for a display (the notebook draws states with their views).
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+
     /// The flag that stops a running evaluation (set it from a Ctrl-C handler).
     pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
         self.session.interp.interrupt.clone()

@@ -167,13 +167,29 @@ fn state_lines(space: &Space, world: &mut World, id: StateId) -> Vec<String> {
     lines
 }
 
+/// A text view as a DOT label: the state's number, then the view's lines, each left-justified
+/// (`\l`), so that a board keeps its columns in the fixed-width font.
+fn dot_text_label(id: StateId, text: &str) -> String {
+    let mut label = format!("{id}\\l");
+    for line in text.lines() {
+        label.push_str(&line.replace('\\', "\\\\").replace('"', "\\\""));
+        label.push_str("\\l");
+    }
+    label
+}
+
 /// The space in Graphviz DOT: the start bold, goal states with a double border, each
 /// transition labelled with its action; the transitions between the same two states are one
-/// edge with all their actions, and the path to the first goal state is bold.
-pub fn dot(space: &Space, world: &mut World) -> String {
+/// edge with all their actions, and the path to the first goal state is bold. `texts`, when
+/// given, holds each state's view as text (None for a picture: Graphviz draws pictures only
+/// from image files), which labels it instead of its value.
+pub fn dot(space: &Space, world: &mut World, texts: Option<&[Option<String>]>) -> String {
     let mut out = String::from("digraph state_space {\n  node [shape=box, fontname=\"Courier\"];\n");
     for id in 0..space.len() as StateId {
-        let label = dot_label(&state_lines(space, world, id));
+        let label = match texts.and_then(|t| t.get(id as usize)).and_then(|t| t.as_deref()) {
+            Some(text) => dot_text_label(id, text),
+            None => dot_label(&state_lines(space, world, id)),
+        };
         let mut style = String::new();
         if id == 0 {
             style.push_str(", style=bold");

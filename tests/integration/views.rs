@@ -34,3 +34,26 @@ fn a_view_must_draw_and_only_explore_takes_one() {
     );
     fails_with(&format!("{LINE}SVG.create().canvas(-1, 2)\n"), "`canvas` takes a width and a height >= 0");
 }
+
+/// DOT labels a state with its text view, line by line left-justified (`\l`), with `"` and `\`
+/// escaped; a graph view as its name and facts; a picture leaves the usual label (the number
+/// and the value). Expected labels worked out by hand from the DOT grammar.
+#[test]
+fn dot_labels_states_with_their_text_views() {
+    let view = r#"(n) => n == 0 ? "a \"q\"\n b\\c" : SVG.create().canvas(1, 1)"#;
+    prints(
+        &format!("{LINE}Search.explore(0, next, {{\"goal\": 1, \"view\": {view}}}).dot()\n"),
+        "digraph state_space {\n  node [shape=box, fontname=\"Courier\"];\n  \
+         s0 [label=\"0\\la \\\"q\\\"\\l b\\\\c\\l\", style=bold];\n  \
+         s1 [label=\"1\\n1\", peripheries=2];\n  \
+         s0 -> s1 [label=\"inc\", style=bold];\n}\n",
+    );
+    let graph = "edges on\nnodes $x, $y\n$x on $y\ndef g(n) : return GRAPH.copy(\"V\")\n";
+    prints(
+        &format!("{graph}{LINE}Search.explore(0, next, {{\"view\": g}}).dot()\n"),
+        "digraph state_space {\n  node [shape=box, fontname=\"Courier\"];\n  \
+         s0 [label=\"0\\lV\\l$x on $y\\l\", style=bold];\n  \
+         s1 [label=\"1\\lV\\l$x on $y\\l\"];\n  \
+         s0 -> s1 [label=\"inc\"];\n}\n",
+    );
+}

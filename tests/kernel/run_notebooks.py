@@ -7,6 +7,7 @@ temporary folder (the files it exports go there). Exit status 0 when every check
 Run: python tests/kernel/run_notebooks.py [--save DIR]   (--save keeps the executed notebooks)
 """
 
+import json
 import os
 import re
 import sys
@@ -84,12 +85,30 @@ def check_eight(nb, folder):
     # distances are 1 + 2 + 1 + 1 (worked by hand).
     yield "the heuristics of the start", "misplaced: 4, manhattan: 5" in out
     yield "A* finds 5 moves with each heuristic", out.count("5 moves: ") == 2
-    tables = results(nb, "text/html")
+    html = results(nb, "text/html")
+    tables = [h for h in html if "<table>" in h]
     yield "compare shows a table", len(tables) == 1
     lengths = table_column(tables[0], "length") if tables else []
     yield "every algorithm compared finds 5 moves (problems.md)", lengths == ["5"] * 4
-    boards = results(nb, "image/svg+xml")
+    replays = [h for h in html if "ds-replay" in h]
+    frames = json.loads(re.search(r"var frames = (\[.*?\]), keys", replays[0]).group(1)) if replays else []
+    expands = sum(f["fields"][0] == "expand" for f in frames)
+    said = re.search(r"bfs expanded (\d+) states; the record has (\d+) expand events", out)
+    yield "the record shows BFS's expansions step by step", bool(
+        said and said.group(1) == said.group(2) == str(expands) and expands > 0 and frames[-1]["expanded"] == expands)
+    # problems.md: the goal is 5 moves from the start; BFS's last event is the goal's.
+    yield "the last step is the goal, 5 moves deep", bool(
+        frames and frames[-1]["fields"][0] == "goal" and frames[-1]["fields"][6] == "5")
+    drawn = results(nb, "image/svg+xml")
+    boards = [b for b in drawn if "state space" not in b]
     yield "the boards are drawn, eight tiles each", len(boards) == 2 and all(b.count("<rect") == 8 for b in boards)
+    spaces = [b for b in drawn if "state space" in b]
+    views = re.findall(r"<g transform=.*?</g>", spaces[0], re.S) if spaces else []
+    digits = [re.findall(r">(\d)</text>", v) for v in views]
+    # Numbered breadth-first, moves in the order up, down, left, right: the start 283164705,
+    # then the blank up (283104765), left (283164075), right (283164750).
+    yield "the space is drawn with its boards, the start first", len(views) == 10 and [
+        "".join(d) for d in digits[:4]] == ["28316475", "28314765", "28316475", "28316475"]
 
 
 def main():

@@ -11,6 +11,7 @@ Needs the kernelspec `ds` installed where jupyter_client finds it (`ds kernel --
 
 import json
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -168,6 +169,32 @@ class DsKernelExtra(unittest.TestCase):
         # Breadth-first from 1: 2; 3, 4; 6; 5, 8; 7, 12; 10 -- so 10 is state 9.
         self.assertEqual(svg.count("(goal)"), 1)
         self.assertIn(">9 (goal)</text>", svg)
+
+    def test_an_explored_space_is_drawn_with_its_views(self):
+        # The 8-puzzle of problems.md (problem 2) from 283164705, the blank 0; a state is the
+        # nine cells row by row. The start's board reads 2 8 3 / 1 6 4 / 7 _ 5.
+        puzzle = (
+            'def swap(S, I, J) : return S.substr(0, I) + S[J] + S.substr(I + 1, J - I - 1) + S[I] + S.substr(J + 1)\n'
+            'def moves(S) {\n var B = S.indexOf("0")\n var R = []\n'
+            ' if B > 2 : R.push(["up", swap(S, B - 3, B)])\n'
+            ' if B < 6 : R.push(["down", swap(S, B, B + 3)])\n return R\n}\n'
+            'def rows(S) : return (S.substr(0, 3) + "\\n" + S.substr(3, 3) + "\\n" + S.substr(6, 3)).replace("0", "_")\n'
+            'def board(S) {\n var P = SVG.create()\n'
+            ' for I in range(0, 9) : if S[I] != "0" : P.text((I % 3) * 20 + 5, (I \\ 3) * 20 + 15, S[I])\n'
+            ' return P.canvas(60, 60)\n}\n'
+        )
+        self.run_cell(puzzle)
+        _, outputs = self.run_cell('Search.explore("283164705", moves, {"view": rows, "goal": "283104765"})')
+        svg = self.result(outputs)["image/svg+xml"]
+        # Only up and down: 283164705 -> 283104765 (state 1, the goal) -> 203184765 (state 2).
+        lines = re.findall(r">([^<>]*)</tspan>", svg)
+        self.assertEqual(lines, ["283", "164", "7_5", "283", "1_4", "765", "2_3", "184", "765"])
+        self.assertIn(">1 (goal)</text>", svg)
+        _, outputs = self.run_cell('Search.explore("283164705", moves, {"view": board})')
+        svg = self.result(outputs)["image/svg+xml"]
+        first = svg[svg.index("<g transform"):svg.index("</g>")]
+        self.assertEqual(re.findall(r">(\d)</text>", first), list("28316475"))
+        self.assertEqual(svg.count("<g transform"), 3)
 
     def test_compare_shows_a_table(self):
         code = (
