@@ -21,6 +21,7 @@ mod layers;
 mod limits;
 mod loop_closures;
 mod lsp_features;
+mod lsp_limits;
 mod lsp_prefixes;
 mod lsp_session;
 mod memory_files;
