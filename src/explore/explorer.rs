@@ -76,10 +76,10 @@ impl<'a> Explorer<'a> {
 
     /// `id` as a state id, exploring until that state is known.
     fn known(&mut self, id: u64) -> Result<StateId, ApiError> {
-        let found = match StateId::try_from(id) {
-            Ok(sid) => self.advance(|space, p| space.discover(p, sid))?.then_some(sid),
-            Err(_) => None,
+        let Ok(sid) = StateId::try_from(id) else {
+            return Err(ApiError::NotFound(format!("no state {id}: state ids are below {}", 1u64 << 32)));
         };
+        let found = self.advance(|space, p| space.discover(p, sid))?.then_some(sid);
         found.ok_or_else(|| {
             let why = match self.space.stopped {
                 Some(_) => "the exploration stopped at --max-states",
@@ -295,10 +295,13 @@ impl<'a> Explorer<'a> {
     }
 
     fn replay_json(&mut self, algorithm: Algorithm, r: Replay) -> Answer {
-        // The explorer's id of each state the search met (exploring further if need be).
+        // The explorer's id of each state the search met, exploring further if need be, but
+        // not without bound: a depth-first search of ten states may reach a depth whose states
+        // a breadth-first exploration only knows after millions (issue 41).
+        let within = self.space.len().saturating_add(REPLAY_STATES.max(r.states.len().saturating_mul(100)));
         let mut ids = Vec::with_capacity(r.states.len());
         for m in &r.states {
-            ids.push(self.advance(|space, p| space.find_or_explore(p, &m.key))?);
+            ids.push(self.advance(|space, p| space.find_or_explore(p, &m.key, within))?);
         }
         let id_of = |sid: StateId| if sid == NONE { Json::Null } else { json!(ids[sid as usize]) };
         let states: Vec<Json> = r

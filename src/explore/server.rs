@@ -19,13 +19,22 @@ pub fn port(server: &Server) -> u16 {
     server.server_addr().to_ip().map_or(0, |a| a.port())
 }
 
+/// How long one request may run the script's demons when `--timeout` does not say: the
+/// requests are answered one after another, so a demon that loops for ever must not hold the
+/// server.
+pub const REQUEST_TIME: Duration = Duration::from_secs(10);
+
 /// Answers requests until the server is closed (Ctrl-C ends the process). Each request may run
-/// the script's demons for `timeout`, if given.
+/// the script's demons for `timeout` (`REQUEST_TIME` if not given).
 pub fn serve(server: &Server, explorer: &mut Explorer, timeout: Option<Duration>) {
     let port = port(server);
+    let limit = timeout.unwrap_or(REQUEST_TIME);
     for request in server.incoming_requests() {
-        explorer.interp().limits_mut().deadline = timeout.and_then(|t| Instant::now().checked_add(t));
-        let response = catch_unwind(AssertUnwindSafe(|| answer(&request, explorer, port))).unwrap_or_else(|_| {
+        let deadline = Instant::now().checked_add(limit);
+        explorer.interp().limits_mut().deadline = deadline;
+        let timed_out = || deadline.is_some_and(|d| Instant::now() >= d);
+        let response = catch_unwind(AssertUnwindSafe(|| answer(&request, explorer, port, limit, timed_out)));
+        let response = response.unwrap_or_else(|_| {
             json_response(500, &json!({"error": "internal error: the explorer failed on this request"}))
         });
         // A browser that went away is no reason to stop.
@@ -37,7 +46,13 @@ pub fn serve(server: &Server, explorer: &mut Explorer, timeout: Option<Duration>
 
 type Reply = Response<std::io::Cursor<Vec<u8>>>;
 
-fn answer(request: &Request, explorer: &mut Explorer, port: u16) -> Reply {
+fn answer(
+    request: &Request,
+    explorer: &mut Explorer,
+    port: u16,
+    limit: Duration,
+    timed_out: impl Fn() -> bool,
+) -> Reply {
     if !local_host(request, port) {
         return json_response(403, &json!({"error": "the explorer answers only requests for 127.0.0.1 or localhost"}));
     }
@@ -50,6 +65,14 @@ fn answer(request: &Request, explorer: &mut Explorer, port: u16) -> Reply {
             Ok(v) => json_response(200, &v),
             Err(ApiError::NotFound(m)) => json_response(404, &json!({"error": m})),
             Err(ApiError::BadRequest(m)) => json_response(400, &json!({"error": m})),
+            Err(ApiError::Failed(m)) if timed_out() => {
+                let why = format!(
+                    "the request ran past the explorer's limit of {} s a request (--timeout SECONDS sets it; \
+                     the states explored so far are kept): {m}",
+                    limit.as_secs_f64()
+                );
+                json_response(500, &json!({"error": why}))
+            }
             Err(ApiError::Failed(m)) => json_response(500, &json!({"error": m})),
         };
     }

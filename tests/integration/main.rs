@@ -12,6 +12,7 @@ mod docs;
 mod dump;
 mod errors;
 mod explore;
+mod explore_limits;
 mod explore_views;
 mod extras;
 mod golden;
