@@ -200,6 +200,28 @@ fn processes_whose_next_differs_refuse_to_search_together() {
 }
 
 #[test]
+fn processes_whose_options_differ_refuse_to_search_together() {
+    // The same demons and start, but another `max_states` (or depth `limit`): another search.
+    // Both say so, not "a message that is not a level" once one of them stops.
+    let code = |opts: &str| {
+        format!("def next(n) : return n < 3000 ? [n + 1, n * 2] : []\nout Search.explore(1, next, {opts}).size()\n")
+    };
+    let cases =
+        [("max_states", r#"{"max_states": 100}"#, r#"{"max_states": 2000}"#), ("limit", "{}", r#"{"limit": 9}"#)];
+    for (what, a, b) in cases {
+        let a = script(&format!("opts-a-{what}.ds"), &code(a));
+        let b = script(&format!("opts-b-{what}.ds"), &code(b));
+        let hosts = hostfile(&format!("hosts-opts-{what}"), 2);
+        let (p0, p1) = (start(&hosts, 2, 0, &[], &a), start(&hosts, 2, 1, &[], &b));
+        for (i, r) in [finish(p0, 600, "process 0"), finish(p1, 600, "process 1")].iter().enumerate() {
+            assert_eq!(r.code, Some(1), "{what}, process {i}: {}", r.stderr);
+            assert!(r.stderr.contains("reached a different search"), "{what}, process {i}: {}", r.stderr);
+            assert_eq!(r.stdout, "", "{what}: process {i} prints no count");
+        }
+    }
+}
+
+#[test]
 fn output_and_searches_after_a_search_stay_in_step() {
     let code = "def next(n) : return n < 20000 ? [n + 1, n * 2] : []\nout \"before\"\n\
                 var S = Search.explore(1, next)\nout S.size(), Search.stats()[\"expanded\"]\n\
