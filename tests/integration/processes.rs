@@ -147,8 +147,9 @@ fn a_killed_process_ends_the_run_with_an_error() {
 fn the_limits_stop_every_process() {
     let steps = script("steps.ds", &format!("{ENDLESS}out Search.bfs(1, next, -1), Search.stats()[\"reason\"]\n"));
     let runs = on_processes(2, &["--max-steps", "200000"], &steps);
-    assert_eq!((runs[0].stdout.as_str(), runs[0].code), ("Undef max_steps\n", Some(0)), "{}", runs[0].stderr);
-    assert_eq!(runs[1].code, Some(0), "{}", runs[1].stderr);
+    // reported, then the exit status of a run its step limit stopped, in both (issue 41)
+    assert_eq!((runs[0].stdout.as_str(), runs[0].code), ("Undef max_steps\n", Some(1)), "{}", runs[0].stderr);
+    assert_eq!(runs[1].code, Some(1), "{}", runs[1].stderr);
     let timeout =
         script("timeout.ds", &format!("{ENDLESS}var S = Search.explore(1, next)\nout Search.stats()[\"reason\"]\n"));
     let runs = on_processes(2, &["--timeout", "1"], &timeout);
