@@ -159,7 +159,10 @@ pub fn spread<'a, T>(
 ) -> T {
     match on {
         #[cfg(not(feature = "native"))]
-        On::Processes => search(p, None),
+        On::Processes => {
+            let _ = config; // processes are a native host's
+            search(p, None)
+        }
         #[cfg(feature = "native")]
         On::Processes => {
             let Some(mut cluster) = p.it.threads.cluster.take() else { return search(p, None) };
