@@ -5,6 +5,7 @@
 mod cli;
 
 use cli::{Cli, Command};
+use ds::diagnostics::Limit;
 use ds::eval::Limits;
 use ds::host::{self, memory, output, signals, watchdog};
 use ds::session::Stage;
@@ -386,13 +387,15 @@ fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, 
 /// Runs a script to the end; the exit status (see the command's help).
 fn run_script(session: &mut Session, name: &str, src: &str, color: bool) -> u8 {
     let status = match session.run_source(name, src) {
-        // the deadline passed during a search, which the script then reported: still a run
-        // stopped by its time limit (issue 41)
-        Outcome::Finished(_) if session.interp.limits().search_timed_out => {
+        // the deadline or the step limit passed during a search, which the script then
+        // reported: still a run stopped by its limit (issue 41)
+        Outcome::Finished(_) if session.interp.limits().search_stopped.is_some() => {
             let _ = session.interp.out.flush();
-            ds::eprintln_safe!(
-                "error: time limit reached (--timeout) during a search; the script reported it in its grace"
-            );
+            let limit = match (session.interp.limits().search_stopped, session.interp.limits().max_steps) {
+                (Some(Limit::Steps), Some(n)) => format!("step limit of {n} reached (--max-steps)"),
+                _ => "time limit reached (--timeout)".to_string(),
+            };
+            ds::eprintln_safe!("error: {limit} during a search; the script reported it in its grace");
             1
         }
         Outcome::Finished(_) => 0,

@@ -154,7 +154,7 @@ pub(super) fn run(
     if record {
         problem.start_recording();
     }
-    let outcome = workers::spread(&mut problem, on, |problem, on| match on {
+    let outcome = workers::spread(&mut problem, on, config, |problem, on| match on {
         Some(on) => search::run_bfs_threaded(problem, &mut store, config, on),
         None => search::run(algorithm, problem, &mut store, config),
     })?;

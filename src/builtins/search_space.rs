@@ -72,7 +72,7 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     it.search_call();
     let mut problem = ScriptProblem::new(it, spec, span)?;
     workers::serve_here(&mut problem)?;
-    let explored = workers::spread(&mut problem, on, |problem, on| {
+    let explored = workers::spread(&mut problem, on, &opts.config, |problem, on| {
         walk(problem, &mut store, &opts.config, marks, &mut transitions, on)
     })?;
     let ms = started.elapsed().as_secs_f64() * 1000.0;

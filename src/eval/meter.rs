@@ -175,7 +175,9 @@ impl Interp {
     /// little more (one second, 100,000 steps) to report what it found; then the limit ends
     /// the run as usual. Ctrl-C needs none: the next Ctrl-C stops the script.
     pub fn grant_grace(&mut self, limit: Limit) {
-        self.limits.search_timed_out |= limit == Limit::Timeout;
+        if matches!(limit, Limit::Timeout | Limit::Steps) {
+            self.limits.search_stopped.get_or_insert(limit);
+        }
         if self.limits.grace_used {
             return;
         }

@@ -83,9 +83,9 @@ pub struct Limits {
     pub grace_used: bool,
     /// Steps allowed past `max_steps` by that grace.
     pub step_grace: u64,
-    /// A search stopped on `--timeout`: the run ends with status 1 even when the script ends
-    /// within its grace (issue 41).
-    pub search_timed_out: bool,
+    /// The limit, `--timeout` or `--max-steps`, that stopped a search: the run ends with status
+    /// 1 even when the script ends within its grace (issue 41).
+    pub search_stopped: Option<crate::diagnostics::Limit>,
     /// A signal that stops a search ends the run too (a plain `ds FILE`); where a person is at
     /// the controls (the REPL, `ds -i`, the explorer) the search stops with reason
     /// `interrupted` and the script goes on.
@@ -107,7 +107,7 @@ impl Default for Limits {
             deadline: None,
             grace_used: false,
             step_grace: 0,
-            search_timed_out: false,
+            search_stopped: None,
             interrupt_ends_run: false,
         }
     }

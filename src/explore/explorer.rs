@@ -76,10 +76,10 @@ impl<'a> Explorer<'a> {
 
     /// `id` as a state id, exploring until that state is known.
     fn known(&mut self, id: u64) -> Result<StateId, ApiError> {
-        let found = match StateId::try_from(id) {
-            Ok(sid) => self.advance(|space, p| space.discover(p, sid))?.then_some(sid),
-            Err(_) => None,
+        let Ok(sid) = StateId::try_from(id) else {
+            return Err(ApiError::NotFound(format!("no state {id}: state ids are below {}", 1u64 << 32)));
         };
+        let found = self.advance(|space, p| space.discover(p, sid))?.then_some(sid);
         found.ok_or_else(|| {
             let why = match self.space.stopped {
                 Some(_) => "the exploration stopped at --max-states",

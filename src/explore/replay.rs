@@ -4,6 +4,7 @@
 //! replays the events to show the tree and the open and closed lists after any step; the
 //! `rank` of each event that puts a state into the frontier says where it waits there.
 
+use super::REPLAY_STATES;
 use super::explorer::{flow_message, flow_text, halt_text, state_name, Answer, ApiError, Explorer};
 use crate::search::export::action_value_json;
 use crate::search::problem::{Event, EventKind, Problem, Step, Successors, Which};
@@ -72,10 +73,13 @@ impl Explorer<'_> {
     }
 
     fn replay_json(&mut self, algorithm: Algorithm, r: Replay) -> Answer {
-        // The explorer's id of each state the search met (exploring further if need be).
+        // The explorer's id of each state the search met, exploring further if need be, but
+        // not without bound: a depth-first search of ten states may reach a depth whose states
+        // a breadth-first exploration only knows after millions (issue 41).
+        let within = self.space.len().saturating_add(REPLAY_STATES.max(r.states.len().saturating_mul(100)));
         let mut ids = Vec::with_capacity(r.states.len());
         for m in &r.states {
-            ids.push(self.advance(|space, p| space.find_or_explore(p, &m.key))?);
+            ids.push(self.advance(|space, p| space.find_or_explore(p, &m.key, within))?);
         }
         let id_of = |sid: StateId| if sid == NONE { Json::Null } else { json!(ids[sid as usize]) };
         let index = |sid: StateId| if sid == NONE { Json::Null } else { json!(sid) };

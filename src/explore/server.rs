@@ -19,13 +19,22 @@ pub fn port(server: &Server) -> u16 {
     server.server_addr().to_ip().map_or(0, |a| a.port())
 }
 
+/// How long one request may run the script's demons when `--timeout` does not say: the
+/// requests are answered one after another, so a demon that loops for ever must not hold the
+/// server.
+pub const REQUEST_TIME: Duration = Duration::from_secs(10);
+
 /// Answers requests until the server is closed (Ctrl-C ends the process). Each request may run
-/// the script's demons for `timeout`, if given.
+/// the script's demons for `timeout` (`REQUEST_TIME` if not given).
 pub fn serve(server: &Server, explorer: &mut Explorer, timeout: Option<Duration>) {
     let port = port(server);
+    let limit = timeout.unwrap_or(REQUEST_TIME);
     for request in server.incoming_requests() {
-        explorer.interp().limits_mut().deadline = timeout.and_then(|t| Instant::now().checked_add(t));
-        let response = catch_unwind(AssertUnwindSafe(|| answer(&request, explorer, port))).unwrap_or_else(|_| {
+        let deadline = Instant::now().checked_add(limit);
+        explorer.interp().limits_mut().deadline = deadline;
+        let timed_out = || deadline.is_some_and(|d| Instant::now() >= d);
+        let response = catch_unwind(AssertUnwindSafe(|| answer(&request, explorer, port, limit, timed_out)));
+        let response = response.unwrap_or_else(|_| {
             json_response(500, &json!({"error": "internal error: the explorer failed on this request"}))
         });
         // A browser that went away is no reason to stop.
@@ -37,7 +46,13 @@ pub fn serve(server: &Server, explorer: &mut Explorer, timeout: Option<Duration>
 
 type Reply = Response<std::io::Cursor<Vec<u8>>>;
 
-fn answer(request: &Request, explorer: &mut Explorer, port: u16) -> Reply {
+fn answer(
+    request: &Request,
+    explorer: &mut Explorer,
+    port: u16,
+    limit: Duration,
+    timed_out: impl Fn() -> bool,
+) -> Reply {
     if !local_host(request, port) {
         return json_response(403, &json!({"error": "the explorer answers only requests for 127.0.0.1 or localhost"}));
     }
@@ -46,7 +61,16 @@ fn answer(request: &Request, explorer: &mut Explorer, port: u16) -> Reply {
     }
     let (path, query) = request.url().split_once('?').unwrap_or((request.url(), ""));
     if let Some(api) = path.strip_prefix("/api/") {
-        let (status, body) = super::api::reply(explorer, api, query);
+        let (status, mut body) = super::api::reply(explorer, api, query);
+        if status == 500 && timed_out() {
+            let m = body["error"].as_str().unwrap_or_default();
+            let why = format!(
+                "the request ran past the explorer's limit of {} s a request (--timeout SECONDS sets it; \
+                 the states explored so far are kept): {m}",
+                limit.as_secs_f64()
+            );
+            body = json!({"error": why});
+        }
         return json_response(status, &body);
     }
     match super::web::asset(path) {

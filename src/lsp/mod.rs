@@ -16,6 +16,7 @@ mod position;
 mod repair;
 mod server;
 mod symbols;
+mod transport;
 
 pub use documents::{path_to_uri, uri_to_path};
 pub use server::Server;
@@ -25,7 +26,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Serves one editor until it says `exit`; the exit status (0 after an orderly shutdown).
 pub fn run() -> u8 {
-    let (connection, io_threads) = Connection::stdio();
+    let (connection, writer) = transport::stdio();
     let status = match serve(&connection) {
         Ok(status) => status,
         Err(e) => {
@@ -33,10 +34,10 @@ pub fn run() -> u8 {
             1
         }
     };
+    // The writer ends when the connection's sender is dropped, after the last answer. The
+    // reader may be waiting on standard input: the process ends without it.
     drop(connection);
-    if let Err(e) = io_threads.join() {
-        crate::eprintln_safe!("ds lsp: {e}");
-    }
+    let _ = writer.join();
     status
 }
 

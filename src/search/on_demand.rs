@@ -192,13 +192,19 @@ impl OnDemand {
     }
 
     /// The id of the state packed as `key`, exploring further until it is met; None if the
-    /// exploration ends (complete, or at `max_states`) without meeting it.
-    pub fn find_or_explore<P: Problem>(&mut self, p: &mut P, key: &[u8]) -> Step<Option<StateId>, P::Error> {
+    /// exploration ends (complete, or at `max_states`), or `within` states are known, without
+    /// meeting it.
+    pub fn find_or_explore<P: Problem>(
+        &mut self,
+        p: &mut P,
+        key: &[u8],
+        within: usize,
+    ) -> Step<Option<StateId>, P::Error> {
         loop {
             if let Some(id) = self.store.find(key) {
                 return Ok(Some(id));
             }
-            if !self.expand_next(p)? {
+            if self.len() >= within || !self.expand_next(p)? {
                 return Ok(None);
             }
         }

@@ -38,6 +38,18 @@ fn mix(mut z: u64) -> u64 {
 }
 
 impl Symmetry {
+    /// The class, nodes and groups as bytes, for comparing two searches (`workers::fingerprint`).
+    pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.class.to_le_bytes());
+        for &n in &self.nodes {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        for &(lo, hi) in &self.groups {
+            out.extend_from_slice(&(lo as u64).to_le_bytes());
+            out.extend_from_slice(&(hi as u64).to_le_bytes());
+        }
+    }
+
     /// Groups of interchangeable nodes of `class` (255 nodes at most in all; a node twice
     /// counts once). Groups must not overlap (`builtins/search.rs` refuses that); a node in
     /// two would count in its first only.

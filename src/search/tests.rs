@@ -218,8 +218,18 @@ fn a_space_stops_whole_at_max_states() {
     assert_eq!((space.len(), space.expanded(), space.stopped), (1, 0, Some(Reason::MaxStates)));
     let mut toy = diamond();
     let mut space = on_demand::OnDemand::new(&mut toy, Some(3), false).expect("start");
-    assert_eq!(space.find_or_explore(&mut toy, &key(2)).expect("no error"), Some(2));
-    assert_eq!(space.find_or_explore(&mut toy, &key(4)).expect("no error"), None, "4 would be the fourth");
+    assert_eq!(space.find_or_explore(&mut toy, &key(2), usize::MAX).expect("no error"), Some(2));
+    assert_eq!(space.find_or_explore(&mut toy, &key(4), usize::MAX).expect("no error"), None, "4 would be the fourth");
+}
+
+#[test]
+fn finding_a_state_explores_no_further_than_asked() {
+    let mut toy = diamond();
+    let mut space = on_demand::OnDemand::new(&mut toy, None, false).expect("start");
+    // 3 is found after two states are known (0 gives 1 and 2, then 1 gives 3): not within 2
+    assert_eq!(space.find_or_explore(&mut toy, &key(3), 2).expect("no error"), None);
+    assert_eq!((space.len(), space.stopped), (3, None));
+    assert_eq!(space.find_or_explore(&mut toy, &key(3), 4).expect("no error"), Some(3));
 }
 
 #[test]

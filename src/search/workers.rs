@@ -149,19 +149,29 @@ pub fn threads(
     Ok(On::Threads(n))
 }
 
-/// Runs `search` on the threads or processes `on` says (`None` to `search`: on this thread).
+/// Runs `search` with the options `config` on the threads or processes `on` says (`None` to
+/// `search`: on this thread).
 pub fn spread<'a, T>(
     p: &mut ScriptProblem<'a>,
     on: On,
+    config: &super::Config,
     search: impl FnOnce(&mut ScriptProblem<'a>, Option<Parallel<'_, Flow>>) -> T,
 ) -> T {
     match on {
         #[cfg(not(feature = "native"))]
-        On::Processes => search(p, None),
+        On::Processes => {
+            let _ = config; // processes are a native host's
+            search(p, None)
+        }
         #[cfg(feature = "native")]
         On::Processes => {
             let Some(mut cluster) = p.it.threads.cluster.take() else { return search(p, None) };
-            let fingerprint = fingerprint(p);
+            // Processes may run different scripts: their options must agree too (threads
+            // run this script again, with these options).
+            let mut fingerprint = fingerprint(p);
+            for option in [config.max_states.map(|n| n as u64), config.limit.map(u64::from)] {
+                push_option(&mut fingerprint, option);
+            }
             let result = search(p, Some(Parallel::Processes(&mut cluster, fingerprint)));
             p.it.threads.cluster = Some(cluster);
             result
@@ -202,13 +212,28 @@ pub fn fingerprint(p: &mut ScriptProblem<'_>) -> Vec<u8> {
         super::script::GoalTest::Demon(code) => Some(code),
         _ => None,
     };
-    for code in [Some(&spec.next), goal, spec.h.as_ref()].into_iter().flatten() {
+    for code in [Some(&spec.next), goal, spec.h.as_ref(), spec.canonical.as_ref()].into_iter().flatten() {
         let span = code.span;
         let text = p.it.sources.source(span.file).and_then(|s| s.get(span.lo as usize..span.hi as usize));
         out.extend_from_slice(text.unwrap_or_default().as_bytes());
         out.push(0);
     }
+    if let Some(symmetry) = &spec.symmetry {
+        symmetry.write_bytes(&mut out);
+    }
     out
+}
+
+/// An option's value, or that it is not given, as bytes of a fingerprint.
+#[cfg(feature = "native")]
+fn push_option(out: &mut Vec<u8>, option: Option<u64>) {
+    match option {
+        Some(n) => {
+            out.push(1);
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        None => out.push(0),
+    }
 }
 
 /// Starts the workers of a search on `threads` threads, each running the script again up to

@@ -465,6 +465,11 @@ impl Facts {
             let of_bit = |w: &u64| packed::rel_bit(packed::rel(*w)) & bit != 0;
             let mut words: SmallVec<[u64; 32]> = self.own_words().iter().copied().collect();
             words.extend(self.base_words().iter().copied().filter(of_bit));
+            if words.len() > OWN_MAX {
+                // Too many to rebuild on every change (and more than the own layer's length can
+                // count): the visible facts become a base of this state's own.
+                return self.fold(None);
+            }
             words.sort_unstable();
             self.set_own((!words.is_empty()).then(|| Rc::from(&words[..])));
         }

@@ -371,3 +371,22 @@ fn facts_stay_56_bytes() {
     // The own layer's length sits in what was padding: a state is no larger for it.
     assert_eq!(std::mem::size_of::<Facts>(), 56);
 }
+
+#[test]
+fn a_copy_changes_a_relation_of_hundreds_of_shared_facts() {
+    // The copy took the relation's 400 facts of the shared base into its own layer, whose
+    // length is a byte: a panic (a mutant of the Mind's axioms found it). They become a base of
+    // the copy's own instead.
+    let mut x = Facts::default();
+    for s in 0..20 {
+        for t in 0..20 {
+            x.set(FactKey::new(s, 7, 0, t), Logic::TRUE);
+        }
+    }
+    x.set(FactKey::new(0, 8, 0, 1), Logic::TRUE);
+    let mut copy = x.clone();
+    copy.set(FactKey::new(3, 7, 0, 4), Logic::FALSE);
+    assert_eq!((copy.get(FactKey::new(3, 7, 0, 4)), x.get(FactKey::new(3, 7, 0, 4))), (Logic::FALSE, Logic::TRUE));
+    assert_eq!((copy.get(FactKey::new(5, 7, 0, 6)), copy.get(FactKey::new(0, 8, 0, 1))), (Logic::TRUE, Logic::TRUE));
+    assert_eq!(copy.iter().count(), 401);
+}

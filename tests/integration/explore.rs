@@ -10,7 +10,7 @@ use std::time::Duration;
 /// A running `ds explore`, killed when dropped.
 pub(crate) struct Explorer {
     child: Child,
-    port: u16,
+    pub(crate) port: u16,
 }
 
 impl Drop for Explorer {
@@ -57,7 +57,7 @@ fn address(mut err: impl BufRead) -> Result<u16, String> {
 }
 
 /// GET `path` with the Host header given; the status and the body.
-fn get_as(port: u16, path: &str, host: &str) -> (u16, String) {
+pub(crate) fn get_as(port: u16, path: &str, host: &str) -> (u16, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(120))).expect("timeout");
     write!(s, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").expect("send");

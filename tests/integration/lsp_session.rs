@@ -11,15 +11,15 @@ use std::time::Duration;
 /// Generous: the machine is shared with other builds.
 const WAIT: Duration = Duration::from_secs(60);
 
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
+pub struct Client {
+    pub child: Child,
+    pub stdin: ChildStdin,
     incoming: Receiver<Value>,
     next_id: i64,
 }
 
 impl Client {
-    fn start() -> Client {
+    pub fn start() -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ds"))
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -41,23 +41,32 @@ impl Client {
         Client { child, stdin, incoming, next_id: 1 }
     }
 
-    fn send(&mut self, message: Value) {
+    pub fn send(&mut self, message: Value) {
         let body = message.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write to ds lsp");
+        self.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    }
+
+    /// Bytes as they are, for frames that are not well formed.
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write to ds lsp");
         self.stdin.flush().expect("flush");
     }
 
-    fn notify(&mut self, method: &str, params: Value) {
+    pub fn next_message(&mut self) -> Value {
+        self.incoming.recv_timeout(WAIT).expect("a message from ds lsp")
+    }
+
+    pub fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
 
     /// Sends a request and returns its result, skipping the notifications that come first.
-    fn request(&mut self, method: &str, params: Value) -> Value {
+    pub fn request(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
-            let message = self.incoming.recv_timeout(WAIT).expect("a response from ds lsp");
+            let message = self.next_message();
             if message["id"] == json!(id) {
                 assert!(message.get("error").is_none(), "{method} failed: {message}");
                 return message["result"].clone();
@@ -65,9 +74,9 @@ impl Client {
         }
     }
 
-    fn next_notification(&mut self, method: &str) -> Value {
+    pub fn next_notification(&mut self, method: &str) -> Value {
         loop {
-            let message = self.incoming.recv_timeout(WAIT).expect("a notification from ds lsp");
+            let message = self.next_message();
             if message["method"] == method {
                 return message["params"].clone();
             }

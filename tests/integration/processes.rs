@@ -147,8 +147,9 @@ fn a_killed_process_ends_the_run_with_an_error() {
 fn the_limits_stop_every_process() {
     let steps = script("steps.ds", &format!("{ENDLESS}out Search.bfs(1, next, -1), Search.stats()[\"reason\"]\n"));
     let runs = on_processes(2, &["--max-steps", "200000"], &steps);
-    assert_eq!((runs[0].stdout.as_str(), runs[0].code), ("Undef max_steps\n", Some(0)), "{}", runs[0].stderr);
-    assert_eq!(runs[1].code, Some(0), "{}", runs[1].stderr);
+    // reported, then the exit status of a run its step limit stopped, in both (issue 41)
+    assert_eq!((runs[0].stdout.as_str(), runs[0].code), ("Undef max_steps\n", Some(1)), "{}", runs[0].stderr);
+    assert_eq!(runs[1].code, Some(1), "{}", runs[1].stderr);
     let timeout =
         script("timeout.ds", &format!("{ENDLESS}var S = Search.explore(1, next)\nout Search.stats()[\"reason\"]\n"));
     let runs = on_processes(2, &["--timeout", "1"], &timeout);
@@ -196,6 +197,28 @@ fn processes_whose_next_differs_refuse_to_search_together() {
         assert_eq!(r.code, Some(1), "process {i}: {}", r.stderr);
         assert!(r.stderr.contains("reached a different search"), "process {i}: {}", r.stderr);
         assert_eq!(r.stdout, "", "process {i} prints no count");
+    }
+}
+
+#[test]
+fn processes_whose_options_differ_refuse_to_search_together() {
+    // The same demons and start, but another `max_states` (or depth `limit`): another search.
+    // Both say so, not "a message that is not a level" once one of them stops.
+    let code = |opts: &str| {
+        format!("def next(n) : return n < 3000 ? [n + 1, n * 2] : []\nout Search.explore(1, next, {opts}).size()\n")
+    };
+    let cases =
+        [("max_states", r#"{"max_states": 100}"#, r#"{"max_states": 2000}"#), ("limit", "{}", r#"{"limit": 9}"#)];
+    for (what, a, b) in cases {
+        let a = script(&format!("opts-a-{what}.ds"), &code(a));
+        let b = script(&format!("opts-b-{what}.ds"), &code(b));
+        let hosts = hostfile(&format!("hosts-opts-{what}"), 2);
+        let (p0, p1) = (start(&hosts, 2, 0, &[], &a), start(&hosts, 2, 1, &[], &b));
+        for (i, r) in [finish(p0, 600, "process 0"), finish(p1, 600, "process 1")].iter().enumerate() {
+            assert_eq!(r.code, Some(1), "{what}, process {i}: {}", r.stderr);
+            assert!(r.stderr.contains("reached a different search"), "{what}, process {i}: {}", r.stderr);
+            assert_eq!(r.stdout, "", "{what}: process {i} prints no count");
+        }
     }
 }
 

@@ -334,12 +334,14 @@ fn a_search_stopped_inside_an_out_line_is_still_reported() {
     for (flag, value, reason) in [("--timeout", "0.3", "timeout"), ("--max-steps", "100000", "max_steps")] {
         let r = ds_file("search_in_out.ds", src, &[flag, value]);
         assert_eq!(r.stdout, format!("Undef {reason}\nafter\n"), "{flag}: {}", r.stderr);
-        // issue 41: a run whose --timeout stopped a search exits 1 (it exited 0)
-        let status = if flag == "--timeout" { 1 } else { 0 };
-        assert_eq!(r.code, Some(status), "{flag}: {}", r.stderr);
+        // issue 41: a run whose --timeout or --max-steps stopped a search exits 1 (it exited 0)
+        assert_eq!(r.code, Some(1), "{flag}: {}", r.stderr);
     }
     let r = ds_file("search_in_out.ds", src, &["--timeout", "0.3"]);
     assert!(r.stderr.contains("error: time limit reached (--timeout) during a search"), "{}", r.stderr);
+    let r = ds_file("search_in_out.ds", src, &["--max-steps", "100000"]);
+    let said = "error: step limit of 100000 reached (--max-steps) during a search; the script reported it in its grace";
+    assert!(r.stderr.contains(said), "{}", r.stderr);
 }
 
 #[test]

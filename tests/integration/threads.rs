@@ -204,7 +204,8 @@ fn the_limits_stop_a_search_on_threads_cleanly() {
         &format!("{endless}out Search.bfs(1, next, -1), Search.stats()[\"reason\"]"),
         &["--threads", "2", "--max-steps", "200000"],
     );
-    assert_eq!((r.stdout.as_str(), r.code), ("Undef max_steps\n", Some(0)), "{}", r.stderr);
+    // reported, then the exit status of a run its step limit stopped (issue 41)
+    assert_eq!((r.stdout.as_str(), r.code), ("Undef max_steps\n", Some(1)), "{}", r.stderr);
     let r = ds_file(
         "threads_timeout.ds",
         &format!("{endless}var S = Search.explore(1, next)\nout Search.stats()[\"reason\"]"),
@@ -236,7 +237,7 @@ fn the_step_limit_counts_each_expansion_once_on_threads() {
                out S.size(), Search.stats()[\"reason\"]";
     let states = |threads: &str| {
         let r = ds_file("threads_step_count.ds", src, &["--threads", threads, "--max-steps", "30000"]);
-        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        assert_eq!(r.code, Some(1), "a run its step limit stopped: {}", r.stderr);
         let (n, reason) = r.stdout.trim().split_once(' ').expect("size and reason");
         assert_eq!(reason, "max_steps", "--threads {threads}: {}", r.stdout);
         n.parse::<usize>().expect("a size")
