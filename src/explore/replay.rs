@@ -4,8 +4,8 @@
 //! replays the events to show the tree and the open and closed lists after any step; the
 //! `rank` of each event that puts a state into the frontier says where it waits there.
 
-use super::REPLAY_STATES;
 use super::explorer::{flow_message, flow_text, halt_text, state_name, Answer, ApiError, Explorer};
+use super::REPLAY_STATES;
 use crate::search::export::action_value_json;
 use crate::search::problem::{Event, EventKind, Problem, Step, Successors, Which};
 use crate::search::script::ScriptProblem;
