@@ -316,6 +316,33 @@ test('Stop ends a runaway explorer request, and the page goes on', async () => {
   assert.equal(await output(), '42\n');
 });
 
+test('Explore with a symmetry: states with the same representative are one', async () => {
+  // A walk on -3..3 from 0, no goal (so BFS meets every state); canon folds S and -S into |S|.
+  // Without it, up and down from 0 lead to two states (1 and -1) and BFS meets 7; with it, to
+  // one, and the space is 0..3: 4 states.
+  await open();
+  await setCode('var Start = 0\ndef next(S) {\n  var R = []\n  if S < 3 : R.push(["up", S + 1])\n' +
+    '  if S > -3 : R.push(["down", S - 1])\n  return R\n}\ndef goal(S) : return False\n' +
+    'def canon(S) : return Math.abs(S)\n');
+  await page.click('#explore');
+  const fields = [['start', 'Start'], ['next', 'next'], ['goal', 'goal'], ['h', ''], ['view', ''], ['symmetry', '']];
+  const explored = async (symmetry) => {
+    for (const [f, v] of fields) await page.fill('#explore-' + f, f === 'symmetry' ? symmetry : v);
+    await exploreNow();
+    const frame = await explorerFrame();
+    const targets = await frame.$$eval('#actions button', (bs) => bs.map((b) => b.dataset.id));
+    await frame.click('#tab-replay');
+    await frame.selectOption('#algorithm', 'bfs');
+    await frame.click('#run');
+    await frame.waitForSelector('#replay-controls:not([hidden])', { timeout: 60000 });
+    const states = await frame.evaluate(() => window.dsExplorer.ui.replay.states.length);
+    await page.click('#explorer-close');
+    return { targets: new Set(targets).size, states };
+  };
+  assert.deepEqual(await explored(''), { targets: 2, states: 7 });
+  assert.deepEqual(await explored('canon'), { targets: 1, states: 4 });
+});
+
 test('`out G` of a graph draws it in the output, its text folded under it', async () => {
   await open();
   await setCode('nodes a, b\nedges on\na on b = True\nout "before"\nout GRAPH\nout "after"\n');

@@ -1,6 +1,6 @@
 //! The Explore panel's fields for the examples that docs say how to explore: every
 //! `ds explore scripts/NAME.ds ...` command of docs/problems.md and docs/explorer.md (the first
-//! one for each script), read into `{"NAME": {"start", "next", "goal", "h", "view", "args"}}`,
+//! one for each script), read into `{"NAME": {"start", "next", "goal", "h", "view", "symmetry", "args"}}`,
 //! so that the page's fields say what the docs say, from one place.
 
 use std::collections::BTreeMap;
@@ -13,7 +13,7 @@ pub struct Preset {
     pub args: Vec<String>,
 }
 
-const OPTIONS: [&str; 5] = ["start", "next", "goal", "h", "view"];
+const OPTIONS: [&str; 6] = ["start", "next", "goal", "h", "view", "symmetry"];
 
 /// The presets of the commands in `docs`' texts, by script name.
 pub fn presets(docs: &[&str]) -> BTreeMap<String, Preset> {
@@ -42,7 +42,7 @@ fn commands(text: &str) -> Vec<String> {
     out
 }
 
-/// `ds explore scripts/NAME.ds [ARGS] --start S --next N --goal G [--h H] [--view V]`.
+/// `ds explore scripts/NAME.ds [ARGS] --start S --next N --goal G [--h H] [--view V] [--symmetry C]`.
 fn parse(command: &str) -> Option<(String, Preset)> {
     let words = words(command);
     let name = words.get(2)?.strip_prefix("scripts/")?.strip_suffix(".ds")?.to_string();

@@ -1,11 +1,11 @@
-// The Explore panel (docs/playground.md): `ds explore`'s fields (start, next, goal, h, view),
-// prefilled for the examples the docs explore (examples.json's `explore`, which `cargo xtask
+// The Explore panel (docs/playground.md): `ds explore`'s fields (start, next, goal, h, view,
+// symmetry), prefilled for the examples the docs explore (examples.json's `explore`, which `cargo xtask
 // web` reads from the docs), and the explorer's own page (explorer/index.html with the
 // app.js of `ds explore`, not a copy) in a frame, whose API requests the page answers from
 // the worker: the engine holds the script's explorer and answers with the server's JSON.
 
 const $ = (id) => document.getElementById(id);
-const FIELDS = ['start', 'next', 'goal', 'h', 'view'];
+const FIELDS = ['start', 'next', 'goal', 'h', 'view', 'symmetry'];
 
 /** Fills the fields with an example's preset (empty when it has none). */
 export function fillFields(preset) {
