@@ -375,6 +375,22 @@ test('a permalink carries the limits, and opening it restores them', async () =>
   assert.match(await output(), /step/);
 });
 
+test('a permalink carries the Explore fields, and with explore it explores at once', async () => {
+  await open('#example=wolf');
+  await page.click('#explore');
+  await page.fill('#explore-symmetry', 'canon');
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /&start=Start&next=all_actions&goal=target_state&symmetry=canon(&|$)/);
+  // A link with fields of its own: the panel shows them, not the example's (wolf_search's
+  // docs give it --view view), and `explore` explores at once.
+  await open('#example=wolf_search&start=Start&next=all_actions&goal=target_state&explore');
+  const frame = await explorerFrame();
+  assert.match(await frame.textContent('#file'), /wolf_search/);
+  assert.deepEqual(await Promise.all(['start', 'next', 'goal', 'h', 'view', 'symmetry'].map((f) => page.inputValue('#explore-' + f))),
+    ['Start', 'all_actions', 'target_state', '', '', '']);
+});
+
 test('no errors, warnings or requests beyond the page', () => {
   assert.deepEqual(problems, []);
 });

@@ -261,7 +261,7 @@ function loadExample(name) {
   return true;
 }
 
-/** Opens what the fragment says; runs only when it says `run`. */
+/** Opens what the fragment says; runs only when it says `run` (or explores, `explore`). */
 function openFragment() {
   const f = parseFragment(location.hash);
   if (f.example !== null && !loadExample(f.example)) f.problems.push(`there is no example \`${f.example}\``);
@@ -275,16 +275,24 @@ function openFragment() {
   for (const [key, id] of Object.entries(LINK_LIMITS)) $(id).value = f.limits[key] ?? $(id).defaultValue;
   output.clear();
   editor.mark([]);
+  // A link with Explore fields shows them (and no others: the link says the whole setup).
+  if (Object.keys(f.explore).length) {
+    fillFields(f.explore);
+    $('explore-box').hidden = false;
+  }
   if (f.problems.length) {
     output.note(f.problems.map((p) => `this link: ${p}\n`).join(''));
     setState('idle', 'the link has problems (see the output)');
-  } else if (f.run) run();
+  } else if (f.exploreNow) explore();
+  else if (f.run) run();
 }
 
 function share() {
   const linkLimits = {};
   for (const [key, id] of Object.entries(LINK_LIMITS)) if ($(id).value.trim() !== '') linkLimits[key] = $(id).value.trim();
-  const hash = makeFragment({ code: editor.code, args: splitArgs($('args').value), limits: linkLimits });
+  const fields = readFields();
+  const explore = fields.names ?? {};
+  const hash = makeFragment({ code: editor.code, args: splitArgs($('args').value), limits: linkLimits, explore });
   history.replaceState(null, '', hash);
   const link = location.href;
   $('share-link').value = link;

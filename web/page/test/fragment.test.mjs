@@ -29,6 +29,15 @@ test('the limits round-trip with the program; a link without them gives none', (
   assert.match(parseFragment('#time=soon').problems.join(), /time must be a number > 0/);
 });
 
+test('the Explore fields round-trip, with explore to explore at once', () => {
+  const explore = { start: 'make_world(4)', next: 'all_actions', goal: 'target_state', symmetry: 'canon' };
+  const f = parseFragment(makeFragment({ example: 'wolf', explore }));
+  assert.deepEqual([f.example, f.explore, f.exploreNow, f.problems], ['wolf', explore, false, []]);
+  assert.equal(makeFragment({ example: 'wolf', explore: { start: 'a b&c', h: '' } }), '#example=wolf&start=a%20b%26c');
+  assert.deepEqual(parseFragment('#example=wolf&goal=G&explore').exploreNow, true);
+  assert.deepEqual(parseFragment('#example=wolf').explore, {});
+});
+
 test('a damaged link is named, not guessed', () => {
   assert.match(parseFragment('#code=%%%').problems.join(), /damaged/);
   assert.match(parseFragment('#args=%E0%A4%A').problems.join(), /URL-encoded/);
