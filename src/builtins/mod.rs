@@ -16,6 +16,7 @@ mod regexp;
 mod search;
 mod search_check;
 mod search_compare;
+mod search_local;
 mod search_record;
 mod search_space;
 mod string;

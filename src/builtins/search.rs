@@ -31,6 +31,10 @@ pub const BUILTINS: &[Builtin] = &[
         "Search.check(Space, Goal, H)",
         "judges heuristic H over a whole explored space: admissible, consistent, max_overestimate, worst, exact",
     ),
+    function("Search.hill", Arity::range(3, 4), super::search_local::hill).doc(
+        "Search.hill(Start, Next, Value [, Opts])",
+        "hill climbing: from Start to the best successor by Value while it improves; the state it stopped at",
+    ),
     function("Search.compare", Arity::range(5, 6), super::search_compare::compare).doc(
         "Search.compare(Start, Next, Goal, H, Algorithms [, Opts])",
         "runs each algorithm on the problem, prints a table of their results and returns its rows",

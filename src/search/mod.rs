@@ -19,7 +19,7 @@ mod content;
 mod dfs;
 pub mod explore;
 pub mod export;
-
+pub mod hill;
 mod idastar;
 pub mod on_demand;
 pub mod pack;
@@ -63,6 +63,8 @@ pub enum Reason {
     /// An incomplete algorithm (`beam`) ended without a goal after dropping states it could
     /// have searched: a goal may still be reachable.
     Incomplete,
+    /// Hill climbing stopped at a state no successor improves (a local or the global maximum).
+    Peak,
 }
 
 impl Reason {
@@ -78,6 +80,7 @@ impl Reason {
             Reason::MaxSteps => "max_steps",
             Reason::MaxMemory => "max_memory",
             Reason::Incomplete => "incomplete",
+            Reason::Peak => "peak",
         }
     }
 

@@ -90,6 +90,8 @@ pub struct ScriptProblem<'a> {
     traced: u64,
     /// The script's start as the search began: a `Next` that changes it is an error.
     start_guard: StartGuard,
+    /// What `h` is called in messages: "heuristic", or "value" for hill climbing.
+    pub h_role: &'static str,
 }
 
 /// The events of a recorded search: the first `MAX_EVENTS`, and how many more there were.
@@ -151,6 +153,7 @@ impl<'a> ScriptProblem<'a> {
             record: None,
             traced: 0,
             start_guard,
+            h_role: "heuristic",
         })
     }
 
@@ -537,8 +540,8 @@ impl Problem for ScriptProblem<'_> {
             other => other.described().to_string(),
         };
         let heuristic = match h.source {
-            Some(_) => "the heuristic lambda".to_string(),
-            None => format!("the heuristic `{}`", h.name),
+            Some(_) => format!("the {} lambda", self.h_role),
+            None => format!("the {} `{}`", self.h_role, h.name),
         };
         self.error(format!("{heuristic} must return a finite number, not {what}"))
     }
