@@ -23,6 +23,7 @@ mod extras;
 mod golden;
 mod keywords;
 mod krk;
+mod local_search;
 mod layers;
 mod limits;
 mod loop_closures;
