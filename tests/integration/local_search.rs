@@ -24,7 +24,8 @@ fn hill_climbing_stops_at_the_first_peak() {
 #[test]
 fn hill_climbing_from_the_other_slope_reaches_the_top() {
     // From 6 (3): 7 (6) beats 5 (2); then 8 (9); 8's neighbours 7 (6) and 9 (7) are lower.
-    let code = format!("{LANDSCAPE}out Search.hill(6, next, value), Search.stats()[\"path\"], Search.stats()[\"value\"]");
+    let code =
+        format!("{LANDSCAPE}out Search.hill(6, next, value), Search.stats()[\"path\"], Search.stats()[\"value\"]");
     prints(&code, "8 [6,7,8] 9\n");
 }
 
@@ -42,12 +43,24 @@ fn hill_climbing_honours_its_limits() {
     let up = "def next(n) : return [n + 1]\n";
     let code = format!("{up}out Search.hill(0, next, (n) => n, {{\"max_states\": 5}}), Search.stats()[\"reason\"]");
     prints(&code, "4 max_states\n");
-    fails_with(&format!("{up}Search.hill(0, next, (n) => n, {{\"width\": 2}})"), "`width` is an option of `Search.beam`, not of `Search.hill`");
+    fails_with(
+        &format!("{up}Search.hill(0, next, (n) => n, {{\"width\": 2}})"),
+        "`width` is an option of `Search.beam`, not of `Search.hill`",
+    );
 }
 
 #[test]
 fn a_value_that_is_not_a_number_is_an_error() {
-    fails_with("def next(n) : return [n + 1]\nSearch.hill(0, next, (n) => \"high\")", "the value lambda must return a finite number, not a string");
-    fails_with("def v(n) : return n\nSearch.hill(0, 5, v)", "argument 2 of `Search.hill` (Next) must be a demon or a lambda");
-    fails_with("def next(n) : return [n + 1]\nSearch.hill(0, next, 3)", "argument 3 of `Search.hill` (Value) must be a demon or a lambda");
+    fails_with(
+        "def next(n) : return [n + 1]\nSearch.hill(0, next, (n) => \"high\")",
+        "the value lambda must return a finite number, not a string",
+    );
+    fails_with(
+        "def v(n) : return n\nSearch.hill(0, 5, v)",
+        "argument 2 of `Search.hill` (Next) must be a demon or a lambda",
+    );
+    fails_with(
+        "def next(n) : return [n + 1]\nSearch.hill(0, next, 3)",
+        "argument 3 of `Search.hill` (Value) must be a demon or a lambda",
+    );
 }
