@@ -261,7 +261,7 @@ impl Interp {
         let mut x = start;
         let mut i = 0.0;
         while (step > 0.0 && x < stop) || (step < 0.0 && x > stop) {
-            self.bind_pair(vars, Value::Num(i), Value::Num(x));
+            self.bind_nums(vars, i, x);
             if !self.loop_body(body)? {
                 break;
             }
@@ -279,6 +279,18 @@ impl Interp {
             [a, b, ..] => {
                 self.set(*a, first);
                 self.set(*b, second);
+            }
+            [] => {}
+        }
+    }
+
+    /// `bind_pair` of two numbers, written in place (`set_num`).
+    fn bind_nums(&mut self, vars: &[Slot], first: f64, second: f64) {
+        match vars {
+            [v] => self.set_num(*v, second),
+            [a, b, ..] => {
+                self.set_num(*a, first);
+                self.set_num(*b, second);
             }
             [] => {}
         }
