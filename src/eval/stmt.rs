@@ -261,7 +261,11 @@ impl Interp {
         let mut x = start;
         let mut i = 0.0;
         while (step > 0.0 && x < stop) || (step < 0.0 && x > stop) {
-            self.bind_nums(vars, i, x);
+            // One variable (the usual loop) takes the number in place (`set_num`).
+            match vars {
+                [v] => self.set_num(*v, x),
+                _ => self.bind_pair(vars, Value::Num(i), Value::Num(x)),
+            }
             if !self.loop_body(body)? {
                 break;
             }
@@ -279,18 +283,6 @@ impl Interp {
             [a, b, ..] => {
                 self.set(*a, first);
                 self.set(*b, second);
-            }
-            [] => {}
-        }
-    }
-
-    /// `bind_pair` of two numbers, written in place (`set_num`).
-    fn bind_nums(&mut self, vars: &[Slot], first: f64, second: f64) {
-        match vars {
-            [v] => self.set_num(*v, second),
-            [a, b, ..] => {
-                self.set_num(*a, first);
-                self.set_num(*b, second);
             }
             [] => {}
         }
