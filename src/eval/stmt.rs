@@ -261,7 +261,11 @@ impl Interp {
         let mut x = start;
         let mut i = 0.0;
         while (step > 0.0 && x < stop) || (step < 0.0 && x > stop) {
-            self.bind_pair(vars, Value::Num(i), Value::Num(x));
+            // One variable (the usual loop) takes the number in place (`set_num`).
+            match vars {
+                [v] => self.set_num(*v, x),
+                _ => self.bind_pair(vars, Value::Num(i), Value::Num(x)),
+            }
             if !self.loop_body(body)? {
                 break;
             }

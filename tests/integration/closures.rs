@@ -110,3 +110,16 @@ fn indexing_a_variable_fails_as_the_tree_walker_does() {
         assert_eq!(in_demon.code, at_top.code, "{body}");
     }
 }
+
+#[test]
+fn a_number_stored_in_place_replaces_a_variable_of_another_kind() {
+    // `Interp::set_num` writes only the number into a slot that holds one; a slot holding a
+    // string, an array (shared with `b`) or None takes the whole value, and `b` keeps the array.
+    let body = "var s = \"x\"\nvar a = [1, 2]\nvar b = a\nvar n\n\
+                s = 2 * 3\na = a[0] + 4\nn = 1 - 8\ns += 1\nfor k, v in range(3, 5) : a = k + v\n";
+    // s: 6 then 7; a: 1 + 4 = 5, then the last pass (k 1, v 4) gives 5; n: -7; b stays [1,2].
+    prints(&format!("{body}out s, a, n, b\n"), "7 5 -7 [1,2]\n");
+    prints(&format!("def f() {{\n{body}return [s, a, n, b]\n}}\nout f()\n"), "[7,5,-7,[1,2]]\n");
+    // The loop variables that held strings take the numbers of the range.
+    prints("var i = \"a\"\nvar x = \"b\"\nfor i, x in range(2) : out i, x\n", "0 0\n1 1\n");
+}

@@ -9,10 +9,8 @@ use super::{expr, Node, StFn};
 use crate::compile::ir::{Ex, ExKind, Slot, Target};
 use crate::eval::append::pure;
 use crate::eval::compound::stepped;
-use crate::eval::Interp;
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
-use crate::value::Value;
 
 /// The closure of the expression statement `e` when it is `X op= v` or `X++`/`X--` of a
 /// variable (None: another statement).
@@ -28,7 +26,7 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
             Some(Box::new(move |it| {
                 it.tick(span)?;
                 let n = stepped(it.get(slot), delta, at)?;
-                store_num(it, slot, n);
+                it.set_num(slot, n);
                 Ok(())
             }))
         }
@@ -44,7 +42,7 @@ fn compound(op: BinOp, slot: Slot, value: &Ex, at: Span, span: Span, depth: u32)
     Box::new(move |it| {
         it.tick(span)?;
         if let Some(x) = number.as_ref().and_then(|f| f(it)) {
-            store_num(it, slot, x);
+            it.set_num(slot, x);
             return Ok(());
         }
         if append {
@@ -58,14 +56,4 @@ fn compound(op: BinOp, slot: Slot, value: &Ex, at: Span, span: Span, depth: u32)
         it.set(slot, new);
         Ok(())
     })
-}
-
-/// Stores a number in a variable that holds one (as `Interp::set` would): only the number is
-/// written, so that reading the variable next waits for no partial store.
-#[inline(always)]
-fn store_num(it: &mut Interp, slot: Slot, x: f64) {
-    match it.slot_mut(slot) {
-        Value::Num(n) => *n = x,
-        _ => it.set(slot, Value::Num(x)),
-    }
 }

@@ -431,7 +431,7 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
                 // `S = S + x` with S a string is appended in place (`eval/append.rs`); the
                 // arithmetic on numbers is tried first, as `expr_stmt` does.
                 if let Some(x) = number.as_ref().and_then(|f| f(it)) {
-                    it.set(slot, Value::Num(x));
+                    it.set_num(slot, x);
                     return Ok(());
                 }
                 if append {
