@@ -23,9 +23,9 @@ use web_time::Instant;
 pub const BUILTINS: &[Builtin] = &[
     function("Search.stats", Arity::exactly(0), stats)
         .doc("Search.stats()", "a map about the last search: found, path, actions, cost, expanded, generated ..."),
-    function("Search.trace", Arity::exactly(0), super::search_record::trace).doc(
-        "Search.trace()",
-        "the events of the last search run with the option record: push, expand, goal, duplicate, reopen, prune",
+    function("Search.trace", Arity::range(0, 1), super::search_record::trace).doc(
+        "Search.trace([View])",
+        "the events of the last search run with the option record: push, expand, goal, duplicate, reopen, prune; with View, each event's state drawn as view",
     ),
     function("Search.check", Arity::exactly(3), super::search_check::check).doc(
         "Search.check(Space, Goal, H)",
@@ -172,7 +172,7 @@ pub(super) fn run(
         None => Logic::UNDEF,
     };
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, algorithm.name(), found);
-    let record = problem.take_record();
+    let record = super::search_record::take(&mut problem, store);
     drop(problem);
     keep_stats(it, &map);
     super::search_record::keep(it, record);

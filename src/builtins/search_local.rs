@@ -43,7 +43,7 @@ pub(super) fn hill(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let outcome = Outcome { goal: Some(last), reason, counts };
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, "hill", Logic::UNDEF);
-    let record = problem.take_record();
+    let record = super::search_record::take(&mut problem, store);
     drop(problem);
     let Value::Map(m) = &map else { unreachable!("stats_map makes a map") };
     m.borrow_mut().insert(Value::str("value"), Value::Num(value));

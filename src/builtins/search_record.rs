@@ -1,42 +1,99 @@
 //! `Opts["record"]` and `Search.trace()` (decision 23 of docs/language.md; docs/search.md,
 //! "Recording a search"): the events of the last search, as an array of maps.
+//!
+//! A recorded search also keeps its stored states (the store and its decoder, moved here, not
+//! copied), so that `Search.trace(View)` can draw each event's state; a search that is not
+//! recorded keeps nothing.
 
 use crate::eval::{fail, Interp, R};
-use crate::search::script::Record;
-use crate::search::{Event, NONE};
+use crate::search::script::{Record, ScriptProblem};
+use crate::search::states::Decoder;
+use crate::search::{Event, StateId, StateStore, NONE};
 use crate::syntax::Span;
 use crate::value::{Logic, Map, Value};
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 /// The record of the last search (None when it was not recorded).
 #[derive(Default)]
-pub(super) struct LastRecord(Option<Record>);
+pub(super) struct LastRecord(Option<Kept>);
 
-/// Keeps the last search's record (or that it kept none).
-pub(super) fn keep(it: &mut Interp, record: Option<Record>) {
-    it.kept::<LastRecord>().0 = record;
+/// A search's events and the states they name.
+pub(super) struct Kept {
+    record: Record,
+    store: StateStore,
+    decoder: Decoder,
 }
 
-/// `Search.trace()`: the events of the last search, which must have been run with
-/// `{"record": True}`.
-pub(super) fn trace(it: &mut Interp, _: Option<Value>, _: &[Value], span: Span) -> R<Value> {
-    let Some(record) = &it.kept::<LastRecord>().0 else {
+/// What a finished search leaves for `Search.trace()`: its events and its states when it was
+/// recorded (None, and its states dropped, when not).
+pub(super) fn take(problem: &mut ScriptProblem, store: StateStore) -> Option<Kept> {
+    let record = problem.take_record()?;
+    Some(Kept { record, store, decoder: problem.take_decoder() })
+}
+
+/// Keeps the last search's record with its states (or that it kept none).
+pub(super) fn keep(it: &mut Interp, kept: Option<Kept>) {
+    it.kept::<LastRecord>().0 = kept;
+}
+
+/// `Search.trace([View])`: the events of the last search, which must have been run with
+/// `{"record": True}`; with a view, each event also has its state drawn by it (`view`).
+pub(super) fn trace(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let view = match args.first() {
+        Some(v) => Some(super::search::callable(v, "Search.trace", 1, "View", span)?),
+        None => None,
+    };
+    // (taken out while the view runs: the view may itself search)
+    let Some(kept) = it.kept::<LastRecord>().0.take() else {
         return fail(span, "the last search kept no record: run it with the option {\"record\": True}");
     };
-    let mut out: Vec<Value> = record.events.iter().map(event_map).collect();
-    if record.dropped > 0 {
-        let cut = [("event", Value::str("cut")), ("dropped", Value::Num(record.dropped as f64))];
-        out.push(map_of(&cut));
+    let events = events(it, &kept, view.as_ref(), span);
+    let slot = &mut it.kept::<LastRecord>().0;
+    if slot.is_none() {
+        *slot = Some(kept);
     }
+    let out = events?;
     it.work(out.len() as u64 / 64, span)?;
     Ok(Value::array(out))
 }
 
-fn event_map(e: &Event) -> Value {
+/// The event maps of a record, each with its state's view when there is a view: drawn once per
+/// state, the same value for every event of that state.
+fn events(it: &mut Interp, kept: &Kept, view: Option<&Rc<crate::compile::ir::FnCode>>, span: Span) -> R<Vec<Value>> {
+    let mut drawn: FxHashMap<StateId, Value> = FxHashMap::default();
+    let mut out = Vec::with_capacity(kept.record.events.len() + 1);
+    for e in &kept.record.events {
+        let mut m = event_map(e);
+        if let Some(view) = view.filter(|_| (e.id as usize) < kept.store.len()) {
+            let shown = match drawn.get(&e.id) {
+                Some(v) => v.clone(),
+                None => {
+                    let state = kept.decoder.state(&kept.store, &mut it.world, e.id);
+                    let v = super::search_space::draw(it, view, state, e.id, span)?;
+                    drawn.insert(e.id, v.clone());
+                    v
+                }
+            };
+            m.insert(Value::str("view"), shown);
+        }
+        out.push(Value::Map(Rc::new(RefCell::new(m))));
+    }
+    if kept.record.dropped > 0 {
+        let mut cut = Map::default();
+        cut.insert(Value::str("event"), Value::str("cut"));
+        cut.insert(Value::str("dropped"), Value::Num(kept.record.dropped as f64));
+        out.push(Value::Map(Rc::new(RefCell::new(cut))));
+    }
+    Ok(out)
+}
+
+fn event_map(e: &Event) -> Map {
     let undef = Value::Logic(Logic::UNDEF);
     let parent = if e.parent == NONE { undef.clone() } else { Value::Num(f64::from(e.parent)) };
-    map_of(&[
+    let mut m = Map::default();
+    for (k, v) in [
         ("event", Value::str(e.kind.word())),
         ("state", Value::Num(f64::from(e.id))),
         ("parent", parent),
@@ -45,13 +102,8 @@ fn event_map(e: &Event) -> Value {
         ("f", Value::Num(e.f)),
         ("depth", Value::Num(f64::from(e.depth))),
         ("frontier", Value::Num(e.frontier as f64)),
-    ])
-}
-
-fn map_of(entries: &[(&str, Value)]) -> Value {
-    let mut m = Map::default();
-    for (k, v) in entries {
-        m.insert(Value::str(k), v.clone());
+    ] {
+        m.insert(Value::str(k), v);
     }
-    Value::Map(Rc::new(RefCell::new(m)))
+    m
 }

@@ -44,7 +44,8 @@ fn bundle(backend: &mut Backend, value: &Value) -> Json {
     if let Some(svg) = space_with_views(backend, value).or_else(|| svg(backend, value)) {
         data.insert("image/svg+xml".into(), json!(svg));
     }
-    if let Some(html) = compare_table(backend, value).or_else(|| replay_html(value, |v| backend.value_text(v))) {
+    let replay = || replay_html(value, |v| backend.value_text(v), |v| svg(backend, v));
+    if let Some(html) = compare_table(backend, value).or_else(replay) {
         data.insert("text/html".into(), json!(html));
     }
     Json::Object(data)

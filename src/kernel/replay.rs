@@ -2,7 +2,10 @@
 //! the record becomes a self-contained HTML page (inline script, no network) with a slider and
 //! step buttons over its events, one frame each: the event, the state's number, its parent,
 //! g, h, f, depth, the frontier's size after it, and how many states were expanded so far.
+//! When the events carry their states' views (`Search.trace(View)`), each frame also shows the
+//! state and its parent as drawn: each view is written into the page once, by state number.
 
+use super::draw::escape;
 use crate::value::Value;
 use serde_json::{json, Value as Json};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,8 +16,13 @@ const KEYS: [&str; 8] = ["event", "state", "parent", "g", "h", "f", "depth", "fr
 /// Each replay's elements get their own ids, so that two in one notebook do not mix.
 static NEXT: AtomicU64 = AtomicU64::new(0);
 
-/// An array of maps that all have `event` and `frontier`: a search's record.
-pub fn replay_html(value: &Value, text: impl Fn(&Value) -> String) -> Option<String> {
+/// An array of maps that all have `event` and `frontier`: a search's record. `text` writes a
+/// value as `out` does; `picture` draws a view as SVG when it can (a picture or a graph).
+pub fn replay_html(
+    value: &Value,
+    text: impl Fn(&Value) -> String,
+    picture: impl Fn(&Value) -> Option<String>,
+) -> Option<String> {
     let Value::Array(events) = value else { return None };
     let events = events.to_vec();
     let key = |m: &Value, k: &str| match m {
@@ -25,6 +33,7 @@ pub fn replay_html(value: &Value, text: impl Fn(&Value) -> String) -> Option<Str
         return None;
     }
     let mut expanded = 0;
+    let mut views = serde_json::Map::new();
     let frames: Vec<Json> = events
         .iter()
         .map(|e| {
@@ -33,17 +42,32 @@ pub fn replay_html(value: &Value, text: impl Fn(&Value) -> String) -> Option<Str
             if fields[0] == "expand" {
                 expanded += 1;
             }
+            if let (Some(view), Some(state)) = (key(e, "view"), fields[1].as_str()) {
+                if !views.contains_key(state) {
+                    views.insert(state.to_string(), json!(view_html(&view, &text, &picture)));
+                }
+            }
             json!({ "fields": fields, "expanded": expanded })
         })
         .collect();
-    Some(page(&frames))
+    Some(page(&frames, &Json::Object(views)))
 }
 
-/// The page: controls, the frame's table, and the script that steps through the frames.
-fn page(frames: &[Json]) -> String {
+/// A view as HTML: a picture inline, a text in a fixed-width font with its lines kept.
+fn view_html(view: &Value, text: impl Fn(&Value) -> String, picture: impl Fn(&Value) -> Option<String>) -> String {
+    match picture(view) {
+        Some(svg) => svg,
+        None => format!("<pre style=\"margin: 0\">{}</pre>", escape(&text(view))),
+    }
+}
+
+/// The page: controls, the frame's table and views, and the script that steps through the
+/// frames.
+fn page(frames: &[Json], views: &Json) -> String {
     let id = format!("ds-replay-{}", NEXT.fetch_add(1, Ordering::Relaxed));
     // `</` would end the script element early.
     let data = Json::Array(frames.to_vec()).to_string().replace("</", "<\\/");
+    let views = views.to_string().replace("</", "<\\/");
     let keys = json!(KEYS).to_string();
     let last = frames.len() - 1;
     format!(
@@ -51,14 +75,24 @@ fn page(frames: &[Json]) -> String {
 <button data-step="-1">&#9664; back</button> <button data-step="1">step &#9654;</button>
 <input type="range" min="0" max="{last}" value="0" style="width: 50%; vertical-align: middle">
 <span class="ds-replay-at"></span>
+<div style="display: flex; gap: 24px; align-items: flex-start">
 <table class="ds-replay-frame" style="font-family: monospace"></table>
+<figure class="ds-replay-state" style="margin: 0"><figcaption></figcaption><div></div></figure>
+<figure class="ds-replay-parent" style="margin: 0"><figcaption></figcaption><div></div></figure>
+</div>
 </div>
 <script>
 (function () {{
-  var frames = {data}, keys = {keys};
+  var frames = {data}, keys = {keys}, views = {views};
   var root = document.getElementById("{id}");
   var slider = root.querySelector("input"), at = root.querySelector(".ds-replay-at");
   var table = root.querySelector(".ds-replay-frame");
+  function draw(place, title, state) {{
+    var figure = root.querySelector(place), view = views[state];
+    figure.style.display = view === undefined ? "none" : "";
+    figure.querySelector("figcaption").textContent = title + " " + state;
+    figure.querySelector("div").innerHTML = view === undefined ? "" : view;
+  }}
   function show(i) {{
     i = Math.max(0, Math.min(frames.length - 1, i));
     slider.value = i;
@@ -70,6 +104,8 @@ fn page(frames: &[Json]) -> String {
       name.textContent = k === "frontier" ? "open (frontier)" : k;
       value.textContent = f.fields[j];
     }});
+    draw(".ds-replay-state", "state", f.fields[1]);
+    draw(".ds-replay-parent", "from state", f.fields[2]);
   }}
   slider.addEventListener("input", function () {{ show(+slider.value); }});
   root.querySelectorAll("button").forEach(function (b) {{
@@ -90,23 +126,49 @@ mod tests {
     use std::rc::Rc;
 
     fn event(kind: &str, frontier: f64) -> Value {
+        event_of(kind, frontier, None)
+    }
+
+    fn event_of(kind: &str, frontier: f64, state_and_view: Option<(f64, &str)>) -> Value {
         let mut m = Map::default();
         m.insert(Value::str("event"), Value::str(kind));
         m.insert(Value::str("frontier"), Value::Num(frontier));
+        if let Some((state, view)) = state_and_view {
+            m.insert(Value::str("state"), Value::Num(state));
+            m.insert(Value::str("view"), Value::str(view));
+        }
         Value::Map(Rc::new(RefCell::new(m)))
+    }
+
+    fn text(v: &Value) -> String {
+        match v {
+            Value::Str(s) => s.to_string(),
+            Value::Num(n) => n.to_string(),
+            _ => String::new(),
+        }
     }
 
     #[test]
     fn a_record_becomes_frames_counting_expansions() {
         let record = Value::array(vec![event("push", 1.0), event("expand", 0.0), event("goal", 1.0)]);
-        let html = replay_html(&record, |v| match v {
-            Value::Str(s) => s.to_string(),
-            Value::Num(n) => n.to_string(),
-            _ => String::new(),
-        })
-        .unwrap();
+        let html = replay_html(&record, text, |_| None).unwrap();
         assert!(html.contains(r#""fields":["expand","","","","","","","0"]"#), "{html}");
         assert!(html.contains(r#"max="2""#) && html.contains(r#"{"expanded":1,"fields":["goal""#), "{html}");
-        assert!(replay_html(&Value::array(vec![Value::Num(1.0)]), |_| String::new()).is_none());
+        assert!(html.contains("views = {};"), "no views without them: {html}");
+        assert!(replay_html(&Value::array(vec![Value::Num(1.0)]), |_| String::new(), |_| None).is_none());
+    }
+
+    #[test]
+    fn each_state_s_view_is_written_once_a_picture_inline_a_text_kept() {
+        let record = Value::array(vec![
+            event_of("push", 1.0, Some((0.0, "1 2\n<3"))),
+            event_of("expand", 0.0, Some((0.0, "1 2\n<3"))),
+            event_of("push", 1.0, Some((1.0, "picture"))),
+        ]);
+        let picture = |v: &Value| (text(v) == "picture").then(|| "<svg></svg>".to_string());
+        let html = replay_html(&record, text, picture).unwrap();
+        let views = html.split("views = ").nth(1).and_then(|r| r.split(";\n").next()).unwrap();
+        // (`</` is written `<\/` so that it cannot end the script element)
+        assert_eq!(views, r#"{"0":"<pre style=\"margin: 0\">1 2\n&lt;3<\/pre>","1":"<svg><\/svg>"}"#);
     }
 }

@@ -99,6 +99,7 @@ def check_eight(nb, folder):
     # problems.md: the goal is 5 moves from the start; BFS's last event is the goal's.
     yield "the last step is the goal, 5 moves deep", bool(
         frames and frames[-1]["fields"][0] == "goal" and frames[-1]["fields"][6] == "5")
+    yield from check_replay_boards(replays[1] if len(replays) > 1 else "")
     drawn = results(nb, "image/svg+xml")
     boards = [b for b in drawn if "state space" not in b]
     yield "the boards are drawn, eight tiles each", len(boards) == 2 and all(b.count("<rect") == 8 for b in boards)
@@ -109,6 +110,34 @@ def check_eight(nb, folder):
     # then the blank up (283104765), left (283164075), right (283164750).
     yield "the space is drawn with its boards, the start first", len(views) == 10 and [
         "".join(d) for d in digits[:4]] == ["28316475", "28314765", "28316475", "28316475"]
+
+
+def board_of(svg):
+    """The cells of a board drawn by the notebook's `board` (40-pixel cells, a tile's number at
+    x + 16, y + 26 of its cell), row by row, 0 for the blank."""
+    cells = ["0"] * 9
+    for x, y, tile in re.findall(r'<text x="(\d+)" y="(\d+)"[^>]*>(\d)</text>', svg):
+        cells[(int(y) - 26) // 40 * 3 + (int(x) - 16) // 40] = tile
+    return "".join(cells)
+
+
+def check_replay_boards(html):
+    """A* with Manhattan distance from 013824765, two moves from the goal, stepped through with
+    each state's board. Worked by hand: the start (h = 2: the 1 and the 2 one cell off) is
+    expanded; the blank at the top left moves down (813024765, state 1, h = 3) or right
+    (103824765, state 2, h = 1); state 2 (f = 2) is expanded: down is the goal (state 3), left
+    the start again (a duplicate), right 130824765 (state 4, h = 2); the goal (f = 2) is taken
+    out next."""
+    found = re.search(r"var frames = (\[.*?\]), keys = .*?, views = (\{.*?\});\n", html)
+    frames, views = (json.loads(found.group(1)), json.loads(found.group(2))) if found else ([], {})
+    steps = [(f["fields"][0], f["fields"][1], f["fields"][2]) for f in frames]
+    yield "A* from two moves away, event by event", steps == [
+        ("push", "0", "Undef"), ("expand", "0", "Undef"), ("push", "1", "0"), ("push", "2", "0"),
+        ("expand", "2", "0"), ("push", "3", "2"), ("duplicate", "0", "2"),
+        ("push", "4", "2"), ("goal", "3", "2")]
+    boards = {state: board_of(svg) for state, svg in views.items()}
+    yield "each state of the replay is drawn as its board", boards == {
+        "0": "013824765", "1": "813024765", "2": "103824765", "3": "123804765", "4": "130824765"}
 
 
 def main():
