@@ -199,3 +199,55 @@ fn krk_draws_the_pieces_on_their_squares() {
     assert_eq!((at(4, 1), at(0, 1), at(4, 8)), ("K".to_string(), "R".to_string(), "k".to_string()));
     assert_eq!(b.iter().filter(|t| !t.is_empty()).count(), 3);
 }
+
+/// The explore command of docs/explorer.md ("King and rook against king") on `squares`.
+fn explore_krk(squares: &[&str]) -> crate::explore::Explorer {
+    let mut args = vec!["scripts/krk.ds"];
+    args.extend_from_slice(squares);
+    args.extend(["--start", "position(Start, 0)", "--next", "krk_moves", "--goal", "mate", "--view", "krk_view"]);
+    explore(&args)
+}
+
+#[test]
+fn krk_positions_are_explored_move_by_move_for_the_side_to_move() {
+    let ex = explore_krk(&[]);
+    let start = ex.json("/api/state/0");
+    assert_eq!(start["value"], serde_json::json!([0, 4, 0, 60, 0]), "White to move: Ke1 Ra1 / ke8");
+    // Worked by hand: the king on e1 steps to d1, f1, d2, e2, f2 (5; none next to e8); the rook
+    // on a1 goes up the a-file to a2 ... a8 (7) and along the first rank to b1, c1, d1 (3: the
+    // king on e1 stops it).
+    let moves = actions_and_ids(&start);
+    assert_eq!(moves.len(), 15, "{moves:?}");
+    let ids: std::collections::HashMap<String, u64> = moves.into_iter().collect();
+    let replies = |action: &str| -> Vec<String> {
+        let state = ex.json(&format!("/api/state/{}", ids[action]));
+        assert_eq!(state["value"][0], 1, "Black to move after {action}");
+        let mut names: Vec<String> = actions_and_ids(&state).into_iter().map(|m| m.0).collect();
+        names.sort();
+        names
+    };
+    // Black's king on e8 has d8, f8, d7, e7, f7. After Ra1-a7 the rook holds the seventh rank:
+    // d8 and f8 are left. After Ra1-a8+ it holds the eighth (the king does not shield f8):
+    // d7, e7, f7. After Ra1-d1 it holds the d-file: f8, e7, f7. After Ke1-e2 all five.
+    assert_eq!(replies("Ra1-a7"), ["ke8-d8", "ke8-f8"]);
+    assert_eq!(replies("Ra1-a8+"), ["ke8-d7", "ke8-e7", "ke8-f7"]);
+    assert_eq!(replies("Ra1-d1").len(), 3);
+    assert_eq!(replies("Ke1-e2").len(), 5);
+    // the view draws the position: the start's board with its three pieces
+    let b = board(&svg_of(&start), 30.0, 8, 64);
+    assert_eq!((b[56 + 4].as_str(), b[56].as_str(), b[4].as_str()), ("K", "R", "k"), "rank 1 at the bottom");
+}
+
+#[test]
+fn krk_marks_the_one_mate_in_one() {
+    // Kg6 Ra1 / kh8, White to move: the king has f7, f5, h5, f6, h6, g5 (g7 and h7 touch h8), the
+    // rook a2 ... a8 and b1 ... h1: 20 moves. Only Ra1-a8 mates (g8 by the rook, g7 and h7 by
+    // the king); Ra1-h1 checks, but g8 is free.
+    let ex = explore_krk(&["g6", "a1", "h8"]);
+    let start = ex.json("/api/state/0");
+    let successors = start["successors"].as_array().expect("successors").clone();
+    assert_eq!(successors.len(), 20);
+    let goals: Vec<&str> =
+        successors.iter().filter(|s| s["goal"] == true).map(|s| s["action"].as_str().unwrap()).collect();
+    assert_eq!(goals, ["Ra1-a8#"]);
+}
