@@ -93,3 +93,30 @@ fn a_search_without_record_has_no_trace_and_the_option_is_checked() {
     fails_with("Search.bfs(0, (n) => [], 1, {\"recrod\": True})\n", "did you mean `record`?");
     fails_with("Search.bfs(0, (n) => [], 1, {\"record\": True, \"threads\": 2})\n", "`record` need `threads` 1");
 }
+
+#[test]
+fn trace_with_a_view_draws_each_event_s_state_once() {
+    // 1 -> 2 by inc and again by dbl (a duplicate); 2 -> 3, the goal, found when generated. The
+    // view counts its calls: seven events name three states, and each is drawn once; without
+    // the view the events have their eight keys only.
+    let code = "var Calls = [0]\nglobal Calls\n\
+        def next(n) : return n < 3 ? [[\"inc\", n + 1], [\"dbl\", n * 2]] : []\n\
+        def view(n) { Calls[0] = Calls[0] + 1\n return \"<\" + n + \">\" }\n\
+        Search.bfs(1, next, 3, {\"record\": True})\n\
+        for E in Search.trace(view) : out E[\"event\"], E[\"state\"], E[\"view\"]\n\
+        out Calls[0], Search.trace()[0].keys().size()\n";
+    prints(code, "push 0 <1>\nexpand 0 <1>\npush 1 <2>\nduplicate 1 <2>\nexpand 1 <2>\npush 2 <3>\ngoal 2 <3>\n3 8\n");
+}
+
+#[test]
+fn trace_with_a_view_says_what_is_wrong_with_it() {
+    let search = "Search.bfs(0, (n) => n < 2 ? [n + 1] : [], 2, {\"record\": True})\n";
+    fails_with(
+        &format!("{search}Search.trace(5)\n"),
+        "argument 1 of `Search.trace` (View) must be a demon or a lambda",
+    );
+    fails_with(
+        &format!("{search}Search.trace((n) => n * 10)\n"),
+        "the view must return a picture (SVG), a string or a graph, not a number (state 0)",
+    );
+}
