@@ -2,8 +2,11 @@
 //! the record becomes a self-contained HTML page (inline script, no network) with a slider and
 //! step buttons over its events, one frame each: the event, the state's number, its parent,
 //! g, h, f, depth, the frontier's size after it, and how many states were expanded so far.
+//! Under it the open list (in the order the states were put in) and the closed list (in
+//! expansion order) after the event, worked out by the page from the events before it.
 //! When the events carry their states' views (`Search.trace(View)`), each frame also shows the
-//! state and its parent as drawn: each view is written into the page once, by state number.
+//! state and its parent as drawn, and the lists their states so: each view is written into the
+//! page once, by state number.
 
 use super::draw::escape;
 use crate::value::Value;
@@ -71,7 +74,7 @@ fn page(frames: &[Json], views: &Json) -> String {
     let keys = json!(KEYS).to_string();
     let last = frames.len() - 1;
     format!(
-        r#"<div id="{id}" class="ds-replay" style="font-family: sans-serif">
+        r##"<div id="{id}" class="ds-replay" style="font-family: sans-serif">
 <button data-step="-1">&#9664; back</button> <button data-step="1">step &#9654;</button>
 <input type="range" min="0" max="{last}" value="0" style="width: 50%; vertical-align: middle">
 <span class="ds-replay-at"></span>
@@ -80,6 +83,14 @@ fn page(frames: &[Json], views: &Json) -> String {
 <figure class="ds-replay-state" style="margin: 0"><figcaption></figcaption><div></div></figure>
 <figure class="ds-replay-parent" style="margin: 0"><figcaption></figcaption><div></div></figure>
 </div>
+<div class="ds-replay-open"><b></b><div></div></div>
+<div class="ds-replay-closed"><b></b><div></div></div>
+<style>
+#{id} .ds-replay-open > div, #{id} .ds-replay-closed > div {{ display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 10px; }}
+#{id} .ds-mini {{ font: 11px monospace; text-align: center; }}
+#{id} .ds-mini svg {{ display: block; width: 48px; height: auto; }}
+#{id} .ds-mini pre {{ margin: 0; font-size: 8px; }}
+</style>
 </div>
 <script>
 (function () {{
@@ -92,6 +103,35 @@ fn page(frames: &[Json], views: &Json) -> String {
     figure.style.display = view === undefined ? "none" : "";
     figure.querySelector("figcaption").textContent = title + " " + state;
     figure.querySelector("div").innerHTML = view === undefined ? "" : view;
+  }}
+  // The open list (in the order the states were put in) and the closed list (in expansion
+  // order) after event i, worked out from the events up to it.
+  function lists(i) {{
+    var open = [], closed = [];
+    function drop(list, s) {{ var k = list.indexOf(s); if (k >= 0) list.splice(k, 1); }}
+    for (var j = 0; j <= i; j++) {{
+      var kind = frames[j].fields[0], s = frames[j].fields[1];
+      if (kind === "push" || kind === "reopen") {{ drop(open, s); open.push(s); }}
+      else if (kind === "expand") {{ drop(open, s); drop(closed, s); closed.push(s); }}
+      else if (kind === "prune") drop(open, s);
+    }}
+    return [open, closed];
+  }}
+  // A list of states, each its number over its view (the first MAX).
+  var MAX = 40;
+  function list(place, title, states) {{
+    var box = root.querySelector(place);
+    box.querySelector("b").textContent = title + " (" + states.length + ")" + (states.length > MAX ? ", the first " + MAX : "");
+    var row = box.querySelector("div");
+    row.innerHTML = "";
+    states.slice(0, MAX).forEach(function (s) {{
+      var item = document.createElement("div");
+      item.className = "ds-mini";
+      item.dataset.state = s;
+      item.innerHTML = views[s] === undefined ? "" : views[s];
+      item.insertBefore(document.createTextNode("#" + s), item.firstChild);
+      row.appendChild(item);
+    }});
   }}
   function show(i) {{
     i = Math.max(0, Math.min(frames.length - 1, i));
@@ -106,6 +146,9 @@ fn page(frames: &[Json], views: &Json) -> String {
     }});
     draw(".ds-replay-state", "state", f.fields[1]);
     draw(".ds-replay-parent", "from state", f.fields[2]);
+    var both = lists(i);
+    list(".ds-replay-open", "open, in the order put in", both[0]);
+    list(".ds-replay-closed", "closed, in expansion order", both[1]);
   }}
   slider.addEventListener("input", function () {{ show(+slider.value); }});
   root.querySelectorAll("button").forEach(function (b) {{
@@ -114,7 +157,7 @@ fn page(frames: &[Json], views: &Json) -> String {
   show(0);
 }})();
 </script>
-"#
+"##
     )
 }
 

@@ -101,7 +101,7 @@ try {
     await page.screenshot({ path: join(images, 'teaching-check.png') });
   });
   if (existsSync(notebook)) {
-    await page.setViewportSize({ width: 900, height: 400 });
+    await page.setViewportSize({ width: 900, height: 600 });
     await page.setContent(`<body style="margin: 12px; background: white">${notebookReplay()}</body>`);
     // the fourth event: A* pushes state 2 (the blank moved right) from the start
     for (let k = 0; k < 3; k++) await page.click('.ds-replay button[data-step="1"]');
