@@ -25,7 +25,7 @@ pub const BUILTINS: &[Builtin] = &[
         .doc("Search.stats()", "a map about the last search: found, path, actions, cost, expanded, generated ..."),
     function("Search.trace", Arity::range(0, 1), super::search_record::trace).doc(
         "Search.trace([View])",
-        "the events of the last search run with the option record: push, expand, goal, duplicate, reopen, prune; with View, each event's state drawn as view",
+        "the events of the last search run with the option record (push, expand, goal ...); with View, each state drawn as `view`",
     ),
     function("Search.check", Arity::exactly(3), super::search_check::check).doc(
         "Search.check(Space, Goal, H)",
