@@ -10,10 +10,10 @@
 // say where things are.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBrowser } from './chromium.mjs';
+import { startExplore } from './explore-server.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const ds = process.env.DS || join(root, 'target/release-dev/ds');
@@ -24,16 +24,7 @@ const problems = [];
 
 /** Starts `ds explore` with `args` (after `explore`) and resolves to the process and its address. */
 function explore(args) {
-  const child = spawn(ds, ['explore', ...args, '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let said = '';
-    child.stderr.on('data', (chunk) => {
-      said += chunk;
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(said);
-      if (m) resolve({ child, base: m[0] });
-    });
-    child.on('exit', (code) => reject(new Error(`ds explore ended (${code}): ${said}`)));
-  });
+  return startExplore(ds, root, args);
 }
 
 /** Ends a `ds explore` started for one test: the page first waits for its requests and leaves,

@@ -17,28 +17,19 @@
 // DS (default ../../target/release-dev/ds), CHROMIUM (default /usr/bin/chromium) and NOTEBOOK
 // (default ../../target/notebooks/eight.ipynb; skipped with a note when missing) say where
 // things are.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBrowser } from './chromium.mjs';
+import { startExplore } from './explore-server.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const ds = process.env.DS || join(root, 'target/release-dev/ds');
 const notebook = process.env.NOTEBOOK || join(root, 'target/notebooks/eight.ipynb');
 const images = join(root, 'docs/images');
 
-/** Starts `ds explore` with `args` and resolves to the process and its address. */
+/** Starts `ds explore` with `args` (after `explore`) and resolves to the process and its address. */
 function explore(args) {
-  const child = spawn(ds, ['explore', ...args, '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let said = '';
-    child.stderr.on('data', (chunk) => {
-      said += chunk;
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(said);
-      if (m) resolve({ child, base: m[0] });
-    });
-    child.on('exit', (code) => reject(new Error(`ds explore ended (${code}): ${said}`)));
-  });
+  return startExplore(ds, root, args);
 }
 
 /** Opens the explorer on `args`, runs `fn(page)` there, and ends the server. */
