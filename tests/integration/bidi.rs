@@ -12,7 +12,7 @@ use std::process::Command;
 /// move from each predecessor.
 const PREV: [(&str, &str); 4] = [
     ("numbers", "def prev(n) {\n   var P = n > 1 ? [[\"inc\", n - 1, 1]] : []\n   if n % 2 == 0 : P.push([\"dbl\", n / 2, 3])\n   return P\n}\n"),
-    ("bounded", "def prev(n) {\n   var P = n > 1 and n <= 20 ? [[\"inc\", n - 1, 1]] : []\n   if n % 2 == 0 and n / 2 < 20 : P.push([\"dbl\", n / 2, 3])\n   return P\n}\n"),
+    ("bounded", "def prev(n) {\n   var P = n > 1 & n <= 20 ? [[\"inc\", n - 1, 1]] : []\n   if n % 2 == 0 & n / 2 < 20 : P.push([\"dbl\", n / 2, 3])\n   return P\n}\n"),
     ("roads", r#"var Back = {"A": [], "B": [["A", 4], ["C", 1]], "C": [["A", 2]], "D": [["B", 5], ["C", 8]],
             "E": [["C", 10], ["D", 2]], "F": [["D", 6], ["E", 2]]}
 global Back
@@ -164,7 +164,8 @@ fn bibfs_explains_what_it_needs() {
         "`Search.bibfs` searches on one thread",
     );
     fails_with(
-        &format!("{next}Search.bibfs(1, next, 5, {{\"prev\": (n) => n - 1}})"),
+        // (two successors a state: the backward side, smaller, expands second)
+        "Search.bibfs(1, (n) => [n + 1, n + 2], 9, {\"prev\": (n) => n - 1})",
         "the Prev lambda must return an array of successors, not a number",
     );
     fails_with(

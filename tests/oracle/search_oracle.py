@@ -697,8 +697,9 @@ if __name__ == "__main__":
         a = sys.argv[2:]
         print(anneal_lines(a[0], int(a[1]), float(a[2]), float(a[3]), int(a[4])))
     elif sys.argv[1:2] == ["--bibfs"]:
-        # --bibfs PROBLEM [START [GOAL]] (numbers as numbers, anything else as a string)
-        ends = [int(x) if x.lstrip("-").isdigit() else x for x in sys.argv[3:5]] + [None, None]
+        # --bibfs PROBLEM [START [GOAL]] (numbers for numbers and bounded, else strings)
+        numeric = sys.argv[2] in ("numbers", "bounded")
+        ends = [int(x) if numeric else x for x in sys.argv[3:5]] + [None, None]
         print(bibfs_line(sys.argv[2], ends[0], ends[1]))
     elif sys.argv[1:2] == ["--run"]:
         # --run PROBLEM ALGORITHM [OPTION=N ...]
