@@ -31,6 +31,7 @@ enum Side {
 /// The two searches.
 #[derive(Default)]
 struct Both {
+    config: Config,
     /// Per state: the side that stored it.
     side: Vec<Option<Side>>,
     /// Per state: the cost of the move along its origin (from its parent forward, to its
@@ -41,8 +42,8 @@ struct Both {
     succ: Successors,
 }
 
-/// Where the sides met: the forward state `from`, the backward state `to` and the move from
-/// one to the other (successor `index` of the last expansion).
+/// Where the sides met: the forward state `from`, the backward state `to`, and the action and
+/// cost of the move from one to the other.
 struct Meeting {
     from: StateId,
     to: StateId,
@@ -51,7 +52,7 @@ struct Meeting {
 }
 
 pub fn bibfs<P: TwoWay>(p: &mut P, store: &mut StateStore, config: &Config, counts: &mut Counts) -> Ended<P::Error> {
-    let mut b = Both::default();
+    let mut b = Both { config: *config, ..Both::default() };
     insert_start(p, store, &mut b.succ)?;
     b.succ.clear();
     p.goal(&mut b.succ)?;
@@ -72,7 +73,7 @@ pub fn bibfs<P: TwoWay>(p: &mut P, store: &mut StateStore, config: &Config, coun
         if side == Side::Backward {
             p.turn();
         }
-        let met = b.level(p, store, config, counts, side);
+        let met = b.level(p, store, counts, side);
         if side == Side::Backward {
             p.turn();
         }
@@ -91,7 +92,6 @@ impl Both {
         &mut self,
         p: &mut P,
         store: &mut StateStore,
-        config: &Config,
         counts: &mut Counts,
         side: Side,
     ) -> Step<Option<Meeting>, P::Error> {
@@ -109,7 +109,7 @@ impl Both {
             counts.expanded += 1;
             counts.generated += self.succ.len() as u64;
             let succ = std::mem::take(&mut self.succ);
-            let met = self.meet(p, store, config, counts, side, id, &succ);
+            let met = self.meet(p, store, counts, (side, id), &succ);
             self.succ = succ;
             if let Some(m) = met? {
                 return Ok(Some(m));
@@ -120,21 +120,18 @@ impl Both {
 
     /// Stores the new ones of `succ`, the successors (or predecessors) of `id` on `side`;
     /// the meeting, if one of them is on the other side.
-    #[allow(clippy::too_many_arguments)]
     fn meet<P: Problem>(
         &mut self,
         p: &mut P,
         store: &mut StateStore,
-        config: &Config,
         counts: &mut Counts,
-        side: Side,
-        id: StateId,
+        (side, id): (Side, StateId),
         succ: &Successors,
     ) -> Step<Option<Meeting>, P::Error> {
         let o = store.origin(id);
         for i in 0..succ.len() {
             let s = succ.get(i);
-            let (sid, new) = insert(store, config, &s, id, o.depth + 1, o.g + s.cost)?;
+            let (sid, new) = insert(store, &self.config, &s, id, o.depth + 1, o.g + s.cost)?;
             let here = Origin { parent: id, depth: o.depth + 1, g: o.g + s.cost, ..store.origin(sid) };
             if new {
                 counts.reached(here.depth);
