@@ -106,10 +106,14 @@ fn annealing_honours_the_limits() {
     let up = "def next(n) : return [n + 1]\n";
     let code = format!("{up}out Search.anneal(0, next, (n) => n, {{\"max_states\": 5}}), Search.stats()[\"reason\"]");
     prints(&code, "4 max_states\n");
-    let code =
-        format!("{up}out Search.anneal(0, next, (n) => n, {{\"steps\": 1000000000}}), Search.stats()[\"reason\"]");
+    let code = format!(
+        "{up}out Search.anneal(0, next, (n) => n, {{\"steps\": 1000000000, \"decay\": 1}}), Search.stats()[\"reason\"]"
+    );
     let r = ds_file_within("anneal_steps.ds", &code, &["--max-steps", "100000"], 60);
     assert!(r.stdout.ends_with(" max_steps\n"), "{}{}", r.stdout, r.stderr);
+    // the best state so far is still returned, a number of the endless slope
+    let r = ds_file_within("anneal_time.ds", &code, &["--timeout", "0.5"], 60);
+    assert!(r.stdout.ends_with(" timeout\n") && !r.stdout.starts_with("Undef"), "{}{}", r.stdout, r.stderr);
 }
 
 #[test]
