@@ -35,6 +35,14 @@ pub const BUILTINS: &[Builtin] = &[
         "Search.hill(Start, Next, Value [, Opts])",
         "hill climbing: from Start to the best successor by Value while it improves; the state it stopped at",
     ),
+    function("Search.anneal", Arity::range(3, 4), super::search_local::anneal).doc(
+        "Search.anneal(Start, Next, Value [, Opts])",
+        "simulated annealing, seeded: a random walk by Value that cools; the best state it visited",
+    ),
+    function("Search.bibfs", Arity::range(3, 4), super::search_local::bibfs).doc(
+        "Search.bibfs(Start, Next, Goal, {\"prev\": Prev})",
+        "bidirectional breadth-first search from Start and from the goal state by Prev: fewest actions",
+    ),
     function("Search.compare", Arity::range(5, 6), super::search_compare::compare).doc(
         "Search.compare(Start, Next, Goal, H, Algorithms [, Opts])",
         "runs each algorithm on the problem, prints a table of their results and returns its rows",
@@ -328,6 +336,8 @@ impl Opts {
                 "time" => opts.time = v.condition().is_true(),
                 "goal" => opts.goal = Some(v.clone()),
                 "view" => opts.view = Some(v.clone()),
+                // (read by search_local.rs)
+                "seed" | "t0" | "decay" | "steps" | "prev" => {}
                 _ => unreachable!("option `{key}` is in a list of options but not read"),
             }
         }
@@ -344,6 +354,12 @@ fn no_option(fname: &str, key: &str, own: &[&str]) -> String {
     }
     if COMPARE_OPTIONS.contains(&key) {
         owners.push("Search.compare");
+    }
+    if super::search_local::ANNEAL_OPTIONS.contains(&key) {
+        owners.push("Search.anneal");
+    }
+    if super::search_local::BIBFS_OPTIONS.contains(&key) {
+        owners.push("Search.bibfs");
     }
     if !owners.is_empty() {
         let owners: Vec<String> = owners.iter().map(|o| format!("`{o}`")).collect();

@@ -1,6 +1,7 @@
 //! The search engine of the `Search` module (docs/language.md, decision 17): breadth-first,
 //! depth-first (with a depth limit), iterative deepening, uniform-cost, A*, IDA*, RBFS, greedy
-//! best-first and beam search (one row each in `algorithms.rs`) over any problem that can pack its states into byte keys (`Problem`), and
+//! best-first and beam search (one row each in `algorithms.rs`), with hill climbing,
+//! simulated annealing and bidirectional breadth-first search beside them (builtins of their own), over any problem that can pack its states into byte keys (`Problem`), and
 //! the exploration of a whole state space.
 //!
 //! The engine does not know the interpreter: `store.rs` keeps the states as packed keys, the
@@ -8,9 +9,11 @@
 //! values and calls the script's demons. `builtins/search.rs` is the script-facing module.
 
 mod algorithms;
+pub mod anneal;
 mod beam;
 mod best_first;
 pub(crate) mod bfs;
+pub mod bidi;
 pub mod check;
 #[cfg(feature = "native")]
 pub mod cluster;
@@ -65,6 +68,8 @@ pub enum Reason {
     Incomplete,
     /// Hill climbing stopped at a state no successor improves (a local or the global maximum).
     Peak,
+    /// Simulated annealing ran its steps, or its temperature reached 0.
+    Cooled,
 }
 
 impl Reason {
@@ -81,6 +86,7 @@ impl Reason {
             Reason::MaxMemory => "max_memory",
             Reason::Incomplete => "incomplete",
             Reason::Peak => "peak",
+            Reason::Cooled => "cooled",
         }
     }
 
@@ -181,7 +187,7 @@ pub fn run_bfs_threaded<P: parallel::Threaded>(
 
 /// An algorithm's result as an outcome: `Ok(Ok(goal))` found one, `Ok(Err(reason))` ended
 /// without one; a limit is a clean end too.
-fn outcome<E>(result: Step<Result<Found, Reason>, E>, counts: Counts) -> Result<Outcome, E> {
+pub(crate) fn outcome<E>(result: Step<Result<Found, Reason>, E>, counts: Counts) -> Result<Outcome, E> {
     match result {
         Ok(Ok(found)) => Ok(Outcome { goal: Some(found), reason: Reason::Goal, counts }),
         Ok(Err(reason)) | Err(Halt::Limit(reason)) => Ok(Outcome { goal: None, reason, counts }),

@@ -92,6 +92,11 @@ pub struct ScriptProblem<'a> {
     start_guard: StartGuard,
     /// What `h` is called in messages: "heuristic", or "value" for hill climbing.
     pub h_role: &'static str,
+    /// Bidirectional search's backward half: `Prev` (in `Next`'s place while it expands,
+    /// `TwoWay::turn`) and the goal state.
+    pub reverse: Option<(Rc<FnCode>, Value)>,
+    /// What `Next` is called in messages: "Next", or "Prev" while it stands in for it.
+    next_role: &'static str,
 }
 
 /// The events of a recorded search: the first `MAX_EVENTS`, and how many more there were.
@@ -154,6 +159,8 @@ impl<'a> ScriptProblem<'a> {
             traced: 0,
             start_guard,
             h_role: "heuristic",
+            reverse: None,
+            next_role: "Next",
         })
     }
 
@@ -219,7 +226,7 @@ impl<'a> ScriptProblem<'a> {
     /// Splits successor `i` into (action, state, cost), or says what is wrong with it.
     fn split(&self, item: &Value, i: usize) -> Result<(Option<Value>, Value, f64), String> {
         // written out only in an error message (this runs for every successor)
-        let next = Called(&self.spec.next, "Next");
+        let next = Called(&self.spec.next, self.next_role);
         let array_states = matches!(self.spec.start, Value::Array(_));
         let parts = match item {
             Value::Array(a) => Some(a.borrow()),
@@ -303,7 +310,7 @@ impl<'a> ScriptProblem<'a> {
         if kind(state)? == states {
             return None;
         }
-        let next = Called(&self.spec.next, "Next");
+        let next = Called(&self.spec.next, self.next_role);
         let read = match parts {
             true => " (an array of two or three items is read as [Action, State] or [Action, State, Cost])",
             false => "",
@@ -325,19 +332,19 @@ impl<'a> ScriptProblem<'a> {
         if self.start_guard.changed() {
             return self.error(format!(
                 "{} changed the start of the search: the states are compared with the start as it was, so it must stay unchanged (make each successor from a copy: `var T = S.copy()`)",
-                called(&next, "Next")
+                called(&next, self.next_role)
             ));
         }
         if self.it.threads.quiet == Quiet::Refuse && self.it.world.shape() != shape {
             return self.error(format!(
                 "{} declares nodes or relations: a search on several threads needs a `Next` that only computes (use {{\"threads\": 1}})",
-                called(&next, "Next")
+                called(&next, self.next_role)
             ));
         }
         let Value::Array(mut items) = result else {
             return self.error(format!(
                 "{} must return an array of successors, not {}",
-                called(&next, "Next"),
+                called(&next, self.next_role),
                 result.described()
             ));
         };
@@ -383,7 +390,7 @@ impl<'a> ScriptProblem<'a> {
         }
         if stored.is_none() {
             if let Err(e) = self.decoder.pack(state, &mut self.key, &mut self.variant) {
-                let what = format!("successor {} of {}", i + 1, called(&self.spec.next, "Next"));
+                let what = format!("successor {} of {}", i + 1, called(&self.spec.next, self.next_role));
                 return Err(Halt::Error(pack_failure(e, &what, self.span)));
             }
         }
@@ -396,7 +403,7 @@ impl<'a> ScriptProblem<'a> {
         }
         if let Some(a) = action {
             if let Err(e) = self.decoder.codec.pack(a, &mut self.action) {
-                let what = format!("the action of successor {} of {}", i + 1, called(&self.spec.next, "Next"));
+                let what = format!("the action of successor {} of {}", i + 1, called(&self.spec.next, self.next_role));
                 return Err(Halt::Error(pack_failure(e, &what, self.span)));
             }
         }
@@ -456,19 +463,43 @@ impl<'a> ScriptProblem<'a> {
     }
 }
 
-impl Problem for ScriptProblem<'_> {
-    type Error = Flow;
-
-    fn start(&mut self, out: &mut Successors) -> Step<(), Flow> {
-        let start = self.spec.start.clone();
+impl ScriptProblem<'_> {
+    /// Packs `root`, the start or the goal, into `out` as one successor without an action.
+    fn pack_root(&mut self, root: &Value, what: &str, out: &mut Successors) -> Step<(), Flow> {
         self.key.clear();
-        if let Err(e) = self.decoder.pack(&start, &mut self.key, &mut self.variant) {
-            return Err(Halt::Error(pack_failure(e, "the start", self.span)));
+        if let Err(e) = self.decoder.pack(root, &mut self.key, &mut self.variant) {
+            return Err(Halt::Error(pack_failure(e, what, self.span)));
         }
         self.action.clear();
         self.label.clear();
         self.push(out, 0.0, None);
         Ok(())
+    }
+}
+
+impl super::bidi::TwoWay for ScriptProblem<'_> {
+    fn goal(&mut self, out: &mut Successors) -> Step<(), Flow> {
+        let Some((_, goal)) = &self.reverse else {
+            return self.error("a bidirectional search needs a goal state".to_string());
+        };
+        let goal = goal.clone();
+        self.pack_root(&goal, "the goal", out)
+    }
+
+    fn turn(&mut self) {
+        if let Some((prev, _)) = &mut self.reverse {
+            std::mem::swap(&mut self.spec.next, prev);
+            self.next_role = if self.next_role == "Next" { "Prev" } else { "Next" };
+        }
+    }
+}
+
+impl Problem for ScriptProblem<'_> {
+    type Error = Flow;
+
+    fn start(&mut self, out: &mut Successors) -> Step<(), Flow> {
+        let start = self.spec.start.clone();
+        self.pack_root(&start, "the start", out)
     }
 
     fn load(&mut self, store: &StateStore, id: StateId) -> Step<(), Flow> {

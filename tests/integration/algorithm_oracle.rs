@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// The problems of search_oracle.py's PROBLEMS, in ds: `Start`, `next`, `Goal` and `h`.
-const PROBLEMS: [(&str, &str); 4] = [
+pub(crate) const PROBLEMS: [(&str, &str); 4] = [
     ("numbers", "var Start = 1, Goal = 10\ndef next(n) : return [[\"inc\", n + 1, 1], [\"dbl\", n * 2, 3]]\ndef h(n) : return Math.abs(10 - n)\n"),
     ("bounded", "var Start = 1, Goal = 37\ndef next(n) : return n < 20 ? [[\"inc\", n + 1, 1], [\"dbl\", n * 2, 3]] : []\ndef h(n) : return n\n"),
     ("roads", r#"var Roads = {"A": [["B", 4], ["C", 2]], "B": [["D", 5]], "C": [["B", 1], ["D", 8], ["E", 10]],

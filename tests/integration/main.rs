@@ -4,6 +4,8 @@
 
 mod algorithm_oracle;
 mod algorithm_table;
+mod anneal;
+mod bidi;
 mod builtin_docs;
 mod cli;
 mod closures;

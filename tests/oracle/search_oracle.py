@@ -381,6 +381,134 @@ def search(algorithm, start, succ, goal, h=None, limit=None, max_states=None, **
     return res
 
 
+# ----------------------------------------------------------------------------- Search.anneal
+
+MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    """splitmix64 (Steele, Lea and Flood 2014), as docs/search.md states it: the state
+    advances by 0x9E3779B97F4A7C15 and each output is a mix of it; unit() is the top 53
+    bits of an output over 2^53."""
+
+    def __init__(self, seed):
+        self.x = seed & MASK
+
+    def next(self):
+        self.x = (self.x + 0x9E3779B97F4A7C15) & MASK
+        z = self.x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def unit(self):
+        return (self.next() >> 11) / float(1 << 53)
+
+
+def anneal(start, succ, value, seed=0, t0=1.0, decay=0.995, steps=1000, max_states=None):
+    """Search.anneal as docs/search.md describes it (AIMA's SIMULATED-ANNEALING as
+    aima-python writes it). The dict holds best, value, reason, path (by first-met origins),
+    moves, the counts, and walk: the ids of the states expanded, in order."""
+    r = Run(start, succ, None, None, max_states)
+    rng = SplitMix64(seed)
+    values = [value(start)]
+    at, best, moves, walk, reason = 0, 0, 0, [], "cooled"
+    try:
+        for k in range(steps):
+            t = t0 * decay ** k
+            if t <= 0:
+                break
+            walk.append(at)
+            o = r.store.origin[at]
+            out = r.expand(at)
+            if not out:
+                reason = "peak"
+                break
+            action, s, cost = out[int(rng.unit() * len(out))]
+            sid, new = r.find_or_add(s, at, action, o["depth"] + 1, o["g"] + cost)
+            if new:
+                r.reached(o["depth"] + 1)
+                values.append(value(s))
+            else:
+                r.c["duplicates"] += 1
+            delta = values[sid] - values[at]
+            if delta > 0 or rng.unit() < math.exp(delta / t):
+                at, moves = sid, moves + 1
+                if values[sid] > values[best]:
+                    best = sid
+    except Full:
+        reason = "max_states"
+    return dict(r.c, best=r.store.states[best], value=values[best], reason=reason, moves=moves,
+                path=[r.store.states[i] for i in r.store.path(best)], walk=walk, states=len(r.store.states))
+
+
+# ----------------------------------------------------------------------------- Search.bibfs
+
+def bibfs(start, succ, prev, goal, max_states=None):
+    """Search.bibfs as docs/search.md describes it: breadth-first from the start by succ and
+    from the goal by prev, a whole level at a time, the side with fewer states waiting first
+    (forward on a tie), until one side meets a state the other stored. prev(s) gives
+    [(action, p, cost), ...]: the states p with s among their successors."""
+    r = Run(start, succ, None, None, max_states)
+    side, cost = {0: "f"}, {0: 0}
+    res = dict(found=None, reason=None, path=[], actions=[], cost=None)
+    try:
+        if goal == start:
+            res.update(found=True, reason="goal", path=[start], cost=0)
+            return dict(r.c, states=1, **res)
+        gid, _ = r.find_or_add(goal, -1, None, 0, 0.0)
+        side[gid], cost[gid] = "b", 0
+        fronts = {"f": [0], "b": [gid]}
+        while fronts["f"] and fronts["b"]:
+            d = "b" if len(fronts["b"]) < len(fronts["f"]) else "f"
+            level, fronts[d] = fronts[d], []
+            for k, i in enumerate(level):
+                r.frontier(len(level) - k + len(fronts["f"]) + len(fronts["b"]))
+                o = r.store.origin[i]
+                moves = r.expand(i) if d == "f" else expand_by(r, i, prev)
+                for action, s, c in moves:
+                    sid, new = r.find_or_add(s, i, action, o["depth"] + 1, o["g"] + c)
+                    if new:
+                        r.reached(o["depth"] + 1)
+                        side[sid], cost[sid] = d, c
+                        fronts[d].append(sid)
+                    elif side[sid] != d:
+                        ends = (i, sid) if d == "f" else (sid, i)
+                        res.update(found=True, reason="goal", **joined(r, ends, action, c, cost))
+                        return dict(r.c, states=len(r.store.states), **res)
+                    else:
+                        r.c["duplicates"] += 1
+        res.update(found=False, reason="exhausted")
+    except Full:
+        res.update(reason="max_states")
+    return dict(r.c, states=len(r.store.states), **res)
+
+
+def expand_by(r, i, prev):
+    """A backward expansion: counted as Run.expand counts one."""
+    out = prev(r.store.states[i])
+    r.c["expanded"] += 1
+    r.c["generated"] += len(out)
+    return out
+
+
+def joined(r, ends, action, c, cost):
+    """The path start..ends[0], ends[1]..goal: its states, actions and cost."""
+    ids = r.store.path(ends[0])
+    actions = [r.store.origin[i]["action"] for i in ids[1:]] + [action]
+    total = r.store.origin[ends[0]]["g"] + c
+    i = ends[1]
+    while True:
+        ids.append(i)
+        up = r.store.origin[i]["parent"]
+        if up == -1:
+            break
+        actions.append(r.store.origin[i]["action"])
+        total += cost[i]
+        i = up
+    return dict(path=[r.store.states[i] for i in ids], actions=actions, cost=total)
+
+
 # ----------------------------------------------------------------------------- Search.compare
 
 COMPARE_COLUMNS = [("algorithm", "algorithm"), ("length", "length"), ("cost", "cost"),
@@ -491,6 +619,64 @@ PROBLEMS = {
 }
 
 
+OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+BACK = {"A": [], "B": [("A", 4), ("C", 1)], "C": [("A", 2)], "D": [("B", 5), ("C", 8)],
+        "E": [("C", 10), ("D", 2)], "F": [("D", 6), ("E", 2)]}
+
+# The predecessors of each problem's states, for Search.bibfs: (action, state, cost), the
+# action and cost of the move from that state.
+PREV = {
+    "numbers": lambda n: ([("inc", n - 1, 1)] if n > 1 else []) + ([("dbl", n // 2, 3)] if n % 2 == 0 else []),
+    "bounded": lambda n: ([("inc", n - 1, 1)] if 1 < n <= 20 else []) +
+                         ([("dbl", n // 2, 3)] if n % 2 == 0 and n // 2 < 20 else []),
+    "roads": lambda t: [(p + "-" + t, p, c) for p, c in BACK[t]],
+    "eight": lambda s: [(OPPOSITE[a], t, c) for a, t, c in eight_moves(s)],
+}
+
+
+def bibfs_line(problem, start=None, goal=None):
+    """Search.bibfs on a problem (from `start` to `goal` when given) as ds's test prints it."""
+    s0, succ, goal_test, _ = PROBLEMS[problem]
+    start = s0 if start is None else start
+    if goal is None:
+        goal = {"numbers": 10, "bounded": 37, "roads": "F", "eight": "123804765"}[problem]
+    r = bibfs(start, succ, PREV[problem], goal)
+    found = {True: "True", False: "False", None: "Undef"}[r["found"]]
+    path = "[" + ",".join(str(s) for s in r["path"]) + "]"
+    actions = "[" + ",".join(str(a) for a in r["actions"]) + "]"
+    cost = "Undef" if r["cost"] is None else number(r["cost"])
+    counts = [str(r[k]) for k in ("expanded", "generated", "duplicates", "max_frontier", "depth", "states")]
+    return " ".join([found, r["reason"], path, actions, cost] + counts)
+
+
+def landscape(name):
+    """The landscapes of Search.anneal's oracle test: (start, succ, value).
+    line: 0..10 by one step left or right (docs/search.md's hill), a local peak at 3;
+    grid: cells x*10+y of an 8x8 grid, four neighbours, a local peak of 5 at (2,2) beside
+    the global one, 9 at (6,5)."""
+    if name == "line":
+        v = [0, 2, 4, 5, 3, 2, 3, 6, 9, 7, 1]
+        return 0, lambda n: [(None, m, 1) for m in (n - 1, n + 1) if 0 <= m <= 10], lambda n: v[n]
+
+    def near(n):
+        x, y = divmod(n, 10)
+        cells = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        return [(None, a * 10 + b, 1) for a, b in cells if 0 <= a < 8 and 0 <= b < 8]
+
+    def value(n):
+        x, y = divmod(n, 10)
+        return max(5 - abs(x - 2) - abs(y - 2), 9 - 2 * (abs(x - 6) + abs(y - 5)), 0)
+    return 0, near, value
+
+
+def anneal_lines(name, seed, t0, decay, steps):
+    start, succ, value = landscape(name)
+    r = anneal(start, succ, value, seed=seed, t0=t0, decay=decay, steps=steps)
+    counts = [str(r[k]) for k in ("expanded", "generated", "duplicates", "depth", "states", "moves")]
+    first = " ".join([number(r["best"]), number(r["value"]), r["reason"]] + counts)
+    return first + "\n" + "[" + ",".join(str(i) for i in r["walk"]) + "]"
+
+
 def run_line(problem, algorithm, options):
     """One search of a problem as the line ds's test prints: found, reason, path, cost and
     the counts."""
@@ -506,6 +692,15 @@ def run_line(problem, algorithm, options):
 if __name__ == "__main__":
     if sys.argv[1:] == ["--selftest"]:
         selftest()
+    elif sys.argv[1:2] == ["--anneal"]:
+        # --anneal LANDSCAPE SEED T0 DECAY STEPS
+        a = sys.argv[2:]
+        print(anneal_lines(a[0], int(a[1]), float(a[2]), float(a[3]), int(a[4])))
+    elif sys.argv[1:2] == ["--bibfs"]:
+        # --bibfs PROBLEM [START [GOAL]] (numbers for numbers and bounded, else strings)
+        numeric = sys.argv[2] in ("numbers", "bounded")
+        ends = [int(x) if numeric else x for x in sys.argv[3:5]] + [None, None]
+        print(bibfs_line(sys.argv[2], ends[0], ends[1]))
     elif sys.argv[1:2] == ["--run"]:
         # --run PROBLEM ALGORITHM [OPTION=N ...]
         opts = {k: int(v) for k, v in (a.split("=") for a in sys.argv[4:])}
