@@ -5,9 +5,10 @@
    bench/wolf_worlds.py (about 1e4 and 1e5 reachable states): the least CPU time of each over
    --reps alternating runs, their ratio, and the peak RSS of each. Both must print the same plan.
 2. Search.astar with Manhattan distance on the 31-move 8-puzzle, and the whole 8-puzzle space
-   (181,440 states) by Search.explore, Search.bfs, the BFS written in ds
-   (bench/programs/puzzle8.ds) and Stateright's BFS checker (bench/stateright, a Rust twin built
-   here on demand with cargo): CPU time, peak RSS and the ratio to Stateright.
+   (181,440 states) by Search.explore (bench/programs/search_eight.ds), by Search.explore and
+   Search.bfs with the moves of the BFS written in ds (puzzle8_search.ds), by that BFS
+   (puzzle8.ds) and by Stateright's BFS checker (bench/stateright, a Rust twin built here on
+   demand with cargo): CPU time, peak RSS and the ratio to Stateright.
 3. Bytes per stored state of 20-fact states (bench/programs/search_bytes.ds): the store's own
    count (Search.stats()["bytes"] / states), and the peak RSS difference between 100,000 and
    200,000 states divided by 100,000; when the states differ from the start in a few facts, and
@@ -81,13 +82,16 @@ def stateright_twin():
 
 
 def eight(ds, reps, markdown):
-    """The 8-puzzle: Search.astar, then the whole space by Search.explore, by Search.bfs (a goal
-    of the other parity, never reached), by the BFS written in ds (bench/programs/puzzle8.ds,
-    from the goal: the same 181,440 states) and by Stateright's BFS checker, alternating in one
-    run; the ratio of each whole-space run to Stateright's."""
+    """The 8-puzzle: Search.astar, then the whole space by Search.explore (search_eight.ds, the
+    moves by row and column with `substr`), by Search.explore and Search.bfs with the moves and
+    swap of the hand-written BFS (puzzle8_search.ds; bfs towards a board of the other parity,
+    never reached), by that BFS written in ds (puzzle8.ds) and by Stateright's BFS checker,
+    alternating in one run; the ratio of each whole-space run to Stateright's."""
     script = os.path.join(HERE, "programs", "search_eight.ds")
+    same = os.path.join(HERE, "programs", "puzzle8_search.ds")
     runs = [("Search.astar", [ds, script, "astar"]), ("Search.explore", [ds, script, "explore"]),
-            ("Search.bfs", [ds, script, "bfs"]),
+            ("Search.explore, puzzle8's moves", [ds, same, "explore"]),
+            ("Search.bfs, puzzle8's moves", [ds, same, "bfs"]),
             ("BFS written in ds", [ds, os.path.join(HERE, "programs", "puzzle8.ds")]),
             ("Stateright BFS", [stateright_twin()])]
     times = {name: [] for name, _ in runs}
@@ -107,7 +111,7 @@ def eight(ds, reps, markdown):
             print("| %s | %.3f | %.1f | %s | %s |" % r)
     else:
         for r in rows:
-            print("%-18s %.3f s, %.1f MiB, x%s: %s" % r)
+            print("%-32s %.3f s, %.1f MiB, x%s: %s" % r)
 
 
 def bytes_per_state(ds, markdown):
