@@ -141,7 +141,8 @@ impl Short {
     fn of(key: &[u8]) -> Option<Short> {
         let mut w = [0u8; 16];
         w.get_mut(..key.len())?.copy_from_slice(key);
-        let word = |i: usize| u64::from_le_bytes([w[i], w[i + 1], w[i + 2], w[i + 3], w[i + 4], w[i + 5], w[i + 6], w[i + 7]]);
+        let word =
+            |i: usize| u64::from_le_bytes([w[i], w[i + 1], w[i + 2], w[i + 3], w[i + 4], w[i + 5], w[i + 6], w[i + 7]]);
         Some(Short(word(0), word(8), key.len()))
     }
 
