@@ -244,7 +244,7 @@ impl<'a> ScriptProblem<'a> {
                 };
                 (Some(a), s, cost)
             }
-            (Some(n), _) if array_states || n > 3 || n < 2 => {
+            (Some(n), _) => {
                 return Err(format!(
                     "successor {} of {next} is an array of {} items: a successor is a state, [Action, State] or [Action, State, Cost]{}",
                     i + 1,
