@@ -4,8 +4,11 @@
 1. Search.bfs against the seed's `solver`, both over the seed's demons, on the wolf worlds of
    bench/wolf_worlds.py (about 1e4 and 1e5 reachable states): the least CPU time of each over
    --reps alternating runs, their ratio, and the peak RSS of each. Both must print the same plan.
-2. Search.astar with Manhattan distance on the 31-move 8-puzzle, and Search.explore of the whole
-   8-puzzle space (181,440 states): CPU time and peak RSS (bench/programs/search_eight.ds).
+2. Search.astar with Manhattan distance on the 31-move 8-puzzle, and the whole 8-puzzle space
+   (181,440 states) by Search.explore (bench/programs/search_eight.ds), by Search.explore and
+   Search.bfs with the moves of the BFS written in ds (puzzle8_search.ds), by that BFS
+   (puzzle8.ds) and by Stateright's BFS checker (bench/stateright, a Rust twin built here on
+   demand with cargo): CPU time, peak RSS and the ratio to Stateright.
 3. Bytes per stored state of 20-fact states (bench/programs/search_bytes.ds): the store's own
    count (Search.stats()["bytes"] / states), and the peak RSS difference between 100,000 and
    200,000 states divided by 100,000; when the states differ from the start in a few facts, and
@@ -19,6 +22,7 @@ Usage:
 
 import argparse
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -64,20 +68,50 @@ def wolf(ds, reps, markdown):
                   % ((r[0],) + r[2:9] + ("" if r[9] else "  PLANS DIFFER",)))
 
 
+STATERIGHT = os.path.join(HERE, "stateright")
+
+
+def stateright_twin():
+    """Builds the Stateright twin (bench/stateright, its own workspace and target folder) and
+    returns the path of its binary."""
+    target = os.path.join(STATERIGHT, "target")
+    cmd = ["cargo", "build", "--release", "--quiet", "--manifest-path", os.path.join(STATERIGHT, "Cargo.toml"),
+           "--target-dir", target]
+    subprocess.run(cmd, check=True)
+    return os.path.join(target, "release", "eight-stateright")
+
+
 def eight(ds, reps, markdown):
+    """The 8-puzzle: Search.astar, then the whole space by Search.explore (search_eight.ds, the
+    moves by row and column with `substr`), by Search.explore and Search.bfs with the moves and
+    swap of the hand-written BFS (puzzle8_search.ds; bfs towards a board of the other parity,
+    never reached), by that BFS written in ds (puzzle8.ds) and by Stateright's BFS checker,
+    alternating in one run; the ratio of each whole-space run to Stateright's."""
     script = os.path.join(HERE, "programs", "search_eight.ds")
+    same = os.path.join(HERE, "programs", "puzzle8_search.ds")
+    runs = [("Search.astar", [ds, script, "astar"]), ("Search.explore", [ds, script, "explore"]),
+            ("Search.explore, puzzle8's moves", [ds, same, "explore"]),
+            ("Search.bfs, puzzle8's moves", [ds, same, "bfs"]),
+            ("BFS written in ds", [ds, os.path.join(HERE, "programs", "puzzle8.ds")]),
+            ("Stateright BFS", [stateright_twin()])]
+    times = {name: [] for name, _ in runs}
+    for _ in range(reps):
+        for name, cmd in runs:
+            times[name].append(bench_run.run_once(cmd))
+    twin = min(r[0] for r in times["Stateright BFS"])
     rows = []
-    for what in ("astar", "explore"):
-        cpu, rss, out = best([ds, script, what], reps)
-        rows.append((what, cpu, rss / 1024, out.strip()))
+    for name, _ in runs:
+        cpu, rss = min(r[0] for r in times[name]), max(r[1] for r in times[name])
+        ratio = "" if name == "Search.astar" else "%.2f" % (cpu / twin)
+        rows.append((name, cpu, rss / 1024, ratio, times[name][-1][2].strip()))
     if markdown:
-        print("| 8-puzzle | CPU s | peak RSS MiB | output |")
-        print("|---|---:|---:|---|")
+        print("| 8-puzzle | CPU s | peak RSS MiB | / Stateright | output |")
+        print("|---|---:|---:|---:|---|")
         for r in rows:
-            print("| Search.%s | %.3f | %.1f | %s |" % r)
+            print("| %s | %.3f | %.1f | %s | %s |" % r)
     else:
         for r in rows:
-            print("Search.%-8s %.3f s, %.1f MiB: %s" % r)
+            print("%-32s %.3f s, %.1f MiB, x%s: %s" % r)
 
 
 def bytes_per_state(ds, markdown):

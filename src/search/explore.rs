@@ -140,7 +140,11 @@ impl Walk<'_> {
                 Some(sid) => (sid, false),
                 None => insert(store, self.config, &s, id, depth + 1, g + s.cost)?,
             };
-            let action = s.action.map_or(super::NONE, |a| store.intern_action(a));
+            // a new state's action was interned as its origin was stored
+            let action = match (new, s.action) {
+                (true, _) => store.action(sid),
+                (false, a) => a.map_or(super::NONE, |a| store.intern_action(a)),
+            };
             self.transitions.push(id, action, sid, s.cost);
             if !new {
                 counts.duplicates += 1;

@@ -17,7 +17,8 @@ use super::{Algorithm, Counts, Reason};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Flow, Interp, Limit, R};
 use crate::syntax::Span;
-use crate::value::{Map, Value};
+use crate::value::array::Items;
+use crate::value::{ArrayRef, Map, Value};
 use crate::world::{Facts, Name};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -223,41 +224,42 @@ impl<'a> ScriptProblem<'a> {
         }
     }
 
-    /// Splits successor `i` into (action, state, cost), or says what is wrong with it.
-    fn split(&self, item: &Value, i: usize) -> Result<(Option<Value>, Value, f64), String> {
+    /// Splits successor `i` into (action, state, cost), or says what is wrong with it. The
+    /// parts of an `[Action, State]` array held nowhere else are moved out, not copied.
+    fn split(&self, item: Value, i: usize) -> Result<(Option<Value>, Value, f64), String> {
         // written out only in an error message (this runs for every successor)
         let next = Called(&self.spec.next, self.next_role);
         let array_states = matches!(self.spec.start, Value::Array(_));
-        let parts = match item {
-            Value::Array(a) => Some(a.borrow()),
+        let given = match &item {
+            Value::Array(a) => Some(a.borrow().len()),
             _ => None,
         };
-        let (action, state, cost) = match parts {
-            Some(p) if p.len() == 2 || p.len() == 3 => {
-                let mut p = p.iter();
-                let (a, s) = (p.next().cloned().unwrap_or_default(), p.next().cloned().unwrap_or_default());
-                let cost = match p.next() {
+        let parts = matches!(given, Some(2 | 3));
+        let (action, state, cost) = match (given, item) {
+            (Some(2 | 3), Value::Array(pair)) => {
+                let (a, s, cost) = take_parts(pair);
+                let cost = match cost {
                     None => 1.0,
-                    Some(&Value::Num(c)) if c.is_finite() => c,
+                    Some(Value::Num(c)) if c.is_finite() => c,
                     Some(other) => {
                         return Err(format!(
                             "successor {} of {next} has the cost {}: a cost must be a finite number",
                             i + 1,
-                            self.it.text(other)
+                            self.it.text(&other)
                         ))
                     }
                 };
                 (Some(a), s, cost)
             }
-            Some(p) if array_states || p.len() > 3 || p.len() < 2 => {
+            (Some(n), _) => {
                 return Err(format!(
                     "successor {} of {next} is an array of {} items: a successor is a state, [Action, State] or [Action, State, Cost]{}",
                     i + 1,
-                    p.len(),
+                    n,
                     if array_states { " (the states are arrays, so each must be given as [Action, State])" } else { "" }
                 ))
             }
-            _ => (None, item.clone(), 1.0),
+            (_, item) => (None, item, 1.0),
         };
         if cost < 0.0 && self.spec.algorithm.needs_costs() {
             return Err(format!(
@@ -267,7 +269,7 @@ impl<'a> ScriptProblem<'a> {
                 self.spec.algorithm.name()
             ));
         }
-        if let Some(message) = self.other_kind(&state, parts_given(item), i) {
+        if let Some(message) = self.other_kind(&state, parts, i) {
             return Err(message);
         }
         if let Some(class) = self.decoder.codec.base_class() {
@@ -354,7 +356,7 @@ impl<'a> ScriptProblem<'a> {
             None => items.borrow().clone(),
         };
         self.it.add_steps(items.len() as u64);
-        for (i, item) in items.iter().enumerate() {
+        for (i, item) in items.into_iter().enumerate() {
             let (action, state, cost) = match self.split(item, i) {
                 Ok(parts) => parts,
                 Err(message) => return self.error(message),
@@ -696,9 +698,18 @@ impl Drop for ScriptProblem<'_> {
     }
 }
 
-/// Whether a successor was given in parts, as [Action, State] or [Action, State, Cost].
-fn parts_given(item: &Value) -> bool {
-    matches!(item, Value::Array(a) if matches!(a.borrow().len(), 2 | 3))
+/// The action, state and cost (if given) of a successor given as an array of two or three:
+/// moved out when the array is held nowhere else (as the one `Next` just built is), so that
+/// nothing is copied and dropping the array drops no items.
+fn take_parts(mut pair: ArrayRef) -> (Value, Value, Option<Value>) {
+    let take = |items: &mut Items| {
+        let mut items = std::mem::take(items).into_iter();
+        (items.next().unwrap_or_default(), items.next().unwrap_or_default(), items.next())
+    };
+    match Rc::get_mut(&mut pair) {
+        Some(only) => take(&mut only.borrow_mut()),
+        None => take(&mut pair.borrow().clone()),
+    }
 }
 
 /// A demon by its name, a lambda by its role: "`moves`", "the Next lambda".

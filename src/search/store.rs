@@ -129,12 +129,38 @@ impl Origin {
     pub const START: Origin = Origin { parent: NONE, action: NONE, label: NONE, variant: NONE, depth: 0, g: 0.0 };
 }
 
+/// Slots of the cache of short actions in front of `StateStore::actions`.
+const ACTION_CACHE: usize = 16;
+
+/// A key of at most 16 bytes as two words (zero-padded) and its length: compared without a
+/// call to `memcmp`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Short(u64, u64, usize);
+
+impl Short {
+    fn of(key: &[u8]) -> Option<Short> {
+        let mut w = [0u8; 16];
+        w.get_mut(..key.len())?.copy_from_slice(key);
+        let word =
+            |i: usize| u64::from_le_bytes([w[i], w[i + 1], w[i + 2], w[i + 3], w[i + 4], w[i + 5], w[i + 6], w[i + 7]]);
+        Some(Short(word(0), word(8), key.len()))
+    }
+
+    /// Its slot in the cache: the top bits of a multiplicative hash.
+    fn slot(self) -> usize {
+        let mixed = (self.0 ^ self.1.rotate_left(29) ^ self.2 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> (64 - ACTION_CACHE.trailing_zeros())) as usize
+    }
+}
+
 /// The states of one search, with their origins; also the actions, labels and variants they
 /// were met with, each interned once.
 #[derive(Default)]
 pub struct StateStore {
     states: KeySet,
     actions: KeySet,
+    /// Short actions interned lately, by a hash of their words (see `intern_action`).
+    action_cache: [Option<(Short, u32)>; ACTION_CACHE],
     labels: KeySet,
     variants: KeySet,
     parent: Vec<StateId>,
@@ -276,9 +302,26 @@ impl StateStore {
         self.g.as_ref().map_or_else(|| f64::from(self.depth.get(id)), |g| g[i])
     }
 
-    /// Interns a packed action; its number goes into an `Origin`.
+    /// Interns a packed action; its number goes into an `Origin`. A short action is looked up
+    /// in a small cache first, compared as two words: an exploration interns one per
+    /// transition, and most spaces have a few actions met again and again (the 8-puzzle's
+    /// moves), for which hashing the bytes and comparing them with the table's cost more.
     pub fn intern_action(&mut self, key: &[u8]) -> u32 {
-        self.actions.insert(key).0
+        let Some(short) = Short::of(key) else { return self.actions.insert(key).0 };
+        let slot = &mut self.action_cache[short.slot()];
+        match *slot {
+            Some((k, n)) if k == short => n,
+            _ => {
+                let n = self.actions.insert(key).0;
+                self.action_cache[short.slot()] = Some((short, n));
+                n
+            }
+        }
+    }
+
+    /// The number of the action state `id` was reached by (`NONE`: none).
+    pub fn action(&self, id: StateId) -> u32 {
+        self.steps[self.step.get(id) as usize].0
     }
 
     pub fn intern_label(&mut self, key: &[u8]) -> u32 {

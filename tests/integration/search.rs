@@ -462,3 +462,16 @@ fn an_exploration_stops_at_max_states() {
     fails_with("var S = Search.explore(1, (n) => [])\nout S.state(1)", "takes a state number from 0 to 0");
     fails_with("out [1].states()", "`states` works on state spaces");
 }
+
+#[test]
+fn successor_pairs_the_script_keeps_keep_their_parts() {
+    // The search moves the action and state out of an [Action, State] array that `Next` built
+    // and holds nowhere else (issue 43); a pair the script also keeps must stay whole.
+    let code = "var Kept = []\nglobal Kept\n\
+                def next(n)\n{\n   var P = [\"inc\", n + 1]\n   Kept.push(P)\n   return [P, [\"dbl\", n * 2, 3]]\n}\n\
+                out Search.bfs(1, next, 4), Search.stats()[\"actions\"]\nout Kept.size(), Kept[0], Kept[1]";
+    // 1 -> 2 (inc; dbl meets 2 again) -> 4 (dbl): `next` is called on 1 and on 2
+    prints(code, "4 [inc,dbl]\n2 [inc,2] [inc,3]\n");
+    // the same pairs, none kept: the same answer
+    prints(&format!("{NUMBERS}out Search.bfs(1, next, 4), Search.stats()[\"actions\"]"), "4 [inc,dbl]\n");
+}

@@ -43,8 +43,22 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::Sum(items) => super::text::sum(items, depth + 1),
         ExKind::Builtin { .. } => super::method::call(e, depth + 1).unwrap_or_else(|| tree_value(e)),
         ExKind::Index { .. } => super::index::read(e, depth + 1).unwrap_or_else(|| tree_value(e)),
+        ExKind::Array(items) => array(items, depth + 1),
         _ => tree_value(e),
     }
+}
+
+/// An array literal: its items as closures, in order (the `[Action, State]` pairs a search's
+/// `Next` builds for each successor, which the tree walker made slower than the rest).
+fn array(items: &[Ex], depth: u32) -> ValueFn {
+    let items: Box<[ValueFn]> = items.iter().map(|item| value(item, depth)).collect();
+    Box::new(move |it| {
+        let mut v = Vec::with_capacity(items.len());
+        for item in items.iter() {
+            v.push(item(it)?);
+        }
+        Ok(Value::array(v))
+    })
 }
 
 /// The value of an expression where it is often a local variable (`return N`): read in place.
