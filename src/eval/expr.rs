@@ -339,7 +339,7 @@ impl Interp {
             None => false,
         };
         if let (true, Some(id)) = (ok, first) {
-            self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+            self.set_node(var, class, id);
         }
         Ok(Value::bool(ok))
     }
@@ -360,7 +360,7 @@ impl Interp {
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
             self.tick(span)?;
-            self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+            self.set_node(var, class, id);
             if !self.eval(cond)?.is_exactly_true() {
                 return Ok(Value::bool(false));
             }

@@ -55,9 +55,11 @@ pub(super) struct NodeTest {
 /// The most variables a test reads at each use.
 const MAX_FIXED: usize = 4;
 
-/// The values of a test's `fixed` variables at one use: the node each names (None: it names
-/// no node of the state's class).
-pub(super) type Bound = [Option<NodeId>; MAX_FIXED];
+/// The values of a test's `fixed` variables at one use: the node each names (0, which is no
+/// node's id: it names no node of the state's class). Plain ids, written one by one where they
+/// are read (`Interp::bind`): an array of options returned by value was copied with loads
+/// wider than the stores that made it, and every tested loop waited on them (issue 43).
+pub(super) type Bound = [NodeId; MAX_FIXED];
 
 /// One side of an edge read: the loop's node, a fixed node of the state, or the node a
 /// variable names (its index in `NodeTest::fixed`).
@@ -75,7 +77,7 @@ impl End {
             End::Var => id,
             End::Node(n) => n,
             // `Interp::bind` gave every edge end a node.
-            End::Fixed(k) => bound[k as usize].unwrap_or(0),
+            End::Fixed(k) => bound[k as usize],
         }
     }
 }
@@ -121,11 +123,12 @@ impl Pred {
                 }
             }
             Pred::Same { other, eq } => {
+                // Node ids start at 1: 0 is no node.
                 let node = match other {
-                    Other::Known(n) => *n,
+                    Other::Known(n) => n.unwrap_or(0),
                     Other::Fixed(k) => bound[*k as usize],
                 };
-                Logic::from_bool((node == Some(id)) == *eq)
+                Logic::from_bool((node == id) == *eq)
             }
             Pred::Not(p) => p.value(id, facts, bound).negate(),
             Pred::Op(op, a, b) => {
@@ -229,8 +232,8 @@ impl Interp {
         site: Option<&TestSite>,
     ) -> Option<(Rc<NodeTest>, Bound)> {
         let test = self.cached_test(var, cond, site)?;
-        let bound = self.bind(&test)?;
-        Some((test, bound))
+        let mut bound = [0; MAX_FIXED];
+        self.bind(&test, &mut bound).then_some((test, bound))
     }
 
     /// `cond` over loop variable `var` compiled for the current graph, when it has the form
@@ -288,24 +291,24 @@ impl Interp {
             && self.same_inputs(test)
     }
 
-    /// The nodes the test's variables name now; None when one that must name a node of the
-    /// state does not (the evaluator then tests the nodes, and reports what it finds).
+    /// The nodes the test's variables name now, written into `bound`; false when one that must
+    /// name a node of the state does not (the evaluator then tests the nodes, and reports what
+    /// it finds).
     #[inline]
-    pub(super) fn bind(&self, test: &NodeTest) -> Option<Bound> {
-        let mut bound = [None; MAX_FIXED];
+    pub(super) fn bind(&self, test: &NodeTest, bound: &mut Bound) -> bool {
         for (b, &(slot, strict)) in bound.iter_mut().zip(&test.fixed) {
             *b = match self.get(slot) {
-                Value::Node(n) if n.class == test.class && !strict => Some(n.id),
+                Value::Node(n) if n.class == test.class && !strict => n.id,
                 Value::Node(n)
                     if n.class == test.class && n.graph.is_none() && self.world.class(n.class).contains(n.id) =>
                 {
-                    Some(n.id)
+                    n.id
                 }
-                _ if strict => return None,
-                _ => None,
+                _ if strict => return false,
+                _ => 0,
             };
         }
-        Some(bound)
+        true
     }
 
     /// Whether every variable the test read holds the same value. A plain loop over the one
