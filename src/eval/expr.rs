@@ -76,10 +76,10 @@ impl Interp {
             ExKind::Tuple(items) => self.tuple(items),
             ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
             ExKind::DemonValue(id) => Ok(Value::Lambda(self.demon(*id, e.span)?)),
-            ExKind::CallValue { callee, args } => match self.eval(callee)? {
-                Value::Lambda(code) => self.call_with(&super::runnable(code, e.span)?, args, e.span),
-                other => fail(callee.span, format!("{} cannot be called", other.described())),
-            },
+            ExKind::CallValue { callee, args } => {
+                let f = self.eval(callee)?;
+                self.call_with(&Interp::callable(f, callee.span, e.span)?, args, e.span)
+            }
             ExKind::Builtin { f, object, args, .. } => {
                 let obj = match object {
                     Some(o) => Some(self.operand(o)?),

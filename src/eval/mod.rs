@@ -588,6 +588,16 @@ impl Interp {
         self.run_frame(code, base, span, set_value)
     }
 
+    /// The code of `f` called at `span` (`f(x)`, `f` a lambda or demon value, given by the
+    /// expression at `callee`): anything else cannot be called.
+    #[inline(always)]
+    fn callable(f: Value, callee: Span, span: Span) -> R<Rc<FnCode>> {
+        match f {
+            Value::Lambda(code) => runnable(code, span),
+            other => fail(callee, format!("{} cannot be called", other.described())),
+        }
+    }
+
     /// `name(args)` of a demon defined with `def`.
     #[inline(never)]
     fn call_demon(&mut self, id: DemonId, args: &[Ex], span: Span) -> R<Value> {

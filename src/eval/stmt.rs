@@ -391,14 +391,11 @@ impl Interp {
     ) -> R<()> {
         let mut id = self.world.class(class).first();
         let mut test = self.cached_test(var, cond, site).filter(|t| t.class == class);
-        let mut bound = Bound::default();
+        let (mut bound, mut peek) = (Bound::default(), None);
         while self.world.class(class).contains(id) {
             if let Some(t) = test.as_ref().filter(|t| self.bind(t, &mut bound)) {
                 let last = self.world.class(class).last();
-                let next = match &self.graph {
-                    Value::Graph(g) => t.next_pass(&g.borrow().facts, id, last, &bound),
-                    _ => None,
-                };
+                let next = self.next_tested(t, (id, last), &bound, &mut peek);
                 // The nodes skipped count as steps, as the evaluator's tries did.
                 self.work(u64::from(next.unwrap_or(last) - id + 1), span)?;
                 let Some(next) = next else {
@@ -408,6 +405,7 @@ impl Interp {
                 id = next;
                 self.set_node(var, class, id);
             } else {
+                peek = None;
                 self.tick(span)?;
                 self.set_node(var, class, id);
                 if !self.eval(cond)?.is_exactly_true() {
@@ -420,6 +418,7 @@ impl Interp {
             }
             if !test.as_ref().is_some_and(|t| self.still_valid(t)) {
                 test = self.cached_test(var, cond, site).filter(|t| t.class == class);
+                peek = None;
             }
             id += 1;
         }
