@@ -59,7 +59,7 @@ impl Interp {
         let bound = found.or((!c.is_empty()).then_some(c.last()));
         drop(g);
         if let Some(id) = bound {
-            self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+            self.set_node(var, class, id);
         }
         Some(found.is_some())
     }

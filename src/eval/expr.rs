@@ -76,10 +76,10 @@ impl Interp {
             ExKind::Tuple(items) => self.tuple(items),
             ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
             ExKind::DemonValue(id) => Ok(Value::Lambda(self.demon(*id, e.span)?)),
-            ExKind::CallValue { callee, args } => match self.eval(callee)? {
-                Value::Lambda(code) => self.call_with(&super::runnable(code, e.span)?, args, e.span),
-                other => fail(callee.span, format!("{} cannot be called", other.described())),
-            },
+            ExKind::CallValue { callee, args } => {
+                let f = self.eval(callee)?;
+                self.call_with(&Interp::callable(f, callee.span, e.span)?, args, e.span)
+            }
             ExKind::Builtin { f, object, args, .. } => {
                 let obj = match object {
                     Some(o) => Some(self.operand(o)?),
@@ -339,7 +339,7 @@ impl Interp {
             None => false,
         };
         if let (true, Some(id)) = (ok, first) {
-            self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+            self.set_node(var, class, id);
         }
         Ok(Value::bool(ok))
     }
@@ -360,7 +360,7 @@ impl Interp {
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
             self.tick(span)?;
-            self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+            self.set_node(var, class, id);
             if !self.eval(cond)?.is_exactly_true() {
                 return Ok(Value::bool(false));
             }

@@ -22,8 +22,8 @@ use crate::diagnostics::{Diagnostic, SourceMap, Warnings};
 use crate::syntax::Span;
 use crate::value::code::CodeRef;
 use crate::value::display::to_text;
-use crate::value::Value;
-use crate::world::World;
+use crate::value::{NodeVal, Value};
+use crate::world::{ClassId, NodeId, World};
 use std::io::Write;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -439,6 +439,17 @@ impl Interp {
         }
     }
 
+    /// `set` of a node of the current graph (`NodeVal` with no graph), written in place into a
+    /// variable that holds one, as `set_num` writes a number: the loops over nodes set their
+    /// variable at every node.
+    #[inline(always)]
+    fn set_node(&mut self, slot: Slot, class: ClassId, id: NodeId) {
+        match self.slot_mut(slot) {
+            Value::Node(NodeVal { class: c, id: i, graph: None }) => (*c, *i) = (class, id),
+            _ => self.set(slot, Value::Node(NodeVal { class, id, graph: None })),
+        }
+    }
+
     pub fn text(&self, v: &Value) -> String {
         to_text(v, &self.world)
     }
@@ -508,7 +519,7 @@ impl Interp {
         if crate::guard::memory::exceeded() {
             return limit_error(span, Limit::Memory, None);
         }
-        if self.interrupt.swap(false, Ordering::Relaxed) {
+        if self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed) {
             return limit_error(span, Limit::Interrupt, None);
         }
         if let Some(deadline) = self.limits.deadline {
@@ -575,6 +586,16 @@ impl Interp {
         let base = self.stack.len();
         self.stack.extend(args);
         self.run_frame(code, base, span, set_value)
+    }
+
+    /// The code of `f` called at `span` (`f(x)`, `f` a lambda or demon value, given by the
+    /// expression at `callee`): anything else cannot be called.
+    #[inline(always)]
+    fn callable(f: Value, callee: Span, span: Span) -> R<Rc<FnCode>> {
+        match f {
+            Value::Lambda(code) => runnable(code, span),
+            other => fail(callee, format!("{} cannot be called", other.described())),
+        }
     }
 
     /// `name(args)` of a demon defined with `def`.

@@ -21,7 +21,7 @@ use crate::syntax::ast::{BinOp, EdgeMode, UnOp};
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
 use crate::world::facts::isa_epoch;
-use crate::world::{ClassId, FactKey, Facts, GraphRef, GraphUid, IsaColumn, NodeId, RelId, Target};
+use crate::world::{ClassId, FactKey, Facts, Graph, GraphRef, GraphUid, IsaColumn, NodeId, RelId, Target};
 use smallvec::SmallVec;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -55,9 +55,11 @@ pub(super) struct NodeTest {
 /// The most variables a test reads at each use.
 const MAX_FIXED: usize = 4;
 
-/// The values of a test's `fixed` variables at one use: the node each names (None: it names
-/// no node of the state's class).
-pub(super) type Bound = [Option<NodeId>; MAX_FIXED];
+/// The values of a test's `fixed` variables at one use: the node each names (0, which is no
+/// node's id: it names no node of the state's class). Plain ids, written one by one where they
+/// are read (`Interp::bind`): an array of options returned by value was copied with loads
+/// wider than the stores that made it, and every tested loop waited on them (issue 43).
+pub(super) type Bound = [NodeId; MAX_FIXED];
 
 /// One side of an edge read: the loop's node, a fixed node of the state, or the node a
 /// variable names (its index in `NodeTest::fixed`).
@@ -75,7 +77,7 @@ impl End {
             End::Var => id,
             End::Node(n) => n,
             // `Interp::bind` gave every edge end a node.
-            End::Fixed(k) => bound[k as usize].unwrap_or(0),
+            End::Fixed(k) => bound[k as usize],
         }
     }
 }
@@ -121,11 +123,12 @@ impl Pred {
                 }
             }
             Pred::Same { other, eq } => {
+                // Node ids start at 1: 0 is no node.
                 let node = match other {
-                    Other::Known(n) => *n,
+                    Other::Known(n) => n.unwrap_or(0),
                     Other::Fixed(k) => bound[*k as usize],
                 };
-                Logic::from_bool((node == Some(id)) == *eq)
+                Logic::from_bool((node == id) == *eq)
             }
             Pred::Not(p) => p.value(id, facts, bound).negate(),
             Pred::Op(op, a, b) => {
@@ -147,19 +150,40 @@ impl NodeTest {
     /// The first node from `id` on (up to `last`) for which the condition is exactly True in
     /// a state with `facts`, its variables naming the nodes `bound`.
     pub fn next_pass(&self, facts: &Facts, id: NodeId, last: NodeId, bound: &Bound) -> Option<NodeId> {
+        let [n] = self.passes_from(facts, id, last, bound);
+        (n != 0).then_some(n)
+    }
+
+    /// Whether the pass after the next one comes at almost no cost with it (`next_two`): when
+    /// the first conjunct is `A rel X`, the candidates are A's few adjacent facts.
+    pub fn peeks(&self) -> bool {
+        matches!(
+            self.conjuncts[0],
+            Pred::Edge { from: End::Node(_) | End::Fixed(_), to: End::Var, mode: EdgeMode::Is, .. }
+        )
+    }
+
+    /// `next_pass` and the pass after it, found by one search (0: none).
+    pub fn next_two(&self, facts: &Facts, id: NodeId, last: NodeId, bound: &Bound) -> [NodeId; 2] {
+        self.passes_from(facts, id, last, bound)
+    }
+
+    /// The first `N` nodes from `id` on (up to `last`) that pass, in order (0: no more).
+    fn passes_from<const N: usize>(&self, facts: &Facts, id: NodeId, last: NodeId, bound: &Bound) -> [NodeId; N] {
         let (first, rest) = self.conjuncts.split_first().expect("a condition has a conjunct");
         let passes = |n: NodeId| rest.iter().all(|p| p.value(n, facts, bound).is_true());
         match first {
             // Only the nodes the first conjunct holds of can pass.
             Pred::Isa(column) => {
                 let from = column.trues.partition_point(|&n| n < id);
-                column.trues[from..].iter().copied().take_while(|&n| n <= last).find(|&n| passes(n))
+                first_n(&mut column.trues[from..].iter().copied().take_while(|&n| n <= last).filter(|&n| passes(n)))
             }
             Pred::Edge { from: from @ (End::Node(_) | End::Fixed(_)), rel, to: End::Var, mode: EdgeMode::Is } => {
                 let a = from.node(id, bound);
-                facts.true_targets(a, *rel).skip_while(|&n| n < id).take_while(|&n| n <= last).find(|&n| passes(n))
+                let targets = facts.true_targets(a, *rel).skip_while(|&n| n < id).take_while(|&n| n <= last);
+                first_n(&mut targets.filter(|&n| passes(n)))
             }
-            _ => (id..=last).find(|&n| first.value(n, facts, bound).is_true() && passes(n)),
+            _ => first_n(&mut (id..=last).filter(|&n| first.value(n, facts, bound).is_true() && passes(n))),
         }
     }
 
@@ -180,6 +204,31 @@ impl NodeTest {
     /// Whether node `id` passes.
     pub fn passes(&self, facts: &Facts, id: NodeId, bound: &Bound) -> bool {
         self.conjuncts.iter().all(|p| p.value(id, facts, bound).is_true())
+    }
+}
+
+/// The pass after the one a tested loop is at (`NodeTest::next_two`; 0: none), taken as the
+/// next without searching again when the loop comes to it with the state unchanged: the same
+/// graph with the same facts (by their content hash, as `still_valid` trusts the `isa` hash),
+/// the same nodes bound, and the same test (the loop forgets the peek when it makes a new one).
+pub(super) struct Peek {
+    from: NodeId,
+    next: NodeId,
+    graph: GraphUid,
+    hash: u64,
+    bound: Bound,
+}
+
+impl Peek {
+    pub fn new(at: NodeId, next: NodeId, graph: &Graph, bound: &Bound) -> Peek {
+        Peek { from: at + 1, next, graph: graph.uid, hash: graph.facts.hash(), bound: *bound }
+    }
+
+    /// The next pass from `id` on when this peek still holds for `graph` (Some(None): none).
+    pub fn next(&self, id: NodeId, graph: &Graph, bound: &Bound) -> Option<Option<NodeId>> {
+        let same =
+            self.from == id && self.graph == graph.uid && self.hash == graph.facts.hash() && self.bound == *bound;
+        same.then_some((self.next != 0).then_some(self.next))
     }
 }
 
@@ -229,8 +278,8 @@ impl Interp {
         site: Option<&TestSite>,
     ) -> Option<(Rc<NodeTest>, Bound)> {
         let test = self.cached_test(var, cond, site)?;
-        let bound = self.bind(&test)?;
-        Some((test, bound))
+        let mut bound = [0; MAX_FIXED];
+        self.bind(&test, &mut bound).then_some((test, bound))
     }
 
     /// `cond` over loop variable `var` compiled for the current graph, when it has the form
@@ -288,24 +337,50 @@ impl Interp {
             && self.same_inputs(test)
     }
 
-    /// The nodes the test's variables name now; None when one that must name a node of the
-    /// state does not (the evaluator then tests the nodes, and reports what it finds).
+    /// The nodes the test's variables name now, written into `bound`; false when one that must
+    /// name a node of the state does not (the evaluator then tests the nodes, and reports what
+    /// it finds).
     #[inline]
-    pub(super) fn bind(&self, test: &NodeTest) -> Option<Bound> {
-        let mut bound = [None; MAX_FIXED];
+    pub(super) fn bind(&self, test: &NodeTest, bound: &mut Bound) -> bool {
         for (b, &(slot, strict)) in bound.iter_mut().zip(&test.fixed) {
             *b = match self.get(slot) {
-                Value::Node(n) if n.class == test.class && !strict => Some(n.id),
+                Value::Node(n) if n.class == test.class && !strict => n.id,
                 Value::Node(n)
                     if n.class == test.class && n.graph.is_none() && self.world.class(n.class).contains(n.id) =>
                 {
-                    Some(n.id)
+                    n.id
                 }
-                _ if strict => return None,
-                _ => None,
+                _ if strict => return false,
+                _ => 0,
             };
         }
-        Some(bound)
+        true
+    }
+
+    /// The first node from `id` on (up to `last`) that passes `t` in the current graph: the
+    /// one `peek` holds when it still holds, else searched (peeking at the one after when
+    /// that is cheap).
+    pub(super) fn next_tested(
+        &self,
+        t: &NodeTest,
+        (id, last): (NodeId, NodeId),
+        bound: &Bound,
+        peek: &mut Option<Peek>,
+    ) -> Option<NodeId> {
+        let Value::Graph(g) = &self.graph else { return None };
+        let g = g.borrow();
+        if let Some(next) = peek.take().and_then(|p| p.next(id, &g, bound)) {
+            return next;
+        }
+        if !t.peeks() {
+            return t.next_pass(&g.facts, id, last, bound);
+        }
+        let [next, after] = t.next_two(&g.facts, id, last, bound);
+        if next == 0 {
+            return None;
+        }
+        *peek = Some(Peek::new(next, after, &g, bound));
+        Some(next)
     }
 
     /// Whether every variable the test read holds the same value. A plain loop over the one
@@ -477,6 +552,16 @@ impl Interp {
 /// Whether a variable still holds the value a test read: the same node, graph, relation,
 /// number or logic value (anything else is taken as changed).
 #[inline]
+/// The first `N` items of `items` (0 where there are fewer), taking no more than `N`. By
+/// reference: moving the iterator over facts in is a call to `memmove`.
+fn first_n<const N: usize>(items: &mut impl Iterator<Item = NodeId>) -> [NodeId; N] {
+    let mut out = [0; N];
+    for (o, n) in out.iter_mut().zip(items) {
+        *o = n;
+    }
+    out
+}
+
 fn same(now: &Value, then: &Value) -> bool {
     match (now, then) {
         (Value::Node(a), Value::Node(b)) => {

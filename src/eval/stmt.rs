@@ -1,6 +1,6 @@
 //! Statements: control flow, `out`, declarations and the three kinds of `for`.
 
-use super::node_test::TestSite;
+use super::node_test::{Bound, TestSite};
 use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, ExKind, Slot, St, StKind, Target};
 use crate::syntax::ast::OutSep;
@@ -326,7 +326,7 @@ impl Interp {
                     if !self.world.class(class).contains(id) {
                         break; // the body deleted the nodes
                     }
-                    self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
+                    self.set_node(vars[0], class, id);
                     if let Some(v) = vars.get(1) {
                         self.set(*v, node_value(&g, id));
                     }
@@ -362,7 +362,7 @@ impl Interp {
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
             self.tick(span)?;
-            self.set(vars[0], Value::Node(NodeVal { class, id, graph: None }));
+            self.set_node(vars[0], class, id);
             if vars.len() == 2 {
                 self.set(vars[1], node_value(&g, id));
             }
@@ -391,24 +391,23 @@ impl Interp {
     ) -> R<()> {
         let mut id = self.world.class(class).first();
         let mut test = self.cached_test(var, cond, site).filter(|t| t.class == class);
+        let (mut bound, mut peek) = (Bound::default(), None);
         while self.world.class(class).contains(id) {
-            if let Some((t, bound)) = test.as_ref().and_then(|t| Some((t, self.bind(t)?))) {
+            if let Some(t) = test.as_ref().filter(|t| self.bind(t, &mut bound)) {
                 let last = self.world.class(class).last();
-                let next = match &self.graph {
-                    Value::Graph(g) => t.next_pass(&g.borrow().facts, id, last, &bound),
-                    _ => None,
-                };
+                let next = self.next_tested(t, (id, last), &bound, &mut peek);
                 // The nodes skipped count as steps, as the evaluator's tries did.
                 self.work(u64::from(next.unwrap_or(last) - id + 1), span)?;
                 let Some(next) = next else {
-                    self.set(var, Value::Node(NodeVal { class, id: last, graph: None }));
+                    self.set_node(var, class, last);
                     break;
                 };
                 id = next;
-                self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+                self.set_node(var, class, id);
             } else {
+                peek = None;
                 self.tick(span)?;
-                self.set(var, Value::Node(NodeVal { class, id, graph: None }));
+                self.set_node(var, class, id);
                 if !self.eval(cond)?.is_exactly_true() {
                     id += 1;
                     continue;
@@ -419,6 +418,7 @@ impl Interp {
             }
             if !test.as_ref().is_some_and(|t| self.still_valid(t)) {
                 test = self.cached_test(var, cond, site).filter(|t| t.class == class);
+                peek = None;
             }
             id += 1;
         }

@@ -530,6 +530,9 @@ impl Facts {
     /// The targets, in order, of `src`'s True `rel` facts to this graph's own nodes (target
     /// graph 0): what filtering `outgoing_rel` gives, read straight from the packed words when
     /// no fact is wide (`exists(Z, X rel Z)` and `for B in (A rel B) & ..` ask it constantly).
+    /// Inlined: the iterator is large, and a caller in another codegen unit copied it out of
+    /// the call with `memmove` and then waited on that copy (issue 43).
+    #[inline]
     pub fn true_targets(&self, src: NodeId, rel: RelId) -> impl Iterator<Item = NodeId> + '_ {
         let (packed, wide) = match self.wide {
             None => (Some(packed::true_targets(self.layer(rel), src, rel)), None),

@@ -50,6 +50,7 @@ mod repl_pty;
 mod sandbox;
 mod search;
 mod standalone;
+mod style_paths;
 mod thread_locals;
 mod threads;
 mod traps;

@@ -3,12 +3,13 @@
 
 use super::num::NumFn;
 use super::{tree_value, Node, StFn, MAX_NESTING};
-use crate::compile::ir::{DemonId, Ex, ExKind, Leaf, NumCode, Slot, Target};
+use crate::compile::ir::{DemonId, Ex, ExKind, FnCode, Leaf, NumCode, Slot, Target};
 use crate::eval::ops::{number, numbers};
 use crate::eval::{Flow, Interp, R};
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
+use std::rc::Rc;
 
 /// An expression, evaluated.
 pub(crate) type ValueFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
@@ -39,7 +40,8 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
             Box::new(move |it| Ok(it.globals[i].dup()))
         }
         ExKind::Binary { op, left, right, num } => binary(e, *op, left, right, num.as_ref(), depth + 1),
-        ExKind::Demon { id, args } => call(*id, args, e.span, depth + 1),
+        ExKind::Demon { id, args } => call(Callee::Demon(*id), args, e.span, depth + 1),
+        ExKind::CallValue { callee, args } => call(Callee::held(callee, depth + 1), args, e.span, depth + 1),
         ExKind::Sum(items) => super::text::sum(items, depth + 1),
         ExKind::Builtin { .. } => super::method::call(e, depth + 1).unwrap_or_else(|| tree_value(e)),
         ExKind::Index { .. } => super::index::read(e, depth + 1).unwrap_or_else(|| tree_value(e)),
@@ -75,7 +77,10 @@ impl Operand {
         match &e.kind {
             ExKind::Var(Slot::Local(i)) => Operand::Local(*i as usize),
             ExKind::Demon { id, args } if depth <= MAX_NESTING => {
-                Operand::Call(CallSite::new(*id, args, e.span, depth))
+                Operand::Call(CallSite::new(Callee::Demon(*id), args, e.span, depth))
+            }
+            ExKind::CallValue { callee, args } if depth <= MAX_NESTING => {
+                Operand::Call(CallSite::new(Callee::held(callee, depth), args, e.span, depth))
             }
             _ => Operand::Value(value(e, depth)),
         }
@@ -311,23 +316,52 @@ fn values_any(op: BinOp, s: Sides) -> ValueFn {
     Box::new(move |it| s.combine(op, it))
 }
 
-/// `name(args)` of a demon defined with `def`: `Interp::call_demon` with the arguments as
-/// closures.
-fn call(id: DemonId, args: &[Ex], span: Span, depth: u32) -> ValueFn {
-    let site = CallSite::new(id, args, span, depth);
+/// `name(args)` of a demon defined with `def` (`Interp::call_demon`), or `f(args)` of the
+/// lambda or demon a variable holds, with the arguments as closures.
+fn call(callee: Callee, args: &[Ex], span: Span, depth: u32) -> ValueFn {
+    let site = CallSite::new(callee, args, span, depth);
     Box::new(move |it| site.run(it))
 }
 
-/// A call of a demon defined with `def`.
+/// What a call calls: a demon defined with `def`, or the value of an expression (`f(x)`, `f`
+/// a variable holding a lambda), read at every call. Both run the same way once their code is
+/// known: a lambda's call costs what a demon's does.
+pub(super) enum Callee {
+    Demon(DemonId),
+    Held(ValueFn, Span),
+}
+
+impl Callee {
+    fn held(callee: &Ex, depth: u32) -> Callee {
+        Callee::Held(value(callee, depth), callee.span)
+    }
+}
+
+/// A call of a demon or of a lambda held in a variable.
 pub(super) struct CallSite {
-    id: DemonId,
+    callee: Callee,
     args: Box<[CallArg]>,
     span: Span,
 }
 
 impl CallSite {
-    fn new(id: DemonId, args: &[Ex], span: Span, depth: u32) -> CallSite {
-        CallSite { id, args: args.iter().map(|a| CallArg::new(a, depth + 1)).collect(), span }
+    fn new(callee: Callee, args: &[Ex], span: Span, depth: u32) -> CallSite {
+        CallSite { callee, args: args.iter().map(|a| CallArg::new(a, depth + 1)).collect(), span }
+    }
+
+    /// The code to run (`Interp::callable` says what a value that cannot be called gets).
+    #[inline(always)]
+    fn code(&self, it: &mut Interp) -> R<Rc<FnCode>> {
+        match &self.callee {
+            Callee::Demon(id) => match it.demons.get(*id as usize) {
+                Some(Some(code)) => Ok(code.clone()),
+                _ => it.demon(*id, self.span),
+            },
+            Callee::Held(f, at) => {
+                let v = f(it)?;
+                Interp::callable(v, *at, self.span)
+            }
+        }
     }
 
     #[inline(always)]
@@ -335,10 +369,7 @@ impl CallSite {
         if it.stack_low() {
             return it.stack_used_up(self.span);
         }
-        let code = match it.demons.get(self.id as usize) {
-            Some(Some(code)) => code.clone(),
-            _ => it.demon(self.id, self.span)?,
-        };
+        let code = self.code(it)?;
         it.call_compiled(&code, &self.args, self.span)
     }
 
@@ -348,10 +379,7 @@ impl CallSite {
         if it.stack_low() {
             return it.stack_used_up(self.span);
         }
-        let code = match it.demons.get(self.id as usize) {
-            Some(Some(code)) => code.clone(),
-            _ => it.demon(self.id, self.span)?,
-        };
+        let code = self.code(it)?;
         it.call_compiled_num(&code, &self.args, self.span)
     }
 }

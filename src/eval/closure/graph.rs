@@ -178,11 +178,11 @@ impl LocalEdge {
     }
 }
 
-/// `exists(Z, X rel Z)`, X a local and rel fixed: X's first True `rel` target among the
-/// state's nodes, read as `Interp::exists_edge` reads it, without matching the condition's
-/// shape at every call.
+/// `exists(Z, X rel Z)`, X a variable (a local, or a global at top level) and rel fixed: X's
+/// first True `rel` target among the state's nodes, read as `Interp::exists_edge` reads it,
+/// without matching the condition's shape at every call.
 struct TargetOf {
-    x: usize,
+    x: Slot,
     rel: RelId,
 }
 
@@ -190,18 +190,17 @@ impl TargetOf {
     fn new(var: Slot, cond: &Ex) -> Option<TargetOf> {
         let ExKind::Edge(edge) = &cond.kind else { return None };
         let (Operand::Single(left), Operand::Single(right)) = (&edge.left, &edge.right) else { return None };
-        let (ExKind::Var(x @ Slot::Local(i)), ExKind::Var(z), Rel::Fixed(rel)) = (&left.kind, &right.kind, &edge.rel)
-        else {
+        let (ExKind::Var(x), ExKind::Var(z), Rel::Fixed(rel)) = (&left.kind, &right.kind, &edge.rel) else {
             return None;
         };
-        (edge.mode == EdgeMode::Is && *x != var && *z == var).then_some(TargetOf { x: *i as usize, rel: *rel })
+        (edge.mode == EdgeMode::Is && *x != var && *z == var).then_some(TargetOf { x: *x, rel: *rel })
     }
 
     /// Whether X has such a target (see `Interp::exists_target`); None: X is no node of the
     /// current graph, `exists` decides.
     #[inline(always)]
     fn find(&self, it: &mut Interp, var: Slot) -> Option<bool> {
-        let &Value::Node(NodeVal { class, id, graph: None }) = it.local(self.x) else { return None };
+        let &Value::Node(NodeVal { class, id, graph: None }) = it.get(self.x) else { return None };
         it.exists_target(var, class, id, self.rel)
     }
 }
