@@ -102,7 +102,7 @@ fn raw(port: u16, request: Vec<u8>) -> (u16, String, Duration) {
 fn a_huge_header_gets_431_at_once_and_the_server_goes_on() {
     let ex = explorer_of("header", &numbers(-1));
     let mut request = b"GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ".to_vec();
-    request.extend(std::iter::repeat(b'a').take(1 << 20));
+    request.extend(std::iter::repeat_n(b'a', 1 << 20));
     request.extend(b"\r\n\r\n");
     let (status, body, took) = raw(ex.port, request);
     assert_eq!(status, 431, "{body}");
