@@ -10,7 +10,8 @@ Every mutant must
   - keep its output: each mutant starts by printing a marker, so a run that compiled and
     exited 0 or 1 without the marker on standard output lost it.
 
-Mutants are made from the scripts (scripts/*.ds, scripts/krk/*.ds) and the fuzz seeds
+Mutants are made from every script (scripts/**/*.ds, the Search scripts included, the
+explorer's tests/browser/*.ds, the benchmark programs bench/programs/*.ds) and the fuzz seeds
 (fuzz/seeds/*.ds) by 1-4 of: inserting a fragment of the language or a stress snippet (large
 ranges, deep recursion, long strings, big graphs, self-referring containers), deleting,
 duplicating or moving a piece, replacing a number by an extreme one, and splicing in a line of
@@ -21,7 +22,8 @@ Usage (from the repository root, after `cargo build --profile release-dev`):
                               [--from N] [--quiet]
 
 Each run: `ds --sandbox --max-memory 256M --max-steps 2000000 --timeout 1 MUTANT`, in a
-scratch folder, under an address-space limit of 2 GB, killed after 20 s of wall clock. The
+scratch folder that also holds a copy of the folders beside the seed (so that the `#include`s of
+scripts/wolf_search.ds or scripts/eight.ds are found and the mutant runs), under an address-space limit of 2 GB, killed after 20 s of wall clock. The
 summary counts outcomes; failures are written to DIR (default fuzz/failures/) with the mutant
 and what ds printed. The exit status is 1 when any mutant failed.
 """
@@ -86,18 +88,35 @@ STRESS = [
 NUMBERS = ["0", "-1", "1e9", "1e300", "-1e300", "0.5", "50000000", "4294967296", "(0/0)", "1e19"]
 
 
+SEED_FOLDERS = ["scripts", os.path.join("tests", "browser"), os.path.join("bench", "programs"),
+                os.path.join("fuzz", "seeds")]
+
+
 def seeds():
+    """(path from the root, text) of every seed script, in a fixed order."""
     paths = []
-    for folder in ["scripts", os.path.join("scripts", "krk"), os.path.join("fuzz", "seeds")]:
-        full = os.path.join(ROOT, folder)
-        for name in sorted(os.listdir(full)):
-            if name.endswith(".ds"):
-                paths.append(os.path.join(full, name))
+    for folder in SEED_FOLDERS:
+        for here, dirs, names in os.walk(os.path.join(ROOT, folder)):
+            dirs[:] = sorted(d for d in dirs if d != "node_modules")
+            paths.extend(os.path.join(here, n) for n in sorted(names) if n.endswith(".ds"))
     out = []
     for p in paths:
         with open(p, encoding="utf-8", errors="replace") as f:
             out.append((os.path.relpath(p, ROOT), f.read()))
     return out
+
+
+def lay_out(scratch, seed):
+    """Empties the scratch folder, then copies the folders beside `seed` into it: what the
+    seed's `#include`s name (wolf/, eight/, krk/) and the data it reads."""
+    for entry in os.listdir(scratch):
+        path = os.path.join(scratch, entry)
+        shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+    folder = os.path.dirname(os.path.join(ROOT, seed))
+    for entry in sorted(os.listdir(folder)):
+        path = os.path.join(folder, entry)
+        if os.path.isdir(path) and entry != "node_modules":
+            shutil.copytree(path, os.path.join(scratch, entry))
 
 
 # How often each kind of mutation is picked: the kinds that keep a script valid (a stress
@@ -223,9 +242,7 @@ def main():
             rng = random.Random(args.seed * 1_000_003 + i)
             name, text = sources[rng.randrange(len(sources))]
             mutant = 'out "%s"\n%s' % (MARKER, mutate(text, rng, texts))
-            for entry in os.listdir(scratch):
-                path = os.path.join(scratch, entry)
-                shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+            lay_out(scratch, name)
             script = os.path.join(scratch, "mutant.ds")
             with open(script, "w", encoding="utf-8", errors="surrogateescape") as f:
                 f.write(mutant)

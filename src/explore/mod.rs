@@ -5,11 +5,13 @@
 //!
 //! `problem` finds the named parts in the script, `explorer` answers the JSON API from a
 //! `search::on_demand::OnDemand` explored breadth-first as far as the page asks (so ids are those of
-//! a whole exploration), `server` speaks HTTP, `web` holds the page.
+//! a whole exploration), `server` answers HTTP requests that `http` reads, `web` holds the page.
 
 mod api;
 mod check;
 mod explorer;
+#[cfg(feature = "native")]
+mod http;
 mod problem;
 mod replay;
 #[cfg(feature = "native")]
@@ -21,7 +23,7 @@ pub use api::reply;
 pub use explorer::{Answer, ApiError, Explorer, REPLAY_STATES};
 pub use problem::{Names, Parts};
 #[cfg(feature = "native")]
-pub use server::{bind, port};
+pub use server::{bind, port, Server};
 
 pub const USAGE: &str =
     "usage: ds explore FILE [ARGS...] --start NAME|EXPR --next NAME --goal NAME [--h NAME] [--view NAME] [--symmetry NAME] [--port N] [--max-states N]";
@@ -142,7 +144,7 @@ pub fn serve(
     session: &mut crate::session::Session,
     file: &str,
     options: &Options,
-    server: &tiny_http::Server,
+    server: &Server,
     timeout: Option<std::time::Duration>,
 ) -> u8 {
     use std::io::Write;
@@ -167,7 +169,13 @@ pub fn serve(
         "ds explore: serving the states of {file} on http://127.0.0.1:{}/ (Ctrl-C stops)",
         port(server)
     );
-    server::serve(server, &mut explorer, timeout);
+    let served = server::serve(server, &mut explorer, timeout);
     let _ = explorer.interp().out.flush();
-    0
+    match served {
+        Ok(()) => 0,
+        Err(message) => {
+            crate::eprintln_safe!("error: {message}");
+            1
+        }
+    }
 }

@@ -36,6 +36,8 @@ mod rbfs;
 mod records;
 pub mod script;
 pub mod space;
+#[cfg(feature = "native")]
+mod spawn;
 pub mod start_guard;
 pub mod states;
 pub mod store;

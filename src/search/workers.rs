@@ -10,32 +10,25 @@
 //! in the globals: `System.time`, a changed file) stops the search with an error; so does
 //! output from `Next` or `Goal` while they expand for another thread, and a `Next` that
 //! declares nodes or relations (their numbers would differ between threads).
+//!
+//! `spawn` starts the workers, and only with the `native` feature: without it (the core alone,
+//! the playground) every search runs on one thread and `threads` above 1 is refused.
 
 #[cfg(feature = "native")]
 use super::cluster::Cluster;
-use super::parallel::{self, Parallel, Pool, Report, WorkerEnd};
+use super::parallel::{self, Parallel, WorkerEnd};
 use super::script::ScriptProblem;
+#[cfg(feature = "native")]
+pub use super::spawn::Replay;
 use super::Algorithm;
-use crate::eval::{fail, Flow, Interp, Limits, R};
+use crate::eval::{fail, Flow, Interp, R};
 use crate::syntax::Span;
 use crate::value::Value;
-use std::path::PathBuf;
-use std::sync::mpsc::Sender;
+#[cfg(feature = "native")]
 use std::sync::Arc;
 
 /// Most threads a search may ask for.
 pub const MAX_THREADS: usize = 256;
-
-/// How a worker runs the script again: what the command line gave the first thread.
-pub struct Replay {
-    pub name: String,
-    pub src: String,
-    pub args: Vec<String>,
-    pub script_dir: Option<PathBuf>,
-    pub limits: Limits,
-    pub deny_warnings: bool,
-    pub files: Box<dyn crate::files::Files>,
-}
 
 /// What the output of a script does now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -55,7 +48,9 @@ pub struct Threads {
     /// `ds --threads N`: the threads of `Search.bfs` and `Search.explore` when their options
     /// do not say (0: one).
     pub default: usize,
-    /// How to start workers (None in the REPL and `ds explore`: no script to run again).
+    /// How to start workers (None in the REPL and `ds explore`: no script to run again). Only
+    /// a native host starts threads: the core alone searches on one.
+    #[cfg(feature = "native")]
     pub replay: Option<Arc<Replay>>,
     /// Searches started so far: a worker serves the one the first thread is at.
     pub calls: u64,
@@ -123,7 +118,7 @@ pub fn threads(
     }
     let Some(n) = asked else {
         let n = it.threads.default.max(1);
-        return Ok(if fits && n > 1 && it.threads.replay.is_some() { On::Threads(n) } else { On::One });
+        return Ok(if fits && n > 1 && can_start_workers(it) { On::Threads(n) } else { On::One });
     };
     if n == 1 {
         return Ok(On::One);
@@ -140,13 +135,29 @@ pub fn threads(
             format!("`{fname}` traces and records on one thread only: `trace` and `record` need `threads` 1"),
         );
     }
-    if it.threads.replay.is_none() {
-        return fail(
-            span,
-            format!("`{fname}` runs on several threads only in a script run by `ds FILE` or `ds -e` (not in the REPL or `ds explore`)"),
-        );
+    if !can_start_workers(it) {
+        return fail(span, format!("`{fname}` {}", ONE_THREAD_ONLY));
     }
     Ok(On::Threads(n))
+}
+
+/// Why `threads` above 1 is refused where no workers can start.
+#[cfg(feature = "native")]
+const ONE_THREAD_ONLY: &str =
+    "runs on several threads only in a script run by `ds FILE` or `ds -e` (not in the REPL or `ds explore`)";
+#[cfg(not(feature = "native"))]
+const ONE_THREAD_ONLY: &str =
+    "runs on one thread in this build of ds (the playground has no threads): give `threads` 1 or leave it out";
+
+/// Whether searches may start worker threads: in a script that a native host can run again.
+fn can_start_workers(it: &Interp) -> bool {
+    #[cfg(feature = "native")]
+    return it.threads.replay.is_some();
+    #[cfg(not(feature = "native"))]
+    return {
+        let _ = it;
+        false
+    };
 }
 
 /// Runs `search` with the options `config` on the threads or processes `on` says (`None` to
@@ -176,10 +187,14 @@ pub fn spread<'a, T>(
             p.it.threads.cluster = Some(cluster);
             result
         }
+        #[cfg(feature = "native")]
         On::Threads(n) => {
-            let mut pool = start(p, n);
+            let mut pool = super::spawn::start(p, n);
             search(p, Some(Parallel::Threads(&mut pool)))
         }
+        // `threads` never chooses them without a native host.
+        #[cfg(not(feature = "native"))]
+        On::Threads(_) => search(p, None),
         On::One => search(p, None),
     }
 }
@@ -234,72 +249,6 @@ fn push_option(out: &mut Vec<u8>, option: Option<u64>) {
         }
         None => out.push(0),
     }
-}
-
-/// Starts the workers of a search on `threads` threads, each running the script again up to
-/// this search. The first levels are expanded here while they get there.
-pub fn start(p: &mut ScriptProblem<'_>, threads: usize) -> Pool<Flow> {
-    let (pool, ends) = Pool::new(threads, fingerprint(p));
-    let Some(replay) = p.it.threads.replay.clone() else { return pool };
-    let target = p.it.threads.calls;
-    let size = crate::guard::stack::interpreter_size().max(16 << 20);
-    for end in ends {
-        let replay = replay.clone();
-        let spawned = std::thread::Builder::new().name(format!("ds thread {}", end.thread + 1)).stack_size(size).spawn(
-            move || {
-                crate::guard::stack::mark(size);
-                work(&replay, target, end)
-            },
-        );
-        // A thread that cannot start leaves its share to the others: the answer is the same.
-        drop(spawned);
-    }
-    pool
-}
-
-/// Tells the first thread that a worker is gone, when it leaves without having served (its
-/// script ended, failed, or it panicked).
-struct Leaving {
-    reports: Sender<Report>,
-    thread: usize,
-    why: Option<(String, bool)>,
-    served: bool,
-}
-
-impl Drop for Leaving {
-    fn drop(&mut self) {
-        if self.served {
-            return;
-        }
-        let (why, limit) = self.why.take().unwrap_or_else(|| ("it failed".into(), false));
-        let _ = self.reports.send(Report::Gone { thread: self.thread, why, limit });
-    }
-}
-
-/// A worker thread: the script run again, quietly, up to search number `target`.
-fn work(replay: &Replay, target: u64, end: WorkerEnd<Flow>) {
-    use crate::session::{Outcome, Session};
-    let mut leaving = Leaving { reports: end.reports.clone(), thread: end.thread, why: None, served: false };
-    let mut session = Session::new(Box::new(std::io::sink()));
-    let it = &mut session.interp;
-    it.set_files(replay.files.boxed_clone());
-    it.warnings.sink = Box::new(std::io::sink());
-    it.warnings.deny = replay.deny_warnings;
-    *it.limits_mut() = replay.limits.clone();
-    it.args = replay.args.clone();
-    it.script_dir = replay.script_dir.clone();
-    it.interrupt = end.stop.clone();
-    it.threads.quiet = Quiet::Discard;
-    it.threads.worker = Some((target, end));
-    let outcome = session.run_source(&replay.name, &replay.src);
-    leaving.served = session.interp.threads.worker.is_none();
-    leaving.why = Some(match outcome {
-        Outcome::RuntimeError(d) => (d.message.clone(), d.limit.is_some()),
-        Outcome::CompileErrors(_) => ("the script did not compile".into(), false),
-        Outcome::Finished(_) | Outcome::Exited(_) => {
-            ("the script ended before this search: it must run the same way on every thread".into(), false)
-        }
-    });
 }
 
 /// In a worker at the search it serves: serves it, and ends the worker's run (`Flow::Exit`).

@@ -4,6 +4,8 @@
 
 use super::explore::{explore, get_as, Explorer};
 use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 /// Numbers as states: n gives 10n+1 ... 10n+10, so every number is new and the space has no end;
@@ -73,4 +75,103 @@ fn a_small_replay_does_not_explore_the_space_up_to_the_cap() {
     let explored = stats["states"].as_u64().unwrap();
     // The explorer looked for them among at most 10,000 more states (and one expansion's 10).
     assert!(explored <= 10_010, "{explored} states explored for a replay of {}", states.len());
+}
+
+/// Sends `request` as it is (from a thread of its own, so that a server that answers before
+/// reading it all is not blocked by this one's writing); the status, the body and the time the
+/// answer took.
+fn raw(port: u16, request: Vec<u8>) -> (u16, String, Duration) {
+    let began = Instant::now();
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(60))).expect("timeout");
+    let mut writer = s.try_clone().expect("clone");
+    // The server may close before it all arrives: a failed write is expected then.
+    let sending = std::thread::spawn(move || drop(writer.write_all(&request)));
+    let mut reply = Vec::new();
+    let _ = s.read_to_end(&mut reply);
+    let took = began.elapsed();
+    drop(s);
+    let _ = sending.join();
+    let reply = String::from_utf8_lossy(&reply).into_owned();
+    let (head, body) = reply.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no answer: {reply:?}"));
+    let status = head.split(' ').nth(1).and_then(|c| c.parse().ok()).expect("a status");
+    (status, body.to_string(), took)
+}
+
+#[test]
+fn a_huge_header_gets_431_at_once_and_the_server_goes_on() {
+    let ex = explorer_of("header", &numbers(-1));
+    let mut request = b"GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ".to_vec();
+    request.extend(std::iter::repeat_n(b'a', 1 << 20));
+    request.extend(b"\r\n\r\n");
+    let (status, body, took) = raw(ex.port, request);
+    assert_eq!(status, 431, "{body}");
+    assert!(body.contains("header section is over 64 KiB"), "{body}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    // As many headers as would fit, but too many of them.
+    let many: String = (0..200).map(|i| format!("X-{i}: 1\r\n")).collect();
+    let (status, body, _) = raw(ex.port, format!("GET / HTTP/1.1\r\n{many}\r\n").into_bytes());
+    assert_eq!(status, 431, "{body}");
+    assert_eq!(get(&ex, "/api/stats").0, 200);
+}
+
+#[test]
+fn a_body_too_large_and_a_malformed_request_are_refused() {
+    let ex = explorer_of("body", &numbers(-1));
+    let big = "GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000000\r\n\r\n";
+    let (status, body, _) = raw(ex.port, big.into());
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("body is over 16 MiB"), "{body}");
+    for bad in ["GARBAGE\r\n\r\n", "GET /api/stats HTTP/9.9\r\n\r\n", "GET /a b HTTP/1.1\r\n\r\n"] {
+        let (status, body, _) = raw(ex.port, bad.into());
+        assert_eq!(status, 400, "{bad:?}: {body}");
+        assert!(body.contains("a malformed HTTP request"), "{body}");
+    }
+    let lying = "GET /api/stats HTTP/1.1\r\nContent-Length: -1\r\n\r\n";
+    assert_eq!(raw(ex.port, lying.into()).0, 400);
+    // A small body is skipped and the request answered.
+    let (status, body, _) = raw(ex.port, "GET /api/stats HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello".into());
+    assert_eq!(status, 200, "{body}");
+}
+
+#[test]
+fn a_client_that_sends_nothing_holds_only_its_own_connection() {
+    let ex = explorer_of("slow", &numbers(-1));
+    let began = Instant::now();
+    let mut idle = TcpStream::connect(("127.0.0.1", ex.port)).expect("connect");
+    idle.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    idle.write_all(b"GET /api/stats HTTP/1.1\r\n").unwrap();
+    // Others are answered meanwhile.
+    assert_eq!(get(&ex, "/api/stats").0, 200);
+    assert!(began.elapsed() < Duration::from_secs(5));
+    let mut reply = String::new();
+    let _ = idle.read_to_string(&mut reply);
+    assert!(reply.starts_with("HTTP/1.1 408 "), "{reply}");
+    assert!(reply.contains("did not arrive whole within 10 s"), "{reply}");
+    let took = began.elapsed();
+    assert!(took >= Duration::from_secs(10) && took < Duration::from_secs(60), "{took:?}");
+}
+
+#[test]
+fn connections_past_the_cap_get_503_and_the_server_recovers() {
+    let ex = explorer_of("many", &numbers(-1));
+    let idle: Vec<TcpStream> = (0..64).map(|_| TcpStream::connect(("127.0.0.1", ex.port)).expect("connect")).collect();
+    // The server counts a connection when it accepts it: wait until all 64 are counted.
+    let mut last = (0, String::new(), Duration::ZERO);
+    for _ in 0..100 {
+        last = raw(ex.port, b"GET /api/stats HTTP/1.1\r\n\r\n".to_vec());
+        if last.0 == 503 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(last.0, 503, "{}", last.1);
+    assert!(last.1.contains("reading 64 connections already"), "{}", last.1);
+    drop(idle);
+    // The closed connections give their places back.
+    let answered = (0..100).any(|_| {
+        std::thread::sleep(Duration::from_millis(50));
+        get_as(ex.port, "/api/stats", "127.0.0.1").0 == 200
+    });
+    assert!(answered, "the server answers again once the idle connections are closed");
 }

@@ -97,8 +97,8 @@ fn references(path: &Path, modules: &[String]) -> Vec<(String, usize)> {
 const KNOWN_DEBTS: &[(&str, &str)] = &[
     // The interpreter keeps its part in searches on several threads (`Interp::threads`).
     ("src/eval/mod.rs", "search"),
-    // A worker thread runs the script again in a session of its own.
-    ("src/search/workers.rs", "session"),
+    // A worker thread (native only) runs the script again in a session of its own.
+    ("src/search/spawn.rs", "session"),
 ];
 
 #[test]

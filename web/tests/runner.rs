@@ -71,6 +71,24 @@ fn a_compile_error_is_placed_on_its_line() {
 }
 
 #[test]
+fn searches_run_on_one_thread_and_more_threads_are_refused_clearly() {
+    let search = |threads: u32| {
+        let (sink, got) = capture();
+        let source = format!("def next(n) : return n < 50 ? [n + 1, n * 2] : []\nout Search.bfs(1, next, 40, {{\"threads\": {threads}}})\n");
+        let r = run(request(&source), sink);
+        let out = got.borrow().0.clone();
+        (r, out)
+    };
+    let (r, out) = search(1);
+    assert_eq!((r.status, out.as_str()), ("finished", "40\n"));
+    // The core alone starts no threads (the playground has none).
+    let (r, _) = search(2);
+    assert_eq!(r.status, "runtime_error");
+    let said = &r.diagnostics[0].message;
+    assert!(said.contains("runs on one thread in this build of ds (the playground has no threads)"), "{said}");
+}
+
+#[test]
 fn a_runtime_error_keeps_the_output_before_it() {
     let (sink, got) = capture();
     let r = run(request("out \"before\"\nvar A = 0\nout 1 / A\n"), sink);
