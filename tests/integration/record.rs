@@ -120,3 +120,52 @@ fn trace_with_a_view_says_what_is_wrong_with_it() {
         "the view must return a picture (SVG), a string or a graph, not a number (state 0)",
     );
 }
+
+/// Prints each event of the last search: its algorithm, event, state and rank.
+const RANKS: &str = "for E in Search.trace() : out E[\"algorithm\"], E[\"event\"], E[\"state\"], E[\"rank\"]\n";
+
+#[test]
+fn bfs_ranks_its_entries_first_in_first_out() {
+    // 1 -> 2 (inc) and 2 again (dbl, a duplicate) -> 3: each entry ranks by when it came in.
+    let code = format!(
+        "def next(n) : return n < 3 ? [[\"inc\", n + 1], [\"dbl\", n * 2]] : []\n\
+         Search.bfs(1, next, 3, {{\"record\": True}})\n{RANKS}"
+    );
+    prints(
+        &code,
+        "bfs push 0 0\n\
+         bfs expand 0 Undef\n\
+         bfs push 1 2\n\
+         bfs duplicate 1 Undef\n\
+         bfs expand 1 Undef\n\
+         bfs push 2 5\n\
+         bfs goal 2 Undef\n",
+    );
+}
+
+#[test]
+fn astar_ranks_by_f_then_h_then_arrival_and_a_reopened_state_by_its_new_f() {
+    // The search of `astar_with_an_inconsistent_heuristic_reopens_a_state`; its entries by
+    // (f, h, arrival): S (0, 0), B reopened (2, 0), B (3, 0), A (5, 4), G by A (7, 0), G (8, 0).
+    let code = format!(
+        "def next(n) {{\n\
+           if n == \"S\" : return [[\"a\", \"A\", 1], [\"b\", \"B\", 3]]\n\
+           if n == \"A\" : return [[\"b\", \"B\", 1]]\n\
+           if n == \"B\" : return [[\"g\", \"G\", 5]]\n\
+           return []\n\
+         }}\n\
+         Search.astar(\"S\", next, \"G\", (n) => n == \"A\" ? 4 : 0, {{\"record\": True}})\n\
+         for E in Search.trace() : if E[\"event\"] == \"push\" | E[\"event\"] == \"reopen\" : out E[\"event\"], E[\"state\"], E[\"rank\"]\n"
+    );
+    prints(&code, "push 0 0\npush 1 3\npush 2 2\npush 3 5\nreopen 2 1\npush 3 4\n");
+}
+
+#[test]
+fn a_record_names_its_algorithm_also_outside_the_table() {
+    let code = "def next(n) : return n < 2 ? [[\"inc\", n + 1]] : []\n\
+                Search.hill(0, next, (n) => n, {\"record\": True})\n\
+                out Search.trace()[0][\"algorithm\"]\n\
+                Search.idastar(0, next, 2, (n) => 0, {\"record\": True})\n\
+                out Search.trace()[0][\"algorithm\"]\n";
+    prints(code, "hill\nidastar\n");
+}
