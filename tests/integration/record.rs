@@ -105,7 +105,7 @@ fn trace_with_a_view_draws_each_event_s_state_once() {
         Search.bfs(1, next, 3, {\"record\": True})\n\
         for E in Search.trace(view) : out E[\"event\"], E[\"state\"], E[\"view\"]\n\
         out Calls[0], Search.trace()[0].keys().size()\n";
-    prints(code, "push 0 <1>\nexpand 0 <1>\npush 1 <2>\nduplicate 1 <2>\nexpand 1 <2>\npush 2 <3>\ngoal 2 <3>\n3 8\n");
+    prints(code, "push 0 <1>\nexpand 0 <1>\npush 1 <2>\nduplicate 1 <2>\nexpand 1 <2>\npush 2 <3>\ngoal 2 <3>\n3 10\n");
 }
 
 #[test]
