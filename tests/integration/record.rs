@@ -7,19 +7,21 @@ use crate::common::{fails_with, prints};
 /// Prints each event of the last search: event, state, parent, g, h, f, frontier.
 const SHOW: &str = "for E in Search.trace() : out E[\"event\"], E[\"state\"], E[\"parent\"], E[\"g\"], E[\"h\"], E[\"f\"], E[\"frontier\"]\n";
 
+/// S -1-> A -1-> B -5-> G and S -3-> B.
+const SHORTCUT: &str = "def next(n) {\n\
+   if n == \"S\" : return [[\"a\", \"A\", 1], [\"b\", \"B\", 3]]\n\
+   if n == \"A\" : return [[\"b\", \"B\", 1]]\n\
+   if n == \"B\" : return [[\"g\", \"G\", 5]]\n\
+   return []\n\
+}\n";
+
 #[test]
 fn astar_with_an_inconsistent_heuristic_reopens_a_state() {
     // S -1-> A -1-> B -5-> G and S -3-> B; h(A) = 4 is admissible (A is 6 from G) but not
     // consistent, so B is first expanded by the dear way (g 3), then reopened by way of A (g 2).
     // Ids: S 0, A 1, B 2, G 3.
     let code = format!(
-        "def next(n) {{\n\
-           if n == \"S\" : return [[\"a\", \"A\", 1], [\"b\", \"B\", 3]]\n\
-           if n == \"A\" : return [[\"b\", \"B\", 1]]\n\
-           if n == \"B\" : return [[\"g\", \"G\", 5]]\n\
-           return []\n\
-         }}\n\
-         def h(n) : return n == \"A\" ? 4 : 0\n\
+        "{SHORTCUT}def h(n) : return n == \"A\" ? 4 : 0\n\
          out Search.astar(\"S\", next, \"G\", h, {{\"record\": True}}), Search.stats()[\"cost\"]\n{SHOW}"
     );
     prints(
@@ -148,13 +150,7 @@ fn astar_ranks_by_f_then_h_then_arrival_and_a_reopened_state_by_its_new_f() {
     // The search of `astar_with_an_inconsistent_heuristic_reopens_a_state`; its entries by
     // (f, h, arrival): S (0, 0), B reopened (2, 0), B (3, 0), A (5, 4), G by A (7, 0), G (8, 0).
     let code = format!(
-        "def next(n) {{\n\
-           if n == \"S\" : return [[\"a\", \"A\", 1], [\"b\", \"B\", 3]]\n\
-           if n == \"A\" : return [[\"b\", \"B\", 1]]\n\
-           if n == \"B\" : return [[\"g\", \"G\", 5]]\n\
-           return []\n\
-         }}\n\
-         Search.astar(\"S\", next, \"G\", (n) => n == \"A\" ? 4 : 0, {{\"record\": True}})\n\
+        "{SHORTCUT}Search.astar(\"S\", next, \"G\", (n) => n == \"A\" ? 4 : 0, {{\"record\": True}})\n\
          for E in Search.trace() : if E[\"event\"] == \"push\" | E[\"event\"] == \"reopen\" : out E[\"event\"], E[\"state\"], E[\"rank\"]\n"
     );
     prints(&code, "push 0 0\npush 1 3\npush 2 2\npush 3 5\nreopen 2 1\npush 3 4\n");
