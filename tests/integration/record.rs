@@ -161,7 +161,11 @@ fn a_record_names_its_algorithm_also_outside_the_table() {
     let code = "def next(n) : return n < 2 ? [[\"inc\", n + 1]] : []\n\
                 Search.hill(0, next, (n) => n, {\"record\": True})\n\
                 out Search.trace()[0][\"algorithm\"]\n\
+                Search.anneal(0, next, (n) => n, {\"record\": True, \"steps\": 3})\n\
+                out Search.trace()[0][\"algorithm\"]\n\
+                Search.bibfs(0, next, 2, {\"prev\": (n) => [n - 1], \"record\": True})\n\
+                out Search.trace()[0][\"algorithm\"]\n\
                 Search.idastar(0, next, 2, (n) => 0, {\"record\": True})\n\
                 out Search.trace()[0][\"algorithm\"]\n";
-    prints(code, "hill\nidastar\n");
+    prints(code, "hill\nanneal\nbibfs\nidastar\n");
 }
