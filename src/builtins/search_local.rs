@@ -93,7 +93,7 @@ pub(super) fn bibfs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Spa
         "bibfs",
         found(outcome.reason),
     );
-    let record = super::search_record::take(&mut problem, store);
+    let record = super::search_record::take(&mut problem, store).map(|k| k.by("bibfs"));
     drop(problem);
     end(it, map, record, outcome.reason, span)
 }
@@ -154,7 +154,7 @@ fn finish(mut problem: ScriptProblem<'_>, store: StateStore, e: Ended, more: &[(
             m.borrow_mut().insert(Value::str(k), Value::Num(*v));
         }
     }
-    let record = super::search_record::take(&mut problem, store);
+    let record = super::search_record::take(&mut problem, store).map(|k| k.by(e.name));
     (map, record)
 }
 

@@ -6,9 +6,10 @@
 //! recorded keeps nothing.
 
 use crate::eval::{fail, Interp, R};
+use crate::search::open_order;
 use crate::search::script::{Record, ScriptProblem};
 use crate::search::states::Decoder;
-use crate::search::{Event, StateId, StateStore, NONE};
+use crate::search::{Algorithm, Event, StateId, StateStore, NONE};
 use crate::syntax::Span;
 use crate::value::{Logic, Map, Value};
 use rustc_hash::FxHashMap;
@@ -21,6 +22,8 @@ pub(super) struct LastRecord(Option<Kept>);
 
 /// A search's events and the states they name.
 pub(super) struct Kept {
+    /// The algorithm's name (`algorithm` of every event map).
+    algorithm: &'static str,
     record: Record,
     store: StateStore,
     decoder: Decoder,
@@ -30,7 +33,15 @@ pub(super) struct Kept {
 /// recorded (None, and its states dropped, when not).
 pub(super) fn take(problem: &mut ScriptProblem, store: StateStore) -> Option<Kept> {
     let record = problem.take_record()?;
-    Some(Kept { record, store, decoder: problem.take_decoder() })
+    let algorithm = problem.spec().algorithm.name();
+    Some(Kept { algorithm, record, store, decoder: problem.take_decoder() })
+}
+
+impl Kept {
+    /// The record as made by the named algorithm (one outside the table, such as `hill`).
+    pub(super) fn by(self, algorithm: &'static str) -> Kept {
+        Kept { algorithm, ..self }
+    }
 }
 
 /// Keeps the last search's record with its states (or that it kept none).
@@ -64,8 +75,9 @@ pub(super) fn trace(it: &mut Interp, _: Option<Value>, args: &[Value], span: Spa
 fn events(it: &mut Interp, kept: &Kept, view: Option<&Rc<crate::compile::ir::FnCode>>, span: Span) -> R<Vec<Value>> {
     let mut drawn: FxHashMap<StateId, Value> = FxHashMap::default();
     let mut out = Vec::with_capacity(kept.record.events.len() + 1);
-    for e in &kept.record.events {
-        let mut m = event_map(e);
+    let ranks = open_order::ranks(Algorithm::parse(kept.algorithm), &kept.record.events);
+    for (e, rank) in kept.record.events.iter().zip(ranks) {
+        let mut m = event_map(e, kept.algorithm, rank);
         if let Some(view) = view.filter(|_| (e.id as usize) < kept.store.len()) {
             let shown = match drawn.get(&e.id) {
                 Some(v) => v.clone(),
@@ -89,11 +101,15 @@ fn events(it: &mut Interp, kept: &Kept, view: Option<&Rc<crate::compile::ir::FnC
     Ok(out)
 }
 
-fn event_map(e: &Event) -> Map {
+/// An event as a map (docs/search.md, "Recording a search"); `rank` is its state's place in
+/// the order the algorithm takes states out, for an event that puts it into the frontier.
+fn event_map(e: &Event, algorithm: &str, rank: Option<u64>) -> Map {
     let undef = Value::Logic(Logic::UNDEF);
     let parent = if e.parent == NONE { undef.clone() } else { Value::Num(f64::from(e.parent)) };
     let mut m = Map::default();
+    let rank = rank.map_or(undef.clone(), |r| Value::Num(r as f64));
     for (k, v) in [
+        ("algorithm", Value::str(algorithm)),
         ("event", Value::str(e.kind.word())),
         ("state", Value::Num(f64::from(e.id))),
         ("parent", parent),
@@ -102,6 +118,7 @@ fn event_map(e: &Event) -> Map {
         ("f", Value::Num(e.f)),
         ("depth", Value::Num(f64::from(e.depth))),
         ("frontier", Value::Num(e.frontier as f64)),
+        ("rank", rank),
     ] {
         m.insert(Value::str(k), v);
     }

@@ -2,13 +2,17 @@
 //! the record becomes a self-contained HTML page (inline script, no network) with a slider and
 //! step buttons over its events, one frame each: the event, the state's number, its parent,
 //! g, h, f, depth, the frontier's size after it, and how many states were expanded so far.
-//! Under it the open list (in the order the states were put in) and the closed list (in
-//! expansion order) after the event, worked out by the page from the events before it.
+//! Under it the open list after the event, in the order the algorithm will take its states
+//! out (each event's `rank`, from `search::open_order`, the rule the explorer's replay uses
+//! too; in the order put in for a record without ranks), and the closed list in the order
+//! taken out, worked out by the page from the events before it.
 //! When the events carry their states' views (`Search.trace(View)`), each frame also shows the
 //! state and its parent as drawn, and the lists their states so: each view is written into the
 //! page once, by state number.
 
 use super::draw::escape;
+use crate::search::open_order::tests_when_generated;
+use crate::search::Algorithm;
 use crate::value::Value;
 use serde_json::{json, Value as Json};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -35,6 +39,10 @@ pub fn replay_html(
     if events.is_empty() || !events.iter().all(|e| key(e, "event").is_some() && key(e, "frontier").is_some()) {
         return None;
     }
+    let algorithm = match key(&events[0], "algorithm") {
+        Some(Value::Str(name)) => Some(name.to_string()),
+        _ => None,
+    };
     let mut expanded = 0;
     let mut views = serde_json::Map::new();
     let frames: Vec<Json> = events
@@ -50,10 +58,27 @@ pub fn replay_html(
                     views.insert(state.to_string(), json!(view_html(&view, &text, &picture)));
                 }
             }
-            json!({ "fields": fields, "expanded": expanded })
+            let rank = match key(e, "rank") {
+                Some(Value::Num(r)) => json!(r),
+                _ => Json::Null,
+            };
+            json!({ "fields": fields, "expanded": expanded, "rank": rank })
         })
         .collect();
-    Some(page(&frames, &Json::Object(views)))
+    Some(page(&frames, &Json::Object(views), &order_json(algorithm.as_deref())))
+}
+
+/// What the page needs to know of the algorithm: what to call the open list's order, and
+/// whether its goal event takes the goal out of the frontier (it does unless the algorithm
+/// tests states when it generates them).
+fn order_json(algorithm: Option<&str>) -> Json {
+    match algorithm {
+        Some(name) => json!({
+            "open": format!("open, in the order {name} takes them out"),
+            "goal_leaves": !tests_when_generated(Algorithm::parse(name)),
+        }),
+        None => json!({ "open": "open, in the order put in", "goal_leaves": false }),
+    }
 }
 
 /// A view as HTML: a picture inline, a text in a fixed-width font with its lines kept.
@@ -66,12 +91,13 @@ fn view_html(view: &Value, text: impl Fn(&Value) -> String, picture: impl Fn(&Va
 
 /// The page: controls, the frame's table and views, and the script that steps through the
 /// frames.
-fn page(frames: &[Json], views: &Json) -> String {
+fn page(frames: &[Json], views: &Json, order: &Json) -> String {
     let id = format!("ds-replay-{}", NEXT.fetch_add(1, Ordering::Relaxed));
     // `</` would end the script element early.
     let data = Json::Array(frames.to_vec()).to_string().replace("</", "<\\/");
     let views = views.to_string().replace("</", "<\\/");
     let keys = json!(KEYS).to_string();
+    let order = order.to_string().replace("</", "<\\/");
     let last = frames.len() - 1;
     format!(
         r##"<div id="{id}" class="ds-replay" style="font-family: sans-serif">
@@ -94,7 +120,7 @@ fn page(frames: &[Json], views: &Json) -> String {
 </div>
 <script>
 (function () {{
-  var frames = {data}, keys = {keys}, views = {views};
+  var frames = {data}, keys = {keys}, views = {views}, order = {order};
   var root = document.getElementById("{id}");
   var slider = root.querySelector("input"), at = root.querySelector(".ds-replay-at");
   var table = root.querySelector(".ds-replay-frame");
@@ -104,18 +130,22 @@ fn page(frames: &[Json], views: &Json) -> String {
     figure.querySelector("figcaption").textContent = title + " " + state;
     figure.querySelector("div").innerHTML = view === undefined ? "" : view;
   }}
-  // The open list (in the order the states were put in) and the closed list (in expansion
-  // order) after event i, worked out from the events up to it.
+  // The open list (each state's latest entry, by rank: the order the algorithm takes them
+  // out; by arrival without ranks) and the closed list (in the order taken out) after event
+  // i, worked out from the events up to it.
   function lists(i) {{
     var open = [], closed = [];
-    function drop(list, s) {{ var k = list.indexOf(s); if (k >= 0) list.splice(k, 1); }}
+    function drop(list, s) {{ var k = list.findIndex(function (e) {{ return e.s === s; }}); if (k >= 0) list.splice(k, 1); }}
+    function close(s) {{ drop(open, s); drop(closed, s); closed.push({{ s: s }}); }}
     for (var j = 0; j <= i; j++) {{
       var kind = frames[j].fields[0], s = frames[j].fields[1];
-      if (kind === "push" || kind === "reopen") {{ drop(open, s); open.push(s); }}
-      else if (kind === "expand") {{ drop(open, s); drop(closed, s); closed.push(s); }}
+      if (kind === "push" || kind === "reopen") {{ drop(open, s); drop(closed, s); open.push({{ s: s, rank: frames[j].rank === null ? j : frames[j].rank }}); }}
+      else if (kind === "expand" || (kind === "goal" && order.goal_leaves)) close(s);
       else if (kind === "prune") drop(open, s);
     }}
-    return [open, closed];
+    open.sort(function (a, b) {{ return a.rank - b.rank; }});
+    var states = function (list) {{ return list.map(function (e) {{ return e.s; }}); }};
+    return [states(open), states(closed)];
   }}
   // A list of states, each its number over its view (the first MAX).
   var MAX = 40;
@@ -147,8 +177,8 @@ fn page(frames: &[Json], views: &Json) -> String {
     draw(".ds-replay-state", "state", f.fields[1]);
     draw(".ds-replay-parent", "from state", f.fields[2]);
     var both = lists(i);
-    list(".ds-replay-open", "open, in the order put in", both[0]);
-    list(".ds-replay-closed", "closed, in expansion order", both[1]);
+    list(".ds-replay-open", order.open, both[0]);
+    list(".ds-replay-closed", "closed, in the order taken out", both[1]);
   }}
   slider.addEventListener("input", function () {{ show(+slider.value); }});
   root.querySelectorAll("button").forEach(function (b) {{
@@ -197,7 +227,7 @@ mod tests {
         let html = replay_html(&record, text, |_| None).unwrap();
         assert!(html.contains(r#""fields":["expand","","","","","","","0"]"#), "{html}");
         assert!(html.contains(r#"max="2""#) && html.contains(r#"{"expanded":1,"fields":["goal""#), "{html}");
-        assert!(html.contains("views = {};"), "no views without them: {html}");
+        assert!(html.contains("views = {}, order"), "no views without them: {html}");
         assert!(replay_html(&Value::array(vec![Value::Num(1.0)]), |_| String::new(), |_| None).is_none());
     }
 
@@ -210,8 +240,24 @@ mod tests {
         ]);
         let picture = |v: &Value| (text(v) == "picture").then(|| "<svg></svg>".to_string());
         let html = replay_html(&record, text, picture).unwrap();
-        let views = html.split("views = ").nth(1).and_then(|r| r.split(";\n").next()).unwrap();
+        let views = html.split("views = ").nth(1).and_then(|r| r.split(", order = ").next()).unwrap();
         // (`</` is written `<\/` so that it cannot end the script element)
         assert_eq!(views, r#"{"0":"<pre style=\"margin: 0\">1 2\n&lt;3<\/pre>","1":"<svg><\/svg>"}"#);
+    }
+
+    #[test]
+    fn the_page_knows_the_algorithm_s_order_and_whether_its_goal_leaves_the_frontier() {
+        let named = |algorithm: &str| {
+            let Value::Map(m) = event_of("push", 1.0, None) else { unreachable!() };
+            m.borrow_mut().insert(Value::str("algorithm"), Value::str(algorithm));
+            m.borrow_mut().insert(Value::str("rank"), Value::Num(0.0));
+            replay_html(&Value::array(vec![Value::Map(m)]), text, |_| None).unwrap()
+        };
+        let astar = named("astar");
+        assert!(astar.contains(r#""open":"open, in the order astar takes them out""#), "{astar}");
+        assert!(astar.contains(r#""goal_leaves":true"#) && astar.contains(r#""rank":0.0"#), "{astar}");
+        assert!(named("bfs").contains(r#""goal_leaves":false"#), "bfs tests a state when it makes it");
+        let unnamed = replay_html(&Value::array(vec![event("push", 1.0)]), text, |_| None).unwrap();
+        assert!(unnamed.contains(r#""open":"open, in the order put in""#) && unnamed.contains(r#""rank":null"#));
     }
 }

@@ -25,6 +25,7 @@ pub mod export;
 pub mod hill;
 mod idastar;
 pub mod on_demand;
+pub mod open_order;
 pub mod pack;
 pub mod parallel;
 mod phases;

@@ -233,9 +233,26 @@ fn krk_positions_are_explored_move_by_move_for_the_side_to_move() {
     assert_eq!(replies("Ra1-a8+"), ["ke8-d7", "ke8-e7", "ke8-f7"]);
     assert_eq!(replies("Ra1-d1").len(), 3);
     assert_eq!(replies("Ke1-e2").len(), 5);
-    // the view draws the position: the start's board with its three pieces
-    let b = board(&svg_of(&start), 30.0, 8, 64);
+    // the view draws the position: the start's board with its three pieces, and under the
+    // board (240 pixels high) whose move it is
+    let (b, caption) = krk_board_and_caption(&svg_of(&start));
     assert_eq!((b[56 + 4].as_str(), b[56].as_str(), b[4].as_str()), ("K", "R", "k"), "rank 1 at the bottom");
+    assert_eq!(caption, ["White to move"]);
+    let (b, caption) = krk_board_and_caption(&svg_of(&ex.json(&format!("/api/state/{}", ids["Ra1-a7"]))));
+    assert_eq!((b[56 + 4].as_str(), b[8].as_str(), b[4].as_str()), ("K", "R", "k"), "the rook on a7");
+    assert_eq!(caption, ["Black to move"]);
+}
+
+/// A krk view's board (30-pixel squares, rank 8 at the top) and the texts under it.
+fn krk_board_and_caption(svg: &str) -> (Vec<String>, Vec<String>) {
+    let (mut b, mut under) = (vec![String::new(); 64], Vec::new());
+    for (x, y, t) in texts(svg) {
+        match y > 240.0 {
+            true => under.push(t),
+            false => b[8 * (y / 30.0) as usize + (x / 30.0) as usize] = t,
+        }
+    }
+    (b, under)
 }
 
 #[test]

@@ -128,13 +128,17 @@ def check_replay_boards(html):
     (103824765, state 2, h = 1); state 2 (f = 2) is expanded: down is the goal (state 3), left
     the start again (a duplicate), right 130824765 (state 4, h = 2); the goal (f = 2) is taken
     out next."""
-    found = re.search(r"var frames = (\[.*?\]), keys = .*?, views = (\{.*?\});\n", html)
+    found = re.search(r"var frames = (\[.*?\]), keys = .*?, views = (\{.*?\}), order = ", html)
     frames, views = (json.loads(found.group(1)), json.loads(found.group(2))) if found else ([], {})
     steps = [(f["fields"][0], f["fields"][1], f["fields"][2]) for f in frames]
     yield "A* from two moves away, event by event", steps == [
         ("push", "0", "Undef"), ("expand", "0", "Undef"), ("push", "1", "0"), ("push", "2", "0"),
         ("expand", "2", "0"), ("push", "3", "2"), ("duplicate", "0", "2"),
         ("push", "4", "2"), ("goal", "3", "2")]
+    # Each entry's rank, by (f, h, arrival): the goal 3 (2, 0), 2 (2, 1), the start (2, 2),
+    # 4 (4, 2), 1 (4, 3).
+    yield "A*'s entries ranked by f, then h, then arrival", [f.get("rank") for f in frames] == [
+        2, None, 4, 1, None, 0, None, 3, None]
     boards = {state: board_of(svg) for state, svg in views.items()}
     yield "each state of the replay is drawn as its board", boards == {
         "0": "013824765", "1": "813024765", "2": "103824765", "3": "123804765", "4": "130824765"}
