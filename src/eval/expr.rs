@@ -66,9 +66,7 @@ impl Interp {
                 for (k, v) in entries {
                     let key = self.eval(k)?;
                     let val = self.eval(v)?;
-                    if !m.insert(key.clone(), val) {
-                        return fail(k.span, format!("duplicate key `{}` in map literal", self.text(&key)));
-                    }
+                    self.map_entry(&mut m, key, val, k.span)?;
                 }
                 Ok(Value::Map(Rc::new(RefCell::new(m))))
             }
@@ -76,10 +74,11 @@ impl Interp {
             ExKind::Tuple(items) => self.tuple(items),
             ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
             ExKind::DemonValue(id) => Ok(Value::Lambda(self.demon(*id, e.span)?)),
-            ExKind::CallValue { callee, args } => match self.eval(callee)? {
-                Value::Lambda(code) => self.call_with(&super::runnable(code, e.span)?, args, e.span),
-                other => fail(callee.span, format!("{} cannot be called", other.described())),
-            },
+            ExKind::CallValue { callee, args } => {
+                let code = self.eval(callee)?;
+                let code = callee_code(code, callee.span, e.span)?;
+                self.call_with(&code, args, e.span)
+            }
             ExKind::Builtin { f, object, args, .. } => {
                 let obj = match object {
                     Some(o) => Some(self.operand(o)?),
@@ -110,7 +109,7 @@ impl Interp {
                 // `and` stops at the first argument that is not exactly True, `or` at the
                 // first that is; with no arguments `and()` is True and `or()` False.
                 for a in args {
-                    if self.eval(a)?.is_exactly_true() != *all {
+                    if and_or_stops(self.eval(a)?, *all) {
                         return Ok(Value::bool(!*all));
                     }
                 }
@@ -138,16 +137,7 @@ impl Interp {
             ExKind::Edge(edge) => self.get_edge(edge, e.span).map(Value::Logic),
             ExKind::Ternary { cond, branches } => {
                 let c = self.eval(cond)?.condition();
-                let pick = if c.is_true() {
-                    0
-                } else if c.is_false() || branches.len() == 2 {
-                    1
-                } else if c.is_undef() || branches.len() == 3 {
-                    2
-                } else {
-                    3
-                };
-                self.eval(&branches[pick])
+                self.eval(&branches[ternary_branch(c, branches.len())])
             }
             ExKind::Assign { target, value } => {
                 let v = self.eval(value)?;
@@ -168,6 +158,14 @@ impl Interp {
                 Ok(old)
             }
         }
+    }
+
+    /// A key and value of a map literal, added to `m`: a key given twice is an error.
+    pub(super) fn map_entry(&self, m: &mut Map, key: Value, val: Value, key_span: Span) -> R<()> {
+        if !m.insert(key.clone(), val) {
+            return fail(key_span, format!("duplicate key `{}` in map literal", self.text(&key)));
+        }
+        Ok(())
     }
 
     pub fn eval_args(&mut self, args: &[Ex]) -> R<Args> {
@@ -255,7 +253,13 @@ impl Interp {
 
     /// `G=>$n`: the node of G's class, bound to G.
     pub(super) fn node_of(&mut self, graph: &Ex, n: &NodeRef, span: Span) -> R<Value> {
-        let g = match self.eval(graph)? {
+        let g = self.eval(graph)?;
+        self.node_of_value(g, n, span)
+    }
+
+    /// `node_of` once G is evaluated.
+    pub(super) fn node_of_value(&mut self, g: Value, n: &NodeRef, span: Span) -> R<Value> {
+        let g = match g {
             Value::Graph(g) => g,
             other => {
                 let message = format!("`=>` and `.$node` need a graph on the left, not {}", other.described());
@@ -619,4 +623,32 @@ fn replace_char(s: &str, i: &Value, v: &Value, span: Span) -> R<Value> {
     let end = s[p..].chars().next().map_or(p, |c| p + c.len_utf8());
     let first: String = new.chars().take(1).collect();
     Ok(Value::Str(format!("{}{}{}", &s[..p], first, &s[end..]).into()))
+}
+
+/// The lambda or demon a call of a value (`F(x)`) runs: anything else cannot be called.
+pub(super) fn callee_code(v: Value, callee_span: Span, span: Span) -> R<Rc<crate::compile::ir::FnCode>> {
+    match v {
+        Value::Lambda(code) => super::runnable(code, span),
+        other => fail(callee_span, format!("{} cannot be called", other.described())),
+    }
+}
+
+/// Whether `and` (`all`) or `or` stops at this argument's value: `and` at the first that is not
+/// exactly True, `or` at the first that is.
+pub(super) fn and_or_stops(v: Value, all: bool) -> bool {
+    v.is_exactly_true() != all
+}
+
+/// Which of a ternary's `n` branches (2 to 4) its condition picks: True the first, False the
+/// second, Undef the third (or the last of two), any other value the fourth (or the last).
+pub(super) fn ternary_branch(c: Logic, n: usize) -> usize {
+    if c.is_true() {
+        0
+    } else if c.is_false() || n == 2 {
+        1
+    } else if c.is_undef() || n == 3 {
+        2
+    } else {
+        3
+    }
 }

@@ -7,6 +7,7 @@ use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
 use crate::world::{ClassId, GraphRef};
+use smallvec::SmallVec;
 
 /// A loop's body, run once per pass: the tree walker's statements, or their closures
 /// (`eval/closure/loops.rs`), so that both share the loops below.
@@ -123,7 +124,10 @@ impl Interp {
                 }
             }
             StKind::Nodes { graph, names } => self.declare_nodes(graph.as_ref(), names, s.span)?,
-            StKind::Out { items, trail, to_file } => self.out_stmt(items, *trail, *to_file, s.span)?,
+            StKind::Out { items, trail, to_file } => {
+                let seps: SmallVec<[OutSep; 4]> = items.iter().map(|i| i.0).collect();
+                self.out_stmt(&seps, &|it, i| it.eval(&items[i].1), *trail, *to_file, s.span)?
+            }
             StKind::While { cond, body } => {
                 while self.quick_test(cond).map_or_else(|| Ok(self.test(cond)?.is_exactly_true()), Ok)? {
                     if !self.loop_body(&|it| it.exec_block(body))? {
@@ -188,7 +192,15 @@ impl Interp {
         self.eval(e).map(drop)
     }
 
-    fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, to_file: bool, span: Span) -> R<()> {
+    /// `out` of items with these separators before them, `item(it, i)` evaluating the i-th.
+    pub(super) fn out_stmt(
+        &mut self,
+        items: &[OutSep],
+        item: &dyn Fn(&mut Interp, usize) -> R<Value>,
+        trail: Option<OutSep>,
+        to_file: bool,
+        span: Span,
+    ) -> R<()> {
         let mut text = self.text_start();
         if items.is_empty() {
             let g = self.graph.clone();
@@ -196,9 +208,9 @@ impl Interp {
         }
         // `out V` alone, to the console, may be shown by the host instead (the notebook draws it).
         let alone = items.len() == 1 && trail.is_none() && !(to_file && self.fout.is_some());
-        for (i, (sep, e)) in items.iter().enumerate() {
+        for (i, sep) in items.iter().enumerate() {
             let graced = self.limits.grace_used;
-            let v = self.eval(e)?;
+            let v = item(self, i)?;
             if let (true, Some(show)) = (alone, self.show.as_mut()) {
                 if show(&self.world, &v) {
                     return Ok(());

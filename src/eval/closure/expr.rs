@@ -2,7 +2,7 @@
 //! and `while`. What is not specialised here is evaluated by the tree walker (`tree_value`).
 
 use super::num::NumFn;
-use super::{tree_value, Node, StFn, MAX_NESTING};
+use super::{data, tree_value, Node, StFn, MAX_NESTING};
 use crate::compile::ir::{DemonId, Ex, ExKind, Leaf, NumCode, Slot, Target};
 use crate::eval::ops::{number, numbers};
 use crate::eval::{Flow, Interp, R};
@@ -42,7 +42,25 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::Demon { id, args } => call(*id, args, e.span, depth + 1),
         ExKind::Sum(items) => super::text::sum(items, depth + 1),
         ExKind::Builtin { .. } => super::method::call(e, depth + 1).unwrap_or_else(|| tree_value(e)),
-        ExKind::Index { .. } => super::index::read(e, depth + 1).unwrap_or_else(|| tree_value(e)),
+        ExKind::Index { object, index } => {
+            super::index::read(e, depth + 1).unwrap_or_else(|| data::index(object, index, e.span, depth + 1))
+        }
+        ExKind::Array(items) => data::array(items, depth + 1),
+        ExKind::Map(entries) => data::map(entries, depth + 1),
+        ExKind::Ternary { cond, branches } => data::ternary(cond, branches, depth + 1),
+        ExKind::AndOr { all, args } => data::and_or(*all, args, depth + 1),
+        ExKind::Unary { op, operand } => data::unary(*op, operand, e.span, depth + 1),
+        ExKind::CallValue { callee, args } => data::call_value(callee, args, e.span, depth + 1),
+        ExKind::NodeOf { graph, node } => data::node_of(graph, node, e.span, depth + 1),
+        ExKind::CurrentGraph => data::current_graph(),
+        ExKind::Lambda(code) => {
+            let code = Node::new(code);
+            Box::new(move |_| Ok(Value::Lambda(code.get().clone())))
+        }
+        ExKind::DemonValue(id) => {
+            let (id, span) = (*id, e.span);
+            Box::new(move |it| Ok(Value::Lambda(it.demon(id, span)?)))
+        }
         _ => tree_value(e),
     }
 }
@@ -113,18 +131,19 @@ fn may_be_number(e: &Ex) -> bool {
 /// `left op right`, as `Interp::eval` does it: the arithmetic on numbers first (by `NumCode`, or
 /// on two leaves), the operands evaluated and combined when that gives up.
 fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth: u32) -> ValueFn {
-    let whole = Node::new(e);
+    // Where the arithmetic gives up, both sides are evaluated and combined.
+    let sides = Sides::new(left, right, e.span, depth);
     if let (Some(code), Some(f)) = (num, super::num::code(e)) {
         let test = code.test;
         return Box::new(move |it| match f(it) {
             Some(x) => Ok(if test { Value::bool(x != 0.0) } else { Value::Num(x) }),
-            None => it.eval(whole.get()),
+            None => sides.combine(op, it),
         });
     }
     match (leaf(left), leaf(right)) {
         // `N - 1`: a local and a number.
         (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(b))) => {
-            return by_op!(op, local_num(i as usize, b, whole), local_num_any(op, i as usize, b, whole));
+            return by_op!(op, local_num(i as usize, b, sides), local_num_any(op, i as usize, b, sides));
         }
         (Some(a), Some(b)) => {
             return Box::new(move |it| {
@@ -133,12 +152,11 @@ fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth
                         return Ok(v);
                     }
                 }
-                it.eval(whole.get())
+                sides.combine(op, it)
             });
         }
         _ => {}
     }
-    let sides = Sides::new(left, right, e.span, depth);
     by_op!(op, values(sides), values_any(op, sides))
 }
 
@@ -186,27 +204,27 @@ pub(super) fn two_sides(e: &Ex) -> Option<(BinOp, &Ex, &Ex)> {
     (leaf(left).is_none() || leaf(right).is_none()).then_some((*op, &**left, &**right))
 }
 
-fn local_num<const K: usize>(i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
+fn local_num<const K: usize>(i: usize, b: f64, sides: Sides) -> ValueFn {
     Box::new(move |it| {
         if let Value::Num(a) = it.local(i) {
             if let Some(v) = numbers(OPS[K], *a, b) {
                 return Ok(v);
             }
         }
-        it.eval(whole.get())
+        sides.combine(OPS[K], it)
     })
 }
 
-/// A local and a number: `numbers` when the local holds one, else the tree walker.
+/// A local and a number: `numbers` when the local holds one, else both sides combined.
 #[inline(always)]
-fn local_num_any(op: BinOp, i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
+fn local_num_any(op: BinOp, i: usize, b: f64, sides: Sides) -> ValueFn {
     Box::new(move |it| {
         if let Value::Num(a) = it.local(i) {
             if let Some(v) = numbers(op, *a, b) {
                 return Ok(v);
             }
         }
-        it.eval(whole.get())
+        sides.combine(op, it)
     })
 }
 
@@ -350,13 +368,13 @@ pub(crate) enum CallArg {
     LocalAdd {
         i: usize,
         n: f64,
-        arg: Node<Ex>,
+        arg: ValueFn,
     },
     /// A local times a number (`N * 2`), with the node for when the local holds no number.
     LocalMul {
         i: usize,
         n: f64,
-        arg: Node<Ex>,
+        arg: ValueFn,
     },
     /// Arithmetic (`N - 1`): its number, or its value where the numbers give up (as
     /// `Interp::call_with` tries `arith` first).
@@ -365,13 +383,14 @@ pub(crate) enum CallArg {
 }
 
 impl CallArg {
-    fn new(a: &Ex, depth: u32) -> CallArg {
+    pub(super) fn new(a: &Ex, depth: u32) -> CallArg {
         if let ExKind::Binary { op, left, right, num: None } = &a.kind {
             if let (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) = (leaf(left), leaf(right)) {
+                let (i, arg) = (i as usize, || value(a, depth));
                 match op {
-                    BinOp::Add => return CallArg::LocalAdd { i: i as usize, n, arg: Node::new(a) },
-                    BinOp::Sub => return CallArg::LocalAdd { i: i as usize, n: -n, arg: Node::new(a) },
-                    BinOp::Mul => return CallArg::LocalMul { i: i as usize, n, arg: Node::new(a) },
+                    BinOp::Add => return CallArg::LocalAdd { i, n, arg: arg() },
+                    BinOp::Sub => return CallArg::LocalAdd { i, n: -n, arg: arg() },
+                    BinOp::Mul => return CallArg::LocalMul { i, n, arg: arg() },
                     _ => {}
                 }
             }
@@ -399,11 +418,11 @@ impl CallArg {
             CallArg::Local(i) => it.local(*i).dup(),
             CallArg::LocalAdd { i, n, arg } => match it.local(*i) {
                 Value::Num(x) => Value::Num(x + n),
-                _ => it.eval(arg.get())?,
+                _ => arg(it)?,
             },
             CallArg::LocalMul { i, n, arg } => match it.local(*i) {
                 Value::Num(x) => Value::Num(x * n),
-                _ => it.eval(arg.get())?,
+                _ => arg(it)?,
             },
             CallArg::Number(f, v) => match f(it) {
                 Some(x) => Value::Num(x),
@@ -478,26 +497,26 @@ pub(super) enum Test {
     LocalLt {
         i: usize,
         n: f64,
-        cond: Node<Ex>,
+        slow: Box<Slow>,
     },
     /// A local compared with a number (`N <= 2`).
     LocalNum {
         op: BinOp,
         i: usize,
         n: f64,
-        cond: Node<Ex>,
+        slow: Box<Slow>,
     },
     /// Two leaves compared (`N < 2`).
     Leaves {
         op: BinOp,
         a: Leaf,
         b: Leaf,
-        cond: Node<Ex>,
+        slow: Box<Slow>,
     },
     /// A comparison compiled to `NumCode` (`I * I <= N`), as closures (`num.rs`).
     Code {
         code: super::num::NumFn,
-        cond: Node<Ex>,
+        slow: Box<Slow>,
     },
     Value(ValueFn),
 }
@@ -505,20 +524,21 @@ pub(super) enum Test {
 impl Test {
     pub(super) fn new(cond: &Ex, depth: u32) -> Test {
         if let ExKind::Binary { op, left, right, num } = &cond.kind {
+            let slow = || Box::new(Slow { op: *op, sides: Sides::new(left, right, cond.span, depth) });
             let comparison = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
             match (num, leaf(left), leaf(right)) {
                 (Some(code), _, _) if code.test => {
                     if let Some(f) = super::num::code(cond) {
-                        return Test::Code { code: f, cond: Node::new(cond) };
+                        return Test::Code { code: f, slow: slow() };
                     }
                 }
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if *op == BinOp::Lt && !n.is_nan() => {
-                    return Test::LocalLt { i: i as usize, n, cond: Node::new(cond) }
+                    return Test::LocalLt { i: i as usize, n, slow: slow() }
                 }
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if comparison => {
-                    return Test::LocalNum { op: *op, i: i as usize, n, cond: Node::new(cond) }
+                    return Test::LocalNum { op: *op, i: i as usize, n, slow: slow() }
                 }
-                (None, Some(a), Some(b)) if comparison => return Test::Leaves { op: *op, a, b, cond: Node::new(cond) },
+                (None, Some(a), Some(b)) if comparison => return Test::Leaves { op: *op, a, b, slow: slow() },
                 _ => {}
             }
         }
@@ -556,10 +576,15 @@ impl Test {
             return Ok(if t { 0 } else { 1 });
         }
         let c = match self {
-            Test::LocalLt { cond, .. }
-            | Test::LocalNum { cond, .. }
-            | Test::Leaves { cond, .. }
-            | Test::Code { cond, .. } => it.condition(cond.get())?,
+            Test::LocalLt { slow, .. }
+            | Test::LocalNum { slow, .. }
+            | Test::Leaves { slow, .. }
+            | Test::Code { slow, .. } => {
+                let v = slow.sides.combine(slow.op, it)?;
+                let c = v.condition();
+                v.discard();
+                c
+            }
             Test::Value(f) => {
                 let v = f(it)?;
                 let c = v.condition();
@@ -577,13 +602,19 @@ impl Test {
             return Ok(t);
         }
         match self {
-            Test::LocalLt { cond, .. }
-            | Test::LocalNum { cond, .. }
-            | Test::Leaves { cond, .. }
-            | Test::Code { cond, .. } => Ok(it.test(cond.get())?.is_exactly_true()),
+            Test::LocalLt { slow, .. }
+            | Test::LocalNum { slow, .. }
+            | Test::Leaves { slow, .. }
+            | Test::Code { slow, .. } => Ok(slow.sides.combine(slow.op, it)?.is_exactly_true()),
             Test::Value(f) => Ok(f(it)?.is_exactly_true()),
         }
     }
+}
+
+/// A comparison's value when the numbers do not decide it: both sides evaluated and combined.
+pub(super) struct Slow {
+    op: BinOp,
+    sides: Sides,
 }
 
 fn outcome(c: Logic) -> u8 {

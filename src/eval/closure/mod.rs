@@ -11,7 +11,9 @@
 //! any side effect and lets the tree walker evaluate the node from the start.
 
 mod assign;
+mod data;
 mod expr;
+pub mod fallback;
 mod graph;
 mod index;
 mod loops;
@@ -21,6 +23,7 @@ mod text;
 
 use super::{Flow, Interp, R};
 use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};
+use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
 pub(super) use expr::{CallArg, ValueFn};
@@ -126,6 +129,13 @@ impl Interp {
 }
 
 impl Interp {
+    /// The tree walker's value of `e`, for a specialised closure that gave up on it.
+    #[inline(never)]
+    pub(super) fn eval_gave_up(&mut self, e: &Ex) -> R<Value> {
+        self.fallbacks.expr(e, true);
+        self.eval(e)
+    }
+
     /// Runs top-level statements (a script, a REPL entry) compiled to closures. The closures
     /// point into `code` (`Node`) and are dropped before this returns.
     pub fn run_top(&mut self, code: &[St]) -> R<()> {
@@ -355,7 +365,8 @@ fn stmt(s: &St, depth: u32) -> StFn {
             .or_else(|| assign::statement(e, span, depth + 1))
             .or_else(|| index::assignment(e, span, depth + 1))
             .or_else(|| method::statement(e, span, depth + 1))
-            .unwrap_or_else(|| tree_stmt(s)),
+            .unwrap_or_else(|| expression_statement(e, span, depth + 1)),
+        StKind::Out { items, trail, to_file } => out(items, *trail, *to_file, span, depth + 1),
         StKind::If(arms) => if_chain(arms, span, depth + 1),
         StKind::Return(Some(e)) => {
             let value = expr::value(e, depth + 1);
@@ -392,10 +403,33 @@ fn stmt(s: &St, depth: u32) -> StFn {
     }
 }
 
+/// Any other expression as a statement: its value, dropped. (`Interp::expr_stmt` treats only
+/// assignments to variables otherwise, which the closures above cover.)
+fn expression_statement(e: &Ex, span: Span, depth: u32) -> StFn {
+    let value = expr::value(e, depth);
+    Box::new(move |it| {
+        it.tick(span)?;
+        value(it).map(drop)
+    })
+}
+
+/// `out A, B ...` (`Interp::out_stmt`, with the items as closures).
+fn out(items: &[(OutSep, Ex)], trail: Option<OutSep>, to_file: bool, span: Span, depth: u32) -> StFn {
+    let seps: Box<[OutSep]> = items.iter().map(|i| i.0).collect();
+    let values: Box<[ValueFn]> = items.iter().map(|i| expr::value(&i.1, depth)).collect();
+    Box::new(move |it| {
+        it.tick(span)?;
+        it.out_stmt(&seps, &|it, i| values[i](it), trail, to_file, span)
+    })
+}
+
 /// A statement the tree walker runs (it counts its own step).
 fn tree_stmt(s: &St) -> StFn {
     let s = Node::new(s);
-    Box::new(move |it| it.exec(s.get()))
+    Box::new(move |it| {
+        it.fallbacks.stmt(s.get());
+        it.exec(s.get())
+    })
 }
 
 /// One arm of an `if` chain: its test, and for each of its outcomes (True, False, Undef,
@@ -455,5 +489,8 @@ fn if_chain(arms: &[IfArm], span: Span, depth: u32) -> StFn {
 /// An expression the tree walker evaluates.
 fn tree_value(e: &Ex) -> ValueFn {
     let e = Node::new(e);
-    Box::new(move |it| it.eval(e.get()))
+    Box::new(move |it| {
+        it.fallbacks.expr(e.get(), false);
+        it.eval(e.get())
+    })
 }
