@@ -116,13 +116,8 @@ impl Interp {
                 Ok(Value::bool(*all))
             }
             ExKind::Eval { arg, scope } => {
-                let src = match self.eval(arg)? {
-                    Value::Str(s) => s,
-                    other => {
-                        return fail(arg.span, format!("`eval` takes a string of code, not {}", other.described()))
-                    }
-                };
-                self.eval_code(&src, scope, e.span)
+                let v = self.eval(arg)?;
+                self.eval_string(v, arg.span, scope, e.span)
             }
             ExKind::NodeOf { graph, node } => self.node_of(graph, node, e.span),
             ExKind::Index { object, index } => {
@@ -179,23 +174,47 @@ impl Interp {
     fn tuple(&mut self, items: &[Ex]) -> R<Value> {
         let mut nums = [0.0; 4];
         for (i, item) in items.iter().enumerate() {
-            match self.eval(item)? {
-                Value::Num(n) => nums[i] = n,
-                other => {
-                    return fail(
-                        item.span,
-                        format!("a logic pair or fuzzy number needs numbers, not {}", other.described()),
-                    )
-                }
-            }
+            nums[i] = tuple_item(self.eval(item)?, item.span)?;
         }
-        Ok(match items.len() {
+        Ok(tuple_value(nums, items.len()))
+    }
+
+    /// `eval(Str)` once its argument is evaluated.
+    pub(super) fn eval_string(
+        &mut self,
+        v: Value,
+        arg_span: Span,
+        scope: &crate::compile::ir::EvalScope,
+        span: Span,
+    ) -> R<Value> {
+        let src = match v {
+            Value::Str(s) => s,
+            other => return fail(arg_span, format!("`eval` takes a string of code, not {}", other.described())),
+        };
+        self.eval_code(&src, scope, span)
+    }
+}
+
+/// An item of a logic pair or fuzzy number (`(a, b)`): it must be a number.
+pub(super) fn tuple_item(v: Value, span: Span) -> R<f64> {
+    match v {
+        Value::Num(n) => Ok(n),
+        other => fail(span, format!("a logic pair or fuzzy number needs numbers, not {}", other.described())),
+    }
+}
+
+/// The logic pair (2 items) or fuzzy number (3 or 4) of these numbers.
+pub(super) fn tuple_value(nums: [f64; 4], len: usize) -> Value {
+    {
+        match len {
             2 => Value::Logic(Logic::new(nums[0], nums[1])),
             3 => Value::fuzzy([nums[0], nums[1], nums[1], nums[2]]),
             _ => Value::fuzzy(nums),
-        })
+        }
     }
+}
 
+impl Interp {
     /// A node constant in the current graph's class.
     pub fn node_const(&mut self, n: &NodeRef, span: Span) -> R<NodeVal> {
         let class = match &self.graph {
@@ -355,7 +374,7 @@ impl Interp {
         }
     }
 
-    fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
+    pub(super) fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
         if let Some((test, bound)) = self.bound_test(var, cond, None) {
@@ -386,7 +405,7 @@ impl Interp {
         }
     }
 
-    fn read_target(&mut self, t: &Target, span: Span) -> R<Value> {
+    pub(super) fn read_target(&mut self, t: &Target, span: Span) -> R<Value> {
         match t {
             Target::Var(slot) => Ok(self.get(*slot).clone()),
             Target::CurrentGraph => Ok(self.graph.clone()),

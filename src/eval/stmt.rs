@@ -112,18 +112,20 @@ impl Interp {
                 }
             }
             StKind::Static { done, items } => {
-                if !done.get() {
-                    done.set(true);
-                    for (slot, init) in items {
-                        let v = match init {
-                            Some(e) => self.eval(e)?,
-                            None => Value::None,
-                        };
-                        self.set(*slot, v);
-                    }
-                }
+                let slots: SmallVec<[Slot; 4]> = items.iter().map(|i| i.0).collect();
+                let init = |it: &mut Interp, i: usize| match &items[i].1 {
+                    Some(e) => it.eval(e),
+                    None => Ok(Value::None),
+                };
+                self.declare_static(done, &slots, &init)?
             }
-            StKind::Nodes { graph, names } => self.declare_nodes(graph.as_ref(), names, s.span)?,
+            StKind::Nodes { graph, names } => {
+                let g = match graph {
+                    Some(e) => Some((self.eval(e)?, e.span)),
+                    None => None,
+                };
+                self.declare_nodes(g, names, s.span)?
+            }
             StKind::Out { items, trail, to_file } => {
                 let seps: SmallVec<[OutSep; 4]> = items.iter().map(|i| i.0).collect();
                 self.out_stmt(&seps, &|it, i| it.eval(&items[i].1), *trail, *to_file, s.span)?
@@ -147,9 +149,7 @@ impl Interp {
             StKind::Return(_) => return Err(self.return_value(Value::Logic(Logic::UNDEF))),
             StKind::ReturnIfdef(e) => {
                 let v = self.eval(e)?;
-                if !matches!(&v, Value::Logic(l) if l.is_undef()) {
-                    return Err(self.return_value(v));
-                }
+                self.return_ifdef(v)?
             }
             StKind::Break => return Err(Flow::Break),
             StKind::Continue => return Err(Flow::Continue),
@@ -246,11 +246,42 @@ impl Interp {
         }
     }
 
-    fn declare_nodes(&mut self, graph: Option<&Ex>, names: &[std::rc::Rc<str>], span: Span) -> R<()> {
+    /// `return? E`: returns E's value unless it is Undef.
+    pub(super) fn return_ifdef(&mut self, v: Value) -> R<()> {
+        if !matches!(&v, Value::Logic(l) if l.is_undef()) {
+            return Err(self.return_value(v));
+        }
+        Ok(())
+    }
+
+    /// `static` declarations: their values are set the first time only.
+    pub(super) fn declare_static(
+        &mut self,
+        done: &std::cell::Cell<bool>,
+        slots: &[Slot],
+        init: &dyn Fn(&mut Interp, usize) -> R<Value>,
+    ) -> R<()> {
+        if !done.get() {
+            done.set(true);
+            for (i, slot) in slots.iter().enumerate() {
+                let v = init(self, i)?;
+                self.set(*slot, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// `G.nodes a, b` (the graph's value and place given) or `nodes a, b` in the current graph.
+    pub(super) fn declare_nodes(
+        &mut self,
+        graph: Option<(Value, Span)>,
+        names: &[std::rc::Rc<str>],
+        span: Span,
+    ) -> R<()> {
         let g = match graph {
-            Some(e) => match self.eval(e)? {
+            Some((v, at)) => match v {
                 Value::Graph(g) => g,
-                other => return fail(e.span, format!("`.nodes` needs a graph, not {}", other.described())),
+                other => return fail(at, format!("`.nodes` needs a graph, not {}", other.described())),
             },
             None => self.current_graph(span)?,
         };

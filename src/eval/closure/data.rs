@@ -4,10 +4,12 @@
 //! steps and errors.
 
 use super::expr::{value, CallArg, ValueFn};
-use crate::compile::ir::{Ex, NodeRef};
-use crate::eval::expr::{and_or_stops, callee_code, ternary_branch};
+use super::Node;
+use crate::compile::ir::{EvalScope, Ex, NodeRef, Target};
+use crate::eval::compound::stepped;
+use crate::eval::expr::{and_or_stops, callee_code, ternary_branch, tuple_item, tuple_value};
 use crate::eval::Interp;
-use crate::syntax::ast::UnOp;
+use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::{Map, Value};
 use std::cell::RefCell;
@@ -76,15 +78,6 @@ pub(super) fn and_or(all: bool, args: &[Ex], depth: u32) -> ValueFn {
     })
 }
 
-/// `-X`, `!X`, ...
-pub(super) fn unary(op: UnOp, operand: &Ex, span: Span, depth: u32) -> ValueFn {
-    let operand = value(operand, depth);
-    Box::new(move |it| {
-        let v = operand(it)?;
-        it.unary(op, v, span)
-    })
-}
-
 /// `F(args)` with F a lambda (or demon) value.
 pub(super) fn call_value(callee: &Ex, args: &[Ex], span: Span, depth: u32) -> ValueFn {
     let (callee_span, callee) = (callee.span, value(callee, depth));
@@ -101,7 +94,7 @@ pub(super) fn call_value(callee: &Ex, args: &[Ex], span: Span, depth: u32) -> Va
 
 /// `G=>$n` / `G.$n`.
 pub(super) fn node_of(graph: &Ex, node: &NodeRef, span: Span, depth: u32) -> ValueFn {
-    let (graph, node) = (value(graph, depth), super::Node::new(node));
+    let (graph, node) = (value(graph, depth), Node::new(node));
     Box::new(move |it| {
         let g = graph(it)?;
         it.node_of_value(g, node.get(), span)
@@ -111,4 +104,66 @@ pub(super) fn node_of(graph: &Ex, node: &NodeRef, span: Span, depth: u32) -> Val
 /// `GRAPH`, a lambda, a demon's name as a value.
 pub(super) fn current_graph() -> ValueFn {
     Box::new(|it: &mut Interp| Ok(it.graph.clone()))
+}
+
+/// `(a, b)`, `(a, b, c)`, `(a, b, c, d)`: a logic pair or fuzzy number.
+pub(super) fn tuple(items: &[Ex], depth: u32) -> ValueFn {
+    let items: Box<[(ValueFn, Span)]> = items.iter().map(|e| (value(e, depth), e.span)).collect();
+    Box::new(move |it| {
+        let mut nums = [0.0; 4];
+        for (i, (item, span)) in items.iter().enumerate() {
+            nums[i] = tuple_item(item(it)?, *span)?;
+        }
+        Ok(tuple_value(nums, items.len()))
+    })
+}
+
+/// `eval(Str)`.
+pub(super) fn eval(arg: &Ex, scope: &Rc<EvalScope>, span: Span, depth: u32) -> ValueFn {
+    let (arg_span, arg, scope) = (arg.span, value(arg, depth), scope.clone());
+    Box::new(move |it| {
+        let v = arg(it)?;
+        it.eval_string(v, arg_span, &scope, span)
+    })
+}
+
+/// `T = v` for a target that is not a variable (`Interp::assign`).
+pub(super) fn assign(target: &Target, v: &Ex, span: Span, depth: u32) -> ValueFn {
+    let (target, v) = (Node::new(target), value(v, depth));
+    Box::new(move |it| {
+        let x = v(it)?;
+        it.assign(target.get(), x, span)
+    })
+}
+
+/// `T op= v` for a target that is not a variable: read, combined, assigned.
+pub(super) fn compound(op: BinOp, target: &Target, v: &Ex, span: Span, depth: u32) -> ValueFn {
+    let (target, v) = (Node::new(target), value(v, depth));
+    Box::new(move |it| {
+        let old = it.read_target(target.get(), span)?;
+        let rhs = v(it)?;
+        let new = it.compound(op, old, rhs, span)?;
+        it.assign(target.get(), new, span)
+    })
+}
+
+/// `T++` / `T--` for any target; its value is the old one.
+pub(super) fn inc_dec(target: &Target, delta: f64, span: Span) -> ValueFn {
+    let target = Node::new(target);
+    Box::new(move |it| {
+        let old = it.read_target(target.get(), span)?;
+        let n = stepped(&old, delta, span)?;
+        it.assign(target.get(), Value::Num(n), span)?;
+        Ok(old)
+    })
+}
+
+/// `Mind.value(Models, Expr)`: Expr evaluated with each model as the current graph.
+pub(super) fn value_in_models(models: &Ex, expr: &Ex, depth: u32) -> ValueFn {
+    let (models_span, models) = (models.span, value(models, depth));
+    let (expr_span, expr) = (expr.span, value(expr, depth));
+    Box::new(move |it| {
+        let m = models(it)?;
+        crate::eval::mind::value_in_each(it, (m, models_span), &expr, expr_span)
+    })
 }

@@ -1,5 +1,5 @@
 //! Expressions as closures: variables, constants, operators, demon calls, and the tests of `if`
-//! and `while`. What is not specialised here is evaluated by the tree walker (`tree_value`).
+//! and `while`. Every kind of expression has a closure (here, or in the files beside this).
 
 use super::num::NumFn;
 use super::{data, tree_value, Node, StFn, MAX_NESTING};
@@ -16,7 +16,7 @@ pub(crate) type ValueFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
 /// An expression as a closure.
 pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
     if depth > MAX_NESTING {
-        return tree_value(e);
+        return super::deep_value(e);
     }
     if let Some(f) = super::graph::expression(e, depth + 1) {
         return f;
@@ -49,10 +49,30 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::Map(entries) => data::map(entries, depth + 1),
         ExKind::Ternary { cond, branches } => data::ternary(cond, branches, depth + 1),
         ExKind::AndOr { all, args } => data::and_or(*all, args, depth + 1),
-        ExKind::Unary { op, operand } => data::unary(*op, operand, e.span, depth + 1),
         ExKind::CallValue { callee, args } => data::call_value(callee, args, e.span, depth + 1),
         ExKind::NodeOf { graph, node } => data::node_of(graph, node, e.span, depth + 1),
         ExKind::CurrentGraph => data::current_graph(),
+        ExKind::Tuple(items) => data::tuple(items, depth + 1),
+        ExKind::ValueInModels { models, expr } => data::value_in_models(models, expr, depth + 1),
+        ExKind::Axioms { usage, axioms } => {
+            let (usage, axioms, span) = (*usage, Node::new(axioms), e.span);
+            Box::new(move |it| crate::eval::mind::axioms(it, usage, axioms.get(), span))
+        }
+        ExKind::Exists { var, cond, min, max } => {
+            let (var, cond, span) = (*var, Node::new(&**cond), e.span);
+            let (min, max) = (min.as_deref().map(Node::new), max.as_deref().map(Node::new));
+            Box::new(move |it| {
+                it.exists(var, cond.get(), min.as_ref().map(|m| m.get()), max.as_ref().map(|m| m.get()), span)
+            })
+        }
+        ExKind::Forall { var, cond } => {
+            let (var, cond, span) = (*var, Node::new(&**cond), e.span);
+            Box::new(move |it| it.forall(var, cond.get(), span))
+        }
+        ExKind::Eval { arg, scope } => data::eval(arg, scope, e.span, depth + 1),
+        ExKind::Assign { target, value: v } => data::assign(target, v, e.span, depth + 1),
+        ExKind::Compound { op, target, value: v } => data::compound(*op, target, v, e.span, depth + 1),
+        ExKind::IncDec { target, delta } => data::inc_dec(target, *delta, e.span),
         ExKind::Lambda(code) => {
             let code = Node::new(code);
             Box::new(move |_| Ok(Value::Lambda(code.get().clone())))
@@ -61,7 +81,8 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
             let (id, span) = (*id, e.span);
             Box::new(move |it| Ok(Value::Lambda(it.demon(id, span)?)))
         }
-        _ => tree_value(e),
+        // `graph::expression` took these; a kind no closure covers would be counted here.
+        ExKind::Edge(_) | ExKind::Node(_) | ExKind::Unary { .. } => tree_value(e),
     }
 }
 

@@ -4,16 +4,23 @@
 //! (`FnCode::fast`), so that running it no longer goes through the large `match` of `exec` and
 //! `eval` (with their prologues and epilogues) for every node. The common shapes are
 //! specialised (a local variable, a constant, a comparison of numbers in an `if`, a demon call,
-//! `return` of an expression at the end of the body); every other statement or expression
-//! becomes a closure that hands its node to the tree walker (`Interp::exec` / `eval`), so the
-//! two give the same results, steps, errors and warnings by construction: a specialised closure
-//! that cannot finish quickly (a variable that does not hold a number, say) gives up before
-//! any side effect and lets the tree walker evaluate the node from the start.
+//! `return` of an expression at the end of the body); every other statement and expression is
+//! a closure built from its parts' closures that calls the rule the tree walker calls too
+//! (`Interp::index`, `out_stmt`, `assign`, ...): each rule lives in one function. A
+//! specialised closure that cannot finish quickly (a variable that does not hold a number, say)
+//! gives up before any side effect and goes the general way (`Sides::combine`). No closure
+//! hands its node to the tree walker (`Interp::exec` / `eval`) today: `fallback.rs` counts any
+//! that would, and a test keeps the count at 0. The tree walker still runs bodies with `get:` /
+//! `set:` sections and the parts that shared rules take as nodes (assignment targets, edge
+//! operands, `for` range bounds, node-loop conditions, axioms' terms).
 
 mod assign;
 mod data;
+mod decl;
 mod expr;
 pub mod fallback;
+#[cfg(test)]
+mod fallback_test;
 mod graph;
 mod index;
 mod loops;
@@ -36,8 +43,9 @@ type BodyFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
 /// A body run where the caller wants a number: as `to_num` gives it.
 type NumBodyFn = Box<dyn Fn(&mut Interp) -> R<f64>>;
 
-/// Past this nesting of statements and expressions the rest of a subtree stays with the tree
-/// walker, which checks the native stack at every node (a closure only does at demon calls).
+/// Past this nesting of statements and expressions the rest of a subtree is compiled behind a
+/// check of the native stack (a closure otherwise checks it only at calls), so that deep
+/// nesting ends in an error, never an overflow.
 const MAX_NESTING: u32 = 48;
 
 /// The compiled body of a demon or lambda (None: it has a `get:` or `set:` section, which the
@@ -357,7 +365,7 @@ fn block(stmts: &[St], depth: u32) -> StFn {
 fn stmt(s: &St, depth: u32) -> StFn {
     let span = s.span;
     if depth > MAX_NESTING {
-        return tree_stmt(s);
+        return deep_stmt(s);
     }
     match &s.kind {
         StKind::Expr(e) => graph::statement(e, span, depth + 1)
@@ -367,6 +375,16 @@ fn stmt(s: &St, depth: u32) -> StFn {
             .or_else(|| method::statement(e, span, depth + 1))
             .unwrap_or_else(|| expression_statement(e, span, depth + 1)),
         StKind::Out { items, trail, to_file } => out(items, *trail, *to_file, span, depth + 1),
+        StKind::Static { done, items } => decl::statics(done, items, span, depth + 1),
+        StKind::Nodes { graph, names } => decl::nodes(graph.as_ref(), names, span, depth + 1),
+        StKind::ReturnIfdef(e) => decl::return_ifdef(e, span, depth + 1),
+        StKind::Axiom(ax) => {
+            let ax = Node::new(ax);
+            Box::new(move |it| {
+                it.tick(span)?;
+                crate::eval::mind::state_axiom(it, ax.get(), span)
+            })
+        }
         StKind::If(arms) => if_chain(arms, span, depth + 1),
         StKind::Return(Some(e)) => {
             let value = expr::value(e, depth + 1);
@@ -423,7 +441,30 @@ fn out(items: &[(OutSep, Ex)], trail: Option<OutSep>, to_file: bool, span: Span,
     })
 }
 
-/// A statement the tree walker runs (it counts its own step).
+/// A statement nested past `MAX_NESTING`: compiled afresh behind a check of the native stack.
+fn deep_stmt(s: &St) -> StFn {
+    let (span, run) = (s.span, stmt(s, 0));
+    Box::new(move |it| {
+        if it.stack_low() {
+            return it.stack_used_up(span);
+        }
+        run(it)
+    })
+}
+
+/// An expression nested past `MAX_NESTING`, as `deep_stmt`.
+fn deep_value(e: &Ex) -> ValueFn {
+    let (span, value) = (e.span, expr::value(e, 0));
+    Box::new(move |it| {
+        if it.stack_low() {
+            return it.stack_used_up(span);
+        }
+        value(it)
+    })
+}
+
+/// A statement the tree walker runs (it counts its own step): none reaches it today
+/// (`Interp::fallbacks` counts it, and a test keeps that count at 0).
 fn tree_stmt(s: &St) -> StFn {
     let s = Node::new(s);
     Box::new(move |it| {
@@ -486,7 +527,7 @@ fn if_chain(arms: &[IfArm], span: Span, depth: u32) -> StFn {
     })
 }
 
-/// An expression the tree walker evaluates.
+/// An expression the tree walker evaluates: as `tree_stmt`, none today.
 fn tree_value(e: &Ex) -> ValueFn {
     let e = Node::new(e);
     Box::new(move |it| {
