@@ -730,15 +730,16 @@ impl Interp {
         if let (Some(v), Some(slot)) = (&set_value, code.value_slot) {
             self.stack[self.base + slot as usize] = v.clone();
         }
-        match self.exec_block(&code.body) {
+        let sections = Interp::sections(code);
+        match (sections.body)(self) {
             Ok(()) => {}
             Err(Flow::Return) => return Ok(self.take_returned()),
             Err(Flow::Break | Flow::Continue) => return Ok(Value::Logic(crate::value::Logic::UNDEF)),
             Err(e) => return Err(e),
         }
-        let section = if set_value.is_some() { &code.set } else { &code.get };
+        let section = if set_value.is_some() { &sections.set } else { &sections.get };
         if let Some(section) = section {
-            match self.exec_block(section) {
+            match section(self) {
                 Ok(()) => {}
                 Err(Flow::Return) if set_value.is_none() => return Ok(self.take_returned()),
                 Err(Flow::Return) => drop(self.take_returned()),

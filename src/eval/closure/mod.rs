@@ -6,21 +6,21 @@
 //! specialised (a local variable, a constant, a comparison of numbers in an `if`, a demon call,
 //! `return` of an expression at the end of the body); every other statement and expression is
 //! a closure built from its parts' closures that calls the rule the tree walker calls too
-//! (`Interp::index`, `out_stmt`, `assign`, ...): each rule lives in one function. A
+//! (`Interp::index`, `out_stmt`, `assign`, ...): each rule lives in one function. Statements
+//! have no tree walker left (`Interp::exec` is gone); a body with `get:` / `set:` sections
+//! runs its blocks' closures (`FastBody::sections`). A
 //! specialised closure that cannot finish quickly (a variable that does not hold a number, say)
 //! gives up before any side effect and goes the general way (`Sides::combine`). No closure
-//! hands its node to the tree walker (`Interp::exec` / `eval`) today: `fallback.rs` counts any
-//! that would, and a test keeps the count at 0. The tree walker still runs bodies with `get:` /
-//! `set:` sections and the parts that shared rules take as nodes (assignment targets, edge
-//! operands, `for` range bounds, node-loop conditions, axioms' terms).
+//! hands its node to the expression tree walker (`Interp::eval`) today: `fallback.rs` counts
+//! any that would, and a test keeps the count at 0. `eval` still evaluates the parts that
+//! shared rules take as nodes (assignment targets, edge operands, `for` range bounds,
+//! node-loop conditions, axioms' terms).
 
 mod assign;
 mod data;
 mod decl;
 mod expr;
 pub mod fallback;
-#[cfg(test)]
-mod fallback_test;
 mod graph;
 mod index;
 mod loops;
@@ -55,11 +55,21 @@ const MAX_NESTING: u32 = 48;
 pub struct FastBody {
     run: Option<BodyFn>,
     num: Option<NumBodyFn>,
+    /// The body, `get:` and `set:` sections as blocks, for a call that `run` does not serve
+    /// (a demon with sections, an assignment to a demon: `Interp::run_fn_body`); made then.
+    sections: std::cell::OnceCell<Sections>,
+}
+
+/// See `FastBody::sections`.
+pub(crate) struct Sections {
+    pub(crate) body: StFn,
+    pub(crate) get: Option<StFn>,
+    pub(crate) set: Option<StFn>,
 }
 
 impl FastBody {
     fn of(run: BodyFn) -> FastBody {
-        FastBody { run: Some(run), num: None }
+        FastBody { run: Some(run), num: None, sections: Default::default() }
     }
 }
 
@@ -120,8 +130,18 @@ impl Interp {
         body.run.as_ref().map(|run| run(self))
     }
 
-    /// `run_fast_body` for a caller that wants a number (`to_num`); the tree walker runs the
-    /// bodies that have no closure.
+    /// The body and sections of `code` as blocks of closures (`FastBody::sections`).
+    pub(super) fn sections(code: &FnCode) -> &Sections {
+        let fast = code.fast.get_or_init(|| compile_body(code));
+        fast.sections.get_or_init(|| Sections {
+            body: block(&code.body, 0),
+            get: code.get.as_deref().map(|b| block(b, 0)),
+            set: code.set.as_deref().map(|b| block(b, 0)),
+        })
+    }
+
+    /// `run_fast_body` for a caller that wants a number (`to_num`); a body with sections runs
+    /// as `Interp::run_fn_body`.
     #[inline(always)]
     pub(super) fn run_fast_num(&mut self, code: &std::rc::Rc<FnCode>) -> R<f64> {
         let body = code.fast.get_or_init(|| compile_body(code));
@@ -170,7 +190,7 @@ fn body_result(it: &mut Interp, flow: Flow) -> R<Value> {
 
 fn compile_body(code: &FnCode) -> FastBody {
     if code.get.is_some() || code.set.is_some() || code.value_slot.is_some() {
-        return FastBody { run: None, num: None };
+        return FastBody { run: None, num: None, sections: Default::default() };
     }
     // `return E` at the end gives E's value directly, not through `Interp::returned`.
     let (steps, tail) = match code.body.split_last() {
@@ -246,7 +266,7 @@ fn guard_and_operator<const K: usize>(g: Box<Guard>, tail: expr::Sides, span: Sp
         }
         tail2.combine_num(expr::OPS[K], it)
     });
-    FastBody { run: Some(run), num: Some(num) }
+    FastBody { run: Some(run), num: Some(num), sections: Default::default() }
 }
 
 /// A statement of a body, at its top level.
@@ -417,7 +437,7 @@ fn stmt(s: &St, depth: u32) -> StFn {
                 b(it)
             })
         }
-        _ => loops::statement(s, depth + 1).unwrap_or_else(|| tree_stmt(s)),
+        _ => loops::statement(s, depth + 1).unwrap_or_else(|| no_closure(s)),
     }
 }
 
@@ -463,13 +483,13 @@ fn deep_value(e: &Ex) -> ValueFn {
     })
 }
 
-/// A statement the tree walker runs (it counts its own step): none reaches it today
-/// (`Interp::fallbacks` counts it, and a test keeps that count at 0).
-fn tree_stmt(s: &St) -> StFn {
+/// A statement kind no closure covers: none today (`Interp::fallbacks` counts it, a test keeps
+/// that count at 0, and the statement is an error rather than a silent skip).
+fn no_closure(s: &St) -> StFn {
     let s = Node::new(s);
     Box::new(move |it| {
         it.fallbacks.stmt(s.get());
-        it.exec(s.get())
+        crate::eval::fail(s.get().span, "internal error: this statement has no compiled form")
     })
 }
 
