@@ -275,3 +275,9 @@ fn expand(
     }
     Ok(out)
 }
+
+/// Every kind of statement and expression runs as closures (`eval/closure/fallback.rs`); here,
+/// as the test needs a whole session.
+#[cfg(test)]
+#[path = "session_fallback_test.rs"]
+mod fallback_test;

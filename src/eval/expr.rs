@@ -66,9 +66,7 @@ impl Interp {
                 for (k, v) in entries {
                     let key = self.eval(k)?;
                     let val = self.eval(v)?;
-                    if !m.insert(key.clone(), val) {
-                        return fail(k.span, format!("duplicate key `{}` in map literal", self.text(&key)));
-                    }
+                    self.map_entry(&mut m, key, val, k.span)?;
                 }
                 Ok(Value::Map(Rc::new(RefCell::new(m))))
             }
@@ -110,20 +108,15 @@ impl Interp {
                 // `and` stops at the first argument that is not exactly True, `or` at the
                 // first that is; with no arguments `and()` is True and `or()` False.
                 for a in args {
-                    if self.eval(a)?.is_exactly_true() != *all {
+                    if and_or_stops(self.eval(a)?, *all) {
                         return Ok(Value::bool(!*all));
                     }
                 }
                 Ok(Value::bool(*all))
             }
             ExKind::Eval { arg, scope } => {
-                let src = match self.eval(arg)? {
-                    Value::Str(s) => s,
-                    other => {
-                        return fail(arg.span, format!("`eval` takes a string of code, not {}", other.described()))
-                    }
-                };
-                self.eval_code(&src, scope, e.span)
+                let v = self.eval(arg)?;
+                self.eval_string(v, arg.span, scope, e.span)
             }
             ExKind::NodeOf { graph, node } => self.node_of(graph, node, e.span),
             ExKind::Index { object, index } => {
@@ -138,16 +131,7 @@ impl Interp {
             ExKind::Edge(edge) => self.get_edge(edge, e.span).map(Value::Logic),
             ExKind::Ternary { cond, branches } => {
                 let c = self.eval(cond)?.condition();
-                let pick = if c.is_true() {
-                    0
-                } else if c.is_false() || branches.len() == 2 {
-                    1
-                } else if c.is_undef() || branches.len() == 3 {
-                    2
-                } else {
-                    3
-                };
-                self.eval(&branches[pick])
+                self.eval(&branches[ternary_branch(c, branches.len())])
             }
             ExKind::Assign { target, value } => {
                 let v = self.eval(value)?;
@@ -170,6 +154,14 @@ impl Interp {
         }
     }
 
+    /// A key and value of a map literal, added to `m`: a key given twice is an error.
+    pub(super) fn map_entry(&self, m: &mut Map, key: Value, val: Value, key_span: Span) -> R<()> {
+        if !m.insert(key.clone(), val) {
+            return fail(key_span, format!("duplicate key `{}` in map literal", self.text(&key)));
+        }
+        Ok(())
+    }
+
     pub fn eval_args(&mut self, args: &[Ex]) -> R<Args> {
         let mut v = Args::with_capacity(args.len());
         for a in args {
@@ -181,23 +173,47 @@ impl Interp {
     fn tuple(&mut self, items: &[Ex]) -> R<Value> {
         let mut nums = [0.0; 4];
         for (i, item) in items.iter().enumerate() {
-            match self.eval(item)? {
-                Value::Num(n) => nums[i] = n,
-                other => {
-                    return fail(
-                        item.span,
-                        format!("a logic pair or fuzzy number needs numbers, not {}", other.described()),
-                    )
-                }
-            }
+            nums[i] = tuple_item(self.eval(item)?, item.span)?;
         }
-        Ok(match items.len() {
+        Ok(tuple_value(nums, items.len()))
+    }
+
+    /// `eval(Str)` once its argument is evaluated.
+    pub(super) fn eval_string(
+        &mut self,
+        v: Value,
+        arg_span: Span,
+        scope: &crate::compile::ir::EvalScope,
+        span: Span,
+    ) -> R<Value> {
+        let src = match v {
+            Value::Str(s) => s,
+            other => return fail(arg_span, format!("`eval` takes a string of code, not {}", other.described())),
+        };
+        self.eval_code(&src, scope, span)
+    }
+}
+
+/// An item of a logic pair or fuzzy number (`(a, b)`): it must be a number.
+pub(super) fn tuple_item(v: Value, span: Span) -> R<f64> {
+    match v {
+        Value::Num(n) => Ok(n),
+        other => fail(span, format!("a logic pair or fuzzy number needs numbers, not {}", other.described())),
+    }
+}
+
+/// The logic pair (2 items) or fuzzy number (3 or 4) of these numbers.
+pub(super) fn tuple_value(nums: [f64; 4], len: usize) -> Value {
+    {
+        match len {
             2 => Value::Logic(Logic::new(nums[0], nums[1])),
             3 => Value::fuzzy([nums[0], nums[1], nums[1], nums[2]]),
             _ => Value::fuzzy(nums),
-        })
+        }
     }
+}
 
+impl Interp {
     /// A node constant in the current graph's class.
     pub fn node_const(&mut self, n: &NodeRef, span: Span) -> R<NodeVal> {
         let class = match &self.graph {
@@ -255,7 +271,13 @@ impl Interp {
 
     /// `G=>$n`: the node of G's class, bound to G.
     pub(super) fn node_of(&mut self, graph: &Ex, n: &NodeRef, span: Span) -> R<Value> {
-        let g = match self.eval(graph)? {
+        let g = self.eval(graph)?;
+        self.node_of_value(g, n, span)
+    }
+
+    /// `node_of` once G is evaluated.
+    pub(super) fn node_of_value(&mut self, g: Value, n: &NodeRef, span: Span) -> R<Value> {
+        let g = match g {
             Value::Graph(g) => g,
             other => {
                 let message = format!("`=>` and `.$node` need a graph on the left, not {}", other.described());
@@ -351,7 +373,7 @@ impl Interp {
         }
     }
 
-    fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
+    pub(super) fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
         if let Some((test, bound)) = self.bound_test(var, cond, None) {
@@ -382,7 +404,7 @@ impl Interp {
         }
     }
 
-    fn read_target(&mut self, t: &Target, span: Span) -> R<Value> {
+    pub(super) fn read_target(&mut self, t: &Target, span: Span) -> R<Value> {
         match t {
             Target::Var(slot) => Ok(self.get(*slot).clone()),
             Target::CurrentGraph => Ok(self.graph.clone()),
@@ -619,4 +641,24 @@ fn replace_char(s: &str, i: &Value, v: &Value, span: Span) -> R<Value> {
     let end = s[p..].chars().next().map_or(p, |c| p + c.len_utf8());
     let first: String = new.chars().take(1).collect();
     Ok(Value::Str(format!("{}{}{}", &s[..p], first, &s[end..]).into()))
+}
+
+/// Whether `and` (`all`) or `or` stops at this argument's value: `and` at the first that is not
+/// exactly True, `or` at the first that is.
+pub(super) fn and_or_stops(v: Value, all: bool) -> bool {
+    v.is_exactly_true() != all
+}
+
+/// Which of a ternary's `n` branches (2 to 4) its condition picks: True the first, False the
+/// second, Undef the third (or the last of two), any other value the fourth (or the last).
+pub(super) fn ternary_branch(c: Logic, n: usize) -> usize {
+    if c.is_true() {
+        0
+    } else if c.is_false() || n == 2 {
+        1
+    } else if c.is_undef() || n == 3 {
+        2
+    } else {
+        3
+    }
 }

@@ -230,22 +230,33 @@ fn note_conflict(it: &mut Interp, g: &GraphRef, rules: &Rules, c: Conflict) {
 /// `Mind.value(Models, Expr)`: Expr evaluated with each model (an array of graphs, or one
 /// graph) as GRAPH; the value they all give, or Undef when they differ or there are none.
 pub fn value_in_models(it: &mut Interp, models: &Ex, expr: &Ex) -> R<Value> {
-    let list = match it.eval(models)? {
+    let m = it.eval(models)?;
+    value_in_each(it, (m, models.span), &|it| it.eval(expr), expr.span)
+}
+
+/// `value_in_models` with the models evaluated (and their place) and `expr` to evaluate in each.
+pub(super) fn value_in_each(
+    it: &mut Interp,
+    (models, models_span): (Value, Span),
+    expr: &dyn Fn(&mut Interp) -> R<Value>,
+    expr_span: Span,
+) -> R<Value> {
+    let list = match models {
         Value::Array(a) => a.borrow().iter().cloned().collect::<Vec<_>>(),
         g @ Value::Graph(_) => vec![g],
-        other => return fail(models.span, format!("`Mind.value` needs an array of graphs, not {}", other.described())),
+        other => return fail(models_span, format!("`Mind.value` needs an array of graphs, not {}", other.described())),
     };
     let mut common: Option<Logic> = None;
     for m in list {
         if !matches!(m, Value::Graph(_)) {
-            return fail(models.span, format!("`Mind.value` needs an array of graphs, but it holds {}", m.described()));
+            return fail(models_span, format!("`Mind.value` needs an array of graphs, but it holds {}", m.described()));
         }
         let saved = std::mem::replace(&mut it.graph, m);
-        let v = it.eval(expr);
+        let v = expr(it);
         it.graph = saved;
         let v = match v? {
             Value::Logic(l) => l,
-            other => return fail(expr.span, format!("`Mind.value` needs a logic value, not {}", other.described())),
+            other => return fail(expr_span, format!("`Mind.value` needs a logic value, not {}", other.described())),
         };
         if common.is_some_and(|c| c != v) {
             return Ok(Value::Logic(Logic::UNDEF));

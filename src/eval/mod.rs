@@ -45,6 +45,7 @@ pub enum Flow {
 
 pub use crate::diagnostics::Limit;
 pub(crate) use attrs::{get_attr, lineage, set_attr};
+pub use closure::fallback::Fallbacks;
 pub use closure::FastBody;
 pub use meter::{limit_error, Meter};
 pub use print::Text;
@@ -162,6 +163,8 @@ pub struct Interp {
     /// The compiled conditions of node loops, by the address of the condition
     /// (`node_test::cached_test`).
     node_tests: rustc_hash::FxHashMap<usize, Rc<node_test::NodeTest>>,
+    /// How often closures handed a node to the tree walker (`closure/fallback.rs`).
+    pub fallbacks: Fallbacks,
     /// Searches on several threads: the default, how to start workers, and (in a worker) the
     /// search it serves (`search::workers`).
     pub threads: crate::search::workers::Threads,
@@ -250,6 +253,7 @@ impl Interp {
             sources: SourceMap::default(),
             warnings: Warnings::default(),
             node_tests: Default::default(),
+            fallbacks: Default::default(),
             threads: Default::default(),
             random: Default::default(),
             kept: Default::default(),
@@ -747,15 +751,16 @@ impl Interp {
         if let (Some(v), Some(slot)) = (&set_value, code.value_slot) {
             self.stack[self.base + slot as usize] = v.clone();
         }
-        match self.exec_block(&code.body) {
+        let sections = Interp::sections(code);
+        match (sections.body)(self) {
             Ok(()) => {}
             Err(Flow::Return) => return Ok(self.take_returned()),
             Err(Flow::Break | Flow::Continue) => return Ok(Value::Logic(crate::value::Logic::UNDEF)),
             Err(e) => return Err(e),
         }
-        let section = if set_value.is_some() { &code.set } else { &code.get };
+        let section = if set_value.is_some() { &sections.set } else { &sections.get };
         if let Some(section) = section {
-            match self.exec_block(section) {
+            match section(self) {
                 Ok(()) => {}
                 Err(Flow::Return) if set_value.is_none() => return Ok(self.take_returned()),
                 Err(Flow::Return) => drop(self.take_returned()),

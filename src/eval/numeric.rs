@@ -61,21 +61,6 @@ impl Interp {
         }
     }
 
-    /// An `if` or `while` condition that compares numbers (`N < 2`, `I < N`): True or False;
-    /// None when it is not such a comparison or gives up (the general path starts over).
-    #[inline(always)]
-    pub(super) fn quick_test(&self, e: &Ex) -> Option<bool> {
-        let ExKind::Binary { op, left, right, num } = &e.kind else { return None };
-        if let Some(code) = num {
-            return if code.test { self.run_num(code).map(|x| x != 0.0) } else { None };
-        }
-        if !matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne) {
-            return None;
-        }
-        let x = apply(*op, self.leaf_num(left)?, self.leaf_num(right)?)?;
-        Some(x != 0.0)
-    }
-
     #[inline(always)]
     pub(super) fn leaf(&self, l: Leaf) -> Option<f64> {
         match l {

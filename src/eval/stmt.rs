@@ -1,25 +1,18 @@
-//! Statements: control flow, `out`, declarations and the three kinds of `for`.
+//! The rules of statements that the closures of `eval/closure` call: `out`, declarations,
+//! `return ifdef` and the three kinds of `for`.
 
 use super::node_test::{Bound, TestSite};
 use super::{fail, Flow, Interp, R};
-use crate::compile::ir::{Ex, ExKind, Slot, St, StKind, Target};
+use crate::compile::ir::{Ex, Slot};
 use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
-use crate::value::{Logic, NodeVal, Value};
+use crate::value::{NodeVal, Value};
 use crate::world::{ClassId, GraphRef};
 
-/// A loop's body, run once per pass: the tree walker's statements, or their closures
-/// (`eval/closure/loops.rs`), so that both share the loops below.
+/// A loop's body, run once per pass: its statements' closures (`eval/closure/loops.rs`).
 pub(crate) type Body<'a> = &'a dyn Fn(&mut Interp) -> R<()>;
 
 impl Interp {
-    pub fn exec_block(&mut self, stmts: &[St]) -> R<()> {
-        for s in stmts {
-            self.exec(s)?;
-        }
-        Ok(())
-    }
-
     /// Runs a loop body; `Ok(false)` means `break`.
     fn loop_body(&mut self, body: Body) -> R<bool> {
         match body(self) {
@@ -29,166 +22,15 @@ impl Interp {
         }
     }
 
-    /// Runs a statement. The common statements stay in this small function (it recurses through
-    /// every block); the rest is in `exec_compound`.
-    pub fn exec(&mut self, s: &St) -> R<()> {
-        self.tick(s.span)?;
-        match &s.kind {
-            StKind::Expr(e) => self.expr_stmt(e),
-            StKind::SetEdge(edge) => self.set_edge_stmt(edge, s.span),
-            StKind::If(arms) => {
-                for arm in arms.iter() {
-                    // A comparison of numbers is True or False: no logic value to look at.
-                    if let Some(t) = self.quick_test(&arm.cond) {
-                        let branch = if t { Some(&arm.then) } else { arm.on_false.as_ref() };
-                        if let Some(b) = branch.or(arm.on_else.as_ref()) {
-                            return self.exec_block(b);
-                        }
-                        continue;
-                    }
-                    let c = self.condition(&arm.cond)?;
-                    let branch = if c.is_true() {
-                        Some(&arm.then)
-                    } else if c.is_false() {
-                        arm.on_false.as_ref()
-                    } else if c.is_undef() {
-                        arm.on_undef.as_ref()
-                    } else {
-                        None
-                    };
-                    // No block for this value: the `else`, or else the next arm.
-                    if let Some(b) = branch.or(arm.on_else.as_ref()) {
-                        return self.exec_block(b);
-                    }
-                }
-                Ok(())
-            }
-            StKind::Return(Some(e)) => {
-                let v = self.operand(e)?;
-                Err(self.return_value(v))
-            }
-            _ => self.exec_compound(s),
-        }
-    }
-
-    /// How `if` reads its condition. (Inline always: the tree's `if` must not pay a call for
-    /// it now that the closures of `eval/closure` call it too.)
-    #[inline(always)]
-    pub(super) fn condition(&mut self, e: &Ex) -> R<Logic> {
-        let v = self.test(e)?;
-        let c = v.condition();
-        v.discard();
-        Ok(c)
-    }
-
-    /// Evaluates the condition of an `if` or `while`; an operator (the usual test, `I < N`)
-    /// is evaluated here, without another call of `eval`.
-    #[inline(always)]
-    pub(super) fn test(&mut self, e: &Ex) -> R<Value> {
-        if let ExKind::Binary { op, left, right, num } = &e.kind {
-            if let Some(v) = self.quick_binary(*op, left, right, num) {
-                return Ok(v);
-            }
-            let (l, r) = (self.operand(left)?, self.operand(right)?);
-            return self.binary_values(*op, l, r, e.span);
-        }
-        self.eval(e)
-    }
-
-    #[inline(never)]
-    fn exec_compound(&mut self, s: &St) -> R<()> {
-        match &s.kind {
-            StKind::Expr(_) | StKind::SetEdge(_) | StKind::If(_) | StKind::Return(Some(_)) => {
-                unreachable!("handled by exec")
-            }
-            StKind::Var(items) => {
-                for (slot, init) in items {
-                    let v = match init {
-                        Some(e) => self.eval(e)?,
-                        None => Value::None,
-                    };
-                    self.set(*slot, v);
-                }
-            }
-            StKind::Static { done, items } => {
-                if !done.get() {
-                    done.set(true);
-                    for (slot, init) in items {
-                        let v = match init {
-                            Some(e) => self.eval(e)?,
-                            None => Value::None,
-                        };
-                        self.set(*slot, v);
-                    }
-                }
-            }
-            StKind::Nodes { graph, names } => self.declare_nodes(graph.as_ref(), names, s.span)?,
-            StKind::Out { items, trail, to_file } => self.out_stmt(items, *trail, *to_file, s.span)?,
-            StKind::While { cond, body } => {
-                while self.quick_test(cond).map_or_else(|| Ok(self.test(cond)?.is_exactly_true()), Ok)? {
-                    if !self.loop_body(&|it| it.exec_block(body))? {
-                        break;
-                    }
-                    self.tick(s.span)?;
-                }
-            }
-            StKind::ForRange { vars, args, body } => self.for_range(vars, args, &|it| it.exec_block(body), s.span)?,
-            StKind::ForValue { vars, source, body } => {
-                let v = self.eval(source)?;
-                self.for_value(vars, v, &|it| it.exec_block(body), s.span)?;
-            }
-            StKind::ForNodes { vars, cond, body } => {
-                self.for_nodes(vars, cond.as_ref(), &|it| it.exec_block(body), s.span, None)?
-            }
-            StKind::Return(_) => return Err(self.return_value(Value::Logic(Logic::UNDEF))),
-            StKind::ReturnIfdef(e) => {
-                let v = self.eval(e)?;
-                if !matches!(&v, Value::Logic(l) if l.is_undef()) {
-                    return Err(self.return_value(v));
-                }
-            }
-            StKind::Break => return Err(Flow::Break),
-            StKind::Continue => return Err(Flow::Continue),
-            StKind::Block(b) => self.exec_block(b)?,
-            StKind::Axiom(ax) => super::mind::state_axiom(self, ax, s.span)?,
-        }
-        Ok(())
-    }
-
-    /// An expression statement; `X = v` stores without the copy an assignment expression
-    /// returns as its value.
-    fn expr_stmt(&mut self, e: &Ex) -> R<()> {
-        match &e.kind {
-            ExKind::Assign { target, value } => {
-                if let Target::Var(slot) = **target {
-                    // Arithmetic first (`I = I + 1`): no `Value` result to move through `eval`.
-                    if let ExKind::Binary { op, left, right, num } = &value.kind {
-                        if let Some(v) = self.quick_binary(*op, left, right, num) {
-                            self.set(slot, v);
-                            return Ok(());
-                        }
-                    }
-                    if let Some(done) = self.append_to_var(slot, value) {
-                        return done;
-                    }
-                    let v = self.eval(value)?;
-                    self.set(slot, v);
-                    return Ok(());
-                }
-            }
-            ExKind::Compound { op, target, value } => {
-                if let Target::Var(slot) = **target {
-                    if let Some(done) = self.append_compound(*op, slot, value, e.span) {
-                        return done;
-                    }
-                }
-            }
-            _ => {}
-        }
-        self.eval(e).map(drop)
-    }
-
-    fn out_stmt(&mut self, items: &[(OutSep, Ex)], trail: Option<OutSep>, to_file: bool, span: Span) -> R<()> {
+    /// `out` of items with these separators before them, `item(it, i)` evaluating the i-th.
+    pub(super) fn out_stmt(
+        &mut self,
+        items: &[OutSep],
+        item: &dyn Fn(&mut Interp, usize) -> R<Value>,
+        trail: Option<OutSep>,
+        to_file: bool,
+        span: Span,
+    ) -> R<()> {
         let mut text = self.text_start();
         if items.is_empty() {
             let g = self.graph.clone();
@@ -196,9 +38,9 @@ impl Interp {
         }
         // `out V` alone, to the console, may be shown by the host instead (the notebook draws it).
         let alone = items.len() == 1 && trail.is_none() && !(to_file && self.fout.is_some());
-        for (i, (sep, e)) in items.iter().enumerate() {
+        for (i, sep) in items.iter().enumerate() {
             let graced = self.limits.grace_used;
-            let v = self.eval(e)?;
+            let v = item(self, i)?;
             if let (true, Some(show)) = (alone, self.show.as_mut()) {
                 if show(&self.world, &v) {
                     return Ok(());
@@ -234,11 +76,42 @@ impl Interp {
         }
     }
 
-    fn declare_nodes(&mut self, graph: Option<&Ex>, names: &[std::rc::Rc<str>], span: Span) -> R<()> {
+    /// `return? E`: returns E's value unless it is Undef.
+    pub(super) fn return_ifdef(&mut self, v: Value) -> R<()> {
+        if !matches!(&v, Value::Logic(l) if l.is_undef()) {
+            return Err(self.return_value(v));
+        }
+        Ok(())
+    }
+
+    /// `static` declarations: their values are set the first time only.
+    pub(super) fn declare_static(
+        &mut self,
+        done: &std::cell::Cell<bool>,
+        slots: &[Slot],
+        init: &dyn Fn(&mut Interp, usize) -> R<Value>,
+    ) -> R<()> {
+        if !done.get() {
+            done.set(true);
+            for (i, slot) in slots.iter().enumerate() {
+                let v = init(self, i)?;
+                self.set(*slot, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// `G.nodes a, b` (the graph's value and place given) or `nodes a, b` in the current graph.
+    pub(super) fn declare_nodes(
+        &mut self,
+        graph: Option<(Value, Span)>,
+        names: &[std::rc::Rc<str>],
+        span: Span,
+    ) -> R<()> {
         let g = match graph {
-            Some(e) => match self.eval(e)? {
+            Some((v, at)) => match v {
                 Value::Graph(g) => g,
-                other => return fail(e.span, format!("`.nodes` needs a graph, not {}", other.described())),
+                other => return fail(at, format!("`.nodes` needs a graph, not {}", other.described())),
             },
             None => self.current_graph(span)?,
         };

@@ -1,8 +1,8 @@
 //! Expressions as closures: variables, constants, operators, demon calls, and the tests of `if`
-//! and `while`. What is not specialised here is evaluated by the tree walker (`tree_value`).
+//! and `while`. Every kind of expression has a closure (here, or in the files beside this).
 
 use super::num::NumFn;
-use super::{tree_value, Node, StFn, MAX_NESTING};
+use super::{data, tree_value, Node, StFn, MAX_NESTING};
 use crate::compile::ir::{DemonId, Ex, ExKind, FnCode, Leaf, NumCode, Slot, Target};
 use crate::eval::ops::{number, numbers};
 use crate::eval::{Flow, Interp, R};
@@ -17,7 +17,7 @@ pub(crate) type ValueFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
 /// An expression as a closure.
 pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
     if depth > MAX_NESTING {
-        return tree_value(e);
+        return super::deep_value(e);
     }
     if let Some(f) = super::graph::expression(e, depth + 1) {
         return f;
@@ -44,23 +44,47 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::CallValue { callee, args } => call(Callee::held(callee, depth + 1), args, e.span, depth + 1),
         ExKind::Sum(items) => super::text::sum(items, depth + 1),
         ExKind::Builtin { .. } => super::method::call(e, depth + 1).unwrap_or_else(|| tree_value(e)),
-        ExKind::Index { .. } => super::index::read(e, depth + 1).unwrap_or_else(|| tree_value(e)),
-        ExKind::Array(items) => array(items, depth + 1),
-        _ => tree_value(e),
-    }
-}
-
-/// An array literal: its items as closures, in order (the `[Action, State]` pairs a search's
-/// `Next` builds for each successor, which the tree walker made slower than the rest).
-fn array(items: &[Ex], depth: u32) -> ValueFn {
-    let items: Box<[ValueFn]> = items.iter().map(|item| value(item, depth)).collect();
-    Box::new(move |it| {
-        let mut v = Vec::with_capacity(items.len());
-        for item in items.iter() {
-            v.push(item(it)?);
+        ExKind::Index { object, index } => {
+            super::index::read(e, depth + 1).unwrap_or_else(|| data::index(object, index, e.span, depth + 1))
         }
-        Ok(Value::array(v))
-    })
+        ExKind::Array(items) => data::array(items, depth + 1),
+        ExKind::Map(entries) => data::map(entries, depth + 1),
+        ExKind::Ternary { cond, branches } => data::ternary(cond, branches, depth + 1),
+        ExKind::AndOr { all, args } => data::and_or(*all, args, depth + 1),
+        ExKind::NodeOf { graph, node } => data::node_of(graph, node, e.span, depth + 1),
+        ExKind::CurrentGraph => data::current_graph(),
+        ExKind::Tuple(items) => data::tuple(items, depth + 1),
+        ExKind::ValueInModels { models, expr } => data::value_in_models(models, expr, depth + 1),
+        ExKind::Axioms { usage, axioms } => {
+            let (usage, axioms, span) = (*usage, Node::new(axioms), e.span);
+            Box::new(move |it| crate::eval::mind::axioms(it, usage, axioms.get(), span))
+        }
+        ExKind::Exists { var, cond, min, max } => {
+            let (var, cond, span) = (*var, Node::new(&**cond), e.span);
+            let (min, max) = (min.as_deref().map(Node::new), max.as_deref().map(Node::new));
+            Box::new(move |it| {
+                it.exists(var, cond.get(), min.as_ref().map(|m| m.get()), max.as_ref().map(|m| m.get()), span)
+            })
+        }
+        ExKind::Forall { var, cond } => {
+            let (var, cond, span) = (*var, Node::new(&**cond), e.span);
+            Box::new(move |it| it.forall(var, cond.get(), span))
+        }
+        ExKind::Eval { arg, scope } => data::eval(arg, scope, e.span, depth + 1),
+        ExKind::Assign { target, value: v } => data::assign(target, v, e.span, depth + 1),
+        ExKind::Compound { op, target, value: v } => data::compound(*op, target, v, e.span, depth + 1),
+        ExKind::IncDec { target, delta } => data::inc_dec(target, *delta, e.span),
+        ExKind::Lambda(code) => {
+            let code = Node::new(code);
+            Box::new(move |_| Ok(Value::Lambda(code.get().clone())))
+        }
+        ExKind::DemonValue(id) => {
+            let (id, span) = (*id, e.span);
+            Box::new(move |it| Ok(Value::Lambda(it.demon(id, span)?)))
+        }
+        // `graph::expression` took these; a kind no closure covers would be counted here.
+        ExKind::Edge(_) | ExKind::Node(_) | ExKind::Unary { .. } => tree_value(e),
+    }
 }
 
 /// The value of an expression where it is often a local variable (`return N`): read in place.
@@ -132,18 +156,19 @@ fn may_be_number(e: &Ex) -> bool {
 /// `left op right`, as `Interp::eval` does it: the arithmetic on numbers first (by `NumCode`, or
 /// on two leaves), the operands evaluated and combined when that gives up.
 fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth: u32) -> ValueFn {
-    let whole = Node::new(e);
+    // Where the arithmetic gives up, both sides are evaluated and combined.
+    let sides = Sides::new(left, right, e.span, depth);
     if let (Some(code), Some(f)) = (num, super::num::code(e)) {
         let test = code.test;
         return Box::new(move |it| match f(it) {
             Some(x) => Ok(if test { Value::bool(x != 0.0) } else { Value::Num(x) }),
-            None => it.eval(whole.get()),
+            None => sides.combine(op, it),
         });
     }
     match (leaf(left), leaf(right)) {
         // `N - 1`: a local and a number.
         (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(b))) => {
-            return by_op!(op, local_num(i as usize, b, whole), local_num_any(op, i as usize, b, whole));
+            return by_op!(op, local_num(i as usize, b, sides), local_num_any(op, i as usize, b, sides));
         }
         (Some(a), Some(b)) => {
             return Box::new(move |it| {
@@ -152,12 +177,11 @@ fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth
                         return Ok(v);
                     }
                 }
-                it.eval(whole.get())
+                sides.combine(op, it)
             });
         }
         _ => {}
     }
-    let sides = Sides::new(left, right, e.span, depth);
     by_op!(op, values(sides), values_any(op, sides))
 }
 
@@ -205,27 +229,27 @@ pub(super) fn two_sides(e: &Ex) -> Option<(BinOp, &Ex, &Ex)> {
     (leaf(left).is_none() || leaf(right).is_none()).then_some((*op, &**left, &**right))
 }
 
-fn local_num<const K: usize>(i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
+fn local_num<const K: usize>(i: usize, b: f64, sides: Sides) -> ValueFn {
     Box::new(move |it| {
         if let Value::Num(a) = it.local(i) {
             if let Some(v) = numbers(OPS[K], *a, b) {
                 return Ok(v);
             }
         }
-        it.eval(whole.get())
+        sides.combine(OPS[K], it)
     })
 }
 
-/// A local and a number: `numbers` when the local holds one, else the tree walker.
+/// A local and a number: `numbers` when the local holds one, else both sides combined.
 #[inline(always)]
-fn local_num_any(op: BinOp, i: usize, b: f64, whole: Node<Ex>) -> ValueFn {
+fn local_num_any(op: BinOp, i: usize, b: f64, sides: Sides) -> ValueFn {
     Box::new(move |it| {
         if let Value::Num(a) = it.local(i) {
             if let Some(v) = numbers(op, *a, b) {
                 return Ok(v);
             }
         }
-        it.eval(whole.get())
+        sides.combine(op, it)
     })
 }
 
@@ -392,13 +416,13 @@ pub(crate) enum CallArg {
     LocalAdd {
         i: usize,
         n: f64,
-        arg: Node<Ex>,
+        arg: ValueFn,
     },
     /// A local times a number (`N * 2`), with the node for when the local holds no number.
     LocalMul {
         i: usize,
         n: f64,
-        arg: Node<Ex>,
+        arg: ValueFn,
     },
     /// Arithmetic (`N - 1`): its number, or its value where the numbers give up (as
     /// `Interp::call_with` tries `arith` first).
@@ -407,13 +431,14 @@ pub(crate) enum CallArg {
 }
 
 impl CallArg {
-    fn new(a: &Ex, depth: u32) -> CallArg {
+    pub(super) fn new(a: &Ex, depth: u32) -> CallArg {
         if let ExKind::Binary { op, left, right, num: None } = &a.kind {
             if let (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) = (leaf(left), leaf(right)) {
+                let (i, arg) = (i as usize, || value(a, depth));
                 match op {
-                    BinOp::Add => return CallArg::LocalAdd { i: i as usize, n, arg: Node::new(a) },
-                    BinOp::Sub => return CallArg::LocalAdd { i: i as usize, n: -n, arg: Node::new(a) },
-                    BinOp::Mul => return CallArg::LocalMul { i: i as usize, n, arg: Node::new(a) },
+                    BinOp::Add => return CallArg::LocalAdd { i, n, arg: arg() },
+                    BinOp::Sub => return CallArg::LocalAdd { i, n: -n, arg: arg() },
+                    BinOp::Mul => return CallArg::LocalMul { i, n, arg: arg() },
                     _ => {}
                 }
             }
@@ -441,11 +466,11 @@ impl CallArg {
             CallArg::Local(i) => it.local(*i).dup(),
             CallArg::LocalAdd { i, n, arg } => match it.local(*i) {
                 Value::Num(x) => Value::Num(x + n),
-                _ => it.eval(arg.get())?,
+                _ => arg(it)?,
             },
             CallArg::LocalMul { i, n, arg } => match it.local(*i) {
                 Value::Num(x) => Value::Num(x * n),
-                _ => it.eval(arg.get())?,
+                _ => arg(it)?,
             },
             CallArg::Number(f, v) => match f(it) {
                 Some(x) => Value::Num(x),
@@ -520,26 +545,26 @@ pub(super) enum Test {
     LocalLt {
         i: usize,
         n: f64,
-        cond: Node<Ex>,
+        slow: Box<Slow>,
     },
     /// A local compared with a number (`N <= 2`).
     LocalNum {
         op: BinOp,
         i: usize,
         n: f64,
-        cond: Node<Ex>,
+        slow: Box<Slow>,
     },
     /// Two leaves compared (`N < 2`).
     Leaves {
         op: BinOp,
         a: Leaf,
         b: Leaf,
-        cond: Node<Ex>,
+        slow: Box<Slow>,
     },
     /// A comparison compiled to `NumCode` (`I * I <= N`), as closures (`num.rs`).
     Code {
         code: super::num::NumFn,
-        cond: Node<Ex>,
+        slow: Box<Slow>,
     },
     Value(ValueFn),
 }
@@ -547,20 +572,21 @@ pub(super) enum Test {
 impl Test {
     pub(super) fn new(cond: &Ex, depth: u32) -> Test {
         if let ExKind::Binary { op, left, right, num } = &cond.kind {
+            let slow = || Box::new(Slow { op: *op, sides: Sides::new(left, right, cond.span, depth) });
             let comparison = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
             match (num, leaf(left), leaf(right)) {
                 (Some(code), _, _) if code.test => {
                     if let Some(f) = super::num::code(cond) {
-                        return Test::Code { code: f, cond: Node::new(cond) };
+                        return Test::Code { code: f, slow: slow() };
                     }
                 }
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if *op == BinOp::Lt && !n.is_nan() => {
-                    return Test::LocalLt { i: i as usize, n, cond: Node::new(cond) }
+                    return Test::LocalLt { i: i as usize, n, slow: slow() }
                 }
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if comparison => {
-                    return Test::LocalNum { op: *op, i: i as usize, n, cond: Node::new(cond) }
+                    return Test::LocalNum { op: *op, i: i as usize, n, slow: slow() }
                 }
-                (None, Some(a), Some(b)) if comparison => return Test::Leaves { op: *op, a, b, cond: Node::new(cond) },
+                (None, Some(a), Some(b)) if comparison => return Test::Leaves { op: *op, a, b, slow: slow() },
                 _ => {}
             }
         }
@@ -598,10 +624,15 @@ impl Test {
             return Ok(if t { 0 } else { 1 });
         }
         let c = match self {
-            Test::LocalLt { cond, .. }
-            | Test::LocalNum { cond, .. }
-            | Test::Leaves { cond, .. }
-            | Test::Code { cond, .. } => it.condition(cond.get())?,
+            Test::LocalLt { slow, .. }
+            | Test::LocalNum { slow, .. }
+            | Test::Leaves { slow, .. }
+            | Test::Code { slow, .. } => {
+                let v = slow.sides.combine(slow.op, it)?;
+                let c = v.condition();
+                v.discard();
+                c
+            }
             Test::Value(f) => {
                 let v = f(it)?;
                 let c = v.condition();
@@ -619,13 +650,19 @@ impl Test {
             return Ok(t);
         }
         match self {
-            Test::LocalLt { cond, .. }
-            | Test::LocalNum { cond, .. }
-            | Test::Leaves { cond, .. }
-            | Test::Code { cond, .. } => Ok(it.test(cond.get())?.is_exactly_true()),
+            Test::LocalLt { slow, .. }
+            | Test::LocalNum { slow, .. }
+            | Test::Leaves { slow, .. }
+            | Test::Code { slow, .. } => Ok(slow.sides.combine(slow.op, it)?.is_exactly_true()),
             Test::Value(f) => Ok(f(it)?.is_exactly_true()),
         }
     }
+}
+
+/// A comparison's value when the numbers do not decide it: both sides evaluated and combined.
+pub(super) struct Slow {
+    op: BinOp,
+    sides: Sides,
 }
 
 fn outcome(c: Logic) -> u8 {

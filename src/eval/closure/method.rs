@@ -71,7 +71,18 @@ pub(super) fn call(e: &Ex, depth: u32) -> Option<ValueFn> {
                 f(it, obj, &ab, span)
             })
         }
-        _ => return None,
+        _ => {
+            let args: Box<[Operand]> = args.iter().map(|a| Operand::new(a, depth)).collect();
+            Box::new(move |it| {
+                let obj = object(it)?;
+                let f = f.pick(obj.as_ref(), span)?;
+                let mut values = crate::eval::expr::Args::with_capacity(args.len());
+                for a in args.iter() {
+                    values.push(a.get(it)?);
+                }
+                f(it, obj, &values, span)
+            })
+        }
     })
 }
 
@@ -107,14 +118,14 @@ fn rename(e: &Ex, span: Span) -> Option<StFn> {
         for p in pieces.iter() {
             match p.read(it) {
                 Some(part) => text.push_str(part),
-                None => return it.eval(whole.get()).map(drop),
+                None => return it.eval_gave_up(whole.get()).map(drop),
             }
         }
-        let Value::Graph(graph) = it.local(g) else { return it.eval(whole.get()).map(drop) };
+        let Value::Graph(graph) = it.local(g) else { return it.eval_gave_up(whole.get()).map(drop) };
         let mut graph = graph.borrow_mut();
         if graph.name.len_within(FREE_TEXT.saturating_sub(text.len())).is_none() {
             drop(graph);
-            return it.eval(whole.get()).map(drop);
+            return it.eval_gave_up(whole.get()).map(drop);
         }
         graph.name = graph.name.appended(&text);
         Ok(())

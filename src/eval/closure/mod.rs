@@ -4,14 +4,23 @@
 //! (`FnCode::fast`), so that running it no longer goes through the large `match` of `exec` and
 //! `eval` (with their prologues and epilogues) for every node. The common shapes are
 //! specialised (a local variable, a constant, a comparison of numbers in an `if`, a demon call,
-//! `return` of an expression at the end of the body); every other statement or expression
-//! becomes a closure that hands its node to the tree walker (`Interp::exec` / `eval`), so the
-//! two give the same results, steps, errors and warnings by construction: a specialised closure
-//! that cannot finish quickly (a variable that does not hold a number, say) gives up before
-//! any side effect and lets the tree walker evaluate the node from the start.
+//! `return` of an expression at the end of the body); every other statement and expression is
+//! a closure built from its parts' closures that calls the rule the tree walker calls too
+//! (`Interp::index`, `out_stmt`, `assign`, ...): each rule lives in one function. Statements
+//! have no tree walker left (`Interp::exec` is gone); a body with `get:` / `set:` sections
+//! runs its blocks' closures (`FastBody::sections`). A
+//! specialised closure that cannot finish quickly (a variable that does not hold a number, say)
+//! gives up before any side effect and goes the general way (`Sides::combine`). No closure
+//! hands its node to the expression tree walker (`Interp::eval`) today: `fallback.rs` counts
+//! any that would, and a test keeps the count at 0. `eval` still evaluates the parts that
+//! shared rules take as nodes (assignment targets, edge operands, `for` range bounds,
+//! node-loop conditions, axioms' terms).
 
 mod assign;
+mod data;
+mod decl;
 mod expr;
+pub mod fallback;
 mod graph;
 mod index;
 mod loops;
@@ -21,6 +30,7 @@ mod text;
 
 use super::{Flow, Interp, R};
 use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};
+use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
 pub(super) use expr::{CallArg, ValueFn};
@@ -33,8 +43,9 @@ type BodyFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
 /// A body run where the caller wants a number: as `to_num` gives it.
 type NumBodyFn = Box<dyn Fn(&mut Interp) -> R<f64>>;
 
-/// Past this nesting of statements and expressions the rest of a subtree stays with the tree
-/// walker, which checks the native stack at every node (a closure only does at demon calls).
+/// Past this nesting of statements and expressions the rest of a subtree is compiled behind a
+/// check of the native stack (a closure otherwise checks it only at calls), so that deep
+/// nesting ends in an error, never an overflow.
 const MAX_NESTING: u32 = 48;
 
 /// The compiled body of a demon or lambda (None: it has a `get:` or `set:` section, which the
@@ -44,11 +55,21 @@ const MAX_NESTING: u32 = 48;
 pub struct FastBody {
     run: Option<BodyFn>,
     num: Option<NumBodyFn>,
+    /// The body, `get:` and `set:` sections as blocks, for a call that `run` does not serve
+    /// (a demon with sections, an assignment to a demon: `Interp::run_fn_body`); made then.
+    sections: std::cell::OnceCell<Sections>,
+}
+
+/// See `FastBody::sections`.
+pub(crate) struct Sections {
+    pub(crate) body: StFn,
+    pub(crate) get: Option<StFn>,
+    pub(crate) set: Option<StFn>,
 }
 
 impl FastBody {
     fn of(run: BodyFn) -> FastBody {
-        FastBody { run: Some(run), num: None }
+        FastBody { run: Some(run), num: None, sections: Default::default() }
     }
 }
 
@@ -109,8 +130,18 @@ impl Interp {
         body.run.as_ref().map(|run| run(self))
     }
 
-    /// `run_fast_body` for a caller that wants a number (`to_num`); the tree walker runs the
-    /// bodies that have no closure.
+    /// The body and sections of `code` as blocks of closures (`FastBody::sections`).
+    pub(super) fn sections(code: &FnCode) -> &Sections {
+        let fast = code.fast.get_or_init(|| compile_body(code));
+        fast.sections.get_or_init(|| Sections {
+            body: block(&code.body, 0),
+            get: code.get.as_deref().map(|b| block(b, 0)),
+            set: code.set.as_deref().map(|b| block(b, 0)),
+        })
+    }
+
+    /// `run_fast_body` for a caller that wants a number (`to_num`); a body with sections runs
+    /// as `Interp::run_fn_body`.
     #[inline(always)]
     pub(super) fn run_fast_num(&mut self, code: &std::rc::Rc<FnCode>) -> R<f64> {
         let body = code.fast.get_or_init(|| compile_body(code));
@@ -126,6 +157,13 @@ impl Interp {
 }
 
 impl Interp {
+    /// The tree walker's value of `e`, for a specialised closure that gave up on it.
+    #[inline(never)]
+    pub(super) fn eval_gave_up(&mut self, e: &Ex) -> R<Value> {
+        self.fallbacks.expr(e, true);
+        self.eval(e)
+    }
+
     /// Runs top-level statements (a script, a REPL entry) compiled to closures. The closures
     /// point into `code` (`Node`) and are dropped before this returns.
     pub fn run_top(&mut self, code: &[St]) -> R<()> {
@@ -152,7 +190,7 @@ fn body_result(it: &mut Interp, flow: Flow) -> R<Value> {
 
 fn compile_body(code: &FnCode) -> FastBody {
     if code.get.is_some() || code.set.is_some() || code.value_slot.is_some() {
-        return FastBody { run: None, num: None };
+        return FastBody { run: None, num: None, sections: Default::default() };
     }
     // `return E` at the end gives E's value directly, not through `Interp::returned`.
     let (steps, tail) = match code.body.split_last() {
@@ -228,7 +266,7 @@ fn guard_and_operator<const K: usize>(g: Box<Guard>, tail: expr::Sides, span: Sp
         }
         tail2.combine_num(expr::OPS[K], it)
     });
-    FastBody { run: Some(run), num: Some(num) }
+    FastBody { run: Some(run), num: Some(num), sections: Default::default() }
 }
 
 /// A statement of a body, at its top level.
@@ -347,7 +385,7 @@ fn block(stmts: &[St], depth: u32) -> StFn {
 fn stmt(s: &St, depth: u32) -> StFn {
     let span = s.span;
     if depth > MAX_NESTING {
-        return tree_stmt(s);
+        return deep_stmt(s);
     }
     match &s.kind {
         StKind::Expr(e) => graph::statement(e, span, depth + 1)
@@ -355,7 +393,18 @@ fn stmt(s: &St, depth: u32) -> StFn {
             .or_else(|| assign::statement(e, span, depth + 1))
             .or_else(|| index::assignment(e, span, depth + 1))
             .or_else(|| method::statement(e, span, depth + 1))
-            .unwrap_or_else(|| tree_stmt(s)),
+            .unwrap_or_else(|| expression_statement(e, span, depth + 1)),
+        StKind::Out { items, trail, to_file } => out(items, *trail, *to_file, span, depth + 1),
+        StKind::Static { done, items } => decl::statics(done, items, span, depth + 1),
+        StKind::Nodes { graph, names } => decl::nodes(graph.as_ref(), names, span, depth + 1),
+        StKind::ReturnIfdef(e) => decl::return_ifdef(e, span, depth + 1),
+        StKind::Axiom(ax) => {
+            let ax = Node::new(ax);
+            Box::new(move |it| {
+                it.tick(span)?;
+                crate::eval::mind::state_axiom(it, ax.get(), span)
+            })
+        }
         StKind::If(arms) => if_chain(arms, span, depth + 1),
         StKind::Return(Some(e)) => {
             let value = expr::value(e, depth + 1);
@@ -388,14 +437,60 @@ fn stmt(s: &St, depth: u32) -> StFn {
                 b(it)
             })
         }
-        _ => loops::statement(s, depth + 1).unwrap_or_else(|| tree_stmt(s)),
+        _ => loops::statement(s, depth + 1).unwrap_or_else(|| no_closure(s)),
     }
 }
 
-/// A statement the tree walker runs (it counts its own step).
-fn tree_stmt(s: &St) -> StFn {
+/// Any other expression as a statement: its value, dropped. (`Interp::expr_stmt` treats only
+/// assignments to variables otherwise, which the closures above cover.)
+fn expression_statement(e: &Ex, span: Span, depth: u32) -> StFn {
+    let value = expr::value(e, depth);
+    Box::new(move |it| {
+        it.tick(span)?;
+        value(it).map(drop)
+    })
+}
+
+/// `out A, B ...` (`Interp::out_stmt`, with the items as closures).
+fn out(items: &[(OutSep, Ex)], trail: Option<OutSep>, to_file: bool, span: Span, depth: u32) -> StFn {
+    let seps: Box<[OutSep]> = items.iter().map(|i| i.0).collect();
+    let values: Box<[ValueFn]> = items.iter().map(|i| expr::value(&i.1, depth)).collect();
+    Box::new(move |it| {
+        it.tick(span)?;
+        it.out_stmt(&seps, &|it, i| values[i](it), trail, to_file, span)
+    })
+}
+
+/// A statement nested past `MAX_NESTING`: compiled afresh behind a check of the native stack.
+fn deep_stmt(s: &St) -> StFn {
+    let (span, run) = (s.span, stmt(s, 0));
+    Box::new(move |it| {
+        if it.stack_low() {
+            return it.stack_used_up(span);
+        }
+        run(it)
+    })
+}
+
+/// An expression nested past `MAX_NESTING`, as `deep_stmt`.
+fn deep_value(e: &Ex) -> ValueFn {
+    let (span, value) = (e.span, expr::value(e, 0));
+    Box::new(move |it| {
+        if it.stack_low() {
+            return it.stack_used_up(span);
+        }
+        value(it)
+    })
+}
+
+/// A statement kind no closure covers: none today (`Interp::fallbacks` counts it, a test keeps
+/// that count at 0, and the statement is an error rather than a silent skip).
+fn no_closure(s: &St) -> StFn {
     let s = Node::new(s);
-    Box::new(move |it| it.exec(s.get()))
+    Box::new(move |it| {
+        it.fallbacks.stmt(s.get());
+        crate::eval::fail(s.get().span, "internal error: this statement has no compiled form")
+    })
 }
 
 /// One arm of an `if` chain: its test, and for each of its outcomes (True, False, Undef,
@@ -452,8 +547,11 @@ fn if_chain(arms: &[IfArm], span: Span, depth: u32) -> StFn {
     })
 }
 
-/// An expression the tree walker evaluates.
+/// An expression the tree walker evaluates: as `tree_stmt`, none today.
 fn tree_value(e: &Ex) -> ValueFn {
     let e = Node::new(e);
-    Box::new(move |it| it.eval(e.get()))
+    Box::new(move |it| {
+        it.fallbacks.expr(e.get(), false);
+        it.eval(e.get())
+    })
 }
