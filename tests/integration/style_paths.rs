@@ -103,3 +103,20 @@ fn a_loop_over_targets_counts_the_steps_the_evaluator_counts() {
     }
     assert!(inside > 0, "some limits stop the loop itself");
 }
+
+#[test]
+fn arithmetic_on_globals_gives_up_as_on_locals() {
+    // Every pair of operand kinds (global, local, constant, subexpression) at top level and in a
+    // demon: a = 7, b = 3: a - b = 4, b - a = -4, a % b = 1, (a + 1) * b = 24, a / 2 = 3.5,
+    // 10 - a = 3. Then `a` holds a string: `a + b` gives up on numbers and joins ("x3"),
+    // and `a - b` fails where the general path fails.
+    let src = "var a = 7\nvar b = 3\nglobal a, b\n\
+               def mix(l) { return [a - b, b - a, a % l, (a + 1) * l, a / 2, 10 - a, l - a] }\n\
+               out a - b, b - a, a % b, (a + 1) * b, a / 2, 10 - a\n\
+               out mix(3)\n\
+               a = \"x\"\nout a + b\nout mix(3)\n";
+    let r = ds_file("globals.ds", src, &[]);
+    assert_eq!(r.stdout, "4 -4 1 24 3.5 3\n[4,-4,1,24,3.5,3,-4]\nx3\n", "{}", r.stderr);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("globals.ds:4:22"), "{}", r.stderr);
+}

@@ -40,10 +40,7 @@ impl Arg {
             Arg::Local(i) => it.local(*i),
             Arg::Global(i) => &it.globals[*i],
         };
-        match v {
-            Value::Num(n) => Some(*n),
-            _ => None,
-        }
+        num(v)
     }
 }
 
@@ -94,16 +91,73 @@ fn operator(op: BinOp, left: &Ex, right: &Ex) -> Option<NumFn> {
 }
 
 fn with_op<const K: usize>(a: Arg, b: Arg) -> NumFn {
-    let num = |v: &Value| match v {
+    // One closure per pair of operand kinds, each reading its operands without a `match` on
+    // their kinds: a global is read as directly as a local (top-level loops).
+    macro_rules! with_second {
+        ($a:expr) => {
+            match b {
+                Arg::Local(j) => pair::<K, _, _>($a, Local(j)),
+                Arg::Global(j) => pair::<K, _, _>($a, Global(j)),
+                Arg::Num(n) => pair::<K, _, _>($a, Const(n)),
+                Arg::Tree(f) => pair::<K, _, _>($a, Tree(f)),
+            }
+        };
+    }
+    match a {
+        Arg::Local(i) => with_second!(Local(i)),
+        Arg::Global(i) => with_second!(Global(i)),
+        Arg::Num(n) => with_second!(Const(n)),
+        Arg::Tree(f) => with_second!(Tree(f)),
+    }
+}
+
+fn pair<const K: usize, A: Read, B: Read>(a: A, b: B) -> NumFn {
+    Box::new(move |it| apply(OPS[K], a.read(it)?, b.read(it)?))
+}
+
+/// An operand of a known kind, read as a number (None: the variable holds something else).
+trait Read: 'static {
+    fn read(&self, it: &Interp) -> Option<f64>;
+}
+
+struct Local(usize);
+struct Global(usize);
+struct Const(f64);
+struct Tree(NumFn);
+
+#[inline(always)]
+fn num(v: &Value) -> Option<f64> {
+    match v {
         Value::Num(n) => Some(*n),
         _ => None,
-    };
-    // The usual operands, without a `match` on their kinds.
-    match (a, b) {
-        (Arg::Local(i), Arg::Num(n)) => Box::new(move |it| apply(OPS[K], num(it.local(i))?, n)),
-        (Arg::Local(i), Arg::Local(j)) => Box::new(move |it| apply(OPS[K], num(it.local(i))?, num(it.local(j))?)),
-        (Arg::Tree(f), Arg::Num(n)) => Box::new(move |it| apply(OPS[K], f(it)?, n)),
-        (a, b) => Box::new(move |it| apply(OPS[K], a.get(it)?, b.get(it)?)),
+    }
+}
+
+impl Read for Local {
+    #[inline(always)]
+    fn read(&self, it: &Interp) -> Option<f64> {
+        num(it.local(self.0))
+    }
+}
+
+impl Read for Global {
+    #[inline(always)]
+    fn read(&self, it: &Interp) -> Option<f64> {
+        num(&it.globals[self.0])
+    }
+}
+
+impl Read for Const {
+    #[inline(always)]
+    fn read(&self, _: &Interp) -> Option<f64> {
+        Some(self.0)
+    }
+}
+
+impl Read for Tree {
+    #[inline(always)]
+    fn read(&self, it: &Interp) -> Option<f64> {
+        (self.0)(it)
     }
 }
 
