@@ -64,10 +64,11 @@ fn slice(it: &mut Interp, s: &str, a: usize, b: usize, span: Span) -> R<Value> {
 
 fn substr(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let s = text(it, "substr", obj, args, span)?;
-    let start = clamp(arg::<f64>(args, 0, "substr", span)?, s.len());
-    let count = if args.len() > 1 { arg::<f64>(args, 1, "substr", span)? } else { s.len() as f64 };
-    let count = if count.is_nan() { 0 } else { (count as i64).max(0) as u64 };
-    slice(it, &s, start, (start as u64).saturating_add(count).min(s.len() as u64) as usize, span)
+    let start = arg::<f64>(args, 0, "substr", span)?;
+    let count = if args.len() > 1 { Some(arg::<f64>(args, 1, "substr", span)?) } else { None };
+    let part = crate::value::text::substr(&s, start, count);
+    it.text_work(part.len(), span)?;
+    Ok(Value::substr(part))
 }
 
 fn substring(it: &mut Interp, obj: Option<Value>, args: &[Value], span: Span) -> R<Value> {

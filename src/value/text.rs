@@ -41,6 +41,19 @@ pub fn substring(s: &str, a: f64, b: Option<f64>) -> &str {
     part(s, clamp(a, s.len()), end)
 }
 
+/// `S.substr(a)` / `S.substr(a, n)` of number positions: n bytes from a (none when n is NaN or
+/// below 1, the rest of the string when n is not given).
+#[inline]
+pub fn substr(s: &str, a: f64, n: Option<f64>) -> &str {
+    let start = clamp(a, s.len());
+    let count = match n {
+        None => s.len() as u64,
+        Some(n) if n.is_nan() => 0,
+        Some(n) => (n as i64).max(0) as u64,
+    };
+    part(s, start, (start as u64).saturating_add(count).min(s.len() as u64) as usize)
+}
+
 /// `Str::from(s)` with one copy of the bytes: ecow's `From<&str>` (0.3.1) copies text too long
 /// to be inline byte by byte, about four instructions a byte.
 #[inline]

@@ -120,3 +120,22 @@ fn arithmetic_on_globals_gives_up_as_on_locals() {
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("globals.ds:4:22"), "{}", r.stderr);
 }
+
+#[test]
+fn substr_in_a_chain_gives_what_the_method_gives() {
+    // S = "abcdef". In a chain: S.substr(1, 2) + S[0] + S.substr(4) = "bc" + "a" + "ef";
+    // a count past the end takes the rest, a zero or negative count nothing, a start past the
+    // end nothing: "de" + "f" + "" + "" + "" = "def". The same pieces one by one, outside a
+    // chain, give the same. The 8-puzzle's swap with substr: "023184765" swapping 0 and 1
+    // gives "203184765". A piece of what is no string fails as the method fails.
+    let src = "def chain(S) { return S.substr(1, 2) + S[0] + S.substr(4) }\n\
+               def ends(S) { return S.substr(3, 2) + S.substr(5, 99) + S.substr(1, 0) + S.substr(2, -1) + S.substr(9, 1) }\n\
+               def one(S) { var a = S.substr(3, 2)\n var b = S.substr(5, 99)\n var c = S.substr(1, 0)\n return a + b + c }\n\
+               def swap(S, I, J) { return S.substr(0, I) + S[J] + S.substr(I + 1, J - I - 1) + S[I] + S.substr(J + 1) }\n\
+               out chain(\"abcdef\"), ends(\"abcdef\"), one(\"abcdef\"), swap(\"023184765\", 0, 1)\n\
+               out swap(5, 0, 1)\n";
+    let r = ds_file("substr.ds", src, &[]);
+    assert_eq!(r.stdout, "bcaef def def 203184765\n", "{}", r.stderr);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("substr.ds:7:28"), "{}", r.stderr);
+}

@@ -1,6 +1,6 @@
 //! A chain of `+` (`ExKind::Sum`) as a closure, for the strings it builds: the 8-puzzle's
-//! `S.substring(0, I) + S[J] + S.substring(I + 1, J) + S[I] + S.substring(J + 1)`. A piece that
-//! is a substring or a one-byte index of a local string, with number positions, is copied
+//! `S.substring(0, I) + S[J] + S.substring(I + 1, J) + S[I] + S.substring(J + 1)`, or the same
+//! with `substr`. A piece that is a slice or a one-byte index of a local string, with number positions, is copied
 //! straight from that string into the buffer, without the method call, its argument values
 //! and the string value each piece made. It gives what `Interp::sum` gives, with the same work
 //! counted: a piece that cannot be read this way (the local holds no string, a position is no
@@ -32,8 +32,8 @@ struct Piece {
 
 /// A piece read straight from a local string.
 enum Direct {
-    /// `S.substring(a)` / `S.substring(a, b)`.
-    Slice { s: usize, from: Arg, to: Option<Arg> },
+    /// `S.substring(a)` / `S.substring(a, b)`, and `S.substr(a)` / `S.substr(a, n)` (`count`).
+    Slice { s: usize, from: Arg, to: Option<Arg>, count: bool },
     /// `S[i]`: one byte.
     Byte { s: usize, at: Arg },
 }
@@ -110,11 +110,11 @@ fn append_all(it: &mut Interp, mut text: Str, pieces: &[Piece]) -> R<Value> {
 impl Direct {
     fn new(e: &Ex) -> Option<Direct> {
         match &e.kind {
-            ExKind::Builtin { name: "substring", f: Callee::Fn(_), object: Some(o), args } => {
-                let s = local(o)?;
+            ExKind::Builtin { name: name @ ("substring" | "substr"), f: Callee::Fn(_), object: Some(o), args } => {
+                let (s, count) = (local(o)?, *name == "substr");
                 match &args[..] {
-                    [a] => Some(Direct::Slice { s, from: Arg::new(a)?, to: None }),
-                    [a, b] => Some(Direct::Slice { s, from: Arg::new(a)?, to: Some(Arg::new(b)?) }),
+                    [a] => Some(Direct::Slice { s, from: Arg::new(a)?, to: None, count }),
+                    [a, b] => Some(Direct::Slice { s, from: Arg::new(a)?, to: Some(Arg::new(b)?), count }),
                     _ => None,
                 }
             }
@@ -127,7 +127,7 @@ impl Direct {
     #[inline(always)]
     fn read<'a>(&self, it: &'a Interp) -> Option<&'a str> {
         match self {
-            Direct::Slice { s, from, to } => {
+            Direct::Slice { s, from, to, count } => {
                 let Value::Str(s) = it.local(*s) else { return None };
                 if s.len() >= FREE_TEXT {
                     return None;
@@ -139,7 +139,7 @@ impl Direct {
                         None => None,
                     },
                 );
-                Some(crate::value::text::substring(s, a, b))
+                Some(if *count { crate::value::text::substr(s, a, b) } else { crate::value::text::substring(s, a, b) })
             }
             Direct::Byte { s, at } => {
                 let Value::Str(s) = it.local(*s) else { return None };
