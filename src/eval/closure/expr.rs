@@ -593,7 +593,7 @@ impl Test {
         Test::Value(value(cond, depth))
     }
 
-    /// True or False, when the numbers decide (`Interp::quick_test`).
+    /// True or False, when the numbers decide (None: `Test::outcome` evaluates the condition).
     #[inline(always)]
     pub(super) fn quick(&self, it: &Interp) -> Option<bool> {
         match self {

@@ -1,4 +1,4 @@
-//! How often the closures hand a node to the tree walker (`Interp::exec` / `eval`), by the
+//! How often the closures hand a node to the tree walker (`Interp::eval`), by the
 //! node's kind: what issue 43's conversion is measured by. `tree` counts nodes compiled to a
 //! closure that only calls the tree walker; `gave_up` counts specialised closures that gave
 //! their node back (a variable that held no number, say). Counting is two additions on a path

@@ -36,7 +36,7 @@ use crate::value::{Logic, Value};
 pub(super) use expr::{CallArg, ValueFn};
 use expr::{Operand, Test};
 
-/// A statement, run: `Err` carries `return`, `break`, errors, as `Interp::exec` does.
+/// A statement, run: `Err` carries `return`, `break` and errors.
 type StFn = Box<dyn Fn(&mut Interp) -> R<()>>;
 /// A demon's whole body, run: the value the call gives.
 type BodyFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
@@ -381,7 +381,7 @@ fn block(stmts: &[St], depth: u32) -> StFn {
     }
 }
 
-/// A statement: each counts a step first, as `Interp::exec` does.
+/// A statement: each counts a step first.
 fn stmt(s: &St, depth: u32) -> StFn {
     let span = s.span;
     if depth > MAX_NESTING {
@@ -511,7 +511,7 @@ impl Arm {
             })
         };
         let (on_false, on_undef, on_else) = (index(&arm.on_false), index(&arm.on_undef), index(&arm.on_else));
-        // As `exec`: the block for the condition's value, or else the `else`.
+        // The block for the condition's value, or else the `else`.
         let pick = [Some(0), on_false.or(on_else), on_undef.or(on_else), on_else];
         Arm { test: Test::new(&arm.cond, depth), pick, blocks: blocks.into_boxed_slice() }
     }
@@ -547,7 +547,7 @@ fn if_chain(arms: &[IfArm], span: Span, depth: u32) -> StFn {
     })
 }
 
-/// An expression the tree walker evaluates: as `tree_stmt`, none today.
+/// An expression the tree walker evaluates: as `no_closure` for statements, none today.
 fn tree_value(e: &Ex) -> ValueFn {
     let e = Node::new(e);
     Box::new(move |it| {
