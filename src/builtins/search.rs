@@ -338,7 +338,10 @@ impl Opts {
                 "view" => opts.view = Some(v.clone()),
                 // (read by search_local.rs)
                 "seed" | "t0" | "decay" | "steps" | "prev" => {}
-                _ => unreachable!("option `{key}` is in a list of options but not read"),
+                // A listed option without an arm would otherwise be ignored in silence.
+                _ => {
+                    return fail(span, format!("option `{key}` of `{fname}` is accepted but never read (a bug in ds)"))
+                }
             }
         }
         Ok(opts)
@@ -433,4 +436,48 @@ fn node_symmetry(it: &Interp, v: &Value, start: &Value, fname: &str, span: Span)
         out.push(nodes);
     }
     Ok(Some(Rc::new(Symmetry::new(class, out))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Flow;
+
+    /// A value each option accepts: a whole number >= 1 suits every counted option and is
+    /// ignored by the rest's arms (they keep the value or read its truth).
+    fn read_one(it: &Interp, fname: &str, own: &[&str], key: &str) -> R<Opts> {
+        let mut m = Map::default();
+        m.insert(Value::str(key), Value::Num(2.0));
+        Opts::read(it, Some(&Value::Map(Rc::new(RefCell::new(m)))), fname, own, Span::default())
+    }
+
+    #[test]
+    fn every_listed_option_is_read() {
+        let it = Interp::new(Box::new(std::io::sink()), crate::builtins::registry());
+        let local = [
+            ("anneal", super::super::search_local::ANNEAL_OPTIONS),
+            ("bibfs", super::super::search_local::BIBFS_OPTIONS),
+        ];
+        let lists = search::TABLE
+            .iter()
+            .map(|row| (row.function, row.options))
+            .chain([("explore", EXPLORE_OPTIONS), ("compare", COMPARE_OPTIONS)])
+            .chain(local);
+        for (fname, own) in lists {
+            for key in COMMON_OPTIONS.iter().chain(own) {
+                if let Err(Flow::Error(d)) = read_one(&it, fname, own, key) {
+                    assert!(!d.message.contains("never read"), "{fname}: {}", d.message);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_option_not_listed_is_refused_by_name() {
+        let it = Interp::new(Box::new(std::io::sink()), crate::builtins::registry());
+        match read_one(&it, "bfs", &[], "colour") {
+            Err(Flow::Error(d)) => assert!(d.message.contains("colour"), "{}", d.message),
+            _ => panic!("an unknown option was accepted"),
+        }
+    }
 }
