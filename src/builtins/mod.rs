@@ -13,6 +13,8 @@ mod mind_models;
 mod node;
 mod pad;
 mod regexp;
+#[cfg(feature = "native")]
+mod regexp_worker;
 mod search;
 mod search_check;
 mod search_compare;

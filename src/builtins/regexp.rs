@@ -8,10 +8,9 @@
 //!
 //! - each call is charged `len * states / 256` steps up front (`--max-steps`), from the
 //!   pattern's NFA size and the string's length: the worst case, not the usual cost;
-//! - a call whose worst case is small runs at once; a bigger one runs on a worker thread while
-//!   the interpreter waits and watches Ctrl-C and `--timeout`. If those come first, the script
-//!   stops with the usual error and the worker is told to stop between matches and left to
-//!   finish on its own (a single search cannot be cut short);
+//! - a call whose worst case is small runs at once; in the native build a bigger one runs on a
+//!   worker thread while the interpreter waits and watches Ctrl-C and `--timeout`
+//!   (`regexp_worker.rs`);
 //! - results are bounded: at most 50 million pieces, strings of at most 100 MB.
 
 use crate::eval::{fail, Interp, R};
@@ -19,8 +18,6 @@ use crate::syntax::Span;
 use crate::value::{Str, MAX_TEXT};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
-use std::time::Duration;
 
 /// A compiled pattern and the size of its NFA (the cost of a byte in the worst case).
 pub struct Pattern {
@@ -35,6 +32,7 @@ type Cache = rustc_hash::FxHashMap<String, Rc<Pattern>>;
 pub const MAX_PIECES: usize = 50_000_000;
 /// Worst-case work (bytes times NFA states) done at once on the interpreter's thread: about a
 /// tenth of a second at worst.
+#[cfg(feature = "native")]
 const INLINE_WORK: u64 = 1 << 24;
 /// Worst-case work per step charged.
 const WORK_PER_STEP: u64 = 256;
@@ -85,38 +83,13 @@ pub fn run<T: Send + 'static>(
     let meter = it.meter();
     meter.add(cost / WORK_PER_STEP);
     it.charge(&meter, span)?;
-    let cancel = Arc::new(AtomicBool::new(false));
     // Without threads (the core in a browser, whose Stop ends the whole worker) the long search
     // runs here too: its cost was charged above.
-    if cost <= INLINE_WORK || cfg!(not(feature = "native")) {
-        return Ok(work(&p.re, text, &cancel));
+    #[cfg(feature = "native")]
+    if cost > INLINE_WORK {
+        return super::regexp_worker::run(it, p.re.clone(), text.clone(), span, work);
     }
-    let (tx, rx) = mpsc::channel();
-    let (re, text, flag) = (p.re.clone(), text.clone(), cancel.clone());
-    let spawned = std::thread::Builder::new().name("ds-regex".into()).spawn(move || {
-        let _ = tx.send(work(&re, &text, &flag));
-    });
-    let handle = match spawned {
-        Ok(h) => h,
-        Err(e) => return fail(span, format!("cannot start a thread for a long regular-expression search: {e}")),
-    };
-    let watch = it.meter();
-    loop {
-        match rx.recv_timeout(Duration::from_millis(10)) {
-            Ok(result) => {
-                let _ = handle.join();
-                return Ok(result);
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) if watch.exhausted() => {
-                cancel.store(true, Ordering::Relaxed);
-                watch.check(span)?;
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return fail(span, "the regular-expression search failed");
-            }
-        }
-    }
+    Ok(work(&p.re, text, &AtomicBool::new(false)))
 }
 
 /// `split`: the pieces between the matches, at most `max`; Err when there would be more than
