@@ -1,9 +1,9 @@
 //! Loops and the small statements of loop bodies as closures: `for` over nodes, values and
 //! ranges, `var`, `break`, `continue`, a bare `return` (edge statements are in `graph.rs`).
 //! The loops themselves are the tree walker's (`eval/stmt.rs`, which takes its body as a
-//! `Body`), so the nodes visited, the steps counted and the errors are the same; only the body
-//! runs as closures, with its `if`s, calls and assignments specialised instead of going
-//! through `exec` for every statement of every pass.
+//! `Body`), so the nodes visited, the steps counted and the errors are the same; the body and
+//! a node loop's condition run as closures, with their `if`s, calls and assignments
+//! specialised.
 
 use super::expr::{value, Test};
 use super::graph::target_of;
