@@ -276,14 +276,8 @@ impl Interp {
             if let Some(t) = test.as_ref().filter(|t| self.bind(t, &mut bound)) {
                 let last = self.world.class(class).last();
                 let next = self.next_tested(t, (id, last), &bound, &mut peek);
-                // The nodes skipped count as steps, as trying each would.
-                self.work(u64::from(next.unwrap_or(last) - id + 1), span)?;
-                let Some(next) = next else {
-                    self.set_node(var, class, last);
-                    break;
-                };
+                let Some(next) = self.go_to_pass((var, class), (id, last), next, span)? else { break };
                 id = next;
-                self.set_node(var, class, id);
             } else {
                 peek = None;
                 self.tick(span)?;
@@ -303,6 +297,22 @@ impl Interp {
             id += 1;
         }
         Ok(())
+    }
+
+    /// A loop that visits only the nodes that pass moves from `id` to the next pass, `next`
+    /// (None: there is none, and the variable is left on the last node), counting each node
+    /// skipped as a step, as trying each would.
+    #[inline(always)]
+    fn go_to_pass(
+        &mut self,
+        (var, class): (Slot, ClassId),
+        (id, last): (NodeId, NodeId),
+        next: Option<NodeId>,
+        span: Span,
+    ) -> R<Option<NodeId>> {
+        self.work(u64::from(next.unwrap_or(last) - id + 1), span)?;
+        self.set_node(var, class, next.unwrap_or(last));
+        Ok(next)
     }
 
     /// The `NodeTest` of a loop's condition in the current graph, when it has one.
@@ -335,13 +345,8 @@ impl Interp {
             };
             let last = self.world.class(class).last();
             let next = self.next_target((x, rel), (id, last), &mut peek);
-            self.work(u64::from(next.unwrap_or(last) - id + 1), span)?;
-            let Some(next) = next else {
-                self.set_node(var, class, last);
-                break;
-            };
+            let Some(next) = self.go_to_pass((var, class), (id, last), next, span)? else { break };
             id = next;
-            self.set_node(var, class, id);
             if !self.loop_body(body)? {
                 break;
             }
