@@ -179,9 +179,7 @@ impl NodeTest {
                 first_n(&mut column.trues[from..].iter().copied().take_while(|&n| n <= last).filter(|&n| passes(n)))
             }
             Pred::Edge { from: from @ (End::Node(_) | End::Fixed(_)), rel, to: End::Var, mode: EdgeMode::Is } => {
-                let a = from.node(id, bound);
-                let targets = facts.true_targets(a, *rel).skip_while(|&n| n < id).take_while(|&n| n <= last);
-                first_n(&mut targets.filter(|&n| passes(n)))
+                targets_from(facts, (from.node(id, bound), *rel), (id, last), passes)
             }
             _ => first_n(&mut (id..=last).filter(|&n| first.value(n, facts, bound).is_true() && passes(n))),
         }
@@ -199,6 +197,46 @@ impl NodeTest {
         }
         self.fixed.push((s, strict));
         Some(self.fixed.len() as u8 - 1)
+    }
+
+    /// Whether `cond` over `var` has a form that `Interp::node_test` compiles, when the parts it
+    /// reads hold what they must as the loop starts: a loop whose condition has none tries
+    /// every node without asking again after each pass.
+    pub fn fits(var: Slot, cond: &Ex) -> bool {
+        let is_var = |e: &Ex| matches!(e.kind, ExKind::Var(s) if s == var);
+        // What `fixed_value` reads (a variable, a constant, a node constant).
+        let fixed = |e: &Ex| match &e.kind {
+            ExKind::Var(s) => *s != var,
+            ExKind::Const(_) | ExKind::Node(_) => true,
+            ExKind::NodeOf { graph, .. } => matches!(graph.kind, ExKind::Var(s) if s != var),
+            _ => false,
+        };
+        match &cond.kind {
+            ExKind::Const(Value::Logic(_)) => true,
+            ExKind::Unary { op: UnOp::Not, operand } => NodeTest::fits(var, operand),
+            ExKind::Binary { op: BinOp::Eq | BinOp::Ne, left, right, .. } if is_var(left) || is_var(right) => {
+                is_var(left) && is_var(right) || fixed(left) || fixed(right)
+            }
+            ExKind::Binary {
+                op: BinOp::And | BinOp::Or | BinOp::Implies | BinOp::Equiv | BinOp::Eq | BinOp::Ne,
+                left,
+                right,
+                ..
+            } => NodeTest::fits(var, left) && NodeTest::fits(var, right),
+            ExKind::Edge(edge) => {
+                let rel = match edge.rel {
+                    Rel::Fixed(_) => true,
+                    Rel::Var(s) => s != var,
+                    _ => false,
+                };
+                let end = |o: &Operand| matches!(o, Operand::Single(e) if is_var(e) || fixed(e));
+                rel && end(&edge.left) && end(&edge.right)
+            }
+            ExKind::Builtin { name: "isa", object: Some(o), args, .. } => {
+                is_var(o) && args.len() == 1 && fixed(&args[0])
+            }
+            _ => false,
+        }
     }
 
     /// Whether node `id` passes.
@@ -345,16 +383,38 @@ impl Interp {
         for (b, &(slot, strict)) in bound.iter_mut().zip(&test.fixed) {
             *b = match self.get(slot) {
                 Value::Node(n) if n.class == test.class && !strict => n.id,
-                Value::Node(n)
-                    if n.class == test.class && n.graph.is_none() && self.world.class(n.class).contains(n.id) =>
-                {
-                    n.id
-                }
-                _ if strict => return false,
-                _ => 0,
+                _ if !strict => 0,
+                _ => match self.state_node(slot, test.class) {
+                    Some(id) => id,
+                    None => return false,
+                },
             };
         }
         true
+    }
+
+    /// The node variable `slot` holds when it is a node of the state's class (unbound, not
+    /// deleted), as an edge's end must be.
+    #[inline(always)]
+    fn state_node(&self, slot: Slot, class: ClassId) -> Option<NodeId> {
+        match self.get(slot) {
+            Value::Node(n) if n.class == class && n.graph.is_none() && self.world.class(class).contains(n.id) => {
+                Some(n.id)
+            }
+            _ => None,
+        }
+    }
+
+    /// For `for Z in A rel Z` (`Interp::for_targets`): the node A (variable `a`) holds when a
+    /// `NodeTest` of the condition would be made and bound now: GRAPH a graph of the loop's
+    /// class and A one of its nodes.
+    #[inline]
+    pub(super) fn target_source(&self, a: Slot, class: ClassId) -> Option<NodeId> {
+        let Value::Graph(g) = &self.graph else { return None };
+        if g.borrow().class != class {
+            return None;
+        }
+        self.state_node(a, class)
     }
 
     /// The first node from `id` on (up to `last`) that passes `t` in the current graph: the
@@ -367,15 +427,41 @@ impl Interp {
         bound: &Bound,
         peek: &mut Option<Peek>,
     ) -> Option<NodeId> {
+        if !t.peeks() {
+            let Value::Graph(g) = &self.graph else { return None };
+            return t.next_pass(&g.borrow().facts, id, last, bound);
+        }
+        self.next_peeked((id, bound), peek, |facts| t.next_two(facts, id, last, bound))
+    }
+
+    /// The first True `rel` target of node `x` from `id` on (up to `last`) in the current
+    /// graph, as `next_tested` finds it for the test of `A rel X` with A naming `x`.
+    #[inline]
+    pub(super) fn next_target(
+        &self,
+        (x, rel): (NodeId, RelId),
+        (id, last): (NodeId, NodeId),
+        peek: &mut Option<Peek>,
+    ) -> Option<NodeId> {
+        let bound = [x, 0, 0, 0];
+        self.next_peeked((id, &bound), peek, |facts| targets_from(facts, (x, rel), (id, last), |_| true))
+    }
+
+    /// The next pass from `id` on: the one `peek` holds when it still holds, else the first of
+    /// the two that `search` finds in the current graph's facts (the second kept as the peek).
+    #[inline(always)]
+    fn next_peeked(
+        &self,
+        (id, bound): (NodeId, &Bound),
+        peek: &mut Option<Peek>,
+        search: impl FnOnce(&Facts) -> [NodeId; 2],
+    ) -> Option<NodeId> {
         let Value::Graph(g) = &self.graph else { return None };
         let g = g.borrow();
         if let Some(next) = peek.take().and_then(|p| p.next(id, &g, bound)) {
             return next;
         }
-        if !t.peeks() {
-            return t.next_pass(&g.facts, id, last, bound);
-        }
-        let [next, after] = t.next_two(&g.facts, id, last, bound);
+        let [next, after] = search(&g.facts);
         if next == 0 {
             return None;
         }
@@ -549,9 +635,29 @@ impl Interp {
     }
 }
 
-/// Whether a variable still holds the value a test read: the same node, graph, relation,
-/// number or logic value (anything else is taken as changed).
-#[inline]
+/// The first `N` True `rel` targets of node `a` from `id` to `last` for which `keep` holds, in
+/// order (0: no more): A's facts along `rel` are adjacent and sorted by target.
+#[inline(always)]
+fn targets_from<const N: usize>(
+    facts: &Facts,
+    (a, rel): (NodeId, RelId),
+    (id, last): (NodeId, NodeId),
+    keep: impl Fn(NodeId) -> bool,
+) -> [NodeId; N] {
+    let (mut out, mut k) = ([0; N], 0);
+    facts.each_true_target((a, rel), id, |n| {
+        if n > last {
+            return false;
+        }
+        if keep(n) {
+            out[k] = n;
+            k += 1;
+        }
+        k < N
+    });
+    out
+}
+
 /// The first `N` items of `items` (0 where there are fewer), taking no more than `N`. By
 /// reference: moving the iterator over facts in is a call to `memmove`.
 fn first_n<const N: usize>(items: &mut impl Iterator<Item = NodeId>) -> [NodeId; N] {
@@ -562,6 +668,9 @@ fn first_n<const N: usize>(items: &mut impl Iterator<Item = NodeId>) -> [NodeId;
     out
 }
 
+/// Whether a variable still holds the value a test read: the same node, graph, relation,
+/// number or logic value (anything else is taken as changed).
+#[inline]
 fn same(now: &Value, then: &Value) -> bool {
     match (now, then) {
         (Value::Node(a), Value::Node(b)) => {

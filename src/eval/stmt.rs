@@ -1,16 +1,30 @@
 //! The rules of statements that the closures of `eval/closure` call: `out`, declarations,
 //! `return ifdef` and the three kinds of `for`.
 
-use super::node_test::{Bound, TestSite};
+use super::node_test::{Bound, NodeTest, TestSite};
 use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, Slot};
 use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
 use crate::value::{NodeVal, Value};
-use crate::world::{ClassId, GraphRef};
+use crate::world::{ClassId, GraphRef, NodeId, RelId};
+use std::rc::Rc;
 
 /// A loop's body, run once per pass: its statements' closures (`eval/closure/loops.rs`).
 pub(crate) type Body<'a> = &'a dyn Fn(&mut Interp) -> R<()>;
+
+/// Whether a node loop's condition is exactly True for the node its variable holds: the
+/// condition's closure (`Test::holds` in `eval/closure`).
+pub(crate) type Holds<'a> = &'a dyn Fn(&mut Interp) -> R<bool>;
+
+/// The condition of `for X in Cond`: its closure, and its tree with the place where the loop
+/// keeps the `NodeTest` made from it (None: the condition has no such form, `NodeTest::fits`).
+#[derive(Clone, Copy)]
+pub(crate) struct NodeCond<'a> {
+    pub ex: &'a Ex,
+    pub holds: Holds<'a>,
+    pub site: Option<&'a TestSite>,
+}
 
 impl Interp {
     /// Runs a loop body; `Ok(false)` means `break`.
@@ -215,22 +229,15 @@ impl Interp {
 
     /// `for X in Cond`: every node of the current graph, in creation order, for which Cond is
     /// exactly True. With 3 or 4 variables: every edge (source, relation, target, value).
-    /// `site`: where a compiled body keeps the loop's test (None: `Interp::node_tests`).
-    pub(super) fn for_nodes(
-        &mut self,
-        vars: &[Slot],
-        cond: Option<&Ex>,
-        body: Body,
-        span: Span,
-        site: Option<&TestSite>,
-    ) -> R<()> {
+    pub(super) fn for_nodes(&mut self, vars: &[Slot], cond: Option<NodeCond>, body: Body, span: Span) -> R<()> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
         if vars.len() >= 3 {
-            return self.for_edges(vars, &g, cond, body, span);
+            return self.for_edges(vars, &g, cond.map(|c| c.holds), body, span);
         }
         if let ([var], Some(cond)) = (vars, cond) {
-            return self.for_nodes_tested(*var, class, (cond, site), body, span);
+            let first = self.world.class(class).first();
+            return self.for_nodes_tested(*var, class, cond, body, (first, span));
         }
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
@@ -239,8 +246,8 @@ impl Interp {
             if vars.len() == 2 {
                 self.set(vars[1], node_value(&g, id));
             }
-            let pass = match cond {
-                Some(c) => self.eval(c)?.is_exactly_true(),
+            let pass = match &cond {
+                Some(c) => (c.holds)(self)?,
                 None => true,
             };
             if pass && !self.loop_body(body)? {
@@ -251,37 +258,31 @@ impl Interp {
         Ok(())
     }
 
-    /// `for X in Cond` with one variable: nodes that cannot pass are not visited when Cond
-    /// compiles to a `NodeTest` (made again after every run of the body, which may change
-    /// anything the test read). `X` ends where the evaluator's loop leaves it.
+    /// `for X in Cond` with one variable, from node `id` on: nodes that cannot pass are not
+    /// visited when Cond compiles to a `NodeTest` (made again after every run of the body, which
+    /// may change anything the test read); otherwise Cond's closure decides at every node. `X`
+    /// ends where a loop that tries every node leaves it.
     fn for_nodes_tested(
         &mut self,
         var: Slot,
         class: ClassId,
-        (cond, site): (&Ex, Option<&TestSite>),
+        cond: NodeCond,
         body: Body,
-        span: Span,
+        (mut id, span): (NodeId, Span),
     ) -> R<()> {
-        let mut id = self.world.class(class).first();
-        let mut test = self.cached_test(var, cond, site).filter(|t| t.class == class);
+        let mut test = self.cond_test(var, class, &cond);
         let (mut bound, mut peek) = (Bound::default(), None);
         while self.world.class(class).contains(id) {
             if let Some(t) = test.as_ref().filter(|t| self.bind(t, &mut bound)) {
                 let last = self.world.class(class).last();
                 let next = self.next_tested(t, (id, last), &bound, &mut peek);
-                // The nodes skipped count as steps, as the evaluator's tries did.
-                self.work(u64::from(next.unwrap_or(last) - id + 1), span)?;
-                let Some(next) = next else {
-                    self.set_node(var, class, last);
-                    break;
-                };
+                let Some(next) = self.go_to_pass((var, class), (id, last), next, span)? else { break };
                 id = next;
-                self.set_node(var, class, id);
             } else {
                 peek = None;
                 self.tick(span)?;
                 self.set_node(var, class, id);
-                if !self.eval(cond)?.is_exactly_true() {
+                if !(cond.holds)(self)? {
                     id += 1;
                     continue;
                 }
@@ -290,7 +291,7 @@ impl Interp {
                 break;
             }
             if !test.as_ref().is_some_and(|t| self.still_valid(t)) {
-                test = self.cached_test(var, cond, site).filter(|t| t.class == class);
+                test = self.cond_test(var, class, &cond);
                 peek = None;
             }
             id += 1;
@@ -298,7 +299,63 @@ impl Interp {
         Ok(())
     }
 
-    fn for_edges(&mut self, vars: &[Slot], g: &GraphRef, cond: Option<&Ex>, body: Body, span: Span) -> R<()> {
+    /// A loop that visits only the nodes that pass moves from `id` to the next pass, `next`
+    /// (None: there is none, and the variable is left on the last node), counting each node
+    /// skipped as a step, as trying each would.
+    #[inline(always)]
+    fn go_to_pass(
+        &mut self,
+        (var, class): (Slot, ClassId),
+        (id, last): (NodeId, NodeId),
+        next: Option<NodeId>,
+        span: Span,
+    ) -> R<Option<NodeId>> {
+        self.work(u64::from(next.unwrap_or(last) - id + 1), span)?;
+        self.set_node(var, class, next.unwrap_or(last));
+        Ok(next)
+    }
+
+    /// The `NodeTest` of a loop's condition in the current graph, when it has one.
+    fn cond_test(&mut self, var: Slot, class: ClassId, cond: &NodeCond) -> Option<Rc<NodeTest>> {
+        let site = cond.site?;
+        self.cached_test(var, cond.ex, Some(site)).filter(|t| t.class == class)
+    }
+
+    /// `for Z in A rel Z` (`cond`), A a variable and rel fixed: Z takes A's True `rel` targets
+    /// in creation order, each round reading A's facts as `for_nodes_tested` would through the
+    /// condition's `NodeTest`, without making, binding or checking one. A round where GRAPH is
+    /// no graph of the loop's class or A no node of it goes on as `for_nodes_tested` from there.
+    pub(super) fn for_targets(
+        &mut self,
+        var: Slot,
+        (a, rel): (Slot, RelId),
+        cond: NodeCond,
+        body: Body,
+        span: Span,
+    ) -> R<()> {
+        let class = match &self.graph {
+            Value::Graph(g) => g.borrow().class,
+            _ => return self.for_nodes(&[var], Some(cond), body, span),
+        };
+        let mut id = self.world.class(class).first();
+        let mut peek = None;
+        while self.world.class(class).contains(id) {
+            let Some(x) = self.target_source(a, class) else {
+                return self.for_nodes_tested(var, class, cond, body, (id, span));
+            };
+            let last = self.world.class(class).last();
+            let next = self.next_target((x, rel), (id, last), &mut peek);
+            let Some(next) = self.go_to_pass((var, class), (id, last), next, span)? else { break };
+            id = next;
+            if !self.loop_body(body)? {
+                break;
+            }
+            id += 1;
+        }
+        Ok(())
+    }
+
+    fn for_edges(&mut self, vars: &[Slot], g: &GraphRef, cond: Option<Holds>, body: Body, span: Span) -> R<()> {
         let (class, facts) = {
             let gb = g.borrow();
             (gb.class, gb.facts.to_vec())
@@ -326,7 +383,7 @@ impl Interp {
                 self.set(*v, Value::Logic(f.value));
             }
             let pass = match cond {
-                Some(c) => self.eval(c)?.is_exactly_true(),
+                Some(holds) => holds(self)?,
                 None => true,
             };
             if pass && !self.loop_body(body)? {

@@ -294,6 +294,7 @@ impl Facts {
     }
 
     /// The packed layer that holds the facts of relation `rel`.
+    #[inline]
     fn layer(&self, rel: RelId) -> &[u64] {
         if self.own_rels & packed::rel_bit(rel) != 0 {
             self.own_words()
@@ -542,6 +543,23 @@ impl Facts {
             }
         };
         packed.into_iter().flatten().chain(wide.into_iter().flatten())
+    }
+
+    /// `true_targets` of `src` from target `from` on, handed to `f` while it returns true:
+    /// one search to the first, and a plain walk over the words (the loops over a node's
+    /// targets call it once per node, and the chained iterator cost them more than the search).
+    #[inline]
+    pub fn each_true_target(&self, (src, rel): (NodeId, RelId), from: NodeId, mut f: impl FnMut(NodeId) -> bool) {
+        match self.wide {
+            None => packed::each_true_target(self.layer(rel), (src, rel), from, f),
+            Some(_) => {
+                for n in self.true_targets(src, rel).skip_while(|&n| n < from) {
+                    if !f(n) {
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     /// Removes the facts for which `pred` holds; returns how many went.

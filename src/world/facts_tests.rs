@@ -312,6 +312,35 @@ fn true_targets_are_the_true_facts_to_own_nodes_in_order() {
 }
 
 #[test]
+fn each_true_target_starts_at_its_target_and_stops_when_told() {
+    let targets = |x: &Facts, from: NodeId, most: usize| {
+        let mut got = Vec::new();
+        x.each_true_target((1, 7), from, |n| {
+            got.push(n);
+            got.len() < most
+        });
+        got
+    };
+    let mut x = Facts::default();
+    for (tgt, v) in [(5, Logic::TRUE), (3, Logic::TRUE), (4, Logic::FALSE), (8, Logic::TRUE)] {
+        x.set(key(1, 7, tgt), v);
+    }
+    x.set(FactKey::new(1, 7, 2, 1), Logic::TRUE); // a node of another graph
+    x.set(key(1, 8, 2), Logic::TRUE); // another relation
+    x.set(key(2, 7, 1), Logic::TRUE); // another source
+    assert_eq!(targets(&x, 1, 9), [3, 5, 8]);
+    assert_eq!(targets(&x, 4, 9), [5, 8]); // 4 is False
+    assert_eq!(targets(&x, 5, 9), [5, 8]);
+    assert_eq!(targets(&x, 6, 1), [8]);
+    assert_eq!(targets(&x, 9, 9), Vec::<NodeId>::new());
+    assert_eq!(targets(&x, 1, 2), [3, 5]); // told to stop
+                                           // With wide facts (a target too large to pack), the same, in the same order.
+    x.set(key(1, 7, 1 << 21), Logic::TRUE);
+    assert_eq!(targets(&x, 4, 9), [5, 8, 1 << 21]);
+    assert_eq!(targets(&x, 1, 1), [3]);
+}
+
+#[test]
 fn same_facts_compares_content_whichever_relations_a_copy_moved() {
     let start = built(&[(key(1, 2, 9), Logic::TRUE), (key(1, 7, 10), Logic::TRUE), (key(2, 8, 3), Logic::TRUE)]);
     // a copy that changed relation 7 only, and one that also moved relation 8 to its own layer

@@ -143,6 +143,24 @@ pub fn true_targets(words: &[u64], src: NodeId, rel: RelId) -> impl Iterator<Ite
         .map(|&w| (w >> TGT_AT) as u32 & ((1 << TGT_BITS) - 1))
 }
 
+/// The targets of the True words from `src` along `rel` to this same graph's nodes, from
+/// target `from` on, handed to `f` in order while it returns true: one search, straight to the
+/// first (target graph 0 sorts first, and targets in order within it).
+#[inline]
+pub fn each_true_target(words: &[u64], (src, rel): (NodeId, RelId), from: NodeId, mut f: impl FnMut(NodeId) -> bool) {
+    let Some(key) = packed_key(FactKey::new(src, rel, 0, from)) else { return };
+    let prefix = key >> TGRAPH_AT;
+    let start = words.partition_point(|&w| key_bits(w) < key);
+    for &w in &words[start..] {
+        if w >> TGRAPH_AT != prefix {
+            break;
+        }
+        if is_true(w) && !f((w >> TGT_AT) as u32 & ((1 << TGT_BITS) - 1)) {
+            break;
+        }
+    }
+}
+
 /// Finds a key's word in sorted words.
 pub fn find(words: &[u64], key: u64) -> Result<usize, usize> {
     words.binary_search_by(|&w| key_bits(w).cmp(&key))

@@ -186,14 +186,20 @@ struct TargetOf {
     rel: RelId,
 }
 
+/// `X rel Z` with Z the variable `var` of a loop or `exists`, X another variable and rel fixed:
+/// X's slot and the relation.
+pub(super) fn target_of(var: Slot, cond: &Ex) -> Option<(Slot, RelId)> {
+    let ExKind::Edge(edge) = &cond.kind else { return None };
+    let (Operand::Single(left), Operand::Single(right)) = (&edge.left, &edge.right) else { return None };
+    let (ExKind::Var(x), ExKind::Var(z), Rel::Fixed(rel)) = (&left.kind, &right.kind, &edge.rel) else {
+        return None;
+    };
+    (edge.mode == EdgeMode::Is && *x != var && *z == var).then_some((*x, *rel))
+}
+
 impl TargetOf {
     fn new(var: Slot, cond: &Ex) -> Option<TargetOf> {
-        let ExKind::Edge(edge) = &cond.kind else { return None };
-        let (Operand::Single(left), Operand::Single(right)) = (&edge.left, &edge.right) else { return None };
-        let (ExKind::Var(x), ExKind::Var(z), Rel::Fixed(rel)) = (&left.kind, &right.kind, &edge.rel) else {
-            return None;
-        };
-        (edge.mode == EdgeMode::Is && *x != var && *z == var).then_some(TargetOf { x: *x, rel: *rel })
+        target_of(var, cond).map(|(x, rel)| TargetOf { x, rel })
     }
 
     /// Whether X has such a target (see `Interp::exists_target`); None: X is no node of the

@@ -1,14 +1,16 @@
 //! Loops and the small statements of loop bodies as closures: `for` over nodes, values and
 //! ranges, `var`, `break`, `continue`, a bare `return` (edge statements are in `graph.rs`).
 //! The loops themselves are the tree walker's (`eval/stmt.rs`, which takes its body as a
-//! `Body`), so the nodes visited, the steps counted and the errors are the same; only the body
-//! runs as closures, with its `if`s, calls and assignments specialised instead of going
-//! through `exec` for every statement of every pass.
+//! `Body`), so the nodes visited, the steps counted and the errors are the same; the body and
+//! a node loop's condition run as closures, with their `if`s, calls and assignments
+//! specialised.
 
-use super::expr::value;
+use super::expr::{value, Test};
+use super::graph::target_of;
 use super::{block, Node, StFn, ValueFn};
 use crate::compile::ir::{Ex, Slot, St, StKind};
-use crate::eval::node_test::TestSite;
+use crate::eval::node_test::{NodeTest, TestSite};
+use crate::eval::stmt::NodeCond;
 use crate::eval::Flow;
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
@@ -17,7 +19,7 @@ use crate::value::{Logic, Value};
 pub(super) fn statement(s: &St, depth: u32) -> Option<StFn> {
     let span = s.span;
     Some(match &s.kind {
-        StKind::ForNodes { vars, cond, body } => for_nodes(vars, cond.as_ref(), block(body, depth), span),
+        StKind::ForNodes { vars, cond, body } => for_nodes(vars, cond.as_ref(), block(body, depth), span, depth),
         StKind::ForValue { vars, source, body } => {
             let (vars, source, body) = (vars.clone().into_boxed_slice(), value(source, depth), block(body, depth));
             Box::new(move |it| {
@@ -51,12 +53,29 @@ pub(super) fn statement(s: &St, depth: u32) -> Option<StFn> {
     })
 }
 
-fn for_nodes(vars: &[Slot], cond: Option<&Ex>, body: StFn, span: Span) -> StFn {
-    let (vars, cond) = (vars.to_vec().into_boxed_slice(), cond.map(Node::new));
-    let site = TestSite::default();
+/// `for X in Cond`: Cond compiled once to the closure an `if` would get, run at each node the
+/// loop tries; `for Z in A rel Z` runs as `Interp::for_targets`.
+fn for_nodes(vars: &[Slot], cond: Option<&Ex>, body: StFn, span: Span, depth: u32) -> StFn {
+    let vars: Box<[Slot]> = vars.into();
+    let Some(cond) = cond else {
+        return Box::new(move |it| {
+            it.tick(span)?;
+            it.for_nodes(&vars, None, &*body, span)
+        });
+    };
+    let (ex, test) = (Node::new(cond), Test::new(cond, depth));
+    let site = matches!(*vars, [var] if NodeTest::fits(var, cond)).then(TestSite::default);
+    if let (&[var], Some(source)) = (&*vars, vars.first().and_then(|&v| target_of(v, cond))) {
+        return Box::new(move |it| {
+            it.tick(span)?;
+            let cond = NodeCond { ex: ex.get(), holds: &|it| test.holds(it), site: site.as_ref() };
+            it.for_targets(var, source, cond, &*body, span)
+        });
+    }
     Box::new(move |it| {
         it.tick(span)?;
-        it.for_nodes(&vars, cond.as_ref().map(|c| c.get()), &*body, span, Some(&site))
+        let cond = NodeCond { ex: ex.get(), holds: &|it| test.holds(it), site: site.as_ref() };
+        it.for_nodes(&vars, Some(cond), &*body, span)
     })
 }
 

@@ -14,7 +14,7 @@
 //! hands its node to the expression tree walker (`Interp::eval`) today: `fallback.rs` counts
 //! any that would, and a test keeps the count at 0. `eval` still evaluates the parts that
 //! shared rules take as nodes (assignment targets, edge operands, `for` range bounds,
-//! node-loop conditions, axioms' terms).
+//! axioms' terms).
 
 mod assign;
 mod data;
