@@ -50,6 +50,17 @@ fn number_statements_in_a_while_count_a_step_each_where_they_are() {
         assert!(r.stderr.contains(&format!("while_steps.ds:{at}")), "{limit} at {at}: {}", r.stderr);
     }
     assert_eq!(ds_file("while_steps.ds", src, &["--max-steps", "14"]).stdout, "3\n");
+    // The same counts when a statement of the pass goes the general way (s holds a string,
+    // first or second in the body): "a" + 0 + 1 + 2, or "a" + 1 + 2 + 3 when i grows first.
+    let first = "var i = 0\nvar s = \"a\"\nwhile i < 3 {\n  s = s + i\n  i++\n}\nout s\n";
+    let second = "var i = 0\nvar s = \"a\"\nwhile i < 3 {\n  i = i + 1\n  s = s + i\n}\nout s\n";
+    for (src, printed) in [(first, "a012\n"), (second, "a123\n")] {
+        for (limit, at) in [(3, "4:3"), (4, "5:3"), (5, "3:1"), (6, "4:3"), (10, "5:3"), (11, "3:1"), (12, "7:1")] {
+            let r = ds_file("while_steps.ds", src, &["--max-steps", &limit.to_string()]);
+            assert!(r.stderr.contains(&format!("while_steps.ds:{at}")), "{src} {limit} at {at}: {}", r.stderr);
+        }
+        assert_eq!(ds_file("while_steps.ds", src, &["--max-steps", "14"]).stdout, printed);
+    }
     // An empty loop still stops at the limit, at the `while`.
     let r = ds_file("while_empty.ds", "var n = 0\nwhile True {}\n", &["--max-steps", "1000"]);
     assert!(r.stderr.contains("while_empty.ds:2:1"), "{}", r.stderr);
@@ -62,6 +73,11 @@ fn an_error_in_a_while_of_number_statements_points_at_its_statement() {
     // at column 7.
     let cases = [("x++", "`++`/`--` need a number, not a string", 3), ("x = x - 1", "`-` needs two numbers", 7)];
     for (stmt, message, col) in cases {
+        // x a string from the start: the first pass fails, at the same place.
+        let src = format!("var i = 0\nvar x = \"s\"\nwhile i < 5 {{\n  i = i + 1\n  {stmt}\n}}\n");
+        let r = ds_file("while_first.ds", &src, &[]);
+        assert!(r.stderr.contains(message), "{stmt}: {}", r.stderr);
+        assert!(r.stderr.contains(&format!("while_first.ds:5:{col}")), "{stmt}: {}", r.stderr);
         let pad = if stmt == "x++" { "" } else { "  y = 1\n" };
         let body = format!("while i < 5 {{\n  i = i + 1\n  if i == 3 : x = \"s\"\n{pad}  {stmt}\n}}\n");
         let line = if stmt == "x++" { 7 } else { 8 };
@@ -73,4 +89,23 @@ fn an_error_in_a_while_of_number_statements_points_at_its_statement() {
             assert!(r.stderr.contains(&format!("{name}:{at}:{col}")), "{stmt}: {}", r.stderr);
         }
     }
+}
+
+#[test]
+fn comparisons_of_numbers_decide_as_the_values_do_when_they_give_up() {
+    // 3 < 2 * 2; "x" == 2 is False (`==` is exact); 3 + 2 >= 5; Undef < 3 is Undef; Infinity -
+    // Infinity is NaN, and NaN < 1 is Undef while NaN != NaN is True. The while counts k to 3
+    // (k + 0 < 3), then stops at once when the bound is Undef (not exactly True).
+    let vars = "var a = 3\nvar b = \"x\"\nvar c = 2\nvar u = Undef\nvar n = 1e308 * 10 - 1e308 * 10\n\
+                var k = 0\nvar lim = 3\nvar r = \"\"\n";
+    let body = "if a < c * 2 : r = r + \"lt \"\n\
+                if b == c : r = r + \"eq \" else : r = r + \"ne \"\n\
+                if a + c >= 5 : r = r + \"ge \"\n\
+                if u < 3 : r = r + \"t \" false : r = r + \"f \" undef : r = r + \"u \"\n\
+                if n < 1 : r = r + \"t \" false : r = r + \"f \" undef : r = r + \"u \"\n\
+                if n != n : r = r + \"ne \"\n\
+                while k + 0 < lim { k++ }\nlim = Undef\nwhile k < lim { k++ }\n";
+    let (top, demon) = both(vars, body, "r + k");
+    prints(&top, "lt ne ge u u ne 3\n");
+    prints(&demon, "lt ne ge u u ne 3\n");
 }

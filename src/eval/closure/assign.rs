@@ -5,6 +5,7 @@
 //! go first: `X op v` as arithmetic on numbers (`num::compound`, specialised for the operator
 //! and the kinds of the operands; it gives up without side effects when X or v is no number).
 
+use super::num::Update;
 use super::{expr, Line, Node, StFn};
 use crate::compile::ir::{Ex, ExKind, Slot, Target};
 use crate::eval::append::pure;
@@ -29,7 +30,7 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
                 it.set_num(slot, n);
                 Ok(())
             });
-            Some(Line::counted(slot, span, Some(super::num::plus(slot, delta)), other))
+            Some(Line::counted(slot, span, Some(Update::Add(delta)), other))
         }
         _ => None,
     }

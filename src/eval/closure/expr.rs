@@ -491,7 +491,7 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
             let Target::Var(slot) = **target else { return None };
             let node = Node::new(&**v);
             let append = may_append(slot, v);
-            let number = super::num::arith(v).or_else(|| super::num::code(v).filter(|_| !is_test(v)));
+            let number = super::num::assignment(slot, v);
             let v = value(v, depth);
             // `S = S + x` with S a string is appended in place (`eval/append.rs`); the
             // arithmetic on numbers is tried first (`SetNum`), as `expr_stmt` does.
@@ -516,11 +516,6 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
         }
         _ => None,
     }
-}
-
-/// Whether `e` is a comparison (its `NumCode` gives a logic value).
-fn is_test(e: &Ex) -> bool {
-    matches!(&e.kind, ExKind::Binary { num: Some(code), .. } if code.test)
 }
 
 /// Whether `slot = v` may be an append to the string at `slot` (`Interp::append_to_var`).

@@ -93,19 +93,49 @@ pub(super) fn comparison(op: BinOp, left: &Ex, right: &Ex) -> Option<CompareFn> 
     Some(super::expr::by_op!(op, truth_op(a, b), unreachable!("a comparison")))
 }
 
+/// How a statement works out the number it stores in its variable X (`block::SetNum`).
+pub(super) enum Update {
+    /// `X + n`, added in place (`X = X + n`, `X += n`, `X++`; `X - n` as `X + -n`, the same
+    /// number in IEEE arithmetic, bit for bit).
+    Add(f64),
+    /// Any other arithmetic on numbers.
+    Of(NumFn),
+}
+
+/// `X = v` of the variable at `slot`, when v is arithmetic on numbers (not a comparison, whose
+/// value is a logic value).
+pub(super) fn assignment(slot: Slot, v: &Ex) -> Option<Update> {
+    if let ExKind::Binary { op, left, right, .. } = &v.kind {
+        if matches!(left.kind, ExKind::Var(s) if s == slot) {
+            if let Some(n) = added(*op, right) {
+                return Some(Update::Add(n));
+            }
+        }
+    }
+    let is_test = matches!(&v.kind, ExKind::Binary { num: Some(code), .. } if code.test);
+    arith(v).or_else(|| code(v).filter(|_| !is_test)).map(Update::Of)
+}
+
 /// `X op v`, the number `X op= v` stores when X (the variable at `slot`) holds a number and
 /// v is arithmetic on numbers (None: v is not, or the operator is not arithmetic).
-pub(super) fn compound(op: BinOp, slot: Slot, value: &Ex) -> Option<NumFn> {
+pub(super) fn compound(op: BinOp, slot: Slot, value: &Ex) -> Option<Update> {
+    if let Some(n) = added(op, value) {
+        return Some(Update::Add(n));
+    }
     if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem) {
         return None;
     }
     let b = Arg::new(value)?;
-    Some(super::expr::by_op!(op, with_op(Arg::var(slot), b), any_op(op, Arg::var(slot), b)))
+    Some(Update::Of(super::expr::by_op!(op, with_op(Arg::var(slot), b), any_op(op, Arg::var(slot), b))))
 }
 
-/// `X + n`, the number `X++` (n = 1) and `X--` (n = -1) store when X holds a number.
-pub(super) fn plus(slot: Slot, n: f64) -> NumFn {
-    with_op::<0>(Arg::var(slot), Arg::Num(n))
+/// The number `op value` adds: n for `+ n`, -n for `- n` (None: another operator or value).
+fn added(op: BinOp, value: &Ex) -> Option<f64> {
+    match (op, &value.kind) {
+        (BinOp::Add, ExKind::Const(Value::Num(n))) => Some(*n),
+        (BinOp::Sub, ExKind::Const(Value::Num(n))) => Some(-*n),
+        _ => None,
+    }
 }
 
 fn operator(op: BinOp, left: &Ex, right: &Ex) -> Option<NumFn> {
