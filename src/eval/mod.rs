@@ -482,6 +482,20 @@ impl Interp {
         Ok(())
     }
 
+    /// Whether `n` more steps reach no check of the limits (`tick` checks at `next_check`): a
+    /// loop may then count them together (`add_free_steps`), exactly as `n` ticks would.
+    #[inline(always)]
+    fn steps_free(&self, n: u64) -> bool {
+        self.steps + n < self.next_check
+    }
+
+    /// Counts `n` steps that `steps_free` said reach no check.
+    #[inline(always)]
+    fn add_free_steps(&mut self, n: u64) {
+        debug_assert!(self.steps + n < self.next_check);
+        self.steps += n;
+    }
+
     /// Two steps, at `a` then at `b`, with nothing done between them: one count and one test
     /// when no check is due (the limits are checked for each, as two `tick`s would, otherwise).
     #[inline(always)]

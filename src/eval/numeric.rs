@@ -119,14 +119,25 @@ impl Interp {
 #[inline(always)]
 pub(super) fn apply(op: BinOp, a: f64, b: f64) -> Option<f64> {
     use BinOp::*;
-    let truth = |t: bool| if t { 1.0 } else { 0.0 };
+    match op {
+        Eq | Ne | Lt | Le | Gt | Ge => compare(op, a, b).map(|t| if t { 1.0 } else { 0.0 }),
+        _ => number(op, a, b),
+    }
+}
+
+/// The comparison `a op b` of two numbers: None for NaN in an order comparison (Undef) and for
+/// an operator that is no comparison.
+#[inline(always)]
+pub(super) fn compare(op: BinOp, a: f64, b: f64) -> Option<bool> {
+    use BinOp::*;
+    let ordered = !a.is_nan() && !b.is_nan();
     Some(match op {
-        Eq => truth(a == b),
-        Ne => truth(a != b),
-        Lt if !a.is_nan() && !b.is_nan() => truth(a < b),
-        Le if !a.is_nan() && !b.is_nan() => truth(a <= b),
-        Gt if !a.is_nan() && !b.is_nan() => truth(a > b),
-        Ge if !a.is_nan() && !b.is_nan() => truth(a >= b),
-        _ => return number(op, a, b),
+        Eq => a == b,
+        Ne => a != b,
+        Lt if ordered => a < b,
+        Le if ordered => a <= b,
+        Gt if ordered => a > b,
+        Ge if ordered => a >= b,
+        _ => return None,
     })
 }

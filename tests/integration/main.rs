@@ -56,3 +56,4 @@ mod threads;
 mod traps;
 mod views;
 mod warnings;
+mod while_loops;

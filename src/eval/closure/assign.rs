@@ -5,7 +5,8 @@
 //! go first: `X op v` as arithmetic on numbers (`num::compound`, specialised for the operator
 //! and the kinds of the operands; it gives up without side effects when X or v is no number).
 
-use super::{expr, Node, StFn};
+use super::num::Update;
+use super::{expr, Line, Node, StFn};
 use crate::compile::ir::{Ex, ExKind, Slot, Target};
 use crate::eval::append::pure;
 use crate::eval::compound::stepped;
@@ -14,7 +15,7 @@ use crate::syntax::Span;
 
 /// The closure of the expression statement `e` when it is `X op= v` or `X++`/`X--` of a
 /// variable (None: another statement).
-pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
+pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
     match &e.kind {
         ExKind::Compound { op, target, value } => {
             let Target::Var(slot) = **target else { return None };
@@ -23,28 +24,24 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
         ExKind::IncDec { target, delta } => {
             let Target::Var(slot) = **target else { return None };
             let (delta, at) = (*delta, e.span);
-            Some(Box::new(move |it| {
-                it.tick(span)?;
+            // A variable that holds no number: `stepped` says so.
+            let other: StFn = Box::new(move |it| {
                 let n = stepped(it.get(slot), delta, at)?;
                 it.set_num(slot, n);
                 Ok(())
-            }))
+            });
+            Some(Line::counted(slot, span, Some(Update::Add(delta)), other))
         }
         _ => None,
     }
 }
 
-fn compound(op: BinOp, slot: Slot, value: &Ex, at: Span, span: Span, depth: u32) -> StFn {
+fn compound(op: BinOp, slot: Slot, value: &Ex, at: Span, span: Span, depth: u32) -> Line {
     let number = super::num::compound(op, slot, value);
     let append = op == BinOp::Add && pure(value);
     let node = Node::new(value);
     let value = expr::value(value, depth);
-    Box::new(move |it| {
-        it.tick(span)?;
-        if let Some(x) = number.as_ref().and_then(|f| f(it)) {
-            it.set_num(slot, x);
-            return Ok(());
-        }
+    let other: StFn = Box::new(move |it| {
         if append {
             if let Some(done) = it.append_compound(op, slot, node.get(), at) {
                 return done;
@@ -55,5 +52,6 @@ fn compound(op: BinOp, slot: Slot, value: &Ex, at: Span, span: Span, depth: u32)
         let new = it.compound(op, old, rhs, at)?;
         it.set(slot, new);
         Ok(())
-    })
+    });
+    Line::counted(slot, span, number, other)
 }

@@ -2,7 +2,7 @@
 //! and `while`. Every kind of expression has a closure (here, or in the files beside this).
 
 use super::num::NumFn;
-use super::{data, tree_value, Node, StFn, MAX_NESTING};
+use super::{data, tree_value, Line, Node, StFn, MAX_NESTING};
 use crate::compile::ir::{DemonId, Ex, ExKind, FnCode, Leaf, NumCode, Slot, Target};
 use crate::eval::ops::{number, numbers};
 use crate::eval::{Flow, Interp, R};
@@ -485,22 +485,17 @@ impl CallArg {
 
 /// An expression statement, as `Interp::expr_stmt` runs it, when it is an assignment to a
 /// variable or a demon call (None: the tree walker runs it).
-pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
+pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
     match &e.kind {
         ExKind::Assign { target, value: v } => {
             let Target::Var(slot) = **target else { return None };
             let node = Node::new(&**v);
             let append = may_append(slot, v);
-            let number = super::num::arith(v).or_else(|| super::num::code(v).filter(|_| !is_test(v)));
+            let number = super::num::assignment(slot, v);
             let v = value(v, depth);
-            Some(Box::new(move |it| {
-                it.tick(span)?;
-                // `S = S + x` with S a string is appended in place (`eval/append.rs`); the
-                // arithmetic on numbers is tried first, as `expr_stmt` does.
-                if let Some(x) = number.as_ref().and_then(|f| f(it)) {
-                    it.set_num(slot, x);
-                    return Ok(());
-                }
+            // `S = S + x` with S a string is appended in place (`eval/append.rs`); the
+            // arithmetic on numbers is tried first (`SetNum`), as `expr_stmt` does.
+            let other: StFn = Box::new(move |it| {
                 if append {
                     if let Some(done) = it.append_to_var(slot, node.get()) {
                         return done;
@@ -509,22 +504,18 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
                 let x = v(it)?;
                 it.set(slot, x);
                 Ok(())
-            }))
+            });
+            Some(Line::counted(slot, span, number, other))
         }
         ExKind::Demon { .. } => {
             let call = value(e, depth);
-            Some(Box::new(move |it| {
+            Some(Line::Any(Box::new(move |it| {
                 it.tick(span)?;
                 call(it).map(drop)
-            }))
+            })))
         }
         _ => None,
     }
-}
-
-/// Whether `e` is a comparison (its `NumCode` gives a logic value).
-fn is_test(e: &Ex) -> bool {
-    matches!(&e.kind, ExKind::Binary { num: Some(code), .. } if code.test)
 }
 
 /// Whether `slot = v` may be an append to the string at `slot` (`Interp::append_to_var`).
@@ -554,16 +545,10 @@ pub(super) enum Test {
         n: f64,
         slow: Box<Slow>,
     },
-    /// Two leaves compared (`N < 2`).
-    Leaves {
-        op: BinOp,
-        a: Leaf,
-        b: Leaf,
-        slow: Box<Slow>,
-    },
-    /// A comparison compiled to `NumCode` (`I * I <= N`), as closures (`num.rs`).
-    Code {
-        code: super::num::NumFn,
+    /// Any other comparison of numbers, variables or arithmetic on them (`I * I <= N`, `i < n`
+    /// of globals), as a closure that gives a `bool` (`num::comparison`).
+    Compare {
+        test: super::num::CompareFn,
         slow: Box<Slow>,
     },
     Value(ValueFn),
@@ -575,19 +560,16 @@ impl Test {
             let slow = || Box::new(Slow { op: *op, sides: Sides::new(left, right, cond.span, depth) });
             let comparison = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
             match (num, leaf(left), leaf(right)) {
-                (Some(code), _, _) if code.test => {
-                    if let Some(f) = super::num::code(cond) {
-                        return Test::Code { code: f, slow: slow() };
-                    }
-                }
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if *op == BinOp::Lt && !n.is_nan() => {
                     return Test::LocalLt { i: i as usize, n, slow: slow() }
                 }
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if comparison => {
                     return Test::LocalNum { op: *op, i: i as usize, n, slow: slow() }
                 }
-                (None, Some(a), Some(b)) if comparison => return Test::Leaves { op: *op, a, b, slow: slow() },
                 _ => {}
+            }
+            if let Some(test) = super::num::comparison(*op, left, right) {
+                return Test::Compare { test, slow: slow() };
             }
         }
         Test::Value(value(cond, depth))
@@ -607,11 +589,7 @@ impl Test {
                 Value::Num(x) => Some(crate::eval::numeric::apply(*op, *x, *n)? != 0.0),
                 _ => None,
             },
-            Test::Leaves { op, a, b, .. } => {
-                let x = crate::eval::numeric::apply(*op, it.leaf(*a)?, it.leaf(*b)?)?;
-                Some(x != 0.0)
-            }
-            Test::Code { code, .. } => code(it).map(|x| x != 0.0),
+            Test::Compare { test, .. } => test(it),
             Test::Value(_) => None,
         }
     }
@@ -624,10 +602,7 @@ impl Test {
             return Ok(if t { 0 } else { 1 });
         }
         let c = match self {
-            Test::LocalLt { slow, .. }
-            | Test::LocalNum { slow, .. }
-            | Test::Leaves { slow, .. }
-            | Test::Code { slow, .. } => {
+            Test::LocalLt { slow, .. } | Test::LocalNum { slow, .. } | Test::Compare { slow, .. } => {
                 let v = slow.sides.combine(slow.op, it)?;
                 let c = v.condition();
                 v.discard();
@@ -650,10 +625,9 @@ impl Test {
             return Ok(t);
         }
         match self {
-            Test::LocalLt { slow, .. }
-            | Test::LocalNum { slow, .. }
-            | Test::Leaves { slow, .. }
-            | Test::Code { slow, .. } => Ok(slow.sides.combine(slow.op, it)?.is_exactly_true()),
+            Test::LocalLt { slow, .. } | Test::LocalNum { slow, .. } | Test::Compare { slow, .. } => {
+                Ok(slow.sides.combine(slow.op, it)?.is_exactly_true())
+            }
             Test::Value(f) => Ok(f(it)?.is_exactly_true()),
         }
     }

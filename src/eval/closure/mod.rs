@@ -17,6 +17,7 @@
 //! axioms' terms).
 
 mod assign;
+mod block;
 mod data;
 mod decl;
 mod expr;
@@ -33,6 +34,7 @@ use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};
 use crate::syntax::ast::OutSep;
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
+use block::{block, Line};
 pub(super) use expr::{CallArg, ValueFn};
 use expr::{Operand, Test};
 
@@ -357,43 +359,31 @@ impl Step {
     }
 }
 
-/// A statement list, run in order until one does not finish normally.
-fn block(stmts: &[St], depth: u32) -> StFn {
-    match stmts {
-        [] => Box::new(|_| Ok(())),
-        [a] => stmt(a, depth),
-        [a, b] => {
-            let (a, b) = (stmt(a, depth), stmt(b, depth));
-            Box::new(move |it| {
-                a(it)?;
-                b(it)
-            })
-        }
-        _ => {
-            let all: Box<[StFn]> = stmts.iter().map(|s| stmt(s, depth)).collect();
-            Box::new(move |it| {
-                for s in all.iter() {
-                    s(it)?;
-                }
-                Ok(())
-            })
-        }
-    }
-}
-
 /// A statement: each counts a step first.
 fn stmt(s: &St, depth: u32) -> StFn {
+    stmt_line(s, depth).into_fn()
+}
+
+/// A statement as a block runs it: an assignment of a number apart (`block::Line`).
+fn stmt_line(s: &St, depth: u32) -> Line {
     let span = s.span;
     if depth > MAX_NESTING {
-        return deep_stmt(s);
+        return Line::Any(deep_stmt(s));
     }
+    let StKind::Expr(e) = &s.kind else { return Line::Any(other_stmt(s, depth)) };
+    graph::statement(e, span, depth + 1)
+        .map(Line::Any)
+        .or_else(|| expr::statement(e, span, depth + 1))
+        .or_else(|| assign::statement(e, span, depth + 1))
+        .or_else(|| index::assignment(e, span, depth + 1).map(Line::Any))
+        .or_else(|| method::statement(e, span, depth + 1).map(Line::Any))
+        .unwrap_or_else(|| Line::Any(expression_statement(e, span, depth + 1)))
+}
+
+/// A statement other than an expression.
+fn other_stmt(s: &St, depth: u32) -> StFn {
+    let span = s.span;
     match &s.kind {
-        StKind::Expr(e) => graph::statement(e, span, depth + 1)
-            .or_else(|| expr::statement(e, span, depth + 1))
-            .or_else(|| assign::statement(e, span, depth + 1))
-            .or_else(|| index::assignment(e, span, depth + 1))
-            .or_else(|| method::statement(e, span, depth + 1))
-            .unwrap_or_else(|| expression_statement(e, span, depth + 1)),
         StKind::Out { items, trail, to_file } => out(items, *trail, *to_file, span, depth + 1),
         StKind::Static { done, items } => decl::statics(done, items, span, depth + 1),
         StKind::Nodes { graph, names } => decl::nodes(graph.as_ref(), names, span, depth + 1),
@@ -414,22 +404,7 @@ fn stmt(s: &St, depth: u32) -> StFn {
                 Err(it.return_value(v))
             })
         }
-        StKind::While { cond, body } => {
-            let test = Test::new(cond, depth + 1);
-            let body = block(body, depth + 1);
-            Box::new(move |it| {
-                it.tick(span)?;
-                while test.holds(it)? {
-                    match body(it) {
-                        Ok(()) | Err(Flow::Continue) => {}
-                        Err(Flow::Break) => break,
-                        Err(e) => return Err(e),
-                    }
-                    it.tick(span)?;
-                }
-                Ok(())
-            })
-        }
+        StKind::While { cond, body } => block::while_loop(cond, body, span, depth + 1),
         StKind::Block(b) => {
             let b = block(b, depth + 1);
             Box::new(move |it| {

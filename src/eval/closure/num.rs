@@ -6,13 +6,17 @@
 
 use super::expr::OPS;
 use crate::compile::ir::{Ex, ExKind, Slot};
-use crate::eval::numeric::apply;
+use crate::eval::numeric::{apply, compare};
 use crate::eval::Interp;
 use crate::syntax::ast::BinOp;
 use crate::value::Value;
 
 /// Arithmetic on numbers: the number, or None where the tree walker must evaluate.
 pub(super) type NumFn = Box<dyn Fn(&Interp) -> Option<f64>>;
+
+/// A comparison of numbers: True or False, or None where the numbers do not decide it (a
+/// variable that holds no number, NaN in an order comparison).
+pub(super) type CompareFn = Box<dyn Fn(&Interp) -> Option<bool>>;
 
 /// An operand, read in place when it is a variable or a constant.
 pub(super) enum Arg {
@@ -30,6 +34,13 @@ impl Arg {
             ExKind::Var(Slot::Global(i)) => Arg::Global(*i as usize),
             _ => Arg::Tree(arith(e)?),
         })
+    }
+
+    fn var(slot: Slot) -> Arg {
+        match slot {
+            Slot::Local(i) => Arg::Local(i as usize),
+            Slot::Global(i) => Arg::Global(i as usize),
+        }
     }
 
     #[inline(always)]
@@ -71,18 +82,60 @@ pub(super) fn arith(e: &Ex) -> Option<NumFn> {
     }
 }
 
+/// `left op right` of a comparison whose operands are variables, number constants or
+/// arithmetic on them, as a closure that gives a `bool` (the condition of an `if` or `while`),
+/// specialised for the operator and the operands' kinds (None: `e` is not that).
+pub(super) fn comparison(op: BinOp, left: &Ex, right: &Ex) -> Option<CompareFn> {
+    if !matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne) {
+        return None;
+    }
+    let (a, b) = (Arg::new(left)?, Arg::new(right)?);
+    Some(super::expr::by_op!(op, truth_op(a, b), unreachable!("a comparison")))
+}
+
+/// How a statement works out the number it stores in its variable X (`block::SetNum`).
+pub(super) enum Update {
+    /// `X + n`, added in place (`X = X + n`, `X += n`, `X++`; `X - n` as `X + -n`, the same
+    /// number in IEEE arithmetic, bit for bit).
+    Add(f64),
+    /// Any other arithmetic on numbers.
+    Of(NumFn),
+}
+
+/// `X = v` of the variable at `slot`, when v is arithmetic on numbers (not a comparison, whose
+/// value is a logic value).
+pub(super) fn assignment(slot: Slot, v: &Ex) -> Option<Update> {
+    if let ExKind::Binary { op, left, right, .. } = &v.kind {
+        if matches!(left.kind, ExKind::Var(s) if s == slot) {
+            if let Some(n) = added(*op, right) {
+                return Some(Update::Add(n));
+            }
+        }
+    }
+    let is_test = matches!(&v.kind, ExKind::Binary { num: Some(code), .. } if code.test);
+    arith(v).or_else(|| code(v).filter(|_| !is_test)).map(Update::Of)
+}
+
 /// `X op v`, the number `X op= v` stores when X (the variable at `slot`) holds a number and
 /// v is arithmetic on numbers (None: v is not, or the operator is not arithmetic).
-pub(super) fn compound(op: BinOp, slot: Slot, value: &Ex) -> Option<NumFn> {
+pub(super) fn compound(op: BinOp, slot: Slot, value: &Ex) -> Option<Update> {
+    if let Some(n) = added(op, value) {
+        return Some(Update::Add(n));
+    }
     if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem) {
         return None;
     }
-    let a = match slot {
-        Slot::Local(i) => Arg::Local(i as usize),
-        Slot::Global(i) => Arg::Global(i as usize),
-    };
     let b = Arg::new(value)?;
-    Some(super::expr::by_op!(op, with_op(a, b), any_op(op, a, b)))
+    Some(Update::Of(super::expr::by_op!(op, with_op(Arg::var(slot), b), any_op(op, Arg::var(slot), b))))
+}
+
+/// The number `op value` adds: n for `+ n`, -n for `- n` (None: another operator or value).
+fn added(op: BinOp, value: &Ex) -> Option<f64> {
+    match (op, &value.kind) {
+        (BinOp::Add, ExKind::Const(Value::Num(n))) => Some(*n),
+        (BinOp::Sub, ExKind::Const(Value::Num(n))) => Some(-*n),
+        _ => None,
+    }
 }
 
 fn operator(op: BinOp, left: &Ex, right: &Ex) -> Option<NumFn> {
@@ -91,15 +144,23 @@ fn operator(op: BinOp, left: &Ex, right: &Ex) -> Option<NumFn> {
 }
 
 fn with_op<const K: usize>(a: Arg, b: Arg) -> NumFn {
-    // One closure per pair of operand kinds, each reading its operands without a `match` on
-    // their kinds: a global is read as directly as a local (top-level loops).
+    by_kinds::<K, Number>(a, b)
+}
+
+fn truth_op<const K: usize>(a: Arg, b: Arg) -> CompareFn {
+    by_kinds::<K, Truth>(a, b)
+}
+
+/// One closure per pair of operand kinds, each reading its operands without a `match` on
+/// their kinds: a global is read as directly as a local (top-level loops).
+fn by_kinds<const K: usize, P: Pair>(a: Arg, b: Arg) -> P::Out {
     macro_rules! with_second {
         ($a:expr) => {
             match b {
-                Arg::Local(j) => pair::<K, _, _>($a, Local(j)),
-                Arg::Global(j) => pair::<K, _, _>($a, Global(j)),
-                Arg::Num(n) => pair::<K, _, _>($a, Const(n)),
-                Arg::Tree(f) => pair::<K, _, _>($a, Tree(f)),
+                Arg::Local(j) => P::make::<K, _, _>($a, Local(j)),
+                Arg::Global(j) => P::make::<K, _, _>($a, Global(j)),
+                Arg::Num(n) => P::make::<K, _, _>($a, Const(n)),
+                Arg::Tree(f) => P::make::<K, _, _>($a, Tree(f)),
             }
         };
     }
@@ -111,8 +172,28 @@ fn with_op<const K: usize>(a: Arg, b: Arg) -> NumFn {
     }
 }
 
-fn pair<const K: usize, A: Read, B: Read>(a: A, b: B) -> NumFn {
-    Box::new(move |it| apply(OPS[K], a.read(it)?, b.read(it)?))
+/// What `by_kinds` makes of the operator `OPS[K]` on two operands: their number (`Number`)
+/// or, for a comparison, its truth (`Truth`).
+trait Pair {
+    type Out;
+    fn make<const K: usize, A: Read, B: Read>(a: A, b: B) -> Self::Out;
+}
+
+struct Number;
+struct Truth;
+
+impl Pair for Number {
+    type Out = NumFn;
+    fn make<const K: usize, A: Read, B: Read>(a: A, b: B) -> NumFn {
+        Box::new(move |it| apply(OPS[K], a.read(it)?, b.read(it)?))
+    }
+}
+
+impl Pair for Truth {
+    type Out = CompareFn;
+    fn make<const K: usize, A: Read, B: Read>(a: A, b: B) -> CompareFn {
+        Box::new(move |it| compare(OPS[K], a.read(it)?, b.read(it)?))
+    }
 }
 
 /// An operand of a known kind, read as a number (None: the variable holds something else).
