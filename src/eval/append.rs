@@ -27,7 +27,14 @@ pub(crate) fn appended(slot: Slot, value: &Ex) -> Option<Vec<(&Ex, Span)>> {
 }
 
 /// An operand of an append (`appended`), compiled, with the span of its `+`.
-pub(crate) type Piece = (ValueFn, Span);
+pub(crate) type Piece = (Operand, Span);
+
+/// An appended operand: a constant or a variable (most of them) is read in place.
+pub(crate) enum Operand {
+    Const(Value),
+    Var(Slot),
+    Value(ValueFn),
+}
 
 impl Interp {
     /// `slot = slot + a + ...` (or `slot += a`) done as an append of `operands` (`appended`)
@@ -52,7 +59,12 @@ impl Interp {
         let mut last = Span::default();
         for (operand, span) in operands {
             let span = *span;
-            let piece = match operand(self)? {
+            let v = match operand {
+                Operand::Const(v) => v.dup(),
+                Operand::Var(slot) => self.get(*slot).dup(),
+                Operand::Value(f) => f(self)?,
+            };
+            let piece = match v {
                 Value::Str(p) => p,
                 other => self.text_for_output(&other, span)?.into(),
             };

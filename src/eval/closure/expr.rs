@@ -523,7 +523,13 @@ fn is_test(e: &Ex) -> bool {
 
 /// The operands of an append (`append::appended`), compiled.
 pub(super) fn pieces(operands: Vec<(&Ex, Span)>, depth: u32) -> Box<[crate::eval::append::Piece]> {
-    operands.into_iter().map(|(e, span)| (value(e, depth), span)).collect()
+    use crate::eval::append::Operand;
+    let operand = |e: &Ex| match &e.kind {
+        ExKind::Const(v) => Operand::Const(v.dup()),
+        ExKind::Var(slot) => Operand::Var(*slot),
+        _ => Operand::Value(value(e, depth)),
+    };
+    operands.into_iter().map(|(e, span)| (operand(e), span)).collect()
 }
 
 /// The condition of an `if` or `while`: a comparison of numbers is tested without making a
