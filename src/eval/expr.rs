@@ -4,7 +4,7 @@ use super::node_test::TestSite;
 use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{EdgeEx, Ex, ExKind, NodeRef, Operand, Slot};
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::UnOp;
+use crate::syntax::ast::{BinOp, UnOp};
 use crate::syntax::Span;
 use crate::value::{Logic, Map, NodeVal, Value};
 use smallvec::SmallVec;
@@ -116,6 +116,7 @@ impl Interp {
                 let c = self.eval(cond)?.condition();
                 self.eval(&branches[ternary_branch(c, branches.len())])
             }
+            ExKind::Sum(items) => self.sum(items),
             _ => self.eval_compiled(e),
         }
     }
@@ -126,6 +127,24 @@ impl Interp {
             return fail(key_span, format!("duplicate key `{}` in map literal", self.text(&key)));
         }
         Ok(())
+    }
+
+    /// `a + b + c + ...`, left to right as the nested `+`s would go; from the first string on,
+    /// every further operand is appended to one buffer (as `closure/text.rs` does).
+    fn sum(&mut self, items: &[(Ex, Span)]) -> R<Value> {
+        let mut acc = self.operand(&items[0].0)?;
+        for (i, (e, span)) in items.iter().enumerate().skip(1) {
+            if let Value::Str(mut text) = acc {
+                for (e, span) in &items[i..] {
+                    let v = self.operand(e)?;
+                    self.append(&mut text, &v, *span)?;
+                }
+                return Ok(Value::Str(text));
+            }
+            let r = self.operand(e)?;
+            acc = self.binary_values(BinOp::Add, acc, r, *span)?;
+        }
+        Ok(acc)
     }
 
     pub fn eval_args(&mut self, args: &[Ex]) -> R<Args> {
