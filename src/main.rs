@@ -220,13 +220,7 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     if let Err(status) = join_processes(&cli, deadline, &interrupt, &mut session) {
         return status;
     }
-    // `DS_FALLBACKS=1`: how often the closures handed nodes to the tree walker (issue 43).
-    let fallbacks = std::env::var_os("DS_FALLBACKS").is_some();
-    session.interp.fallbacks.distinct = fallbacks;
     let status = run_script(&mut session, &name, &src, color);
-    if fallbacks {
-        ds::eprint_safe!("{}", session.interp.fallbacks.report());
-    }
     if let Some(cluster) = session.interp.threads.cluster.take() {
         cluster.finish(&|| interrupt.load(std::sync::atomic::Ordering::Relaxed));
     }

@@ -276,7 +276,7 @@ fn expand(
     Ok(out)
 }
 
-/// Every kind of statement and expression runs as closures (`eval/closure/fallback.rs`); here,
+/// Every kind of statement and expression runs as closures (`eval/closure`); here,
 /// as the test needs a whole session.
 #[cfg(test)]
 #[path = "session_fallback_test.rs"]

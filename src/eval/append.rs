@@ -2,6 +2,7 @@
 //! S's own buffer, which grows by doubling when S holds the only reference, instead of copying
 //! the whole string on every append (a loop of such appends was quadratic).
 
+use super::closure::ValueFn;
 use super::ops::push_text;
 use super::{Interp, R};
 use crate::compile::ir::{Ex, ExKind, Slot};
@@ -10,46 +11,60 @@ use crate::syntax::Span;
 use crate::value::{Str, Value};
 use smallvec::SmallVec;
 
+/// The operands `slot = value` appends when `value` is `S + ...` with S the variable at
+/// `slot` and the rest without side effects (None: it is not that case).
+pub(crate) fn appended(slot: Slot, value: &Ex) -> Option<Vec<(&Ex, Span)>> {
+    let is_slot = |e: &Ex| matches!(e.kind, ExKind::Var(s) if s == slot);
+    match &value.kind {
+        ExKind::Binary { op: BinOp::Add, left, right, .. } if is_slot(left) && pure(right) => {
+            Some(vec![(&**right, value.span)])
+        }
+        ExKind::Sum(items) if is_slot(&items[0].0) && items[1..].iter().all(|(e, _)| pure(e)) => {
+            Some(items[1..].iter().map(|(e, span)| (e, *span)).collect())
+        }
+        _ => None,
+    }
+}
+
+/// An operand of an append (`appended`), compiled, with the span of its `+`.
+pub(crate) type Piece = (Operand, Span);
+
+/// An appended operand: a constant or a variable (most of them) is read in place.
+pub(crate) enum Operand {
+    Const(Value),
+    Var(Slot),
+    Value(ValueFn),
+}
+
 impl Interp {
-    /// `slot = value` done as an append when `value` is `S + ...` with S the variable at `slot`
-    /// holding a string and the rest without side effects; None when it is not that case.
+    /// `slot = slot + a + ...` (or `slot += a`) done as an append of `operands` (`appended`)
+    /// when the variable holds a string; None when it does not.
     #[inline]
-    pub(super) fn append_to_var(&mut self, slot: Slot, value: &Ex) -> Option<R<()>> {
-        let is_slot = |e: &Ex| matches!(e.kind, ExKind::Var(s) if s == slot);
-        let holds_text = |it: &Interp| matches!(it.get(slot), Value::Str(_));
-        match &value.kind {
-            ExKind::Binary { op: BinOp::Add, left, right, .. } if is_slot(left) && holds_text(self) && pure(right) => {
-                Some(self.append_in_place(slot, std::iter::once((&**right, value.span))))
-            }
-            ExKind::Sum(items)
-                if is_slot(&items[0].0) && holds_text(self) && items[1..].iter().all(|(e, _)| pure(e)) =>
-            {
-                Some(self.append_in_place(slot, items[1..].iter().map(|(e, span)| (e, *span))))
-            }
+    pub(super) fn append_to_var(&mut self, slot: Slot, operands: &[Piece]) -> Option<R<()>> {
+        match self.get(slot) {
+            Value::Str(_) => Some(self.append_in_place(slot, operands)),
             _ => None,
         }
-    }
-
-    /// `slot += value` as an append, in the same case as `append_to_var`.
-    pub(super) fn append_compound(&mut self, op: BinOp, slot: Slot, value: &Ex, span: Span) -> Option<R<()>> {
-        if op != BinOp::Add || !matches!(self.get(slot), Value::Str(_)) || !pure(value) {
-            return None;
-        }
-        Some(self.append_in_place(slot, std::iter::once((value, span))))
     }
 
     /// Appends the printed form of each operand to the string at `slot`. The operands are
     /// evaluated first (they have no side effects, so the order does not show) and the length
     /// checked before the string is touched, so that an error leaves it as it was.
-    fn append_in_place<'e>(&mut self, slot: Slot, operands: impl Iterator<Item = (&'e Ex, Span)>) -> R<()> {
+    fn append_in_place(&mut self, slot: Slot, operands: &[Piece]) -> R<()> {
         let mut pieces: SmallVec<[Str; 2]> = SmallVec::new();
         let mut len = match self.get(slot) {
             Value::Str(s) => s.len(),
             _ => 0,
         };
         let mut last = Span::default();
-        for (e, span) in operands {
-            let piece = match self.operand(e)? {
+        for (operand, span) in operands {
+            let span = *span;
+            let v = match operand {
+                Operand::Const(v) => v.dup(),
+                Operand::Var(slot) => self.get(*slot).dup(),
+                Operand::Value(f) => f(self)?,
+            };
+            let piece = match v {
                 Value::Str(p) => p,
                 other => self.text_for_output(&other, span)?.into(),
             };

@@ -11,6 +11,10 @@ use std::rc::Rc;
 
 type Ends = SmallVec<[(EdgeMode, NodeVal); 4]>;
 
+/// The value of an edge's operand: the left (false) or right (true) side's i-th item (a single
+/// operand is item 0). The rules below ask for each in the order the language evaluates them.
+pub(crate) type EvalEnds<'a> = &'a dyn Fn(&mut Interp, bool, usize) -> R<Value>;
+
 pub(super) fn apply(mode: EdgeMode, v: Logic) -> Logic {
     match mode {
         EdgeMode::Is => v,
@@ -41,16 +45,17 @@ impl Interp {
         }
     }
 
-    fn ends(&mut self, op: &Operand) -> R<Ends> {
+    /// One side's nodes (`right`: which side), each item's value given by `eval` in turn.
+    fn ends(&mut self, op: &Operand, right: bool, eval: EvalEnds) -> R<Ends> {
         let mut out = Ends::new();
         match op {
             Operand::Single(e) => {
-                let v = self.eval(e)?;
+                let v = eval(self, right, 0)?;
                 self.push_ends(&mut out, EdgeMode::Is, v, e.span)?;
             }
             Operand::Group(items) => {
-                for (mode, e) in items {
-                    let v = self.eval(e)?;
+                for (i, (mode, e)) in items.iter().enumerate() {
+                    let v = eval(self, right, i)?;
                     self.push_ends(&mut out, *mode, v, e.span)?;
                 }
             }
@@ -144,16 +149,16 @@ impl Interp {
         Ok(FactKey::new(from.id, rel, tgraph, to.id))
     }
 
-    pub fn get_edge(&mut self, edge: &EdgeEx, span: Span) -> R<Logic> {
+    pub fn get_edge(&mut self, edge: &EdgeEx, eval: EvalEnds, span: Span) -> R<Logic> {
         if let Rel::Demon(id) = edge.rel {
-            let (l, r) = (self.single(&edge.left)?, self.single(&edge.right)?);
+            let (l, r) = (self.single(&edge.left, false, eval)?, self.single(&edge.right, true, eval)?);
             let code = self.demon(id, span)?;
             let v = self.call_fn(&code, vec![l, r], span, None)?;
             return Ok(apply(edge.mode, v.condition()));
         }
         let rel = self.relation_of(&edge.rel, edge.rel_span)?;
-        if let (Operand::Single(l), Operand::Single(r)) = (&edge.left, &edge.right) {
-            let (l, r) = (self.operand(l)?, self.operand(r)?);
+        if let (Operand::Single(_), Operand::Single(_)) = (&edge.left, &edge.right) {
+            let (l, r) = (eval(self, false, 0)?, eval(self, true, 0)?);
             if let (Value::Node(a), Value::Node(b)) = (&l, &r) {
                 if let Some(v) = self.local_edge(a, rel, b) {
                     l.discard();
@@ -172,8 +177,8 @@ impl Interp {
             self.push_ends(&mut rights, EdgeMode::Is, r, span)?;
             return self.group_query(edge, rel, &lefts, &rights, span);
         }
-        let lefts = self.ends(&edge.left)?;
-        let rights = self.ends(&edge.right)?;
+        let lefts = self.ends(&edge.left, false, eval)?;
+        let rights = self.ends(&edge.right, true, eval)?;
         self.group_query(edge, rel, &lefts, &rights, span)
     }
 
@@ -211,11 +216,11 @@ impl Interp {
         Ok(Logic::TRUE)
     }
 
-    fn single(&mut self, op: &Operand) -> R<Value> {
+    fn single(&mut self, op: &Operand, right: bool, eval: EvalEnds) -> R<Value> {
         match op {
-            Operand::Single(e) => self.eval(e),
+            Operand::Single(_) => eval(self, right, 0),
             Operand::Group(items) => match &items[..] {
-                [(EdgeMode::Is, e)] => self.eval(e),
+                [(EdgeMode::Is, _)] => eval(self, right, 0),
                 _ => fail(
                     items.first().map_or(Span::default(), |i| i.1.span),
                     "a relation demon takes single values, not `!`/`?` groups",
@@ -225,28 +230,28 @@ impl Interp {
     }
 
     /// `X rel Y` as a statement: True, `X !rel Y` False, `X ?rel Y` Undef.
-    pub fn set_edge_stmt(&mut self, edge: &EdgeEx, span: Span) -> R<()> {
+    pub fn set_edge_stmt(&mut self, edge: &EdgeEx, eval: EvalEnds, span: Span) -> R<()> {
         let v = match edge.mode {
             EdgeMode::Is => Logic::TRUE,
             EdgeMode::Not => Logic::FALSE,
             EdgeMode::Undef => Logic::UNDEF,
         };
-        self.store_edge(edge, v, span)
+        self.store_edge(edge, eval, v, span)
     }
 
     /// `X rel Y = V`; `X !rel Y = V` stores `!V`.
-    pub fn set_edge(&mut self, edge: &EdgeEx, v: Logic, span: Span) -> R<()> {
+    pub fn set_edge(&mut self, edge: &EdgeEx, eval: EvalEnds, v: Logic, span: Span) -> R<()> {
         let v = match edge.mode {
             EdgeMode::Is => v,
             EdgeMode::Not => v.negate(),
             EdgeMode::Undef => Logic::UNDEF,
         };
-        self.store_edge(edge, v, span)
+        self.store_edge(edge, eval, v, span)
     }
 
-    fn store_edge(&mut self, edge: &EdgeEx, v: Logic, span: Span) -> R<()> {
+    fn store_edge(&mut self, edge: &EdgeEx, eval: EvalEnds, v: Logic, span: Span) -> R<()> {
         if let Rel::Demon(id) = edge.rel {
-            let (l, r) = (self.single(&edge.left)?, self.single(&edge.right)?);
+            let (l, r) = (self.single(&edge.left, false, eval)?, self.single(&edge.right, true, eval)?);
             let code = self.demon(id, span)?;
             if code.set.is_none() {
                 return fail(
@@ -258,8 +263,8 @@ impl Interp {
             return Ok(());
         }
         let rel = self.relation_of(&edge.rel, edge.rel_span)?;
-        let lefts = self.ends(&edge.left)?;
-        let rights = self.ends(&edge.right)?;
+        let lefts = self.ends(&edge.left, false, eval)?;
+        let rights = self.ends(&edge.right, true, eval)?;
         for (lm, l) in &lefts {
             let holder = self.holder(l, span)?;
             for (rm, r) in &rights {

@@ -2,14 +2,12 @@
 
 use super::node_test::TestSite;
 use super::{fail, Flow, Interp, R};
-use crate::compile::ir::{Ex, ExKind, NodeRef, Slot, Target};
+use crate::compile::ir::{EdgeEx, Ex, ExKind, NodeRef, Operand, Slot};
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::UnOp;
+use crate::syntax::ast::{BinOp, UnOp};
 use crate::syntax::Span;
 use crate::value::{Logic, Map, NodeVal, Value};
 use smallvec::SmallVec;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 pub type Args = SmallVec<[Value; 4]>;
 
@@ -48,6 +46,8 @@ impl Interp {
         }
     }
 
+    /// The tree walker's other kinds: those node-loop and `exists` conditions use are walked
+    /// here; any other runs as a closure compiled for the node (`eval_compiled`).
     #[inline(never)]
     fn eval_compound(&mut self, e: &Ex) -> R<Value> {
         match &e.kind {
@@ -61,19 +61,6 @@ impl Interp {
                 }
                 Ok(Value::array(v))
             }
-            ExKind::Map(entries) => {
-                let mut m = Map::default();
-                for (k, v) in entries {
-                    let key = self.eval(k)?;
-                    let val = self.eval(v)?;
-                    self.map_entry(&mut m, key, val, k.span)?;
-                }
-                Ok(Value::Map(Rc::new(RefCell::new(m))))
-            }
-            ExKind::Sum(items) => self.sum(items),
-            ExKind::Tuple(items) => self.tuple(items),
-            ExKind::Lambda(code) => Ok(Value::Lambda(code.clone())),
-            ExKind::DemonValue(id) => Ok(Value::Lambda(self.demon(*id, e.span)?)),
             ExKind::CallValue { callee, args } => {
                 let f = self.eval(callee)?;
                 self.call_with(&Interp::callable(f, callee.span, e.span)?, args, e.span)
@@ -105,18 +92,12 @@ impl Interp {
             ExKind::Exists { var, cond, min, max } => self.exists(*var, cond, min.as_deref(), max.as_deref(), e.span),
             ExKind::Forall { var, cond } => self.forall(*var, cond, e.span),
             ExKind::AndOr { all, args } => {
-                // `and` stops at the first argument that is not exactly True, `or` at the
-                // first that is; with no arguments `and()` is True and `or()` False.
                 for a in args {
                     if and_or_stops(self.eval(a)?, *all) {
                         return Ok(Value::bool(!*all));
                     }
                 }
                 Ok(Value::bool(*all))
-            }
-            ExKind::Eval { arg, scope } => {
-                let v = self.eval(arg)?;
-                self.eval_string(v, arg.span, scope, e.span)
             }
             ExKind::NodeOf { graph, node } => self.node_of(graph, node, e.span),
             ExKind::Index { object, index } => {
@@ -128,29 +109,15 @@ impl Interp {
                 let v = self.eval(operand)?;
                 self.unary(*op, v, e.span)
             }
-            ExKind::Edge(edge) => self.get_edge(edge, e.span).map(Value::Logic),
+            ExKind::Edge(edge) => {
+                self.get_edge(edge, &|it, right, i| it.eval(edge_item(edge, right, i)), e.span).map(Value::Logic)
+            }
             ExKind::Ternary { cond, branches } => {
                 let c = self.eval(cond)?.condition();
                 self.eval(&branches[ternary_branch(c, branches.len())])
             }
-            ExKind::Assign { target, value } => {
-                let v = self.eval(value)?;
-                self.assign(target, v, e.span)
-            }
-            ExKind::Compound { op, target, value } => {
-                let old = self.read_target(target, e.span)?;
-                let rhs = self.eval(value)?;
-                let new = self.compound(*op, old, rhs, e.span)?;
-                self.assign(target, new, e.span)
-            }
-            ExKind::Axioms { usage, axioms } => super::mind::axioms(self, *usage, axioms, e.span),
-            ExKind::ValueInModels { models, expr } => super::mind::value_in_models(self, models, expr),
-            ExKind::IncDec { target, delta } => {
-                let old = self.read_target(target, e.span)?;
-                let n = super::compound::stepped(&old, *delta, e.span)?;
-                self.assign(target, Value::Num(n), e.span)?;
-                Ok(old)
-            }
+            ExKind::Sum(items) => self.sum(items),
+            _ => self.eval_compiled(e),
         }
     }
 
@@ -162,20 +129,30 @@ impl Interp {
         Ok(())
     }
 
+    /// `a + b + c + ...`, left to right as the nested `+`s would go; from the first string on,
+    /// every further operand is appended to one buffer (as `closure/text.rs` does).
+    fn sum(&mut self, items: &[(Ex, Span)]) -> R<Value> {
+        let mut acc = self.operand(&items[0].0)?;
+        for (i, (e, span)) in items.iter().enumerate().skip(1) {
+            if let Value::Str(mut text) = acc {
+                for (e, span) in &items[i..] {
+                    let v = self.operand(e)?;
+                    self.append(&mut text, &v, *span)?;
+                }
+                return Ok(Value::Str(text));
+            }
+            let r = self.operand(e)?;
+            acc = self.binary_values(BinOp::Add, acc, r, *span)?;
+        }
+        Ok(acc)
+    }
+
     pub fn eval_args(&mut self, args: &[Ex]) -> R<Args> {
         let mut v = Args::with_capacity(args.len());
         for a in args {
             v.push(self.eval(a)?);
         }
         Ok(v)
-    }
-
-    fn tuple(&mut self, items: &[Ex]) -> R<Value> {
-        let mut nums = [0.0; 4];
-        for (i, item) in items.iter().enumerate() {
-            nums[i] = tuple_item(self.eval(item)?, item.span)?;
-        }
-        Ok(tuple_value(nums, items.len()))
     }
 
     /// `eval(Str)` once its argument is evaluated.
@@ -404,77 +381,6 @@ impl Interp {
         }
     }
 
-    pub(super) fn read_target(&mut self, t: &Target, span: Span) -> R<Value> {
-        match t {
-            Target::Var(slot) => Ok(self.get(*slot).clone()),
-            Target::CurrentGraph => Ok(self.graph.clone()),
-            Target::Index { object, index } => {
-                let o = self.eval(object)?;
-                let i = self.eval(index)?;
-                self.index(o, i, span)
-            }
-            Target::Edge(edge) => self.get_edge(edge, span).map(Value::Logic),
-            Target::Demon { id, args } => {
-                let code = self.demon(*id, span)?;
-                self.call_with(&code, args, span)
-            }
-        }
-    }
-
-    pub(super) fn assign(&mut self, t: &Target, v: Value, span: Span) -> R<Value> {
-        match t {
-            Target::Var(slot) => {
-                self.set(*slot, v.clone());
-                Ok(v)
-            }
-            Target::CurrentGraph => {
-                self.graph = v.clone();
-                Ok(v)
-            }
-            Target::Index { object, index } => {
-                let o = self.eval(object)?;
-                let i = self.eval(index)?;
-                if let ExKind::Var(slot) = &object.kind {
-                    // Strings, logic values and fuzzy numbers are values: `S[i] = "c"`,
-                    // `L[0] = 0.3`, `F[2] = 5` store a changed copy in the variable.
-                    let changed = match &o {
-                        Value::Str(s) => {
-                            self.text_work(s.len(), span)?; // the string is copied
-                            Some(replace_char(s, &i, &v, span)?)
-                        }
-                        Value::Logic(l) => Some(Value::Logic(replace_component(*l, &i, &v, span)?)),
-                        Value::Fuzzy(f) => Some(replace_fuzzy(f, &i, &v, span)?),
-                        _ => None,
-                    };
-                    if let Some(changed) = changed {
-                        self.set(*slot, changed);
-                        return Ok(v);
-                    }
-                }
-                self.set_index(o, i, v.clone(), span)?;
-                Ok(v)
-            }
-            Target::Edge(edge) => {
-                let Value::Logic(l) = v else {
-                    return fail(span, format!("an edge can only be set to a logic value, not {}", v.described()));
-                };
-                self.set_edge(edge, l, span)?;
-                Ok(v)
-            }
-            Target::Demon { id, args } => {
-                let code = self.demon(*id, span)?;
-                if code.set.is_none() {
-                    return fail(
-                        span,
-                        format!("demon `{}` has no `set:` section, so it cannot be assigned to", code.name),
-                    );
-                }
-                let args = self.eval_args(args)?;
-                self.call_fn(&code, args.into_vec(), span, Some(v))
-            }
-        }
-    }
-
     pub fn index(&mut self, o: Value, i: Value, span: Span) -> R<Value> {
         if let Value::Map(_) = o {
             self.key_work(&i, span)?;
@@ -596,7 +502,7 @@ pub fn position(n: f64, len: usize) -> Option<usize> {
 
 /// `L[0] = x` / `L[1] = x`: the logic value with p0 / p1 replaced. The original meant to allow
 /// it (its changelog 1.0.1) but silently ignored it (reference 9.28); ds does what was meant.
-fn replace_component(l: Logic, i: &Value, v: &Value, span: Span) -> R<Logic> {
+pub(super) fn replace_component(l: Logic, i: &Value, v: &Value, span: Span) -> R<Logic> {
     let (Value::Num(n), Value::Num(x)) = (i, v) else {
         return fail(span, format!("a logic value's item is set by index 0 or 1 to a number, not {}", v.described()));
     };
@@ -608,7 +514,7 @@ fn replace_component(l: Logic, i: &Value, v: &Value, span: Span) -> R<Logic> {
 }
 
 /// `F[i] = x`: the fuzzy number with component i (0 to 3) replaced.
-fn replace_fuzzy(f: &[f64; 4], i: &Value, v: &Value, span: Span) -> R<Value> {
+pub(super) fn replace_fuzzy(f: &[f64; 4], i: &Value, v: &Value, span: Span) -> R<Value> {
     let (Value::Num(n), Value::Num(x)) = (i, v) else {
         return fail(span, format!("a fuzzy number's item is set by index 0 to 3 to a number, not {}", v.described()));
     };
@@ -622,7 +528,7 @@ fn replace_fuzzy(f: &[f64; 4], i: &Value, v: &Value, span: Span) -> R<Value> {
 
 /// `S[i] = "c"`: S with the byte at position i (negative from the end) replaced by the first
 /// character of the new value.
-fn replace_char(s: &str, i: &Value, v: &Value, span: Span) -> R<Value> {
+pub(super) fn replace_char(s: &str, i: &Value, v: &Value, span: Span) -> R<Value> {
     let (Value::Num(n), Value::Str(new)) = (i, v) else {
         return fail(span, format!("a string item is set by a number index to a string, not {}", v.described()));
     };
@@ -660,5 +566,13 @@ pub(super) fn ternary_branch(c: Logic, n: usize) -> usize {
         2
     } else {
         3
+    }
+}
+
+/// The i-th item of an edge's left or `right` side (a single operand is item 0).
+fn edge_item(edge: &EdgeEx, right: bool, i: usize) -> &Ex {
+    match if right { &edge.right } else { &edge.left } {
+        Operand::Single(e) => e,
+        Operand::Group(items) => &items[i].1,
     }
 }

@@ -3,8 +3,9 @@
 //! with `Mind.set_graph`, and `Mind.value`, whose expression runs in each model. The engine is
 //! `crate::mind`; the other `Mind.*` functions are in `builtins/mind.rs`.
 
+use super::closure::ValueFn;
 use super::{fail, Flow, Interp, Meter, R};
-use crate::compile::ir::{AtomEx, AxiomEx, AxiomUse, Ex, Rel, TermEx};
+use crate::compile::ir::{AtomEx, AxiomEx, AxiomUse, Rel, TermEx};
 use crate::diagnostics::Diagnostic;
 use crate::mind::ground::STOP_EVERY;
 use crate::mind::propagate::{Conflict, Derived};
@@ -14,11 +15,19 @@ use crate::value::{Logic, Value};
 use crate::world::{ClassId, GraphRef};
 use std::rc::Rc;
 
+/// The closures of an axiom's fixed terms (`TermEx::Fixed`), in the order they appear.
+pub(crate) type Terms = [ValueFn];
+
 /// `Mind.add`, `Mind.add_usual`, `set`: the axioms made concrete, then kept or applied.
-pub fn axioms(it: &mut Interp, usage: AxiomUse, axioms: &[AxiomEx], span: Span) -> R<Value> {
+pub(crate) fn axioms<'a>(
+    it: &mut Interp,
+    usage: AxiomUse,
+    axioms: impl Iterator<Item = (&'a AxiomEx, &'a Terms)>,
+    span: Span,
+) -> R<Value> {
     let mut clauses = Vec::new();
-    for ax in axioms {
-        clauses.extend(instantiate(it, ax)?);
+    for (ax, terms) in axioms {
+        clauses.extend(instantiate(it, ax, terms)?);
     }
     match usage {
         AxiomUse::Add => it.mind.always.extend(clauses),
@@ -39,17 +48,19 @@ pub fn axioms(it: &mut Interp, usage: AxiomUse, axioms: &[AxiomEx], span: Span) 
 }
 
 /// A statement `A -> B` / `A | B`: an axiom of the current graph (its copies share it).
-pub fn state_axiom(it: &mut Interp, ax: &AxiomEx, span: Span) -> R<()> {
-    let clauses = instantiate(it, ax)?;
+pub(crate) fn state_axiom(it: &mut Interp, ax: &AxiomEx, terms: &Terms, span: Span) -> R<()> {
+    let clauses = instantiate(it, ax, terms)?;
     let g = it.current_graph(span)?;
     g.borrow_mut().data_mut().axioms.extend(clauses);
     Ok(())
 }
 
-/// The clauses of an axiom, with its fixed nodes and relation variables evaluated now. Each
-/// clause keeps only the variables it mentions.
-fn instantiate(it: &mut Interp, ax: &AxiomEx) -> R<Vec<Rc<Clause>>> {
+/// The clauses of an axiom, with its fixed nodes (`terms`) and relation variables evaluated
+/// now. Each clause keeps only the variables it mentions.
+fn instantiate(it: &mut Interp, ax: &AxiomEx, terms: &Terms) -> R<Vec<Rc<Clause>>> {
     let mut class: Option<ClassId> = None;
+    let mut terms = terms.iter();
+    let mut next_term = |it: &mut Interp, t: &TermEx, class: &mut Option<ClassId>| term(it, t, &mut terms, class);
     let mut atoms = Vec::with_capacity(ax.atoms.len());
     for a in &ax.atoms {
         atoms.push(match a {
@@ -58,21 +69,31 @@ fn instantiate(it: &mut Interp, ax: &AxiomEx) -> R<Vec<Rc<Clause>>> {
                     Rel::Fixed(id) => *id,
                     Rel::Var(_) | Rel::Demon(_) => it.relation_of(rel, *rel_span)?,
                 };
-                Atom::Edge { rel, from: term(it, from, &mut class)?, to: term(it, to, &mut class)? }
+                Atom::Edge { rel, from: next_term(it, from, &mut class)?, to: next_term(it, to, &mut class)? }
             }
-            AtomEx::Same(a, b) => Atom::Same(term(it, a, &mut class)?, term(it, b, &mut class)?),
+            AtomEx::Same(a, b) => Atom::Same(next_term(it, a, &mut class)?, next_term(it, b, &mut class)?),
         });
     }
     let group = it.mind.group;
     Ok(ax.clauses.iter().map(|c| Rc::new(clause(c, &atoms, &ax.vars, class, group))).collect())
 }
 
-fn term(it: &mut Interp, t: &TermEx, class: &mut Option<ClassId>) -> R<Term> {
+/// A term: a variable, or the node the next of the fixed terms' closures gives.
+fn term<'a>(
+    it: &mut Interp,
+    t: &TermEx,
+    terms: &mut impl Iterator<Item = &'a ValueFn>,
+    class: &mut Option<ClassId>,
+) -> R<Term> {
     let e = match t {
         TermEx::Var(v) => return Ok(Term::Var(*v)),
         TermEx::Fixed(e) => e,
     };
-    let node = match it.eval(e)? {
+    let value = match terms.next() {
+        Some(f) => f(it)?,
+        None => return fail(e.span, "internal error: an axiom's term has no compiled form"),
+    };
+    let node = match value {
         Value::Node(n) => n,
         other => {
             let mut d = Diagnostic::error(
@@ -229,12 +250,7 @@ fn note_conflict(it: &mut Interp, g: &GraphRef, rules: &Rules, c: Conflict) {
 
 /// `Mind.value(Models, Expr)`: Expr evaluated with each model (an array of graphs, or one
 /// graph) as GRAPH; the value they all give, or Undef when they differ or there are none.
-pub fn value_in_models(it: &mut Interp, models: &Ex, expr: &Ex) -> R<Value> {
-    let m = it.eval(models)?;
-    value_in_each(it, (m, models.span), &|it| it.eval(expr), expr.span)
-}
-
-/// `value_in_models` with the models evaluated (and their place) and `expr` to evaluate in each.
+/// The models are evaluated (and their place given), `expr` evaluates Expr.
 pub(super) fn value_in_each(
     it: &mut Interp,
     (models, models_span): (Value, Span),

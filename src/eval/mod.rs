@@ -45,7 +45,6 @@ pub enum Flow {
 
 pub use crate::diagnostics::Limit;
 pub(crate) use attrs::{get_attr, lineage, set_attr};
-pub use closure::fallback::Fallbacks;
 pub use closure::FastBody;
 pub use meter::{limit_error, Meter};
 pub use print::Text;
@@ -163,8 +162,6 @@ pub struct Interp {
     /// The compiled conditions of node loops, by the address of the condition
     /// (`node_test::cached_test`).
     node_tests: rustc_hash::FxHashMap<usize, Rc<node_test::NodeTest>>,
-    /// How often closures handed a node to the tree walker (`closure/fallback.rs`).
-    pub fallbacks: Fallbacks,
     /// Searches on several threads: the default, how to start workers, and (in a worker) the
     /// search it serves (`search::workers`).
     pub threads: crate::search::workers::Threads,
@@ -253,7 +250,6 @@ impl Interp {
             sources: SourceMap::default(),
             warnings: Warnings::default(),
             node_tests: Default::default(),
-            fallbacks: Default::default(),
             threads: Default::default(),
             random: Default::default(),
             kept: Default::default(),

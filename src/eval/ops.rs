@@ -1,7 +1,6 @@
 //! Binary operators.
 
 use super::{fail, Interp, R};
-use crate::compile::ir::Ex;
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::{Logic, Str, Value, MAX_TEXT};
@@ -106,28 +105,6 @@ impl Interp {
             }
             None => self.binary(op, l, r, span),
         }
-    }
-
-    /// `a + b + c + ...`, left to right as the nested `+`s would go; from the first string on,
-    /// every further operand is appended to one buffer (a string plus anything is text).
-    pub(super) fn sum(&mut self, items: &[(Ex, Span)]) -> R<Value> {
-        let mut acc = self.operand(&items[0].0)?;
-        for (i, (e, span)) in items.iter().enumerate().skip(1) {
-            if let Value::Str(s) = acc {
-                return self.append_all(s, &items[i..]);
-            }
-            let r = self.operand(e)?;
-            acc = self.binary_values(BinOp::Add, acc, r, *span)?;
-        }
-        Ok(acc)
-    }
-
-    fn append_all(&mut self, mut text: Str, items: &[(Ex, Span)]) -> R<Value> {
-        for (e, span) in items {
-            let v = self.operand(e)?;
-            self.append(&mut text, &v, *span)?;
-        }
-        Ok(Value::Str(text))
     }
 
     /// `l + r` as text.

@@ -1,6 +1,7 @@
 //! The rules of statements that the closures of `eval/closure` call: `out`, declarations,
 //! `return ifdef` and the three kinds of `for`.
 
+use super::closure::ValueFn;
 use super::node_test::{Bound, NodeTest, TestSite};
 use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, Slot};
@@ -136,12 +137,13 @@ impl Interp {
         Ok(())
     }
 
-    pub(super) fn for_range(&mut self, vars: &[Slot], args: &[Ex], body: Body, span: Span) -> R<()> {
+    /// `for V in range(args)`, each argument's value given by its closure, with its place.
+    pub(super) fn for_range(&mut self, vars: &[Slot], args: &[(ValueFn, Span)], body: Body, span: Span) -> R<()> {
         let mut nums = Vec::with_capacity(3);
-        for a in args {
-            match self.eval(a)? {
+        for (arg, at) in args {
+            match arg(self)? {
                 Value::Num(n) => nums.push(n),
-                other => return fail(a.span, format!("`range` needs numbers, not {}", other.described())),
+                other => return fail(*at, format!("`range` needs numbers, not {}", other.described())),
             }
         }
         let (start, stop, step) = range_bounds(&nums, span)?;

@@ -1,12 +1,12 @@
 //! Compound assignment (`X += v`, `X -= v`, ...) and `X++` / `X--` of a variable, as
 //! statements. The rules are the tree walker's (`eval/compound.rs`): the variable is read before
 //! the value is evaluated, a string variable and a value without side effects append in place
-//! (`Interp::append_compound`), anything else is `Interp::compound` on the two values. Numbers
+//! (`Interp::append_to_var`), anything else is `Interp::compound` on the two values. Numbers
 //! go first: `X op v` as arithmetic on numbers (`num::compound`, specialised for the operator
 //! and the kinds of the operands; it gives up without side effects when X or v is no number).
 
 use super::num::Update;
-use super::{expr, Line, Node, StFn};
+use super::{expr, Line, StFn};
 use crate::compile::ir::{Ex, ExKind, Slot, Target};
 use crate::eval::append::pure;
 use crate::eval::compound::stepped;
@@ -38,14 +38,11 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
 
 fn compound(op: BinOp, slot: Slot, value: &Ex, at: Span, span: Span, depth: u32) -> Line {
     let number = super::num::compound(op, slot, value);
-    let append = op == BinOp::Add && pure(value);
-    let node = Node::new(value);
+    let append = (op == BinOp::Add && pure(value)).then(|| expr::pieces(vec![(value, at)], depth));
     let value = expr::value(value, depth);
     let other: StFn = Box::new(move |it| {
-        if append {
-            if let Some(done) = it.append_compound(op, slot, node.get(), at) {
-                return done;
-            }
+        if let Some(done) = append.as_ref().and_then(|ops| it.append_to_var(slot, ops)) {
+            return done;
         }
         let old = it.get(slot).clone();
         let rhs = value(it)?;

@@ -4,8 +4,9 @@
 //! steps and errors.
 
 use super::expr::{value, ValueFn};
+use super::target::TargetFn;
 use super::Node;
-use crate::compile::ir::{EvalScope, Ex, NodeRef, Target};
+use crate::compile::ir::{AtomEx, AxiomEx, AxiomUse, EvalScope, Ex, NodeRef, Target, TermEx};
 use crate::eval::compound::stepped;
 use crate::eval::expr::{and_or_stops, ternary_branch, tuple_item, tuple_value};
 use crate::eval::Interp;
@@ -113,33 +114,33 @@ pub(super) fn eval(arg: &Ex, scope: &Rc<EvalScope>, span: Span, depth: u32) -> V
     })
 }
 
-/// `T = v` for a target that is not a variable (`Interp::assign`).
+/// `T = v` for a target that is not a variable.
 pub(super) fn assign(target: &Target, v: &Ex, span: Span, depth: u32) -> ValueFn {
-    let (target, v) = (Node::new(target), value(v, depth));
+    let (target, v) = (TargetFn::new(target, span, depth), value(v, depth));
     Box::new(move |it| {
         let x = v(it)?;
-        it.assign(target.get(), x, span)
+        target.assign(it, x, span)
     })
 }
 
 /// `T op= v` for a target that is not a variable: read, combined, assigned.
 pub(super) fn compound(op: BinOp, target: &Target, v: &Ex, span: Span, depth: u32) -> ValueFn {
-    let (target, v) = (Node::new(target), value(v, depth));
+    let (target, v) = (TargetFn::new(target, span, depth), value(v, depth));
     Box::new(move |it| {
-        let old = it.read_target(target.get(), span)?;
+        let old = target.read(it, span)?;
         let rhs = v(it)?;
         let new = it.compound(op, old, rhs, span)?;
-        it.assign(target.get(), new, span)
+        target.assign(it, new, span)
     })
 }
 
 /// `T++` / `T--` for any target; its value is the old one.
-pub(super) fn inc_dec(target: &Target, delta: f64, span: Span) -> ValueFn {
-    let target = Node::new(target);
+pub(super) fn inc_dec(target: &Target, delta: f64, span: Span, depth: u32) -> ValueFn {
+    let target = TargetFn::new(target, span, depth);
     Box::new(move |it| {
-        let old = it.read_target(target.get(), span)?;
+        let old = target.read(it, span)?;
         let n = stepped(&old, delta, span)?;
-        it.assign(target.get(), Value::Num(n), span)?;
+        target.assign(it, Value::Num(n), span)?;
         Ok(old)
     })
 }
@@ -152,4 +153,31 @@ pub(super) fn value_in_models(models: &Ex, expr: &Ex, depth: u32) -> ValueFn {
         let m = models(it)?;
         crate::eval::mind::value_in_each(it, (m, models_span), &expr, expr_span)
     })
+}
+
+/// An axiom with the closures of its fixed terms (`mind::Terms`).
+pub(super) struct AxiomFn(Node<AxiomEx>, Box<[ValueFn]>);
+
+impl AxiomFn {
+    pub(super) fn new(ax: &AxiomEx, depth: u32) -> AxiomFn {
+        let terms = ax.atoms.iter().flat_map(|a| match a {
+            AtomEx::Edge { from, to, .. } => [from, to],
+            AtomEx::Same(a, b) => [a, b],
+        });
+        let fixed = terms.filter_map(|t| match t {
+            TermEx::Fixed(e) => Some(value(e, depth)),
+            TermEx::Var(_) => None,
+        });
+        AxiomFn(Node::new(ax), fixed.collect())
+    }
+
+    pub(super) fn parts(&self) -> (&AxiomEx, &[ValueFn]) {
+        (self.0.get(), &self.1)
+    }
+}
+
+/// `Mind.add(...)`, `Mind.add_usual(...)`, `set(...)`.
+pub(super) fn axioms(usage: AxiomUse, axioms: &[AxiomEx], span: Span, depth: u32) -> ValueFn {
+    let axioms: Box<[AxiomFn]> = axioms.iter().map(|a| AxiomFn::new(a, depth)).collect();
+    Box::new(move |it| crate::eval::mind::axioms(it, usage, axioms.iter().map(AxiomFn::parts), span))
 }

@@ -2,7 +2,7 @@
 //! and `while`. Every kind of expression has a closure (here, or in the files beside this).
 
 use super::num::NumFn;
-use super::{data, tree_value, Line, Node, StFn, MAX_NESTING};
+use super::{data, no_closure_value, Line, Node, StFn, MAX_NESTING};
 use crate::compile::ir::{DemonId, Ex, ExKind, FnCode, Leaf, NumCode, Slot, Target};
 use crate::eval::ops::{number, numbers};
 use crate::eval::{Flow, Interp, R};
@@ -43,7 +43,7 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::Demon { id, args } => call(Callee::Demon(*id), args, e.span, depth + 1),
         ExKind::CallValue { callee, args } => call(Callee::held(callee, depth + 1), args, e.span, depth + 1),
         ExKind::Sum(items) => super::text::sum(items, depth + 1),
-        ExKind::Builtin { .. } => super::method::call(e, depth + 1).unwrap_or_else(|| tree_value(e)),
+        ExKind::Builtin { .. } => super::method::call(e, depth + 1).unwrap_or_else(|| no_closure_value(e)),
         ExKind::Index { object, index } => {
             super::index::read(e, depth + 1).unwrap_or_else(|| data::index(object, index, e.span, depth + 1))
         }
@@ -55,10 +55,7 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::CurrentGraph => data::current_graph(),
         ExKind::Tuple(items) => data::tuple(items, depth + 1),
         ExKind::ValueInModels { models, expr } => data::value_in_models(models, expr, depth + 1),
-        ExKind::Axioms { usage, axioms } => {
-            let (usage, axioms, span) = (*usage, Node::new(axioms), e.span);
-            Box::new(move |it| crate::eval::mind::axioms(it, usage, axioms.get(), span))
-        }
+        ExKind::Axioms { usage, axioms } => data::axioms(*usage, axioms, e.span, depth + 1),
         ExKind::Exists { var, cond, min, max } => {
             let (var, cond, span) = (*var, Node::new(&**cond), e.span);
             let (min, max) = (min.as_deref().map(Node::new), max.as_deref().map(Node::new));
@@ -73,7 +70,7 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::Eval { arg, scope } => data::eval(arg, scope, e.span, depth + 1),
         ExKind::Assign { target, value: v } => data::assign(target, v, e.span, depth + 1),
         ExKind::Compound { op, target, value: v } => data::compound(*op, target, v, e.span, depth + 1),
-        ExKind::IncDec { target, delta } => data::inc_dec(target, *delta, e.span),
+        ExKind::IncDec { target, delta } => data::inc_dec(target, *delta, e.span, depth + 1),
         ExKind::Lambda(code) => {
             let code = Node::new(code);
             Box::new(move |_| Ok(Value::Lambda(code.get().clone())))
@@ -82,8 +79,8 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
             let (id, span) = (*id, e.span);
             Box::new(move |it| Ok(Value::Lambda(it.demon(id, span)?)))
         }
-        // `graph::expression` took these; a kind no closure covers would be counted here.
-        ExKind::Edge(_) | ExKind::Node(_) | ExKind::Unary { .. } => tree_value(e),
+        // `graph::expression` took these.
+        ExKind::Edge(_) | ExKind::Node(_) | ExKind::Unary { .. } => no_closure_value(e),
     }
 }
 
@@ -369,7 +366,7 @@ pub(super) struct CallSite {
 }
 
 impl CallSite {
-    fn new(callee: Callee, args: &[Ex], span: Span, depth: u32) -> CallSite {
+    pub(super) fn new(callee: Callee, args: &[Ex], span: Span, depth: u32) -> CallSite {
         CallSite { callee, args: args.iter().map(|a| CallArg::new(a, depth + 1)).collect(), span }
     }
 
@@ -389,7 +386,7 @@ impl CallSite {
     }
 
     #[inline(always)]
-    fn run(&self, it: &mut Interp) -> R<Value> {
+    pub(super) fn run(&self, it: &mut Interp) -> R<Value> {
         if it.stack_low() {
             return it.stack_used_up(self.span);
         }
@@ -489,17 +486,14 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
     match &e.kind {
         ExKind::Assign { target, value: v } => {
             let Target::Var(slot) = **target else { return None };
-            let node = Node::new(&**v);
-            let append = may_append(slot, v);
+            let append = crate::eval::append::appended(slot, v).map(|ops| pieces(ops, depth));
             let number = super::num::assignment(slot, v);
             let v = value(v, depth);
             // `S = S + x` with S a string is appended in place (`eval/append.rs`); the
             // arithmetic on numbers is tried first (`SetNum`), as `expr_stmt` does.
             let other: StFn = Box::new(move |it| {
-                if append {
-                    if let Some(done) = it.append_to_var(slot, node.get()) {
-                        return done;
-                    }
+                if let Some(done) = append.as_ref().and_then(|ops| it.append_to_var(slot, ops)) {
+                    return done;
                 }
                 let x = v(it)?;
                 it.set(slot, x);
@@ -518,14 +512,15 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
     }
 }
 
-/// Whether `slot = v` may be an append to the string at `slot` (`Interp::append_to_var`).
-fn may_append(slot: Slot, v: &Ex) -> bool {
-    let is_slot = |e: &Ex| matches!(e.kind, ExKind::Var(s) if s == slot);
-    match &v.kind {
-        ExKind::Binary { op: BinOp::Add, left, .. } => is_slot(left),
-        ExKind::Sum(items) => is_slot(&items[0].0),
-        _ => false,
-    }
+/// The operands of an append (`append::appended`), compiled.
+pub(super) fn pieces(operands: Vec<(&Ex, Span)>, depth: u32) -> Box<[crate::eval::append::Piece]> {
+    use crate::eval::append::Operand;
+    let operand = |e: &Ex| match &e.kind {
+        ExKind::Const(v) => Operand::Const(v.dup()),
+        ExKind::Var(slot) => Operand::Var(*slot),
+        _ => Operand::Value(value(e, depth)),
+    };
+    operands.into_iter().map(|(e, span)| (operand(e), span)).collect()
 }
 
 /// The condition of an `if` or `while`: a comparison of numbers is tested without making a

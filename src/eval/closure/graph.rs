@@ -5,7 +5,9 @@
 //! between two local variables holding nodes of the current graph (the search demons' usual
 //! edge) is read and set in place, and any other case takes the general path from the start.
 
+use super::edge::EdgeOperands;
 use super::expr::value;
+use super::target::TargetFn;
 use super::{Node, StFn, ValueFn};
 use crate::compile::ir::{EdgeEx, Ex, ExKind, Operand, Rel, Slot, Target};
 use crate::eval::edges::apply;
@@ -32,7 +34,7 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
             }))
         }
         Target::Edge(edge) => {
-            let (local, target, v) = (LocalEdge::new(edge), Node::new(&**target), value(v, depth));
+            let (local, target, v) = (LocalEdge::new(edge), TargetFn::new(target, at, depth), value(v, depth));
             Some(Box::new(move |it| {
                 it.tick(span)?;
                 let x = v(it)?;
@@ -47,7 +49,7 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
                         return Ok(());
                     }
                 }
-                it.assign(target.get(), x, at).map(drop)
+                target.assign(it, x, at).map(drop)
             }))
         }
         _ => None,
@@ -55,8 +57,8 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
 }
 
 /// `X rel Y;`: True, `X !rel Y;` False, `X ?rel Y;` Undef.
-pub(super) fn set_edge(edge: &EdgeEx, span: Span) -> StFn {
-    let (local, edge) = (LocalEdge::new(edge), Node::new(edge));
+pub(super) fn set_edge(edge: &EdgeEx, span: Span, depth: u32) -> StFn {
+    let (local, ends, edge) = (LocalEdge::new(edge), EdgeOperands::new(edge, depth), Node::new(edge));
     Box::new(move |it| {
         it.tick(span)?;
         if let Some(local) = &local {
@@ -69,7 +71,7 @@ pub(super) fn set_edge(edge: &EdgeEx, span: Span) -> StFn {
                 return Ok(());
             }
         }
-        it.set_edge_stmt(edge.get(), span)
+        it.set_edge_stmt(edge.get(), &ends.eval(), span)
     })
 }
 
@@ -78,13 +80,13 @@ pub(super) fn expression(e: &Ex, depth: u32) -> Option<ValueFn> {
     let span = e.span;
     Some(match &e.kind {
         ExKind::Edge(edge) => {
-            let read = edge_value(edge, span);
+            let read = edge_value(edge, span, depth);
             Box::new(move |it| read(it).map(Value::Logic))
         }
         // `(A on P) != True`: the edge's value compared without making values of both sides.
         ExKind::Binary { op, left, right, .. } => {
             let (ExKind::Edge(edge), ExKind::Const(Value::Logic(c))) = (&left.kind, &right.kind) else { return None };
-            let (op, c, read) = (*op, *c, edge_value(edge, left.span));
+            let (op, c, read) = (*op, *c, edge_value(edge, left.span, depth));
             Box::new(move |it| {
                 let a = read(it)?;
                 match logic(op, a, c) {
@@ -122,14 +124,14 @@ pub(super) fn expression(e: &Ex, depth: u32) -> Option<ValueFn> {
 type LogicFn = Box<dyn Fn(&mut Interp) -> R<Logic>>;
 
 /// Reading `X rel Y` (`Interp::get_edge`), in place when it is a `LocalEdge`.
-fn edge_value(edge: &EdgeEx, span: Span) -> LogicFn {
-    let node = Node::new(edge);
+fn edge_value(edge: &EdgeEx, span: Span, depth: u32) -> LogicFn {
+    let (node, ends) = (Node::new(edge), EdgeOperands::new(edge, depth));
     match LocalEdge::new(edge) {
         Some(local) => Box::new(move |it| match local.read(it) {
             Some(v) => Ok(v),
-            None => it.get_edge(node.get(), span),
+            None => it.get_edge(node.get(), &ends.eval(), span),
         }),
-        None => Box::new(move |it| it.get_edge(node.get(), span)),
+        None => Box::new(move |it| it.get_edge(node.get(), &ends.eval(), span)),
     }
 }
 

@@ -6,7 +6,7 @@
 //! change what is read.
 
 use super::expr::{value, ValueFn};
-use super::{Node, StFn};
+use super::StFn;
 use crate::compile::ir::{Ex, ExKind, Slot, Target};
 use crate::eval::append::pure;
 use crate::eval::expr::item;
@@ -47,7 +47,7 @@ pub(super) fn assignment(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
     let ExKind::Assign { target, value: v } = &e.kind else { return None };
     let Target::Index { object, index } = &**target else { return None };
     let slot = parts(object, index)?;
-    let (index, v, target) = (value(index, depth), value(v, depth), Node::new(&**target));
+    let (index, v) = (value(index, depth), value(v, depth));
     Some(Box::new(move |it| {
         it.tick(span)?;
         // As `ExKind::Assign`: the value first, then the index.
@@ -59,8 +59,11 @@ pub(super) fn assignment(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
                 it.set_index(o, i, x, span)
             }
             // A string, logic value or fuzzy number stores a changed copy in the variable;
-            // anything else is an error: both as the tree walker does them.
-            _ => it.assign(target.get(), x, span).map(drop),
+            // anything else is an error.
+            o => {
+                let o = o.dup();
+                it.assign_index(o, i, x, Some(slot), span).map(drop)
+            }
         }
     }))
 }

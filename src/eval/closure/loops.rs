@@ -29,10 +29,11 @@ pub(super) fn statement(s: &St, depth: u32) -> Option<StFn> {
             })
         }
         StKind::ForRange { vars, args, body } => {
-            let (vars, args, body) = (vars.clone().into_boxed_slice(), Node::new(args), block(body, depth));
+            let args: Box<[(ValueFn, Span)]> = args.iter().map(|a| (value(a, depth), a.span)).collect();
+            let (vars, body) = (vars.clone().into_boxed_slice(), block(body, depth));
             Box::new(move |it| {
                 it.tick(span)?;
-                it.for_range(&vars, args.get(), &*body, span)
+                it.for_range(&vars, &args, &*body, span)
             })
         }
         StKind::Var(items) => var(items, span, depth),
@@ -48,7 +49,7 @@ pub(super) fn statement(s: &St, depth: u32) -> Option<StFn> {
             it.tick(span)?;
             Err(it.return_value(Value::Logic(Logic::UNDEF)))
         }),
-        StKind::SetEdge(edge) => super::graph::set_edge(edge, span),
+        StKind::SetEdge(edge) => super::graph::set_edge(edge, span, depth),
         _ => return None,
     })
 }

@@ -3,12 +3,13 @@
 //! by appending its step to its name: done here without the name's whole text (joined, copied
 //! into the sum's buffer, compared again with the old name by the setter), since the new name
 //! is the old one and the appended text (`Name::appended`). It gives the name, steps and
-//! errors the tree walker gives: a case that could differ (the variable holds no graph, a
+//! errors the general call gives: a case that could differ (the variable holds no graph, a
 //! piece is not a string read in place, the text long enough for its copy to count as work)
-//! is run by the tree walker from the start, and nothing this closure reads has side effects.
+//! runs the general call's closure from the start, and nothing this closure reads has side
+//! effects.
 
 use super::expr::{Operand, ValueFn};
-use super::{Node, StFn};
+use super::StFn;
 use crate::compile::ir::{Ex, ExKind, Slot};
 use crate::eval::{Interp, R};
 use crate::syntax::ast::BinOp;
@@ -23,10 +24,11 @@ const FREE_TEXT: usize = 4096;
 /// An expression statement made of a builtin method call that has a closure here (None: the
 /// caller compiles it otherwise).
 pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
-    if let Some(f) = rename(e, span) {
-        return Some(f);
-    }
     let call = call(e, depth)?;
+    let call = match rename(e, span, call) {
+        Ok(rename) => return Some(rename),
+        Err(call) => call,
+    };
     Some(Box::new(move |it| {
         it.tick(span)?;
         call(it).map(drop)
@@ -95,8 +97,32 @@ enum Piece {
     NodeName(usize),
 }
 
-/// `G.name(G.name() + a + b + ...)` as a statement, G a local.
-fn rename(e: &Ex, span: Span) -> Option<StFn> {
+/// `G.name(G.name() + a + b + ...)` as a statement, G a local; `call` is the general call of
+/// the same node, run when a piece cannot be read in place (given back: another statement).
+fn rename(e: &Ex, span: Span, call: ValueFn) -> Result<StFn, ValueFn> {
+    let Some((g, pieces)) = rename_parts(e) else { return Err(call) };
+    Ok(Box::new(move |it| {
+        it.tick(span)?;
+        let mut text = Str::new();
+        for p in pieces.iter() {
+            match p.read(it) {
+                Some(part) => text.push_str(part),
+                None => return call(it).map(drop),
+            }
+        }
+        let Value::Graph(graph) = it.local(g) else { return call(it).map(drop) };
+        let mut graph = graph.borrow_mut();
+        if graph.name.len_within(FREE_TEXT.saturating_sub(text.len())).is_none() {
+            drop(graph);
+            return call(it).map(drop);
+        }
+        graph.name = graph.name.appended(&text);
+        Ok(())
+    }))
+}
+
+/// The local G and the appended pieces of `G.name(G.name() + a + b + ...)`.
+fn rename_parts(e: &Ex) -> Option<(usize, Box<[Piece]>)> {
     let ExKind::Builtin { name: "name", object: Some(graph), args, .. } = &e.kind else { return None };
     let g = local(graph)?;
     let [arg] = &args[..] else { return None };
@@ -110,26 +136,7 @@ fn rename(e: &Ex, span: Span) -> Option<StFn> {
         ExKind::Builtin { name: "name", object: Some(o), args, .. } if args.is_empty() && local(o) == Some(g) => {}
         _ => return None,
     }
-    let pieces: Box<[Piece]> = rest.iter().map(|e| Piece::new(e)).collect::<Option<_>>()?;
-    let whole = Node::new(e);
-    Some(Box::new(move |it| {
-        it.tick(span)?;
-        let mut text = Str::new();
-        for p in pieces.iter() {
-            match p.read(it) {
-                Some(part) => text.push_str(part),
-                None => return it.eval_gave_up(whole.get()).map(drop),
-            }
-        }
-        let Value::Graph(graph) = it.local(g) else { return it.eval_gave_up(whole.get()).map(drop) };
-        let mut graph = graph.borrow_mut();
-        if graph.name.len_within(FREE_TEXT.saturating_sub(text.len())).is_none() {
-            drop(graph);
-            return it.eval_gave_up(whole.get()).map(drop);
-        }
-        graph.name = graph.name.appended(&text);
-        Ok(())
-    }))
+    Some((g, rest.iter().map(|e| Piece::new(e)).collect::<Option<_>>()?))
 }
 
 impl Piece {

@@ -10,23 +10,23 @@
 //! have no tree walker left (`Interp::exec` is gone); a body with `get:` / `set:` sections
 //! runs its blocks' closures (`FastBody::sections`). A
 //! specialised closure that cannot finish quickly (a variable that does not hold a number, say)
-//! gives up before any side effect and goes the general way (`Sides::combine`). No closure
-//! hands its node to the expression tree walker (`Interp::eval`) today: `fallback.rs` counts
-//! any that would, and a test keeps the count at 0. `eval` still evaluates the parts that
-//! shared rules take as nodes (assignment targets, edge operands, `for` range bounds,
-//! axioms' terms).
+//! gives up before any side effect and goes the general way (`Sides::combine`, or the general
+//! closure of the same node). No closure hands its node to the expression tree walker
+//! (`Interp::eval`); it still evaluates the parts that `exists`, `forall` and node loops take
+//! as nodes (their conditions).
 
 mod assign;
 mod block;
 mod data;
 mod decl;
+mod edge;
 mod expr;
-pub mod fallback;
 mod graph;
 mod index;
 mod loops;
 mod method;
 mod num;
+mod target;
 mod text;
 
 use super::{Flow, Interp, R};
@@ -159,13 +159,6 @@ impl Interp {
 }
 
 impl Interp {
-    /// The tree walker's value of `e`, for a specialised closure that gave up on it.
-    #[inline(never)]
-    pub(super) fn eval_gave_up(&mut self, e: &Ex) -> R<Value> {
-        self.fallbacks.expr(e, true);
-        self.eval(e)
-    }
-
     /// Runs top-level statements (a script, a REPL entry) compiled to closures. The closures
     /// point into `code` (`Node`) and are dropped before this returns.
     pub fn run_top(&mut self, code: &[St]) -> R<()> {
@@ -389,10 +382,11 @@ fn other_stmt(s: &St, depth: u32) -> StFn {
         StKind::Nodes { graph, names } => decl::nodes(graph.as_ref(), names, span, depth + 1),
         StKind::ReturnIfdef(e) => decl::return_ifdef(e, span, depth + 1),
         StKind::Axiom(ax) => {
-            let ax = Node::new(ax);
+            let ax = data::AxiomFn::new(ax, depth + 1);
             Box::new(move |it| {
                 it.tick(span)?;
-                crate::eval::mind::state_axiom(it, ax.get(), span)
+                let (ax, terms) = ax.parts();
+                crate::eval::mind::state_axiom(it, ax, terms, span)
             })
         }
         StKind::If(arms) => if_chain(arms, span, depth + 1),
@@ -458,14 +452,11 @@ fn deep_value(e: &Ex) -> ValueFn {
     })
 }
 
-/// A statement kind no closure covers: none today (`Interp::fallbacks` counts it, a test keeps
-/// that count at 0, and the statement is an error rather than a silent skip).
+/// A statement kind no closure covers: none (a unit test runs every kind,
+/// `session::fallback_test`); it would be an error rather than a silent skip.
 fn no_closure(s: &St) -> StFn {
-    let s = Node::new(s);
-    Box::new(move |it| {
-        it.fallbacks.stmt(s.get());
-        crate::eval::fail(s.get().span, "internal error: this statement has no compiled form")
-    })
+    let span = s.span;
+    Box::new(move |_| crate::eval::fail(span, "internal error: this statement has no compiled form"))
 }
 
 /// One arm of an `if` chain: its test, and for each of its outcomes (True, False, Undef,
@@ -522,11 +513,8 @@ fn if_chain(arms: &[IfArm], span: Span, depth: u32) -> StFn {
     })
 }
 
-/// An expression the tree walker evaluates: as `no_closure` for statements, none today.
-fn tree_value(e: &Ex) -> ValueFn {
-    let e = Node::new(e);
-    Box::new(move |it| {
-        it.fallbacks.expr(e.get(), false);
-        it.eval(e.get())
-    })
+/// An expression kind no closure covers: as `no_closure` for statements, none.
+fn no_closure_value(e: &Ex) -> ValueFn {
+    let span = e.span;
+    Box::new(move |_| crate::eval::fail(span, "internal error: this expression has no compiled form"))
 }
