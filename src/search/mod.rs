@@ -268,4 +268,6 @@ pub(crate) fn insert<E>(
 }
 
 #[cfg(test)]
+mod sink_tests;
+#[cfg(test)]
 mod tests;
