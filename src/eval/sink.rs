@@ -4,7 +4,7 @@
 //! During that call, and in that frame only, `L.push(X)` hands X to the sink instead of the
 //! array, and `L.push([A, S])` / `L.push([A, S, C])` hand over the parts without building the
 //! pair: no array and no buffer per successor, none to drop. A call of the same demon any
-//! other way (from the script, `Search.compare`, a recursive call) builds the array as before.
+//! other way (by the script, a recursive call) builds the array as before.
 
 use super::{Interp, R};
 use crate::compile::ir::FnCode;
