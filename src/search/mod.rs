@@ -268,6 +268,4 @@ pub(crate) fn insert<E>(
 }
 
 #[cfg(test)]
-mod sink_tests;
-#[cfg(test)]
 mod tests;
