@@ -33,6 +33,9 @@ pub(super) fn array(items: &[Ex], depth: u32) -> ValueFn {
     })
 }
 
+/// What a push hands to the search's sink, evaluated.
+type SuccessorFn = Box<dyn Fn(&mut Interp) -> R<Successor>>;
+
 /// `L.push(X)` as a statement, L a local: the builtin call, or, in the search's call of a
 /// `Next` whose successors L collects (`eval/sink.rs`), X handed to the search, an
 /// `[A, S]` / `[A, S, C]` literal as its parts without the array (None: not such a push).
@@ -40,7 +43,7 @@ pub(super) fn push(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
     let ExKind::Builtin { name: "push", object: Some(o), args, .. } = &e.kind else { return None };
     let (ExKind::Var(Slot::Local(slot)), [arg]) = (&o.kind, &args[..]) else { return None };
     let (slot, call) = (*slot as usize, super::method::call(e, depth)?);
-    let sunk: Box<dyn Fn(&mut Interp) -> R<Successor>> = match &arg.kind {
+    let sunk: SuccessorFn = match &arg.kind {
         ExKind::Array(items) if matches!(items.len(), 2 | 3) => {
             let items = values(items, depth);
             Box::new(move |it| {
