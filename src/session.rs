@@ -281,3 +281,9 @@ fn expand(
 #[cfg(test)]
 #[path = "session_fallback_test.rs"]
 mod fallback_test;
+
+/// A search's `Next` hands its successors over without the pairs (`eval/sink.rs`); here, as
+/// the test needs a whole session.
+#[cfg(test)]
+#[path = "session_sink_test.rs"]
+mod sink_test;

@@ -10,6 +10,7 @@ pub mod index;
 pub mod ir;
 pub mod registry;
 mod scopes;
+pub mod sink;
 pub mod special;
 mod stmt;
 mod warn;

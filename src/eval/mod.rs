@@ -15,6 +15,7 @@ mod numeric;
 mod ops;
 pub mod print;
 pub mod random;
+pub mod sink;
 mod stmt;
 
 use crate::compile::ir::{DemonId, Ex, FnCode, Slot};
@@ -178,6 +179,8 @@ pub struct Interp {
     /// How the host shows a value that `out` prints alone (`out G`): the notebook draws a graph
     /// or a picture. Returns whether it showed it; `out` then prints nothing of it.
     pub show: Option<Shower>,
+    /// Where the search's `Next` call in progress pushes its successors (`eval/sink.rs`).
+    sink: Option<sink::Sink>,
 }
 
 /// A host's way to show a value (`Interp::show`).
@@ -250,6 +253,7 @@ impl Interp {
             sources: SourceMap::default(),
             warnings: Warnings::default(),
             node_tests: Default::default(),
+            sink: None,
             threads: Default::default(),
             random: Default::default(),
             kept: Default::default(),

@@ -255,7 +255,7 @@ pub(crate) fn insert<E>(
     depth: u32,
     g: f64,
 ) -> Step<(StateId, bool), E> {
-    // (hashed once: most successors are found, and a new one is looked up once more to insert)
+    // (hashed and looked up once: a new one is added where the lookup did not find it)
     let hash = store::key_hash(s.key);
     if let Some(id) = store.find_hashed(s.key, hash) {
         return Ok((id, false));
@@ -264,7 +264,7 @@ pub(crate) fn insert<E>(
         return Err(Halt::Limit(Reason::MaxStates));
     }
     let origin = origin_of(store, s, parent, depth, g);
-    Ok(store.insert_hashed(s.key, hash, origin))
+    Ok((store.insert_absent(s.key, hash, origin), true))
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use super::symmetry::Symmetry;
 use super::workers::Quiet;
 use super::{Algorithm, Counts, Reason};
 use crate::compile::ir::FnCode;
+use crate::eval::sink::Successor;
 use crate::eval::{fail, Flow, Interp, Limit, R};
 use crate::syntax::Span;
 use crate::value::array::Items;
@@ -66,6 +67,11 @@ pub struct ScriptProblem<'a> {
     current: Value,
     /// The successors of the last expansion, as `Next` returned them.
     live: Vec<Value>,
+    /// `Next`'s successors as it gave them (a buffer kept from one expansion to the next).
+    successors: Vec<Successor>,
+    /// The `Next` last called, and its local that only collects successors, if it has one
+    /// (`compile::sink`): found once per demon, not per call.
+    sink_of: Option<(*const FnCode, Option<u32>)>,
     key: Vec<u8>,
     action: Vec<u8>,
     label: Vec<u8>,
@@ -145,6 +151,8 @@ impl<'a> ScriptProblem<'a> {
             goal_key,
             current,
             live: Vec::new(),
+            successors: Vec::new(),
+            sink_of: None,
             key: Vec::new(),
             action: Vec::new(),
             label: Vec::new(),
@@ -201,13 +209,26 @@ impl<'a> ScriptProblem<'a> {
 
     fn call(&mut self, code: &Rc<FnCode>, arg: Value) -> Step<Value, Flow> {
         let code = code.clone();
-        match self.it.call_fn(&code, vec![arg], self.span, None) {
-            Ok(v) => Ok(v),
-            Err(Flow::Error(d)) if d.limit.is_some() => {
-                Err(Halt::Limit(reason_of(d.limit.unwrap_or(Limit::Interrupt))))
+        self.it.call_fn(&code, vec![arg], self.span, None).map_err(halt)
+    }
+
+    /// `Next` called on the current state: its array of successors, or None when they were
+    /// sunk into `successors` (`eval/sink.rs`) because `Next` only pushes to a local and
+    /// returns it.
+    fn call_next(&mut self, next: &Rc<FnCode>) -> Step<Option<Value>, Flow> {
+        let ptr = Rc::as_ptr(next);
+        let slot = match self.sink_of {
+            Some((of, slot)) if of == ptr => slot,
+            _ => {
+                let slot = crate::compile::sink::successor_local(next);
+                self.sink_of = Some((ptr, slot));
+                slot
             }
-            Err(flow) => Err(Halt::Error(flow)),
-        }
+        };
+        let Some(slot) = slot else { return self.call(next, self.current.clone()).map(Some) };
+        let arg = self.current.clone();
+        let called = self.it.call_sinking(next, arg, slot, &mut self.successors, self.span);
+        called.map_err(halt)
     }
 
     fn error<T>(&self, message: String) -> Step<T, Flow> {
@@ -226,18 +247,23 @@ impl<'a> ScriptProblem<'a> {
 
     /// Splits successor `i` into (action, state, cost), or says what is wrong with it. The
     /// parts of an `[Action, State]` array held nowhere else are moved out, not copied.
-    fn split(&self, item: Value, i: usize) -> Result<(Option<Value>, Value, f64), String> {
+    fn split(&self, item: Successor, i: usize) -> Result<(Option<Value>, Value, f64), String> {
         // written out only in an error message (this runs for every successor)
         let next = Called(&self.spec.next, self.next_role);
         let array_states = matches!(self.spec.start, Value::Array(_));
         let given = match &item {
-            Value::Array(a) => Some(a.borrow().len()),
-            _ => None,
+            Successor::Whole(Value::Array(a)) => Some(a.borrow().len()),
+            Successor::Whole(_) => None,
+            Successor::Parts(_, _, cost) => Some(2 + usize::from(cost.is_some())),
         };
         let parts = matches!(given, Some(2 | 3));
         let (action, state, cost) = match (given, item) {
-            (Some(2 | 3), Value::Array(pair)) => {
-                let (a, s, cost) = take_parts(pair);
+            (Some(2 | 3), item) => {
+                let (a, s, cost) = match item {
+                    Successor::Parts(a, s, cost) => (a, s, cost),
+                    Successor::Whole(Value::Array(pair)) => take_parts(pair),
+                    Successor::Whole(_) => unreachable!("an array of two or three"),
+                };
                 let cost = match cost {
                     None => 1.0,
                     Some(Value::Num(c)) if c.is_finite() => c,
@@ -259,7 +285,8 @@ impl<'a> ScriptProblem<'a> {
                     if array_states { " (the states are arrays, so each must be given as [Action, State])" } else { "" }
                 ))
             }
-            (_, item) => (None, item, 1.0),
+            (None, Successor::Whole(item)) => (None, item, 1.0),
+            (None, Successor::Parts(..)) => unreachable!("parts are two or three"),
         };
         if cost < 0.0 && self.spec.algorithm.needs_costs() {
             return Err(format!(
@@ -330,7 +357,7 @@ impl<'a> ScriptProblem<'a> {
         self.packed_facts.clear();
         let next = self.spec.next.clone();
         let shape = self.it.world.shape();
-        let result = self.call(&next, self.current.clone())?;
+        let result = self.call_next(&next)?;
         if self.start_guard.changed() {
             return self.error(format!(
                 "{} changed the start of the search: the states are compared with the start as it was, so it must stay unchanged (make each successor from a copy: `var T = S.copy()`)",
@@ -343,20 +370,24 @@ impl<'a> ScriptProblem<'a> {
                 called(&next, self.next_role)
             ));
         }
-        let Value::Array(mut items) = result else {
-            return self.error(format!(
-                "{} must return an array of successors, not {}",
-                called(&next, self.next_role),
-                result.described()
-            ));
-        };
-        // the array is usually the demon's own, held nowhere else: its items are taken, not copied
-        let items = match Rc::get_mut(&mut items) {
-            Some(only) => std::mem::take(&mut *only.borrow_mut()),
-            None => items.borrow().clone(),
-        };
+        let mut items = std::mem::take(&mut self.successors);
+        if let Some(result) = result {
+            let Value::Array(mut array) = result else {
+                return self.error(format!(
+                    "{} must return an array of successors, not {}",
+                    called(&next, self.next_role),
+                    result.described()
+                ));
+            };
+            // the array is usually the demon's own, held nowhere else: its items are taken, not copied
+            let taken = match Rc::get_mut(&mut array) {
+                Some(only) => std::mem::take(&mut *only.borrow_mut()),
+                None => array.borrow().clone(),
+            };
+            items.extend(taken.into_iter().map(Successor::Whole));
+        }
         self.it.add_steps(items.len() as u64);
-        for (i, item) in items.into_iter().enumerate() {
+        for (i, item) in items.drain(..).enumerate() {
             let (action, state, cost) = match self.split(item, i) {
                 Ok(parts) => parts,
                 Err(message) => return self.error(message),
@@ -377,6 +408,7 @@ impl<'a> ScriptProblem<'a> {
             }
             self.live.push(state);
         }
+        self.successors = items;
         Ok(())
     }
 
@@ -726,6 +758,14 @@ impl std::fmt::Display for Called<'_> {
             Some(_) => write!(f, "the {} lambda", self.1),
             None => write!(f, "`{}`", self.0.name),
         }
+    }
+}
+
+/// How a search stops on an error of a call it made: a limit ends it with its reason.
+fn halt(flow: Flow) -> Halt<Flow> {
+    match flow {
+        Flow::Error(d) if d.limit.is_some() => Halt::Limit(reason_of(d.limit.unwrap_or(Limit::Interrupt))),
+        flow => Halt::Error(flow),
     }
 }
 

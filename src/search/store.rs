@@ -39,8 +39,24 @@ pub struct KeySet {
     table: HashTable<u32>,
 }
 
+/// Whether two keys are equal: one of 8 to 16 bytes (an 8-puzzle board, a small array) as two
+/// overlapping words, without a call to `memcmp` for each state found again.
+#[inline(always)]
+fn same_key(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if (8..=16).contains(&n) {
+        let word = |s: &[u8], i: usize| u64::from_le_bytes(s[i..i + 8].try_into().expect("8 bytes"));
+        return word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8);
+    }
+    a == b
+}
+
 /// The string numbered `id` in `bytes`, given its parts (a function, so that `insert` can
 /// call it while it holds the table mutably).
+#[inline]
 fn key_of<'a>(bytes: &'a [u8], ends: &[u32], wraps: &[u32], id: u32) -> &'a [u8] {
     let end = |i: usize| {
         let high = if wraps.is_empty() { 0 } else { wraps.partition_point(|&w| w as usize <= i) };
@@ -72,7 +88,7 @@ impl KeySet {
 
     /// `find`, given the key's hash.
     pub fn find_hashed(&self, key: &[u8], hash: u64) -> Option<u32> {
-        self.table.find(hash, |&id| self.get(id) == key).copied()
+        self.table.find(hash, |&id| same_key(self.get(id), key)).copied()
     }
 
     /// The number of `key`, and whether it was new.
@@ -83,9 +99,15 @@ impl KeySet {
     /// `insert`, given the key's hash.
     pub fn insert_hashed(&mut self, key: &[u8], hash: u64) -> (u32, bool) {
         let (bytes, ends, wraps) = (&self.bytes, &self.ends, &self.wraps);
-        if let Some(&id) = self.table.find(hash, |&id| key_of(bytes, ends, wraps, id) == key) {
+        if let Some(&id) = self.table.find(hash, |&id| same_key(key_of(bytes, ends, wraps, id), key)) {
             return (id, false);
         }
+        (self.insert_absent(key, hash), true)
+    }
+
+    /// Adds `key`, which the caller just looked up and did not find (one probe less than
+    /// `insert_hashed`), and gives its number.
+    pub fn insert_absent(&mut self, key: &[u8], hash: u64) -> u32 {
         let id = self.ends.len() as u32;
         let high = self.bytes.len() as u64 >> 32;
         self.bytes.extend_from_slice(key);
@@ -96,7 +118,7 @@ impl KeySet {
         self.ends.push(end as u32);
         let (bytes, ends, wraps) = (&self.bytes, &self.ends, &self.wraps);
         self.table.insert_unique(hash, id, |&id| key_hash(key_of(bytes, ends, wraps, id)));
-        (id, true)
+        id
     }
 
     /// Bytes of memory held (allocated capacity).
@@ -207,20 +229,26 @@ impl StateStore {
 
     /// `insert`, given the key's hash.
     pub fn insert_hashed(&mut self, key: &[u8], hash: u64, origin: Origin) -> (StateId, bool) {
-        let (id, new) = self.states.insert_hashed(key, hash);
-        if new {
-            self.parent.push(origin.parent);
-            let step = self.step_of(origin.action, origin.label);
-            self.step.push(step);
-            self.depth.push(origin.depth);
-            if let Some(v) = self.variant_mut(origin.variant) {
-                v.push(origin.variant);
-            }
-            if let Some(g) = self.g_mut(origin.g, origin.depth) {
-                g.push(origin.g);
-            }
+        match self.states.find_hashed(key, hash) {
+            Some(id) => (id, false),
+            None => (self.insert_absent(key, hash, origin), true),
         }
-        (id, new)
+    }
+
+    /// Stores a state that `find_hashed` just did not find (without looking it up again).
+    pub fn insert_absent(&mut self, key: &[u8], hash: u64, origin: Origin) -> StateId {
+        let id = self.states.insert_absent(key, hash);
+        self.parent.push(origin.parent);
+        let step = self.step_of(origin.action, origin.label);
+        self.step.push(step);
+        self.depth.push(origin.depth);
+        if let Some(v) = self.variant_mut(origin.variant) {
+            v.push(origin.variant);
+        }
+        if let Some(g) = self.g_mut(origin.g, origin.depth) {
+            g.push(origin.g);
+        }
+        id
     }
 
     /// The number of the pair (action, label), interned.
@@ -451,5 +479,22 @@ mod tests {
         assert_eq!(st.path(2), vec![0, 1, 2]);
         st.set_origin(2, o(0, 1));
         assert_eq!(st.path(2), vec![0, 2]);
+    }
+
+    #[test]
+    fn keys_differing_in_any_byte_are_different_states() {
+        // `same_key` compares keys of 8 to 16 bytes as two words: every byte must count.
+        for n in 0..20usize {
+            let key: Vec<u8> = (0..n as u8).collect();
+            let mut keys = KeySet::default();
+            let (id, _) = keys.insert(&key);
+            assert_eq!(keys.insert(&key), (id, false), "{n} bytes");
+            for at in 0..n {
+                let mut other = key.clone();
+                other[at] ^= 0x80;
+                assert_eq!(keys.find(&other), None, "{n} bytes, byte {at}");
+            }
+            assert_eq!(keys.find(&key[..n.saturating_sub(1)]), if n == 0 { Some(id) } else { None });
+        }
     }
 }

@@ -51,6 +51,7 @@ mod sandbox;
 mod search;
 mod standalone;
 mod style_paths;
+mod successor_sink;
 mod thread_locals;
 mod threads;
 mod traps;

@@ -6,10 +6,12 @@
 use super::expr::{value, ValueFn};
 use super::target::TargetFn;
 use super::Node;
-use crate::compile::ir::{AtomEx, AxiomEx, AxiomUse, EvalScope, Ex, NodeRef, Target, TermEx};
+use super::StFn;
+use crate::compile::ir::{AtomEx, AxiomEx, AxiomUse, EvalScope, Ex, ExKind, NodeRef, Slot, Target, TermEx};
 use crate::eval::compound::stepped;
 use crate::eval::expr::{and_or_stops, ternary_branch, tuple_item, tuple_value};
-use crate::eval::Interp;
+use crate::eval::sink::Successor;
+use crate::eval::{Interp, R};
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::{Map, Value};
@@ -30,6 +32,43 @@ pub(super) fn array(items: &[Ex], depth: u32) -> ValueFn {
         }
         Ok(Value::array(v))
     })
+}
+
+/// What a push hands to the search's sink, evaluated.
+type SuccessorFn = Box<dyn Fn(&mut Interp) -> R<Successor>>;
+
+/// `L.push(X)` as a statement, L a local: the builtin call, or, in the search's call of a
+/// `Next` whose successors L collects (`eval/sink.rs`), X handed to the search, an
+/// `[A, S]` / `[A, S, C]` literal as its parts without the array (None: not such a push).
+pub(super) fn push(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
+    let ExKind::Builtin { name: "push", object: Some(o), args, .. } = &e.kind else { return None };
+    let (ExKind::Var(Slot::Local(slot)), [arg]) = (&o.kind, &args[..]) else { return None };
+    let (slot, call) = (*slot as usize, super::method::call(e, depth)?);
+    let sunk: SuccessorFn = match &arg.kind {
+        ExKind::Array(items) if matches!(items.len(), 2 | 3) => {
+            let items = values(items, depth);
+            Box::new(move |it| {
+                let (a, s) = (items[0](it)?, items[1](it)?);
+                let cost = match items.get(2) {
+                    Some(c) => Some(c(it)?),
+                    None => None,
+                };
+                Ok(Successor::Parts(a, s, cost))
+            })
+        }
+        _ => {
+            let whole = value(arg, depth);
+            Box::new(move |it| Ok(Successor::Whole(whole(it)?)))
+        }
+    };
+    Some(Box::new(move |it| {
+        it.tick(span)?;
+        if !it.sinks(slot) {
+            return call(it).map(drop);
+        }
+        let s = sunk(it)?;
+        it.sink_push(s, span)
+    }))
 }
 
 /// `{k: v, ...}`.

@@ -508,6 +508,7 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
                 call(it).map(drop)
             })))
         }
+        ExKind::Builtin { .. } => super::data::push(e, span, depth),
         _ => None,
     }
 }
