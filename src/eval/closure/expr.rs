@@ -463,7 +463,10 @@ impl CallArg {
             }
         }
         let v = match self {
-            CallArg::Local(i) => it.local(*i).dup(),
+            CallArg::Local(i) => {
+                it.push_local(*i);
+                return Ok(());
+            }
             CallArg::LocalAdd { i, n, arg } => match it.local(*i) {
                 Value::Num(x) => Value::Num(x + n),
                 _ => arg(it)?,

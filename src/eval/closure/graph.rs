@@ -23,6 +23,20 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
     let at = e.span;
     match &**target {
         Target::CurrentGraph => {
+            // `GRAPH = G`, G a local (every search demon begins so): the graph read from the
+            // slot in place; a result moved out of a closure is read back with a wide load that
+            // waits for the narrow stores that made it.
+            if let ExKind::Var(Slot::Local(i)) = v.kind {
+                let i = i as usize;
+                return Some(Box::new(move |it| {
+                    it.tick(span)?;
+                    it.graph = match it.local(i) {
+                        Value::Graph(g) => Value::Graph(g.clone()),
+                        other => other.clone(),
+                    };
+                    Ok(())
+                }));
+            }
             let v = value(v, depth);
             Some(Box::new(move |it| {
                 it.tick(span)?;
