@@ -23,7 +23,7 @@ use crate::syntax::Span;
 use crate::value::code::CodeRef;
 use crate::value::display::to_text;
 use crate::value::{NodeVal, Value};
-use crate::world::{ClassId, NodeId, World};
+use crate::world::{ClassId, GraphRef, NodeId, World};
 use std::io::Write;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -767,10 +767,25 @@ impl Interp {
     /// of line: most demons do not, and their calls then carry no saved graph.)
     #[inline(never)]
     fn run_keeping_graph<B: RunBody>(&mut self, code: &Rc<FnCode>, body: B) -> R<B::Out> {
+        if let Value::Graph(g) = &self.graph {
+            let saved = g.clone();
+            let result = body.run(self, code);
+            self.set_current_graph(saved);
+            return result;
+        }
         let saved_graph = self.graph.clone();
         let result = body.run(self, code);
         self.graph = saved_graph;
         result
+    }
+
+    /// `GRAPH = g`, written in place: a `Value` made aside and moved in is read back with a
+    /// wide load that waits for the narrow stores that made it (see `set_num`).
+    #[inline(always)]
+    pub(super) fn set_current_graph(&mut self, g: GraphRef) {
+        drop(std::mem::take(&mut self.graph));
+        // SAFETY: `graph` holds None, taken above, which owns nothing to leak.
+        unsafe { std::ptr::write(&mut self.graph, Value::Graph(g)) }
     }
 
     /// Drops the frame's values from the stack; a frame of numbers and logic values (most

@@ -544,6 +544,15 @@ impl Facts {
         packed.into_iter().flatten().chain(wide.into_iter().flatten())
     }
 
+    /// The first of `true_targets` that `accept` takes (`packed::first_true_target`).
+    #[inline]
+    pub fn first_true_target(&self, src: NodeId, rel: RelId, accept: impl Fn(NodeId) -> bool) -> Option<NodeId> {
+        match self.wide {
+            None => packed::first_true_target(self.layer(rel), src, rel, accept),
+            Some(_) => self.true_targets(src, rel).find(|&n| accept(n)),
+        }
+    }
+
     /// Removes the facts for which `pred` holds; returns how many went.
     pub fn remove_where(&mut self, mut pred: impl FnMut(&Fact) -> bool) -> usize {
         let doomed: Vec<Fact> = self.iter().filter(|f| pred(f)).collect();

@@ -130,17 +130,45 @@ pub fn range(words: &[u64], src: NodeId, rel: Option<RelId>) -> &[u64] {
 /// `Facts::true_targets`: the loops over nodes call it once per node.
 #[inline]
 pub fn true_targets(words: &[u64], src: NodeId, rel: RelId) -> impl Iterator<Item = NodeId> + '_ {
+    let (from, prefix) = edges_from(words, src, rel);
+    from.iter().take_while(move |&&w| w >> REL_AT == prefix).filter_map(|&w| true_target(w))
+}
+
+/// The first of `true_targets` that `accept` takes, in a plain loop: `exists(Z, X rel Z)`
+/// asks it at every call, and the iterator, moved aside before its first step, was read back
+/// with wide loads that waited for the narrow stores that made it.
+#[inline]
+pub fn first_true_target(words: &[u64], src: NodeId, rel: RelId, accept: impl Fn(NodeId) -> bool) -> Option<NodeId> {
+    let (from, prefix) = edges_from(words, src, rel);
+    for &w in from {
+        if w >> REL_AT != prefix {
+            break;
+        }
+        match true_target(w) {
+            Some(t) if accept(t) => return Some(t),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The words from the first with `src` and `rel` on (all of them and the rest of the layer),
+/// and the prefix they share.
+#[inline(always)]
+fn edges_from(words: &[u64], src: NodeId, rel: RelId) -> (&[u64], u64) {
     let prefix = u64::from(src) << REL_BITS | u64::from(rel);
     let start = if fits(src, SRC_BITS) && fits(rel, REL_BITS) {
         words.partition_point(|&w| w >> REL_AT < prefix)
     } else {
         words.len()
     };
-    words[start..]
-        .iter()
-        .take_while(move |&&w| w >> REL_AT == prefix)
-        .filter(|&&w| is_true(w) && tgraph(w) == 0)
-        .map(|&w| (w >> TGT_AT) as u32 & ((1 << TGT_BITS) - 1))
+    (&words[start..], prefix)
+}
+
+/// The target of a True word to this same graph's nodes (target graph 0).
+#[inline(always)]
+fn true_target(w: u64) -> Option<NodeId> {
+    (is_true(w) && tgraph(w) == 0).then_some((w >> TGT_AT) as u32 & ((1 << TGT_BITS) - 1))
 }
 
 /// Finds a key's word in sorted words.

@@ -8,7 +8,7 @@
 use super::expr::value;
 use super::{Node, StFn, ValueFn};
 use crate::compile::ir::{EdgeEx, Ex, ExKind, Operand, Rel, Slot, Target};
-use crate::eval::edges::apply;
+use crate::eval::edges::{apply, set_value};
 use crate::eval::node_test::TestSite;
 use crate::eval::ops::logic;
 use crate::eval::{Interp, R};
@@ -24,16 +24,18 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
     match &**target {
         Target::CurrentGraph => {
             // `GRAPH = G`, G a local (every search demon begins so): the graph read from the
-            // slot in place; a result moved out of a closure is read back with a wide load that
-            // waits for the narrow stores that made it.
+            // slot and written in place (`Interp::set_current_graph`).
             if let ExKind::Var(Slot::Local(i)) = v.kind {
                 let i = i as usize;
                 return Some(Box::new(move |it| {
                     it.tick(span)?;
-                    it.graph = match it.local(i) {
-                        Value::Graph(g) => Value::Graph(g.clone()),
-                        other => other.clone(),
-                    };
+                    match it.local(i) {
+                        Value::Graph(g) => {
+                            let g = g.clone();
+                            it.set_current_graph(g);
+                        }
+                        other => it.graph = other.clone(),
+                    }
                     Ok(())
                 }));
             }
@@ -46,18 +48,24 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
             }))
         }
         Target::Edge(edge) => {
-            let (local, target, v) = (LocalEdge::new(edge), Node::new(&**target), value(v, depth));
+            let (local, target) = (LocalEdge::new(edge), Node::new(&**target));
+            // `A on P = Undef`: a constant stored as it is, not made as a value and read back
+            // (a wide load that waits for the narrow stores that made it).
+            let constant = match &v.kind {
+                ExKind::Const(Value::Logic(l)) => Some(*l),
+                _ => None,
+            };
+            let v = value(v, depth);
             Some(Box::new(move |it| {
                 it.tick(span)?;
+                if let (Some(local), Some(l)) = (&local, constant) {
+                    if local.store(it, set_value(local.mode, l)) {
+                        return Ok(());
+                    }
+                }
                 let x = v(it)?;
                 if let (Some(local), Value::Logic(l)) = (&local, &x) {
-                    // As `Interp::set_edge`: `!rel` stores the negation, `?rel` Undef.
-                    let l = match local.mode {
-                        EdgeMode::Is => *l,
-                        EdgeMode::Not => l.negate(),
-                        EdgeMode::Undef => Logic::UNDEF,
-                    };
-                    if local.store(it, l) {
+                    if local.store(it, set_value(local.mode, *l)) {
                         return Ok(());
                     }
                 }
@@ -74,12 +82,7 @@ pub(super) fn set_edge(edge: &EdgeEx, span: Span) -> StFn {
     Box::new(move |it| {
         it.tick(span)?;
         if let Some(local) = &local {
-            let v = match local.mode {
-                EdgeMode::Is => Logic::TRUE,
-                EdgeMode::Not => Logic::FALSE,
-                EdgeMode::Undef => Logic::UNDEF,
-            };
-            if local.store(it, v) {
+            if local.store(it, set_value(local.mode, Logic::TRUE)) {
                 return Ok(());
             }
         }
