@@ -97,7 +97,8 @@ edge(5)
 "#;
     let run = ds_file("graph.ds", &format!("{WORLD}{code}"), &[]);
     assert_eq!(run.stdout, "7\nG\n", "{}", run.stderr);
-    let general = ds_file("graph.ds", &format!("{WORLD}{}", code.replace("GRAPH = N\n   a on", "GRAPH = N + 0\n   a on")), &[]);
+    let general =
+        ds_file("graph.ds", &format!("{WORLD}{}", code.replace("GRAPH = N\n   a on", "GRAPH = N + 0\n   a on")), &[]);
     assert_eq!(general.stdout, run.stdout);
     assert!(run.stderr.contains("node `a` needs GRAPH to be a graph, not a number"), "{}", run.stderr);
     assert_eq!(without_scratch_dirs(&run.stderr), without_scratch_dirs(&general.stderr));
@@ -174,5 +175,9 @@ out (a on c), (c on a)
 clear(H)
 "#;
     let run = ds_file("consts.ds", &format!("{WORLD}{code}"), &[]);
-    assert_eq!(run.stdout, "True Undef Undef\nTrue Undef Undef\nUndef\nTrue Undef Undef\nTrue Undef\nUndef\n", "{}", run.stderr);
+    assert_eq!(
+        run.stdout, "True Undef Undef\nTrue Undef Undef\nUndef\nTrue Undef Undef\nTrue Undef\nUndef\n",
+        "{}",
+        run.stderr
+    );
 }
