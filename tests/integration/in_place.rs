@@ -181,3 +181,31 @@ clear(H)
         run.stderr
     );
 }
+
+#[test]
+fn two_locals_compared_in_place_give_what_values_give() {
+    // `A == B` and `A != B` of two locals, as a test and as values: nodes (the same, another,
+    // one of another graph) are compared where they are; numbers, strings, logic values and a
+    // node against a number take the other paths (`==` of logic values is True exactly when
+    // they are the same value, Undef too). The top level (globals) gives the same.
+    let code = r#"def cmp(A, B)
+{
+   if A == B : return "same"
+   return "differ"
+}
+def both(A, B)
+{
+   return (A == B) + "/" + (A != B)
+}
+out cmp(a, a), cmp(a, b), cmp(a, Sen=>$human), cmp(a, 1), cmp(1, 1), cmp("x", "x"), cmp(True, True), cmp(True, Undef)
+out both(a, a), both(a, b), both(a, 1), both(Undef, Undef)
+var A = a
+var B = b
+out (A == B) + "/" + (A != B), (A == A) + "/" + (A != A)
+"#;
+    let run = ds_file("compare.ds", &format!("{WORLD}{code}"), &[]);
+    let expected = "same differ differ differ same same same differ\n\
+                    True/False False/True False/True True/False\n\
+                    False/True True/False\n";
+    assert_eq!(run.stdout, expected, "{}", run.stderr);
+}

@@ -286,6 +286,13 @@ impl Sides {
                 return Ok(v);
             }
         }
+        // `P1 == P2` of two locals holding nodes: compared where they are, not copied out
+        // first (the copies are read back with wide loads that wait for their narrow stores).
+        if let (Operand::Local(a), Operand::Local(b)) = (&self.l, &self.r) {
+            if let Some(v) = crate::eval::ops::by_reference(op, it.local(*a), it.local(*b)) {
+                return Ok(v);
+            }
+        }
         let a = self.l.get(it)?;
         let b = self.r.get(it)?;
         it.binary_values(op, a, b, self.span)
