@@ -237,8 +237,6 @@ pub(super) fn number(op: BinOp, a: f64, b: f64) -> Option<f64> {
     })
 }
 
-/// The logic operators and equality on two logic values.
-#[inline]
 /// The operators on logic values and `==` / `!=` of nodes (the operands of search
 /// conditions), read where the values are (None: another case, for `Interp::binary`).
 #[inline(always)]
@@ -254,6 +252,8 @@ pub(crate) fn by_reference(op: BinOp, l: &Value, r: &Value) -> Option<Value> {
     }
 }
 
+/// The logic operators and equality on two logic values.
+#[inline]
 pub(super) fn logic(op: BinOp, a: Logic, b: Logic) -> Option<Value> {
     Some(Value::Logic(match op {
         BinOp::And => a.and(b),
