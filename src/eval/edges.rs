@@ -23,8 +23,9 @@ pub(super) fn apply(mode: EdgeMode, v: Logic) -> Logic {
     }
 }
 
-/// The value a `!item` / `?item` of a group receives when the edge is set to `v`.
-fn set_value(mode: EdgeMode, v: Logic) -> Logic {
+/// The value a `!item` / `?item` of a group (or `X !rel Y` / `X ?rel Y`) receives when the
+/// edge is set to `v`.
+pub(super) fn set_value(mode: EdgeMode, v: Logic) -> Logic {
     match mode {
         EdgeMode::Is => v,
         EdgeMode::Not => v.negate(),
@@ -231,22 +232,12 @@ impl Interp {
 
     /// `X rel Y` as a statement: True, `X !rel Y` False, `X ?rel Y` Undef.
     pub fn set_edge_stmt(&mut self, edge: &EdgeEx, eval: EvalEnds, span: Span) -> R<()> {
-        let v = match edge.mode {
-            EdgeMode::Is => Logic::TRUE,
-            EdgeMode::Not => Logic::FALSE,
-            EdgeMode::Undef => Logic::UNDEF,
-        };
-        self.store_edge(edge, eval, v, span)
+        self.set_edge(edge, eval, Logic::TRUE, span)
     }
 
     /// `X rel Y = V`; `X !rel Y = V` stores `!V`.
     pub fn set_edge(&mut self, edge: &EdgeEx, eval: EvalEnds, v: Logic, span: Span) -> R<()> {
-        let v = match edge.mode {
-            EdgeMode::Is => v,
-            EdgeMode::Not => v.negate(),
-            EdgeMode::Undef => Logic::UNDEF,
-        };
-        self.store_edge(edge, eval, v, span)
+        self.store_edge(edge, eval, set_value(edge.mode, v), span)
     }
 
     fn store_edge(&mut self, edge: &EdgeEx, eval: EvalEnds, v: Logic, span: Span) -> R<()> {

@@ -55,7 +55,7 @@ impl Interp {
             return None;
         }
         let c = self.world.class(class);
-        let found = g.facts.true_targets(x, rel).find(|&n| c.contains(n));
+        let found = g.facts.first_true_target(x, rel, |n| c.contains(n));
         let bound = found.or((!c.is_empty()).then_some(c.last()));
         drop(g);
         if let Some(id) = bound {

@@ -88,16 +88,7 @@ impl Interp {
         if let (Value::Str(_), Value::Str(_), BinOp::Add) = (&l, &r, op) {
             return self.concat(&l, &r, span).map(Value::Str);
         }
-        let quick = match (&l, &r) {
-            (Value::Logic(a), Value::Logic(b)) => logic(op, *a, *b),
-            (Value::Node(a), Value::Node(b)) => match op {
-                BinOp::Eq => Some(Value::bool(a.class == b.class && a.id == b.id)),
-                BinOp::Ne => Some(Value::bool(a.class != b.class || a.id != b.id)),
-                _ => None,
-            },
-            _ => None,
-        };
-        match quick {
+        match by_reference(op, &l, &r) {
             Some(v) => {
                 l.discard();
                 r.discard();
@@ -221,6 +212,21 @@ pub(super) fn number(op: BinOp, a: f64, b: f64) -> Option<f64> {
         Rem if b != 0.0 => remainder(a, b),
         _ => return None,
     })
+}
+
+/// The operators on logic values and `==` / `!=` of nodes (the operands of search
+/// conditions), read where the values are (None: another case, for `Interp::binary`).
+#[inline(always)]
+pub(crate) fn by_reference(op: BinOp, l: &Value, r: &Value) -> Option<Value> {
+    match (l, r) {
+        (Value::Logic(a), Value::Logic(b)) => logic(op, *a, *b),
+        (Value::Node(a), Value::Node(b)) => match op {
+            BinOp::Eq => Some(Value::bool(a.class == b.class && a.id == b.id)),
+            BinOp::Ne => Some(Value::bool(a.class != b.class || a.id != b.id)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The logic operators and equality on two logic values.

@@ -562,6 +562,20 @@ impl Facts {
         }
     }
 
+    /// The first of `true_targets` that `accept` takes: `exists(Z, X rel Z)` asks it at every
+    /// call, so it walks the words in a plain loop (`each_true_target`), never an iterator that
+    /// is moved aside before its first step and read back with wide loads (a store-forwarding
+    /// stall).
+    #[inline]
+    pub fn first_true_target(&self, src: NodeId, rel: RelId, accept: impl Fn(NodeId) -> bool) -> Option<NodeId> {
+        let mut found = None;
+        self.each_true_target((src, rel), 0, |n| {
+            found = accept(n).then_some(n);
+            found.is_none()
+        });
+        found
+    }
+
     /// Removes the facts for which `pred` holds; returns how many went.
     pub fn remove_where(&mut self, mut pred: impl FnMut(&Fact) -> bool) -> usize {
         let doomed: Vec<Fact> = self.iter().filter(|f| pred(f)).collect();

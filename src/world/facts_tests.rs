@@ -311,6 +311,24 @@ fn true_targets_are_the_true_facts_to_own_nodes_in_order() {
     assert_eq!(x.true_targets(1, 7).collect::<Vec<_>>(), [3, 5, 6]);
 }
 
+/// `first_true_target` is the first of `true_targets` that the test takes, packed or wide.
+#[test]
+fn the_first_true_target_is_the_first_one_accepted() {
+    let mut x = Facts::default();
+    for t in [3, 5, 6] {
+        x.set(key(1, 7, t), Logic::TRUE);
+    }
+    x.set(key(1, 7, 4), Logic::FALSE);
+    x.set(FactKey::new(1, 7, 2, 1), Logic::TRUE);
+    x.set(key(2, 7, 1), Logic::TRUE);
+    let first = |x: &Facts, src, from: u32| x.first_true_target(src, 7, |n| n >= from);
+    assert_eq!([first(&x, 1, 0), first(&x, 1, 4), first(&x, 1, 6), first(&x, 1, 7)], [Some(3), Some(5), Some(6), None]);
+    assert_eq!([first(&x, 2, 0), first(&x, 2, 2), first(&x, 3, 0)], [Some(1), None, None]);
+    let far = 1 << 21; // kept wide: the answer comes from the merged facts
+    x.set(key(1, 7, far), Logic::TRUE);
+    assert_eq!([first(&x, 1, 4), first(&x, 1, 7)], [Some(5), Some(far)]);
+}
+
 #[test]
 fn each_true_target_starts_at_its_target_and_stops_when_told() {
     let targets = |x: &Facts, from: NodeId, most: usize| {

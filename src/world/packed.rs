@@ -130,17 +130,27 @@ pub fn range(words: &[u64], src: NodeId, rel: Option<RelId>) -> &[u64] {
 /// `Facts::true_targets`: the loops over nodes call it once per node.
 #[inline]
 pub fn true_targets(words: &[u64], src: NodeId, rel: RelId) -> impl Iterator<Item = NodeId> + '_ {
+    let (from, prefix) = edges_from(words, src, rel);
+    from.iter().take_while(move |&&w| w >> REL_AT == prefix).filter_map(|&w| true_target(w))
+}
+
+/// The words from the first with `src` and `rel` on (all of them and the rest of the layer),
+/// and the prefix they share.
+#[inline(always)]
+fn edges_from(words: &[u64], src: NodeId, rel: RelId) -> (&[u64], u64) {
     let prefix = u64::from(src) << REL_BITS | u64::from(rel);
     let start = if fits(src, SRC_BITS) && fits(rel, REL_BITS) {
         words.partition_point(|&w| w >> REL_AT < prefix)
     } else {
         words.len()
     };
-    words[start..]
-        .iter()
-        .take_while(move |&&w| w >> REL_AT == prefix)
-        .filter(|&&w| is_true(w) && tgraph(w) == 0)
-        .map(|&w| (w >> TGT_AT) as u32 & ((1 << TGT_BITS) - 1))
+    (&words[start..], prefix)
+}
+
+/// The target of a True word to this same graph's nodes (target graph 0).
+#[inline(always)]
+fn true_target(w: u64) -> Option<NodeId> {
+    (is_true(w) && tgraph(w) == 0).then_some((w >> TGT_AT) as u32 & ((1 << TGT_BITS) - 1))
 }
 
 /// The targets of the True words from `src` along `rel` to this same graph's nodes, from

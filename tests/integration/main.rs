@@ -23,6 +23,7 @@ mod explore_teaching;
 mod explore_views;
 mod extras;
 mod golden;
+mod in_place;
 mod keywords;
 mod krk;
 mod layers;

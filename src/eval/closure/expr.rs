@@ -283,6 +283,13 @@ impl Sides {
                 return Ok(v);
             }
         }
+        // `P1 == P2` of two locals holding nodes: compared where they are, not copied out
+        // first (the copies are read back with wide loads that wait for their narrow stores).
+        if let (Operand::Local(a), Operand::Local(b)) = (&self.l, &self.r) {
+            if let Some(v) = crate::eval::ops::by_reference(op, it.local(*a), it.local(*b)) {
+                return Ok(v);
+            }
+        }
         let a = self.l.get(it)?;
         let b = self.r.get(it)?;
         it.binary_values(op, a, b, self.span)
@@ -460,7 +467,10 @@ impl CallArg {
             }
         }
         let v = match self {
-            CallArg::Local(i) => it.local(*i).dup(),
+            CallArg::Local(i) => {
+                it.push_local(*i);
+                return Ok(());
+            }
             CallArg::LocalAdd { i, n, arg } => match it.local(*i) {
                 Value::Num(x) => Value::Num(x + n),
                 _ => arg(it)?,
@@ -508,7 +518,7 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
                 call(it).map(drop)
             })))
         }
-        ExKind::Builtin { .. } => super::data::push(e, span, depth),
+        ExKind::Builtin { .. } => super::data::push(e, span, depth).map(Line::Any),
         _ => None,
     }
 }

@@ -2,15 +2,16 @@
 //! reading an edge `(A on P)` and comparing it (`!= True`), `exists(Z, H hold Z)`, `!x`, a node
 //! constant. Each does what the tree walker's case does (`Interp::assign`, `store_edge`,
 //! `get_edge`, `exists`, `unary`), called directly, with the operands as closures; an edge
-//! between two local variables holding nodes of the current graph (the search demons' usual
-//! edge) is read and set in place, and any other case takes the general path from the start.
+//! between local variables or node constants that are nodes of the current graph (the search
+//! demons' usual edges, `H hold A`, `X on $2`) is read and set in place, and any other case
+//! takes the general path from the start.
 
 use super::edge::EdgeOperands;
 use super::expr::value;
 use super::target::TargetFn;
 use super::{Node, StFn, ValueFn};
-use crate::compile::ir::{EdgeEx, Ex, ExKind, Operand, Rel, Slot, Target};
-use crate::eval::edges::apply;
+use crate::compile::ir::{EdgeEx, Ex, ExKind, NodeRef, Operand, Rel, Slot, Target};
+use crate::eval::edges::{apply, set_value};
 use crate::eval::node_test::TestSite;
 use crate::eval::ops::logic;
 use crate::eval::{Interp, R};
@@ -25,6 +26,22 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
     let at = e.span;
     match &**target {
         Target::CurrentGraph => {
+            // `GRAPH = G`, G a local (every search demon begins so): the graph read from the
+            // slot and written in place (`Interp::set_current_graph`).
+            if let ExKind::Var(Slot::Local(i)) = v.kind {
+                let i = i as usize;
+                return Some(Box::new(move |it| {
+                    it.tick(span)?;
+                    match it.local(i) {
+                        Value::Graph(g) => {
+                            let g = g.clone();
+                            it.set_current_graph(g);
+                        }
+                        other => it.graph = other.clone(),
+                    }
+                    Ok(())
+                }));
+            }
             let v = value(v, depth);
             Some(Box::new(move |it| {
                 it.tick(span)?;
@@ -34,18 +51,24 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
             }))
         }
         Target::Edge(edge) => {
-            let (local, target, v) = (LocalEdge::new(edge), TargetFn::new(target, at, depth), value(v, depth));
+            let (local, target) = (LocalEdge::new(edge), TargetFn::new(target, at, depth));
+            // `A on P = Undef`: a constant stored as it is, not made as a value and read back
+            // (a wide load that waits for the narrow stores that made it).
+            let constant = match &v.kind {
+                ExKind::Const(Value::Logic(l)) => Some(*l),
+                _ => None,
+            };
+            let v = value(v, depth);
             Some(Box::new(move |it| {
                 it.tick(span)?;
+                if let (Some(local), Some(l)) = (&local, constant) {
+                    if local.store(it, set_value(local.mode, l)) {
+                        return Ok(());
+                    }
+                }
                 let x = v(it)?;
                 if let (Some(local), Value::Logic(l)) = (&local, &x) {
-                    // As `Interp::set_edge`: `!rel` stores the negation, `?rel` Undef.
-                    let l = match local.mode {
-                        EdgeMode::Is => *l,
-                        EdgeMode::Not => l.negate(),
-                        EdgeMode::Undef => Logic::UNDEF,
-                    };
-                    if local.store(it, l) {
+                    if local.store(it, set_value(local.mode, *l)) {
                         return Ok(());
                     }
                 }
@@ -62,12 +85,7 @@ pub(super) fn set_edge(edge: &EdgeEx, span: Span, depth: u32) -> StFn {
     Box::new(move |it| {
         it.tick(span)?;
         if let Some(local) = &local {
-            let v = match local.mode {
-                EdgeMode::Is => Logic::TRUE,
-                EdgeMode::Not => Logic::FALSE,
-                EdgeMode::Undef => Logic::UNDEF,
-            };
-            if local.store(it, v) {
+            if local.store(it, set_value(local.mode, Logic::TRUE)) {
                 return Ok(());
             }
         }
@@ -135,39 +153,64 @@ fn edge_value(edge: &EdgeEx, span: Span, depth: u32) -> LogicFn {
     }
 }
 
-/// `A rel B` with A and B local variables and a fixed relation. Reading the two variables has
-/// no side effects, so when they do not hold two nodes of the current graph nothing is lost
-/// by handing the edge to the general path.
+/// `A rel B` with A and B local variables or node constants (`X on $2`) and a fixed relation.
+/// Reading them has no side effects, so when they are not two nodes of the current graph
+/// nothing is lost by handing the edge to the general path.
 struct LocalEdge {
-    a: usize,
+    a: End,
     rel: RelId,
-    b: usize,
+    b: End,
     mode: EdgeMode,
+}
+
+/// An end of a `LocalEdge`: a local variable, or a node constant once the general path has
+/// found it (`NodeRef::cache`, the class and id `Interp::node_const` gives while the current
+/// graph is of that class).
+enum End {
+    Local(usize),
+    Const(Node<NodeRef>),
+}
+
+impl End {
+    fn new(e: &Ex) -> Option<End> {
+        match &e.kind {
+            ExKind::Var(Slot::Local(i)) => Some(End::Local(*i as usize)),
+            ExKind::Node(n) => Some(End::Const(Node::new(&**n))),
+            _ => None,
+        }
+    }
+
+    /// The node, when it is one bound to no graph (None: the general path decides).
+    #[inline(always)]
+    fn node(&self, it: &Interp) -> Option<NodeVal> {
+        match self {
+            End::Local(i) => match it.local(*i) {
+                &Value::Node(NodeVal { class, id, graph: None }) => Some(NodeVal { class, id, graph: None }),
+                _ => None,
+            },
+            End::Const(n) => n.get().cache.get().map(|(class, id)| NodeVal { class, id, graph: None }),
+        }
+    }
 }
 
 impl LocalEdge {
     fn new(edge: &EdgeEx) -> Option<LocalEdge> {
         let (Operand::Single(l), Operand::Single(r)) = (&edge.left, &edge.right) else { return None };
-        let (ExKind::Var(Slot::Local(a)), ExKind::Var(Slot::Local(b))) = (&l.kind, &r.kind) else { return None };
         let Rel::Fixed(rel) = edge.rel else { return None };
-        Some(LocalEdge { a: *a as usize, rel, b: *b as usize, mode: edge.mode })
+        Some(LocalEdge { a: End::new(l)?, rel, b: End::new(r)?, mode: edge.mode })
     }
 
     #[inline(always)]
     fn read(&self, it: &Interp) -> Option<Logic> {
-        let (Value::Node(x), Value::Node(y)) = (it.local(self.a), it.local(self.b)) else { return None };
-        it.local_edge(x, self.rel, y).map(|v| apply(self.mode, v))
+        let (x, y) = (self.a.node(it)?, self.b.node(it)?);
+        it.local_edge(&x, self.rel, &y).map(|v| apply(self.mode, v))
     }
 
     /// The two nodes, when both are unbound nodes of one class.
     #[inline(always)]
     fn nodes(&self, it: &Interp) -> Option<(ClassId, NodeId, NodeId)> {
-        match (it.local(self.a), it.local(self.b)) {
-            (Value::Node(x), Value::Node(y)) if x.graph.is_none() && y.graph.is_none() && x.class == y.class => {
-                Some((x.class, x.id, y.id))
-            }
-            _ => None,
-        }
+        let (x, y) = (self.a.node(it)?, self.b.node(it)?);
+        (x.class == y.class).then_some((x.class, x.id, y.id))
     }
 
     /// Sets the edge to `v` (its mode already applied); false when it is not this case.
