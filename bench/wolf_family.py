@@ -10,6 +10,7 @@ Usage: wolf_family.py [--ds PATH] [--held-out] [NAME ...]
     shapes of the family (every pair of places linked; a longer road) to check the scaling.
 """
 
+import argparse
 import json
 import os
 import subprocess
@@ -43,18 +44,21 @@ def timed(cmd, out_path):
 
 
 def main(argv):
-    ds = os.path.join(ROOT, "target", "release", "ds")
-    names, held_out = [], False
-    args = iter(argv)
-    for a in args:
-        if a == "--ds":
-            ds = next(args)
-        elif a == "--held-out":
-            held_out = True
-        else:
-            names.append(a)
-    names = (names or list(SHAPES)) + (list(HELD_OUT) if held_out else [])
     shapes = {**SHAPES, **HELD_OUT}
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ds", default=os.path.join(ROOT, "target", "release", "ds"),
+                        help="the ds binary (default: target/release/ds)")
+    parser.add_argument("--held-out", action="store_true",
+                        help="add two other shapes of the family: %s" % ", ".join(HELD_OUT))
+    parser.add_argument("names", nargs="*", metavar="NAME",
+                        help="worlds of wolf_worlds.py (default: all of them): %s" % ", ".join(SHAPES))
+    opts = parser.parse_args(argv)
+    unknown = [n for n in opts.names if n not in shapes]
+    if unknown:
+        parser.error("no world named %s (worlds: %s)" % (", ".join(unknown), ", ".join(shapes)))
+    ds = opts.ds
+    names = (opts.names or list(SHAPES)) + (list(HELD_OUT) if opts.held_out else [])
     tmp = tempfile.mkdtemp(prefix="wolf_family_")
     native = os.path.join(tmp, "wolf")
     subprocess.check_call(["rustc", "-O", "-o", native, os.path.join(HERE, "native", "wolf.rs")])

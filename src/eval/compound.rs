@@ -1,5 +1,5 @@
-//! The rules of compound assignment (`X op= v`) and of `++`/`--`, in one place: the tree walker
-//! (`expr.rs`) and the closures (`closure/assign.rs`) both call them.
+//! The rules of compound assignment (`X op= v`) and of `++`/`--`, in one place: every closure
+//! of them (`closure/assign.rs`, `closure/data.rs`) calls them.
 
 use super::{fail, Interp, R};
 use crate::syntax::ast::BinOp;

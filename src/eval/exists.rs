@@ -39,7 +39,12 @@ impl Interp {
         }
         // Reading a variable or a node constant has no side effects: the general loop, if it
         // runs instead, reads it again.
-        match self.operand(left)? {
+        let x = match &left.kind {
+            ExKind::Var(s) => self.get(*s).dup(),
+            ExKind::Node(n) => Value::Node(self.node_const(n, left.span)?),
+            _ => return Ok(None),
+        };
+        match x {
             Value::Node(NodeVal { class, id, graph: None }) => Ok(self.exists_target(var, class, id, rel)),
             _ => Ok(None),
         }

@@ -1,158 +1,28 @@
 //! Expressions.
 
+use super::closure::ValueFn;
 use super::node_test::TestSite;
 use super::{fail, Flow, Interp, R};
-use crate::compile::ir::{EdgeEx, Ex, ExKind, NodeRef, Operand, Slot};
+use crate::compile::ir::{Ex, NodeRef, Slot};
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::{BinOp, UnOp};
+use crate::syntax::ast::UnOp;
 use crate::syntax::Span;
 use crate::value::{Logic, Map, NodeVal, Value};
 use smallvec::SmallVec;
 
 pub type Args = SmallVec<[Value; 4]>;
 
+/// A condition of `exists` or `forall` over a node variable: its node (what a `NodeTest` is
+/// made from) and its closure (what tests a node the general way).
+pub(crate) type Cond<'a> = (&'a Ex, &'a super::closure::ValueFn);
+
 impl Interp {
-    /// Evaluates an expression. The hot cases (constants, variables, operators) stay in this
-    /// small function, so that the recursion through it keeps a small stack frame; the rest is
-    /// in `eval_compound`.
-    pub fn eval(&mut self, e: &Ex) -> R<Value> {
-        if self.stack_low() {
-            return self.stack_used_up(e.span);
-        }
-        match &e.kind {
-            ExKind::Const(v) => Ok(v.dup()),
-            ExKind::Var(slot) => Ok(self.get(*slot).dup()),
-            ExKind::Binary { op, left, right, num } => {
-                if let Some(v) = self.quick_binary(*op, left, right, num) {
-                    return Ok(v);
-                }
-                let l = self.operand(left)?;
-                let r = self.operand(right)?;
-                self.binary_values(*op, l, r, e.span)
-            }
-            // Demon calls skip `eval_compound`, whose frame is large.
-            ExKind::Demon { id, args } => self.call_demon(*id, args, e.span),
-            _ => self.eval_compound(e),
-        }
-    }
-
-    /// `eval` with variables and constants (most operands) read in place, without a call.
-    #[inline(always)]
-    pub fn operand(&mut self, e: &Ex) -> R<Value> {
-        match &e.kind {
-            ExKind::Const(v) => Ok(v.dup()),
-            ExKind::Var(slot) => Ok(self.get(*slot).dup()),
-            _ => self.eval(e),
-        }
-    }
-
-    /// The tree walker's other kinds: those node-loop and `exists` conditions use are walked
-    /// here; any other runs as a closure compiled for the node (`eval_compiled`).
-    #[inline(never)]
-    fn eval_compound(&mut self, e: &Ex) -> R<Value> {
-        match &e.kind {
-            ExKind::Const(_) | ExKind::Var(_) | ExKind::Binary { .. } | ExKind::Demon { .. } => self.eval(e),
-            ExKind::CurrentGraph => Ok(self.graph.clone()),
-            ExKind::Node(n) => self.node_const(n, e.span).map(Value::Node),
-            ExKind::Array(items) => {
-                let mut v = Vec::with_capacity(items.len());
-                for i in items {
-                    v.push(self.eval(i)?);
-                }
-                Ok(Value::array(v))
-            }
-            ExKind::CallValue { callee, args } => {
-                let f = self.eval(callee)?;
-                self.call_with(&Interp::callable(f, callee.span, e.span)?, args, e.span)
-            }
-            ExKind::Builtin { f, object, args, .. } => {
-                let obj = match object {
-                    Some(o) => Some(self.operand(o)?),
-                    None => None,
-                };
-                let f = f.pick(obj.as_ref(), e.span)?;
-                // One or two arguments (most calls) are passed in a plain array.
-                match &args[..] {
-                    [] => f(self, obj, &[], e.span),
-                    [a] => {
-                        let a = [self.operand(a)?];
-                        f(self, obj, &a, e.span)
-                    }
-                    [a, b] => {
-                        let a = self.operand(a)?;
-                        let ab = [a, self.operand(b)?];
-                        f(self, obj, &ab, e.span)
-                    }
-                    _ => {
-                        let values = self.eval_args(args)?;
-                        f(self, obj, &values, e.span)
-                    }
-                }
-            }
-            ExKind::Exists { var, cond, min, max } => self.exists(*var, cond, min.as_deref(), max.as_deref(), e.span),
-            ExKind::Forall { var, cond } => self.forall(*var, cond, e.span),
-            ExKind::AndOr { all, args } => {
-                for a in args {
-                    if and_or_stops(self.eval(a)?, *all) {
-                        return Ok(Value::bool(!*all));
-                    }
-                }
-                Ok(Value::bool(*all))
-            }
-            ExKind::NodeOf { graph, node } => self.node_of(graph, node, e.span),
-            ExKind::Index { object, index } => {
-                let o = self.eval(object)?;
-                let i = self.eval(index)?;
-                self.index(o, i, e.span)
-            }
-            ExKind::Unary { op, operand } => {
-                let v = self.eval(operand)?;
-                self.unary(*op, v, e.span)
-            }
-            ExKind::Edge(edge) => {
-                self.get_edge(edge, &|it, right, i| it.eval(edge_item(edge, right, i)), e.span).map(Value::Logic)
-            }
-            ExKind::Ternary { cond, branches } => {
-                let c = self.eval(cond)?.condition();
-                self.eval(&branches[ternary_branch(c, branches.len())])
-            }
-            ExKind::Sum(items) => self.sum(items),
-            _ => self.eval_compiled(e),
-        }
-    }
-
     /// A key and value of a map literal, added to `m`: a key given twice is an error.
     pub(super) fn map_entry(&self, m: &mut Map, key: Value, val: Value, key_span: Span) -> R<()> {
         if !m.insert(key.clone(), val) {
             return fail(key_span, format!("duplicate key `{}` in map literal", self.text(&key)));
         }
         Ok(())
-    }
-
-    /// `a + b + c + ...`, left to right as the nested `+`s would go; from the first string on,
-    /// every further operand is appended to one buffer (as `closure/text.rs` does).
-    fn sum(&mut self, items: &[(Ex, Span)]) -> R<Value> {
-        let mut acc = self.operand(&items[0].0)?;
-        for (i, (e, span)) in items.iter().enumerate().skip(1) {
-            if let Value::Str(mut text) = acc {
-                for (e, span) in &items[i..] {
-                    let v = self.operand(e)?;
-                    self.append(&mut text, &v, *span)?;
-                }
-                return Ok(Value::Str(text));
-            }
-            let r = self.operand(e)?;
-            acc = self.binary_values(BinOp::Add, acc, r, *span)?;
-        }
-        Ok(acc)
-    }
-
-    pub fn eval_args(&mut self, args: &[Ex]) -> R<Args> {
-        let mut v = Args::with_capacity(args.len());
-        for a in args {
-            v.push(self.eval(a)?);
-        }
-        Ok(v)
     }
 
     /// `eval(Str)` once its argument is evaluated.
@@ -246,13 +116,7 @@ impl Interp {
         Flow::Error(Box::new(d))
     }
 
-    /// `G=>$n`: the node of G's class, bound to G.
-    pub(super) fn node_of(&mut self, graph: &Ex, n: &NodeRef, span: Span) -> R<Value> {
-        let g = self.eval(graph)?;
-        self.node_of_value(g, n, span)
-    }
-
-    /// `node_of` once G is evaluated.
+    /// `G=>$n`: the node of G's class, bound to G, once G is evaluated.
     pub(super) fn node_of_value(&mut self, g: Value, n: &NodeRef, span: Span) -> R<Value> {
         let g = match g {
             Value::Graph(g) => g,
@@ -279,8 +143,16 @@ impl Interp {
         }
     }
 
-    /// `exists(V, Cond [, N [, M]])`, as decision 1 of docs/language.md defines it.
-    pub(super) fn exists(&mut self, var: Slot, cond: &Ex, min: Option<&Ex>, max: Option<&Ex>, span: Span) -> R<Value> {
+    /// `exists(V, Cond [, N [, M]])`, as decision 1 of docs/language.md defines it; `cond` is
+    /// the condition with its closure, the bounds' closures come with their places.
+    pub(super) fn exists(
+        &mut self,
+        var: Slot,
+        cond: Cond,
+        min: Option<&(ValueFn, Span)>,
+        max: Option<&(ValueFn, Span)>,
+        span: Span,
+    ) -> R<Value> {
         let bounds = match (min, max) {
             (None, _) => None,
             (Some(a), b) => {
@@ -300,7 +172,7 @@ impl Interp {
     pub(super) fn exists_within(
         &mut self,
         var: Slot,
-        cond: &Ex,
+        (cond, test): Cond,
         bounds: Option<(f64, f64)>,
         span: Span,
         site: Option<&TestSite>,
@@ -312,8 +184,8 @@ impl Interp {
         }
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
-        if let Some((test, bound)) = self.bound_test(var, cond, site) {
-            return Ok(Value::bool(self.exists_by_test(var, (&test, bound), bounds, span)?));
+        if let Some((node_test, bound)) = self.bound_test(var, cond, site) {
+            return Ok(Value::bool(self.exists_by_test(var, (&node_test, bound), bounds, span)?));
         }
         let mut count = 0.0;
         let mut first = None;
@@ -324,7 +196,7 @@ impl Interp {
             self.tick(span)?;
             let node = Value::Node(NodeVal { class, id, graph: None });
             self.set(var, node);
-            if self.eval(cond)?.is_exactly_true() {
+            if test(self)?.is_exactly_true() {
                 if bounds.is_none() {
                     return Ok(Value::bool(true));
                 }
@@ -343,24 +215,24 @@ impl Interp {
         Ok(Value::bool(ok))
     }
 
-    fn count_arg(&mut self, e: &Ex) -> R<f64> {
-        match self.eval(e)? {
+    fn count_arg(&mut self, (bound, at): &(ValueFn, Span)) -> R<f64> {
+        match bound(self)? {
             Value::Num(n) => Ok(n),
-            other => fail(e.span, format!("a count must be a number, not {}", other.described())),
+            other => fail(*at, format!("a count must be a number, not {}", other.described())),
         }
     }
 
-    pub(super) fn forall(&mut self, var: Slot, cond: &Ex, span: Span) -> R<Value> {
+    pub(super) fn forall(&mut self, var: Slot, (cond, test): Cond, span: Span) -> R<Value> {
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
-        if let Some((test, bound)) = self.bound_test(var, cond, None) {
-            return Ok(Value::bool(self.forall_by_test(var, (&test, bound), span)?));
+        if let Some((node_test, bound)) = self.bound_test(var, cond, None) {
+            return Ok(Value::bool(self.forall_by_test(var, (&node_test, bound), span)?));
         }
         let mut id = self.world.class(class).first();
         while self.world.class(class).contains(id) {
             self.tick(span)?;
             self.set_node(var, class, id);
-            if !self.eval(cond)?.is_exactly_true() {
+            if !test(self)?.is_exactly_true() {
                 return Ok(Value::bool(false));
             }
             id += 1;
@@ -566,13 +438,5 @@ pub(super) fn ternary_branch(c: Logic, n: usize) -> usize {
         2
     } else {
         3
-    }
-}
-
-/// The i-th item of an edge's left or `right` side (a single operand is item 0).
-fn edge_item(edge: &EdgeEx, right: bool, i: usize) -> &Ex {
-    match if right { &edge.right } else { &edge.left } {
-        Operand::Single(e) => e,
-        Operand::Group(items) => &items[i].1,
     }
 }

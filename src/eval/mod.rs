@@ -18,7 +18,7 @@ pub mod random;
 pub mod sink;
 mod stmt;
 
-use crate::compile::ir::{DemonId, Ex, FnCode, Slot};
+use crate::compile::ir::{DemonId, FnCode, Slot};
 use crate::diagnostics::{Diagnostic, SourceMap, Warnings};
 use crate::syntax::Span;
 use crate::value::code::CodeRef;
@@ -654,39 +654,8 @@ impl Interp {
         }
     }
 
-    /// `name(args)` of a demon defined with `def`.
-    #[inline(never)]
-    fn call_demon(&mut self, id: DemonId, args: &[Ex], span: Span) -> R<Value> {
-        let code = self.demon(id, span)?;
-        self.call_with(&code, args, span)
-    }
-
-    /// Calls a demon or lambda on argument expressions. The values go straight onto the frame
-    /// stack (a nested call made while evaluating them stacks its frame above and pops it), so a
-    /// call allocates nothing. Only the `eval` of a call expression calls it, having checked
-    /// the native stack. Inline, with `run_frame`: a call goes through one native frame less.
-    #[inline(always)]
-    pub(crate) fn call_with(&mut self, code: &Rc<FnCode>, args: &[Ex], span: Span) -> R<Value> {
-        self.check_call(code, args.len(), span)?;
-        let base = self.stack.len();
-        for a in args {
-            // A number (`N - 1`) is built in place: moving a `Value` result costs more.
-            if let Some(n) = self.arith(a) {
-                self.stack.push(Value::Num(n));
-                continue;
-            }
-            match self.operand(a) {
-                Ok(v) => self.stack.push(v),
-                Err(e) => {
-                    self.stack.truncate(base);
-                    return Err(e);
-                }
-            }
-        }
-        self.run_frame(code, base, span, None)
-    }
-
-    /// `call_with` for a body compiled to closures (`eval/closure`): the arguments are closures.
+    /// Calls a demon or lambda from a body compiled to closures (`eval/closure`): the
+    /// arguments are closures, their values pushed straight onto the frame stack.
     #[inline(always)]
     fn call_compiled(&mut self, code: &Rc<FnCode>, args: &[closure::CallArg], span: Span) -> R<Value> {
         let base = self.push_compiled_args(code, args, span)?;

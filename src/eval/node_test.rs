@@ -581,7 +581,7 @@ impl Interp {
             ExKind::NodeOf { graph, node } => match graph.kind {
                 ExKind::Var(s) if s != var => {
                     t.inputs.push((s, self.get(s).clone()));
-                    self.node_of(graph, node, e.span).ok()
+                    self.node_of_value(self.get(s).clone(), node, e.span).ok()
                 }
                 _ => None,
             },

@@ -1,5 +1,5 @@
 //! Compound assignment (`X += v`, `X -= v`, ...) and `X++` / `X--` of a variable, as
-//! statements. The rules are the tree walker's (`eval/compound.rs`): the variable is read before
+//! statements. The rules live in `eval/compound.rs`: the variable is read before
 //! the value is evaluated, a string variable and a value without side effects append in place
 //! (`Interp::append_to_var`), anything else is `Interp::compound` on the two values. Numbers
 //! go first: `X op v` as arithmetic on numbers (`num::compound`, specialised for the operator

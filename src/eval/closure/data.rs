@@ -1,7 +1,7 @@
 //! Literals, indexing, ternaries, `and`/`or`, unary operators and calls of lambda values as
-//! closures built from their parts' closures. Each rule is the tree walker's own function
-//! (`Interp::index`, `map_entry`, `unary`, `ternary_branch`, ...), so both give the same values,
-//! steps and errors.
+//! closures built from their parts' closures. Each rule is one function
+//! (`Interp::index`, `map_entry`, `unary`, `ternary_branch`, ...), so every path that takes it
+//! gives the same values, steps and errors.
 
 use super::expr::{value, ValueFn};
 use super::target::TargetFn;

@@ -1,5 +1,5 @@
-//! `static` declarations, `nodes` declarations and `return?` as closures; the rules are the
-//! tree walker's (`Interp::declare_static`, `declare_nodes`, `return_ifdef`).
+//! `static` declarations, `nodes` declarations and `return?` as closures; the rules are
+//! `Interp::declare_static`, `declare_nodes` and `return_ifdef`.
 
 use super::expr::{value, ValueFn};
 use super::StFn;
@@ -9,7 +9,7 @@ use crate::value::Value;
 use std::cell::Cell;
 use std::rc::Rc;
 
-/// `static X = v, ...`: `done` is the IR's own flag, shared with the tree walker.
+/// `static X = v, ...`: `done` is the IR's own flag (set once the statement has run).
 pub(super) fn statics(done: &Cell<bool>, items: &[(Slot, Option<Ex>)], span: Span, depth: u32) -> StFn {
     let done = super::Node::new(done);
     let slots: Box<[Slot]> = items.iter().map(|i| i.0).collect();

@@ -57,15 +57,16 @@ pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
         ExKind::ValueInModels { models, expr } => data::value_in_models(models, expr, depth + 1),
         ExKind::Axioms { usage, axioms } => data::axioms(*usage, axioms, e.span, depth + 1),
         ExKind::Exists { var, cond, min, max } => {
-            let (var, cond, span) = (*var, Node::new(&**cond), e.span);
-            let (min, max) = (min.as_deref().map(Node::new), max.as_deref().map(Node::new));
-            Box::new(move |it| {
-                it.exists(var, cond.get(), min.as_ref().map(|m| m.get()), max.as_ref().map(|m| m.get()), span)
-            })
+            let (var, span, test) = (*var, e.span, value(cond, depth + 1));
+            let cond = Node::new(&**cond);
+            let bound = |b: &Option<Box<Ex>>| b.as_deref().map(|b| (value(b, depth + 1), b.span));
+            let (min, max) = (bound(min), bound(max));
+            Box::new(move |it| it.exists(var, (cond.get(), &test), min.as_ref(), max.as_ref(), span))
         }
         ExKind::Forall { var, cond } => {
-            let (var, cond, span) = (*var, Node::new(&**cond), e.span);
-            Box::new(move |it| it.forall(var, cond.get(), span))
+            let (var, span, test) = (*var, e.span, value(cond, depth + 1));
+            let cond = Node::new(&**cond);
+            Box::new(move |it| it.forall(var, (cond.get(), &test), span))
         }
         ExKind::Eval { arg, scope } => data::eval(arg, scope, e.span, depth + 1),
         ExKind::Assign { target, value: v } => data::assign(target, v, e.span, depth + 1),
@@ -150,7 +151,7 @@ fn may_be_number(e: &Ex) -> bool {
     matches!(e.kind, ExKind::Const(Value::Num(_)) | ExKind::Var(_) | ExKind::Binary { .. } | ExKind::Sum(_))
 }
 
-/// `left op right`, as `Interp::eval` does it: the arithmetic on numbers first (by `NumCode`, or
+/// `left op right`: the arithmetic on numbers first (by `NumCode`, or
 /// on two leaves), the operands evaluated and combined when that gives up.
 fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth: u32) -> ValueFn {
     // Where the arithmetic gives up, both sides are evaluated and combined.
@@ -271,7 +272,7 @@ impl Sides {
         Sides { l, r, quick, calls, left: Node::new(left), right: Node::new(right), span }
     }
 
-    /// The operator's value, as `Interp::eval` gives it.
+    /// The operator's value (`Interp::binary_values`).
     #[inline(always)]
     pub(super) fn combine(&self, op: BinOp, it: &mut Interp) -> R<Value> {
         if self.calls {
@@ -428,8 +429,7 @@ pub(crate) enum CallArg {
         n: f64,
         arg: ValueFn,
     },
-    /// Arithmetic (`N - 1`): its number, or its value where the numbers give up (as
-    /// `Interp::call_with` tries `arith` first).
+    /// Arithmetic (`N - 1`): its number, or its value where the numbers give up.
     Number(NumFn, ValueFn),
     Value(ValueFn),
 }
@@ -491,7 +491,7 @@ impl CallArg {
 }
 
 /// An expression statement, as `Interp::expr_stmt` runs it, when it is an assignment to a
-/// variable or a demon call (None: the tree walker runs it).
+/// variable or a demon call (None: another kind, compiled by the next rule of `stmt_line`).
 pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<Line> {
     match &e.kind {
         ExKind::Assign { target, value: v } => {

@@ -1,6 +1,6 @@
 //! The graph's side of a demon body as closures: `GRAPH = G`, `A on P = Undef`, `H hold A;`,
 //! reading an edge `(A on P)` and comparing it (`!= True`), `exists(Z, H hold Z)`, `!x`, a node
-//! constant. Each does what the tree walker's case does (`Interp::assign`, `store_edge`,
+//! constant. Each calls its rule's function (`Interp::assign`, `store_edge`,
 //! `get_edge`, `exists`, `unary`), called directly, with the operands as closures; an edge
 //! between local variables or node constants that are nodes of the current graph (the search
 //! demons' usual edges, `H hold A`, `X on $2`) is read and set in place, and any other case
@@ -115,13 +115,14 @@ pub(super) fn expression(e: &Ex, depth: u32) -> Option<ValueFn> {
         }
         ExKind::Exists { var, cond, min: None, max: None } => {
             let shape = TargetOf::new(*var, cond);
-            let (var, cond, site) = (*var, Node::new(&**cond), TestSite::default());
+            let (var, test, site) = (*var, value(cond, depth + 1), TestSite::default());
+            let cond = Node::new(&**cond);
             match shape {
                 Some(t) => Box::new(move |it| match t.find(it, var) {
                     Some(found) => Ok(Value::bool(found)),
-                    None => it.exists_within(var, cond.get(), None, span, Some(&site)),
+                    None => it.exists_within(var, (cond.get(), &test), None, span, Some(&site)),
                 }),
-                None => Box::new(move |it| it.exists_within(var, cond.get(), None, span, Some(&site))),
+                None => Box::new(move |it| it.exists_within(var, (cond.get(), &test), None, span, Some(&site))),
             }
         }
         ExKind::Unary { op, operand } => {

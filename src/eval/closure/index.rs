@@ -1,7 +1,7 @@
 //! `A[i]` and `A[i] = v` of a variable, as closures: the 8-puzzle's `Queue[Head]`, `Depth[S]`,
 //! `Moves[B]` and `Depth[T] = D`. An array item or a map entry is read with the container left
-//! in its variable (no copy of the reference, no walk through the tree walker's `eval`); other
-//! containers go to `Interp::index` / `Interp::assign`, as the tree walker would. Only an index
+//! in its variable (no copy of the reference); other
+//! containers go to `Interp::index` / `Interp::assign`, the rules' functions. Only an index
 //! without side effects is taken, so that reading the variable after it, not before, cannot
 //! change what is read.
 

@@ -1,6 +1,6 @@
 //! Loops and the small statements of loop bodies as closures: `for` over nodes, values and
 //! ranges, `var`, `break`, `continue`, a bare `return` (edge statements are in `graph.rs`).
-//! The loops themselves are the tree walker's (`eval/stmt.rs`, which takes its body as a
+//! The loops themselves are the rules of `eval/stmt.rs` (which take their body as a
 //! `Body`), so the nodes visited, the steps counted and the errors are the same; the body and
 //! a node loop's condition run as closures, with their `if`s, calls and assignments
 //! specialised.

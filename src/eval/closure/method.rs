@@ -18,7 +18,7 @@ use crate::value::display::node_name;
 use crate::value::{NodeVal, Str, Value};
 
 /// Texts up to this length count no work when `+` copies them (`Interp::copy_work`): the
-/// rename is done here only for them, so that the steps stay those of the tree walker.
+/// rename is done here only for them, so that the steps stay those of the general call.
 const FREE_TEXT: usize = 4096;
 
 /// An expression statement made of a builtin method call that has a closure here (None: the
@@ -35,8 +35,8 @@ pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
     }))
 }
 
-/// A builtin call (`Recv.method(a, b)`, `f(a)`) of up to two arguments, as the tree walker's
-/// `ExKind::Builtin` makes it: the object, the body its kind picks, the arguments, the call;
+/// A builtin call (`Recv.method(a, b)`, `f(a)`) of up to two arguments, as the general
+/// `ExKind::Builtin` closure makes it: the object, the body its kind picks, the arguments, the call;
 /// here the operands are closures and the function is called directly.
 pub(super) fn call(e: &Ex, depth: u32) -> Option<ValueFn> {
     let ExKind::Builtin { f, object, args, .. } = &e.kind else { return None };

@@ -1,19 +1,17 @@
-//! Demon bodies, top-level code (`Interp::run_top`) and `eval`'s expression compiled to
-//! closures: each statement and expression of a body becomes a
-//! `Box<dyn Fn(&mut Interp) -> ...>` built once, the first time the demon is called
-//! (`FnCode::fast`), so that running it no longer goes through the large `match` of `exec` and
-//! `eval` (with their prologues and epilogues) for every node. The common shapes are
-//! specialised (a local variable, a constant, a comparison of numbers in an `if`, a demon call,
-//! `return` of an expression at the end of the body); every other statement and expression is
-//! a closure built from its parts' closures that calls the rule the tree walker calls too
-//! (`Interp::index`, `out_stmt`, `assign`, ...): each rule lives in one function. Statements
-//! have no tree walker left (`Interp::exec` is gone); a body with `get:` / `set:` sections
-//! runs its blocks' closures (`FastBody::sections`). A
-//! specialised closure that cannot finish quickly (a variable that does not hold a number, say)
-//! gives up before any side effect and goes the general way (`Sides::combine`, or the general
-//! closure of the same node). No closure hands its node to the expression tree walker
-//! (`Interp::eval`); it still evaluates the parts that `exists`, `forall` and node loops take
-//! as nodes (their conditions).
+//! The evaluator: demon bodies, top-level code (`Interp::run_top`) and `eval`'s expression
+//! compiled to closures, the only executable form (issue 43 retired the tree walker). Each
+//! statement and expression of a body becomes a `Box<dyn Fn(&mut Interp) -> ...>` built once,
+//! the first time the demon is called (`FnCode::fast`). The common shapes are specialised (a
+//! local variable, a constant, a comparison of numbers in an `if`, a demon call, `return` of an
+//! expression at the end of the body), chosen from the kinds and shapes the compiler knows;
+//! every other statement and expression is a closure built from its parts' closures that calls
+//! the rule's one function (`Interp::index`, `out_stmt`, `assign`, `exists`, ...). A body with
+//! `get:` / `set:` sections runs its blocks' closures (`FastBody::sections`). A specialised
+//! closure that cannot finish quickly (a variable that does not hold a number, say) gives up
+//! before any side effect and goes the general way (`Sides::combine`, or the general closure of
+//! the same node). IR nodes are still read at run time only where their shape is analysed
+//! against the current graph (`exists`, `forall` and node-loop conditions made into a
+//! `NodeTest`, the edge and append shapes), never evaluated node by node.
 
 mod assign;
 mod block;
@@ -50,8 +48,8 @@ type NumBodyFn = Box<dyn Fn(&mut Interp) -> R<f64>>;
 /// nesting ends in an error, never an overflow.
 const MAX_NESTING: u32 = 48;
 
-/// The compiled body of a demon or lambda (None: it has a `get:` or `set:` section, which the
-/// tree walker runs).
+/// The compiled body of a demon or lambda (None: it has a `get:` or `set:` section, whose
+/// blocks run as `FastBody::sections`).
 /// `num`: the same body for a caller that wants a number (a recursion's step, whose value is
 /// arithmetic on calls), when it has such a shape.
 pub struct FastBody {
@@ -101,7 +99,7 @@ fn from_num(it: &mut Interp, r: R<f64>) -> R<Value> {
     }
 }
 
-/// A node of the tree a closure was compiled from, for the tree walker to run. The closures live
+/// A node of the tree a closure was compiled from, kept for the rules that read its shape. The closures live
 /// in the `FnCode` that owns the tree (`FnCode::fast`), made once it is behind its `Rc`, and a
 /// `FnCode` is never changed after that: every node outlives every call of the closures.
 pub(crate) struct Node<T>(*const T);

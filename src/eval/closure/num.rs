@@ -11,7 +11,7 @@ use crate::eval::Interp;
 use crate::syntax::ast::BinOp;
 use crate::value::Value;
 
-/// Arithmetic on numbers: the number, or None where the tree walker must evaluate.
+/// Arithmetic on numbers: the number, or None where the general closure must evaluate.
 pub(super) type NumFn = Box<dyn Fn(&Interp) -> Option<f64>>;
 
 /// A comparison of numbers: True or False, or None where the numbers do not decide it (a
