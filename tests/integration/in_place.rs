@@ -209,3 +209,20 @@ out (A == B) + "/" + (A != B), (A == A) + "/" + (A != A)
                     False/True True/False\n";
     assert_eq!(run.stdout, expected, "{}", run.stderr);
 }
+
+#[test]
+fn arithmetic_arguments_are_pushed_as_numbers_or_as_values_when_they_are_not() {
+    // `f(g * 3)` and `f(g + 1)` with g a global: pushed as numbers while g holds one (6, 3);
+    // when g holds a string, `g + 1` is the string "ab1" and `g * 3` the error of `*`, at
+    // the argument's place, the call never made.
+    let code = r#"def f(x) { return x }
+var g = 2
+out f(g * 3), f(g + 1)
+g = "ab"
+out f(g + 1)
+out f(g * 3)
+"#;
+    let run = ds_file("push_args.ds", code, &[]);
+    assert_eq!(run.stdout, "6 3\nab1\n", "{}", run.stderr);
+    assert!(run.stderr.contains("push_args.ds:6:7"), "{}", run.stderr);
+}

@@ -459,12 +459,22 @@ impl CallArg {
     pub(crate) fn push(&self, it: &mut Interp) -> R<()> {
         // `N - 1` first, its number written straight into the new slot: built in a temporary
         // that one wide load copies, it waits for the two stores before it (no forwarding).
-        if let CallArg::LocalAdd { i, n, .. } = self {
-            if let Value::Num(x) = it.local(*i) {
-                let x = *x + *n;
-                it.push_num(x);
-                return Ok(());
+        match self {
+            CallArg::LocalAdd { i, n, .. } => {
+                if let Value::Num(x) = it.local(*i) {
+                    let x = *x + *n;
+                    it.push_num(x);
+                    return Ok(());
+                }
             }
+            // Any other arithmetic (a global's `i`, `x % 7`) likewise.
+            CallArg::Number(f, _) => {
+                if let Some(x) = f(it) {
+                    it.push_num(x);
+                    return Ok(());
+                }
+            }
+            _ => {}
         }
         let v = match self {
             CallArg::Local(i) => {
@@ -479,10 +489,8 @@ impl CallArg {
                 Value::Num(x) => Value::Num(x * n),
                 _ => arg(it)?,
             },
-            CallArg::Number(f, v) => match f(it) {
-                Some(x) => Value::Num(x),
-                None => v(it)?,
-            },
+            // Its number was not there (the fast path above gave up).
+            CallArg::Number(_, v) => v(it)?,
             CallArg::Value(v) => v(it)?,
         };
         it.stack.push(v);
