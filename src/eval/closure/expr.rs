@@ -481,17 +481,12 @@ impl CallArg {
                 it.push_local(*i);
                 return Ok(());
             }
-            CallArg::LocalAdd { i, n, arg } => match it.local(*i) {
-                Value::Num(x) => Value::Num(x + n),
-                _ => arg(it)?,
-            },
             CallArg::LocalMul { i, n, arg } => match it.local(*i) {
                 Value::Num(x) => Value::Num(x * n),
                 _ => arg(it)?,
             },
-            // Its number was not there (the fast path above gave up).
-            CallArg::Number(_, v) => v(it)?,
-            CallArg::Value(v) => v(it)?,
+            // `LocalAdd` and `Number` whose number was not there (the match above gave up).
+            CallArg::LocalAdd { arg: v, .. } | CallArg::Number(_, v) | CallArg::Value(v) => v(it)?,
         };
         it.stack.push(v);
         Ok(())
