@@ -139,3 +139,79 @@ fn substr_in_a_chain_gives_what_the_method_gives() {
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("substr.ds:7:28"), "{}", r.stderr);
 }
+
+/// A program that calls what the variable `f` holds at one call site, in a loop at top level
+/// and in a demon, with `f` reassigned between the calls: `CALL` is `f` (the variable read in
+/// place, its code remembered from the last call) or `[f][0]` (an expression: the general way).
+const REASSIGNED: &str = "var inc = (x) => x + 1\nglobal inc\ndef tenfold(x) { return x * 10 }\n\
+var f = inc\nvar s = \"\"\nvar i = 0\n\
+while i < 5 {\n s = s + CALL(i) + \",\"\n if i == 0 : f = tenfold\n if i == 1 : f = (x) => x - 1\n\
+ if i == 2 : f = inc\n if i == 3 : f = \"text\"\n i = i + 1\n}\nout s\n";
+
+const REASSIGNED_IN_A_DEMON: &str = "var inc = (x) => x + 1\nglobal inc\ndef tenfold(x) { return x * 10 }\n\
+def run(f) {\n var t = 0\n var k = 0\n while k < 4 {\n  t = t + CALL(k)\n  if k == 0 : f = inc\n\
+  if k == 1 : f = (a, b) => a\n  k = k + 1\n }\n return t\n}\nout run(tenfold)\n";
+
+#[test]
+fn a_variable_called_again_after_it_changed_calls_what_it_holds_now() {
+    let place = |r: &crate::common::Run, file: &str| {
+        let line = r.stderr.lines().find(|l| l.contains(file)).unwrap_or_default();
+        line.split(file).nth(1).map(|p| p.split(':').nth(1).unwrap_or_default().to_string())
+    };
+    for (src, file, message, at) in [
+        // inc(0) = 1, tenfold(1) = 10, (x - 1)(2) = 1, inc(3) = 4, then a string is called
+        // (line 8, the `f` at column 10).
+        (REASSIGNED, "reassigned.ds", "a string cannot be called", "8:10"),
+        // tenfold(0) = 0, inc(1) = 2, then a lambda of two arguments with one given (line 8,
+        // the call at column 11): nothing printed.
+        (REASSIGNED_IN_A_DEMON, "reassigned_demon.ds", "`lambda` takes 2 arguments, but 1 given", "8:11"),
+    ] {
+        let direct = ds_file(file, &src.replace("CALL", "f"), &[]);
+        let general = ds_file(file, &src.replace("CALL", "[f][0]"), &[]);
+        assert_eq!(direct.code, Some(1), "{}", direct.stderr);
+        assert!(direct.stderr.contains(message), "{}", direct.stderr);
+        assert!(direct.stderr.contains(&format!("{file}:{at}")), "{}", direct.stderr);
+        // The general way: the same output, message and line (its columns are further right).
+        assert_eq!(direct.stdout, general.stdout);
+        assert_eq!(direct.stderr.lines().next(), general.stderr.lines().next());
+        assert_eq!(place(&direct, file), place(&general, file));
+    }
+    // Before the string: every value the loop made.
+    let r = ds_file("reassigned.ds", &REASSIGNED.replace("CALL", "f").replace("i < 5", "i < 4"), &[]);
+    assert_eq!(r.stdout, "1,10,1,4,\n", "{}", r.stderr);
+}
+
+#[test]
+fn a_variable_called_recursively_or_rebound_inside_its_call_gives_what_it_holds() {
+    // fib through a global that holds it: fib(10) = 55; a lambda through a global: 5! = 120;
+    // a lambda that rebinds its own variable while it runs: g(1) = 2, then tenfold(1) = 10,
+    // twice at the same call site; a lambda that reads a shared global (k = 3): 3 * 4 + 3 * 5.
+    let src = "def tenfold(x) { return x * 10 }\nvar F = 0\nvar f = 0\nvar k = 3\nglobal F, f, k\n\
+               def fib(n) { if n < 2 : return n\n return F(n - 1) + F(n - 2) }\nF = fib\nout F(10)\n\
+               F = (n) => n < 2 ? 1 : n * F(n - 1)\nout F(5)\n\
+               f = (x) => { f = tenfold\n return x + 1 }\nvar r = []\nvar i = 0\n\
+               while i < 2 { r.push(f(1))\n i = i + 1 }\nout r\n\
+               var times = (x) => k * x\nvar t = 0\ni = 4\nwhile i < 6 { t = t + times(i)\n i = i + 1 }\nout t\n";
+    prints(src, "55\n120\n[2,10]\n27\n");
+    // Too deep a recursion through a global ends as through an expression, at the same call.
+    let deep = |call: &str| {
+        let src = format!("var F = 0\nglobal F\nF = (n) => {call}(n + 1)\nout F(1)\n");
+        let r = ds_file("deep.ds", &src, &["--max-depth", "50"]);
+        (r.code, r.stderr.lines().next().map(str::to_string), r.stderr.contains("deep.ds:3:12"))
+    };
+    let direct = deep("F");
+    assert_eq!(
+        direct,
+        (Some(1), Some("error: recursion too deep: more than 50 demon calls in progress (--max-depth)".into()), true)
+    );
+    assert_eq!(deep("[F][0]").1, direct.1);
+}
+
+#[test]
+fn a_global_argument_is_passed_as_it_is_whatever_it_holds() {
+    // h(x) = x + x over a global that holds 2, then "ab", then a node-free array [1]: 4, "abab",
+    // [1,1]; and a global that holds a number again: 3 + 3.
+    let src = "var h = (x) => x + x\nvar a = 2\nvar r = []\nvar i = 0\n\
+               while i < 4 {\n r.push(h(a))\n if i == 0 : a = \"ab\"\n if i == 1 : a = [1]\n if i == 2 : a = 3\n i = i + 1\n}\nout r\n";
+    prints(src, "[4,abab,[1,1],6]\n");
+}

@@ -9,7 +9,8 @@ use crate::eval::{Flow, Interp, R};
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
 use crate::value::{Logic, Value};
-use std::rc::Rc;
+use std::cell::Cell;
+use std::rc::{Rc, Weak};
 
 /// An expression, evaluated.
 pub(crate) type ValueFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
@@ -357,12 +358,66 @@ fn call(callee: Callee, args: &[Ex], span: Span, depth: u32) -> ValueFn {
 /// known: a lambda's call costs what a demon's does.
 pub(super) enum Callee {
     Demon(DemonId),
+    /// A variable (`f(x)`, `f` a local or a global): read in place, its code remembered.
+    Var(Box<HeldVar>),
     Held(ValueFn, Span),
 }
 
 impl Callee {
     fn held(callee: &Ex, depth: u32) -> Callee {
-        Callee::Held(value(callee, depth), callee.span)
+        match callee.kind {
+            ExKind::Var(slot) => Callee::Var(Box::new(HeldVar {
+                slot,
+                at: callee.span,
+                last: Cell::new(std::ptr::null()),
+                kept: Cell::default(),
+            })),
+            _ => Callee::Held(value(callee, depth), callee.span),
+        }
+    }
+}
+
+/// A variable called as a function, with the code of the lambda or demon it held at the last
+/// call (an inline cache): while it holds the same value, the call skips `FnCode::of`'s check
+/// of the code's type. Any other value goes through `Interp::callable`, as an expression's does.
+pub(super) struct HeldVar {
+    slot: Slot,
+    at: Span,
+    /// The address of that code (null: none yet).
+    last: Cell<*const FnCode>,
+    /// Keeps the allocation at `last`, so that no other code can come to have its address.
+    /// (Weak, so that a demon that calls itself through a variable makes no cycle.)
+    kept: Cell<Weak<FnCode>>,
+}
+
+impl HeldVar {
+    #[inline(always)]
+    fn code(&self, it: &Interp, span: Span) -> R<Rc<FnCode>> {
+        let v = match self.slot {
+            Slot::Local(i) => it.local(i as usize),
+            Slot::Global(i) => &it.globals[i as usize],
+        };
+        if let Value::Lambda(code) = v {
+            let last = self.last.get();
+            if std::ptr::addr_eq(Rc::as_ptr(code), last) {
+                // SAFETY: the code at `last` is an `Rc<FnCode>`'s (`miss`), still that one
+                // (`kept`), and alive: the variable holds a strong count of it.
+                unsafe {
+                    Rc::increment_strong_count(last);
+                    return Ok(Rc::from_raw(last));
+                }
+            }
+        }
+        self.miss(v.dup(), span)
+    }
+
+    /// The code of a value other than the last one (remembered if it has some).
+    #[inline(never)]
+    fn miss(&self, v: Value, span: Span) -> R<Rc<FnCode>> {
+        let code = Interp::callable(v, self.at, span)?;
+        self.kept.set(Rc::downgrade(&code));
+        self.last.set(Rc::as_ptr(&code));
+        Ok(code)
     }
 }
 
@@ -386,6 +441,17 @@ impl CallSite {
                 Some(Some(code)) => Ok(code.clone()),
                 _ => it.demon(*id, self.span),
             },
+            _ => self.held_code(it),
+        }
+    }
+
+    /// `code` of a lambda or demon held in a variable or given by an expression. (Out of line:
+    /// the calls of demons by name, most recursions, are not slowed by it.)
+    #[inline(never)]
+    fn held_code(&self, it: &mut Interp) -> R<Rc<FnCode>> {
+        match &self.callee {
+            Callee::Demon(id) => it.demon(*id, self.span),
+            Callee::Var(var) => var.code(it, self.span),
             Callee::Held(f, at) => {
                 let v = f(it)?;
                 Interp::callable(v, *at, self.span)
@@ -449,6 +515,11 @@ impl CallArg {
         }
         match (&a.kind, super::num::arith(a)) {
             (ExKind::Var(Slot::Local(i)), _) => CallArg::Local(*i as usize),
+            // A global (a top-level call's `f(i)`): its number written in place, as arithmetic's.
+            (ExKind::Var(Slot::Global(i)), _) => {
+                let global = super::num::Arg::Global(*i as usize);
+                CallArg::Number(Box::new(move |it| global.get(it)), value(a, depth))
+            }
             (_, Some(f)) => CallArg::Number(f, value(a, depth)),
             _ => CallArg::Value(value(a, depth)),
         }
