@@ -358,21 +358,30 @@ fn call(callee: Callee, args: &[Ex], span: Span, depth: u32) -> ValueFn {
 /// known: a lambda's call costs what a demon's does.
 pub(super) enum Callee {
     Demon(DemonId),
-    /// A variable (`f(x)`, `f` a local or a global): read in place, its code remembered.
-    Var(Box<HeldVar>),
-    Held(ValueFn, Span),
+    /// The code of the value at the callee's place (the second), or the error of a value that
+    /// cannot be called (`Interp::callable`; the call's place given).
+    Held(Box<dyn Fn(&mut Interp, Span, Span) -> R<Rc<FnCode>>>, Span),
 }
 
 impl Callee {
     fn held(callee: &Ex, depth: u32) -> Callee {
+        let at = callee.span;
         match callee.kind {
-            ExKind::Var(slot) => Callee::Var(Box::new(HeldVar {
-                slot,
-                at: callee.span,
-                last: Cell::new(std::ptr::null()),
-                kept: Cell::default(),
-            })),
-            _ => Callee::Held(value(callee, depth), callee.span),
+            // A variable: read in place, its code remembered.
+            ExKind::Var(slot) => {
+                let var = HeldVar { slot, last: Cell::new(std::ptr::null()), kept: Cell::default() };
+                Callee::Held(Box::new(move |it, at, span| var.code(it, at, span)), at)
+            }
+            _ => {
+                let f = value(callee, depth);
+                Callee::Held(
+                    Box::new(move |it, at, span| {
+                        let v = f(it)?;
+                        Interp::callable(v, at, span)
+                    }),
+                    at,
+                )
+            }
         }
     }
 }
@@ -380,9 +389,8 @@ impl Callee {
 /// A variable called as a function, with the code of the lambda or demon it held at the last
 /// call (an inline cache): while it holds the same value, the call skips `FnCode::of`'s check
 /// of the code's type. Any other value goes through `Interp::callable`, as an expression's does.
-pub(super) struct HeldVar {
+struct HeldVar {
     slot: Slot,
-    at: Span,
     /// The address of that code (null: none yet).
     last: Cell<*const FnCode>,
     /// Keeps the allocation at `last`, so that no other code can come to have its address.
@@ -392,7 +400,7 @@ pub(super) struct HeldVar {
 
 impl HeldVar {
     #[inline(always)]
-    fn code(&self, it: &Interp, span: Span) -> R<Rc<FnCode>> {
+    fn code(&self, it: &Interp, at: Span, span: Span) -> R<Rc<FnCode>> {
         let v = match self.slot {
             Slot::Local(i) => it.local(i as usize),
             Slot::Global(i) => &it.globals[i as usize],
@@ -408,13 +416,13 @@ impl HeldVar {
                 }
             }
         }
-        self.miss(v.dup(), span)
+        self.miss(v.dup(), at, span)
     }
 
     /// The code of a value other than the last one (remembered if it has some).
     #[inline(never)]
-    fn miss(&self, v: Value, span: Span) -> R<Rc<FnCode>> {
-        let code = Interp::callable(v, self.at, span)?;
+    fn miss(&self, v: Value, at: Span, span: Span) -> R<Rc<FnCode>> {
+        let code = Interp::callable(v, at, span)?;
         self.kept.set(Rc::downgrade(&code));
         self.last.set(Rc::as_ptr(&code));
         Ok(code)
@@ -441,21 +449,7 @@ impl CallSite {
                 Some(Some(code)) => Ok(code.clone()),
                 _ => it.demon(*id, self.span),
             },
-            _ => self.held_code(it),
-        }
-    }
-
-    /// `code` of a lambda or demon held in a variable or given by an expression. (Out of line:
-    /// the calls of demons by name, most recursions, are not slowed by it.)
-    #[inline(never)]
-    fn held_code(&self, it: &mut Interp) -> R<Rc<FnCode>> {
-        match &self.callee {
-            Callee::Demon(id) => it.demon(*id, self.span),
-            Callee::Var(var) => var.code(it, self.span),
-            Callee::Held(f, at) => {
-                let v = f(it)?;
-                Interp::callable(v, *at, self.span)
-            }
+            Callee::Held(code, at) => code(it, *at, self.span),
         }
     }
 
