@@ -15,6 +15,10 @@ use std::rc::{Rc, Weak};
 /// An expression, evaluated.
 pub(crate) type ValueFn = Box<dyn Fn(&mut Interp) -> R<Value>>;
 
+/// The code a callee gives at a call: from its value at the callee's place (the first span),
+/// or the error of a value that cannot be called (`Interp::callable`; the call's place second).
+type CodeFn = Box<dyn Fn(&mut Interp, Span, Span) -> R<Rc<FnCode>>>;
+
 /// An expression as a closure.
 pub(super) fn value(e: &Ex, depth: u32) -> ValueFn {
     if depth > MAX_NESTING {
@@ -358,9 +362,8 @@ fn call(callee: Callee, args: &[Ex], span: Span, depth: u32) -> ValueFn {
 /// known: a lambda's call costs what a demon's does.
 pub(super) enum Callee {
     Demon(DemonId),
-    /// The code of the value at the callee's place (the second), or the error of a value that
-    /// cannot be called (`Interp::callable`; the call's place given).
-    Held(Box<dyn Fn(&mut Interp, Span, Span) -> R<Rc<FnCode>>>, Span),
+    /// A value's code, with the callee's place.
+    Held(CodeFn, Span),
 }
 
 impl Callee {
