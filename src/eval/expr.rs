@@ -177,11 +177,6 @@ impl Interp {
         span: Span,
         site: Option<&TestSite>,
     ) -> R<Value> {
-        if bounds.is_none() {
-            if let Some(found) = self.exists_edge(var, cond)? {
-                return Ok(Value::bool(found));
-            }
-        }
         let g = self.current_graph(span)?;
         let class = g.borrow().class;
         if let Some((node_test, bound)) = self.bound_test(var, cond, site) {

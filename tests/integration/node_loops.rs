@@ -91,6 +91,19 @@ fn a_condition_that_is_no_node_test_runs_at_each_node_tried() {
     assert!(in_if.stderr.contains("cond.ds:11:34"), "{}", in_if.stderr);
 }
 
+#[test]
+fn exists_of_a_node_constants_targets_binds_the_first_or_the_last_node() {
+    // `exists(Z, a on Z)` with a node constant: a's first target in creation order (b), or,
+    // with none, Z left on the last node (e), as the loop over every node leaves it; in a
+    // demon too, where the condition's closure reads the facts of a copy of the state.
+    let top = format!("{FIVE}var Z\nout exists(Z, a on Z), Z\nout exists(Z, b on Z), Z\nout exists(Z, c on Z), Z\n");
+    prints(&top, "True b\nFalse e\nTrue e\n");
+    let demon = format!(
+        "{FIVE}def f(H) {{\n GRAPH = H\n c !on e\n return exists(Z, c on Z)\n}}\nout f(G.copy()), exists(Z, c on Z)\n"
+    );
+    prints(&demon, "False True\n");
+}
+
 /// `for Z in X on Z` in a demon whose body changes, at Z = b, what the loop reads; `cond`
 /// replaces the condition.
 fn walk(cond: &str) -> String {

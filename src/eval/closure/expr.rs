@@ -4,7 +4,7 @@
 use super::num::NumFn;
 use super::{data, no_closure_value, Line, Node, StFn, MAX_NESTING};
 use crate::compile::ir::{DemonId, Ex, ExKind, FnCode, Leaf, NumCode, Slot, Target};
-use crate::eval::ops::{number, numbers};
+use crate::eval::ops::number;
 use crate::eval::{Flow, Interp, R};
 use crate::syntax::ast::BinOp;
 use crate::syntax::Span;
@@ -156,34 +156,24 @@ fn may_be_number(e: &Ex) -> bool {
     matches!(e.kind, ExKind::Const(Value::Num(_)) | ExKind::Var(_) | ExKind::Binary { .. } | ExKind::Sum(_))
 }
 
-/// `left op right`: the arithmetic on numbers first (by `NumCode`, or
-/// on two leaves), the operands evaluated and combined when that gives up.
+/// `left op right`: the arithmetic on numbers first (by `NumCode`'s closures, or on two
+/// leaves: `N - 1`), the operands evaluated and combined when that gives up.
 fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth: u32) -> ValueFn {
     // Where the arithmetic gives up, both sides are evaluated and combined.
     let sides = Sides::new(left, right, e.span, depth);
-    if let (Some(code), Some(f)) = (num, super::num::code(e)) {
-        let test = code.test;
+    let test = super::num::is_comparison(op);
+    let numbers = match num {
+        Some(_) => super::num::code(e),
+        None if leaf(left).is_some() && leaf(right).is_some() && (test || super::num::is_arithmetic(op)) => {
+            super::num::operator(op, left, right)
+        }
+        None => None,
+    };
+    if let Some(f) = numbers {
         return Box::new(move |it| match f(it) {
             Some(x) => Ok(if test { Value::bool(x != 0.0) } else { Value::Num(x) }),
             None => sides.combine(op, it),
         });
-    }
-    match (leaf(left), leaf(right)) {
-        // `N - 1`: a local and a number.
-        (Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(b))) => {
-            return by_op!(op, local_num(i as usize, b, sides), local_num_any(op, i as usize, b, sides));
-        }
-        (Some(a), Some(b)) => {
-            return Box::new(move |it| {
-                if let (Some(x), Some(y)) = (it.leaf(a), it.leaf(b)) {
-                    if let Some(v) = numbers(op, x, y) {
-                        return Ok(v);
-                    }
-                }
-                sides.combine(op, it)
-            });
-        }
-        _ => {}
     }
     by_op!(op, values(sides), values_any(op, sides))
 }
@@ -230,30 +220,6 @@ pub(super) use by_op;
 pub(super) fn two_sides(e: &Ex) -> Option<(BinOp, &Ex, &Ex)> {
     let ExKind::Binary { op, left, right, num: None } = &e.kind else { return None };
     (leaf(left).is_none() || leaf(right).is_none()).then_some((*op, &**left, &**right))
-}
-
-fn local_num<const K: usize>(i: usize, b: f64, sides: Sides) -> ValueFn {
-    Box::new(move |it| {
-        if let Value::Num(a) = it.local(i) {
-            if let Some(v) = numbers(OPS[K], *a, b) {
-                return Ok(v);
-            }
-        }
-        sides.combine(OPS[K], it)
-    })
-}
-
-/// A local and a number: `numbers` when the local holds one, else both sides combined.
-#[inline(always)]
-fn local_num_any(op: BinOp, i: usize, b: f64, sides: Sides) -> ValueFn {
-    Box::new(move |it| {
-        if let Value::Num(a) = it.local(i) {
-            if let Some(v) = numbers(op, *a, b) {
-                return Ok(v);
-            }
-        }
-        sides.combine(op, it)
-    })
 }
 
 /// The two sides of an operator, as closures and as nodes (for the arithmetic on numbers).
@@ -635,7 +601,7 @@ impl Test {
     pub(super) fn new(cond: &Ex, depth: u32) -> Test {
         if let ExKind::Binary { op, left, right, num } = &cond.kind {
             let slow = || Box::new(Slow { op: *op, sides: Sides::new(left, right, cond.span, depth) });
-            let comparison = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne);
+            let comparison = super::num::is_comparison(*op);
             match (num, leaf(left), leaf(right)) {
                 (None, Some(Leaf::Var(Slot::Local(i))), Some(Leaf::Num(n))) if *op == BinOp::Lt && !n.is_nan() => {
                     return Test::LocalLt { i: i as usize, n, slow: slow() }

@@ -225,8 +225,8 @@ impl LocalEdge {
 }
 
 /// `exists(Z, X rel Z)`, X a variable (a local, or a global at top level) and rel fixed: X's
-/// first True `rel` target among the state's nodes, read as `Interp::exists_edge` reads it,
-/// without matching the condition's shape at every call.
+/// first True `rel` target among the state's nodes (`Interp::exists_target`), the shape
+/// matched once, when the closure is made.
 struct TargetOf {
     x: Slot,
     rel: RelId,

@@ -65,11 +65,7 @@ pub(super) fn code(e: &Ex) -> Option<NumFn> {
 /// Arithmetic (`+ - * / %`, a `+` chain) over variables and number constants.
 pub(super) fn arith(e: &Ex) -> Option<NumFn> {
     match &e.kind {
-        ExKind::Binary { op, left, right, .. }
-            if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem) =>
-        {
-            operator(*op, left, right)
-        }
+        ExKind::Binary { op, left, right, .. } if is_arithmetic(*op) => operator(*op, left, right),
         ExKind::Sum(items) => {
             let args: Option<Box<[Arg]>> = items.iter().map(|(e, _)| Arg::new(e)).collect();
             let args = args?;
@@ -86,7 +82,7 @@ pub(super) fn arith(e: &Ex) -> Option<NumFn> {
 /// arithmetic on them, as a closure that gives a `bool` (the condition of an `if` or `while`),
 /// specialised for the operator and the operands' kinds (None: `e` is not that).
 pub(super) fn comparison(op: BinOp, left: &Ex, right: &Ex) -> Option<CompareFn> {
-    if !matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne) {
+    if !is_comparison(op) {
         return None;
     }
     let (a, b) = (Arg::new(left)?, Arg::new(right)?);
@@ -122,7 +118,7 @@ pub(super) fn compound(op: BinOp, slot: Slot, value: &Ex) -> Option<Update> {
     if let Some(n) = added(op, value) {
         return Some(Update::Add(n));
     }
-    if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem) {
+    if !is_arithmetic(op) {
         return None;
     }
     let b = Arg::new(value)?;
@@ -138,7 +134,19 @@ fn added(op: BinOp, value: &Ex) -> Option<f64> {
     }
 }
 
-fn operator(op: BinOp, left: &Ex, right: &Ex) -> Option<NumFn> {
+/// `+ - * / %`: an operator whose number closure gives a number.
+pub(super) fn is_arithmetic(op: BinOp) -> bool {
+    matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem)
+}
+
+/// An operator whose number closure gives 1 or 0 (a logic value).
+pub(super) fn is_comparison(op: BinOp) -> bool {
+    matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne)
+}
+
+/// `left op right` of two operands that are arithmetic on numbers (or leaves), as a number (1
+/// or 0 for a comparison).
+pub(super) fn operator(op: BinOp, left: &Ex, right: &Ex) -> Option<NumFn> {
     let (a, b) = (Arg::new(left)?, Arg::new(right)?);
     Some(super::expr::by_op!(op, with_op(a, b), any_op(op, a, b)))
 }
