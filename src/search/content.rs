@@ -21,15 +21,18 @@ const KEPT: usize = 4096;
 pub struct Recent {
     /// The states kept, in id order: each id, depth and facts.
     states: VecDeque<(StateId, u32, Facts)>,
-    /// The ids of those states, by their facts' hash.
-    table: HashTable<StateId>,
+    /// The ids of those states with their facts' hash, by that hash: a probe compares the
+    /// whole hash in the table, and reads a kept state's facts only when it matches (most
+    /// successors looked up are new, or one state among several with the same 7 hash bits).
+    table: HashTable<(u64, StateId)>,
 }
 
 impl Recent {
     /// The state kept whose facts are `facts`.
     pub fn find(&self, facts: &Facts) -> Option<StateId> {
-        let found = self.table.find(facts.hash(), |&id| self.facts(id).is_some_and(|f| same_facts(f, facts)));
-        found.copied()
+        let hash = facts.hash();
+        let same = |&(h, id): &(u64, StateId)| h == hash && self.facts(id).is_some_and(|f| same_facts(f, facts));
+        self.table.find(hash, same).map(|&(_, id)| id)
     }
 
     /// The facts of kept state `id`.
@@ -55,18 +58,13 @@ impl Recent {
         }
         let hash = facts.hash();
         self.states.push_back((id, depth, facts));
-        let Recent { states, table } = self;
-        let states = &*states;
-        table.insert_unique(hash, id, |&id| {
-            let i = states.binary_search_by_key(&id, |s| s.0).unwrap_or(0);
-            states[i].2.hash()
-        });
+        self.table.insert_unique(hash, (hash, id), |&(h, _)| h);
     }
 
     /// Lets go of the oldest state.
     fn forget_first(&mut self) {
         let Some((id, _, facts)) = self.states.pop_front() else { return };
-        if let Ok(entry) = self.table.find_entry(facts.hash(), |&x| x == id) {
+        if let Ok(entry) = self.table.find_entry(facts.hash(), |&(_, x)| x == id) {
             entry.remove();
         }
     }
@@ -79,7 +77,7 @@ impl Recent {
         }
         let first_kept = self.states.get(old).map_or(StateId::MAX, |s| s.0);
         self.states.drain(..old);
-        self.table.retain(|&mut id| id >= first_kept);
+        self.table.retain(|&mut (_, id)| id >= first_kept);
     }
 }
 
