@@ -12,29 +12,43 @@ use crate::world::Facts;
 use hashbrown::HashTable;
 use std::collections::VecDeque;
 
-/// States kept at most (about 200 bytes each, 3 MiB in all): enough for the last levels of
-/// searches of some 50,000 states; of larger ones the newest (the level being built and part
-/// of the one expanded) are kept. With 4,096, three in five of the 95,248-state wolf world's
-/// successors were packed to be looked up by their keys, with 16,384 one in four: 6% fewer
-/// instructions in all for 4 MiB more at the peak (docs/performance.md, branch `store`).
-const KEPT: usize = 1 << 14;
+/// States kept at most (about 200 bytes each): enough for the last levels of searches of
+/// some 10,000 states; of larger ones the newest (the level being built and part of the one
+/// expanded) are kept. (16,384 on the 95,248-state wolf world: one successor in four packed
+/// instead of three in five, 6% fewer instructions, but no faster, the facts compared lying
+/// further apart, and 4 MiB more at the peak: docs/performance.md, "Search.bfs's own part".)
+const KEPT: usize = 4096;
 
 #[derive(Default)]
 pub struct Recent {
     /// The states kept, in id order: each id, depth and facts.
     states: VecDeque<(StateId, u32, Facts)>,
-    /// The ids of those states with their facts' hash, by that hash: a probe compares the
-    /// whole hash in the table, and reads a kept state's facts only when it matches (most
-    /// successors looked up are new, or one state among several with the same 7 hash bits).
-    table: HashTable<(u64, StateId)>,
+    /// The ids of those states with the top half of their facts' hash (`Tag`), by that half:
+    /// a probe compares 32 bits of the hash in the table and reads a kept state's facts only
+    /// when they match (most successors looked up are new, or one of several states that
+    /// share a bucket's 7 bits), in 8 bytes an entry.
+    table: HashTable<(Tag, StateId)>,
+}
+
+/// The top half of a state's facts' hash.
+type Tag = u32;
+
+fn tag(facts: &Facts) -> Tag {
+    (facts.hash() >> 32) as Tag
+}
+
+/// The table's hash of a tag (its bits spread again: the table takes its buckets from the low
+/// bits and its 7 control bits from the top).
+fn spread(t: Tag) -> u64 {
+    u64::from(t).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl Recent {
     /// The state kept whose facts are `facts`.
     pub fn find(&self, facts: &Facts) -> Option<StateId> {
-        let hash = facts.hash();
-        let same = |&(h, id): &(u64, StateId)| h == hash && self.facts(id).is_some_and(|f| same_facts(f, facts));
-        self.table.find(hash, same).map(|&(_, id)| id)
+        let t = tag(facts);
+        let same = |&(u, id): &(Tag, StateId)| u == t && self.facts(id).is_some_and(|f| same_facts(f, facts));
+        self.table.find(spread(t), same).map(|&(_, id)| id)
     }
 
     /// The facts of kept state `id`.
@@ -58,15 +72,15 @@ impl Recent {
         if self.states.len() >= KEPT {
             self.forget_first();
         }
-        let hash = facts.hash();
+        let t = tag(&facts);
         self.states.push_back((id, depth, facts));
-        self.table.insert_unique(hash, (hash, id), |&(h, _)| h);
+        self.table.insert_unique(spread(t), (t, id), |&(u, _)| spread(u));
     }
 
     /// Lets go of the oldest state.
     fn forget_first(&mut self) {
         let Some((id, _, facts)) = self.states.pop_front() else { return };
-        if let Ok(entry) = self.table.find_entry(facts.hash(), |&(_, x)| x == id) {
+        if let Ok(entry) = self.table.find_entry(spread(tag(&facts)), |&(_, x)| x == id) {
             entry.remove();
         }
     }
