@@ -23,32 +23,15 @@ const KEPT: usize = 4096;
 pub struct Recent {
     /// The states kept, in id order: each id, depth and facts.
     states: VecDeque<(StateId, u32, Facts)>,
-    /// The ids of those states with the top half of their facts' hash (`Tag`), by that half:
-    /// a probe compares 32 bits of the hash in the table and reads a kept state's facts only
-    /// when they match (most successors looked up are new, or one of several states that
-    /// share a bucket's 7 bits), in 8 bytes an entry.
-    table: HashTable<(Tag, StateId)>,
-}
-
-/// The top half of a state's facts' hash.
-type Tag = u32;
-
-fn tag(facts: &Facts) -> Tag {
-    (facts.hash() >> 32) as Tag
-}
-
-/// The table's hash of a tag (its bits spread again: the table takes its buckets from the low
-/// bits and its 7 control bits from the top).
-fn spread(t: Tag) -> u64 {
-    u64::from(t).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    /// The ids of those states, by their facts' hash.
+    table: HashTable<StateId>,
 }
 
 impl Recent {
     /// The state kept whose facts are `facts`.
     pub fn find(&self, facts: &Facts) -> Option<StateId> {
-        let t = tag(facts);
-        let same = |&(u, id): &(Tag, StateId)| u == t && self.facts(id).is_some_and(|f| same_facts(f, facts));
-        self.table.find(spread(t), same).map(|&(_, id)| id)
+        let found = self.table.find(facts.hash(), |&id| self.facts(id).is_some_and(|f| same_facts(f, facts)));
+        found.copied()
     }
 
     /// The facts of kept state `id`.
@@ -72,15 +55,20 @@ impl Recent {
         if self.states.len() >= KEPT {
             self.forget_first();
         }
-        let t = tag(&facts);
+        let hash = facts.hash();
         self.states.push_back((id, depth, facts));
-        self.table.insert_unique(spread(t), (t, id), |&(u, _)| spread(u));
+        let Recent { states, table } = self;
+        let states = &*states;
+        table.insert_unique(hash, id, |&id| {
+            let i = states.binary_search_by_key(&id, |s| s.0).unwrap_or(0);
+            states[i].2.hash()
+        });
     }
 
     /// Lets go of the oldest state.
     fn forget_first(&mut self) {
         let Some((id, _, facts)) = self.states.pop_front() else { return };
-        if let Ok(entry) = self.table.find_entry(spread(tag(&facts)), |&(_, x)| x == id) {
+        if let Ok(entry) = self.table.find_entry(facts.hash(), |&x| x == id) {
             entry.remove();
         }
     }
@@ -93,7 +81,7 @@ impl Recent {
         }
         let first_kept = self.states.get(old).map_or(StateId::MAX, |s| s.0);
         self.states.drain(..old);
-        self.table.retain(|&mut (_, id)| id >= first_kept);
+        self.table.retain(|&mut id| id >= first_kept);
     }
 }
 
