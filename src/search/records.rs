@@ -121,7 +121,7 @@ struct Added {
 /// The bytes `put` writes for a packed fact whose numbers are each below 128 (the common
 /// case: one byte each), None for others; `last` is updated as `put` updates it, with `at`
 /// where the bytes go.
-#[inline]
+#[inline(always)]
 fn add_word(last: &mut Last, w: Word, present: bool, at: usize) -> Option<Added> {
     let code = match present {
         false => ABSENT,
@@ -165,7 +165,8 @@ fn add_word(last: &mut Last, w: Word, present: bool, at: usize) -> Option<Added>
 }
 
 impl DiffSink for Records<'_> {
-    #[inline]
+    // (inlined into the diff's loop: it runs for every fact in which a state differs)
+    #[inline(always)]
     fn word(&mut self, w: Word, present: bool) {
         let out = &mut *self.out;
         let Some(added) = add_word(&mut self.last, w, present, out.len()) else {

@@ -184,6 +184,53 @@ out S["states"], S["duplicates"], S["expanded"]
     prints(&code, "Undef\n3 10 3\n");
 }
 
+/// Two objects on a road $1 - $2 - $3, each moved one step at a time: 9 states, among them
+/// pairs that differ only in which object stands where ((a $2, b $1) and (a $1, b $2)) and
+/// states that differ from the one expanded before only in a fact it had (a back on $1). A
+/// state at (pa, pb) has deg(pa) + deg(pb) successors (deg: 1, 2, 1), 24 in all; 8 are new,
+/// so 16 are met again, whether bfs finds them among the recent states or by their keys.
+#[test]
+fn states_differing_in_one_fact_are_told_apart() {
+    let code = r#"
+edges on, road
+var Start = GRAPH("Start")
+GRAPH = Start
+nodes a, b, $1, $2, $3
+$1 road $2; $2 road $1; $2 road $3; $3 road $2
+a on $1; b on $1
+def steps(G)
+{
+   GRAPH = G
+   var R = []
+   for X in [a, b] {
+      var At = $1
+      for P in [$1, $2, $3] : if (X on P) == True : At = P
+      for P in [$1, $2, $3] {
+         if (At road P) != True : continue
+         var N = G.copy()
+         GRAPH = N
+         X on At = Undef
+         X on P
+         N.name(N.name() + ";" + X.string() + P.string())
+         R.push(N)
+         GRAPH = G
+      }
+   }
+   return R
+}
+def never(G) : return False
+def both_on_3(G) { GRAPH = G; return (a on $3) == True & (b on $3) == True }
+out Search.bfs(Start, steps, never)
+var S = Search.stats()
+out S["states"], S["expanded"], S["generated"], S["duplicates"]
+var F = Search.bfs(Start, steps, both_on_3)
+out F.name()
+var E = Search.explore(Start, steps)
+out E.size()
+"#;
+    prints(code, "Undef\n9 9 24 16\nStart;a$2;a$3;b$2;b$3\n9\n");
+}
+
 #[test]
 fn bad_input_is_a_clear_error() {
     let cases = [
