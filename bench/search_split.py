@@ -11,6 +11,7 @@ Usage (docs/performance.md, "Search.bfs's own part"):
     perf script -i perf.data | python3 bench/search_split.py
 """
 
+import argparse
 import collections
 import sys
 
@@ -43,7 +44,12 @@ def part_of(stack):
     return "outside"
 
 
-def main():
+def main(argv):
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                            formatter_class=argparse.RawDescriptionHelpFormatter,
+                            epilog=__doc__.split("\n\n", 1)[1]).parse_args(argv)
+    if sys.stdin.isatty():
+        sys.exit("search_split.py: give `perf script` output on stdin (--help)")
     counts, stack = collections.Counter(), []
     for line in sys.stdin:
         if not line.strip():
@@ -54,11 +60,13 @@ def main():
             stack.append(line.strip())
     if stack:
         counts[part_of(stack)] += 1
-    total = sum(counts.values()) or 1
+    if not counts:
+        sys.exit("search_split.py: no samples on stdin (`perf script` output expected)")
+    total = sum(counts.values())
     for name, n in sorted(counts.items()):
         print("%-28s %6d %6.2f%%" % (name, n, 100.0 * n / total))
     print("samples", total)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
