@@ -1,11 +1,21 @@
+//! The build of two packages: the grammar of `ds-syntax` (crates/syntax, whose manifest points
+//! here), and the link of the `ds` binary.
+
 use std::env;
 
 fn main() {
+    match env::var("CARGO_PKG_NAME").as_deref() {
+        Ok("ds-syntax") => build_the_grammar(),
+        _ => link_for_a_small_start(),
+    }
+}
+
+/// The LALRPOP grammar (crates/syntax/src/grammar.lalrpop) to Rust, into the package's OUT_DIR.
+fn build_the_grammar() {
     lalrpop::Configuration::new()
         .emit_rerun_directives(true)
         .process_current_dir()
         .expect("the LALRPOP grammar failed to build");
-    link_for_a_small_start();
 }
 
 /// How the `ds` binary is linked so that a run maps less of it (docs/performance.md,

@@ -8,6 +8,7 @@ use cli::{Cli, Command};
 use ds::diagnostics::Limit;
 use ds::eval::Limits;
 use ds::host::{self, memory, output, signals, watchdog};
+use ds::search::workers;
 use ds::session::Stage;
 use ds::{repl, Outcome, Session};
 use std::io::{IsTerminal, Write};
@@ -167,6 +168,7 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     let _ = STDOUT.set(stdout.clone());
     memory::on_failure(out_of_memory);
     let mut session = Session::new(Box::new(stdout.clone()));
+    ds::lend(&mut session.interp);
     if let Err(status) = configure(&cli, deadline, &mut session) {
         return status;
     }
@@ -199,15 +201,18 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     }
     // No one at the controls: a signal ends the run, also when a search was what it stopped.
     session.interp.limits_mut().interrupt_ends_run = true;
-    session.interp.threads.default = cli.threads.map_or(1, usize::from);
-    session.interp.threads.replay = Some(std::sync::Arc::new(ds::search::workers::Replay {
+    let files = session.interp.files().boxed_clone();
+    let (script_dir, limits) = (session.interp.script_dir.clone(), session.interp.limits().clone());
+    let threads = workers::of(&mut session.interp);
+    threads.default = cli.threads.map_or(1, usize::from);
+    threads.workers = Some(std::sync::Arc::new(ds::workers::Replay {
         name: name.clone(),
         src: src.clone(),
         args: cli.args.clone(),
-        script_dir: session.interp.script_dir.clone(),
-        limits: session.interp.limits().clone(),
+        script_dir,
+        limits,
         deny_warnings: cli.deny_warnings,
-        files: session.interp.files().boxed_clone(),
+        files,
     }));
     // SIGINT, SIGTERM and SIGHUP stop the script like --timeout; the watchdog makes sure
     // they (and the deadline) end the process even if the script cannot notice them.
@@ -221,7 +226,7 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
         return status;
     }
     let status = run_script(&mut session, &name, &src, color);
-    if let Some(cluster) = session.interp.threads.cluster.take() {
+    if let Some(cluster) = workers::of(&mut session.interp).cluster.take() {
         cluster.finish(&|| interrupt.load(std::sync::atomic::Ordering::Relaxed));
     }
     status
@@ -246,13 +251,13 @@ fn join_processes(
     if n == 1 {
         return Ok(());
     }
-    let hosts = ds::search::cluster::read_hostfile(hostfile, n as usize).map_err(fail)?;
+    let hosts = ds::cluster::read_hostfile(hostfile, n as usize).map_err(fail)?;
     let stop = || interrupt.load(std::sync::atomic::Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
-    let cluster = ds::search::cluster::Cluster::connect(&hosts, me as usize, &stop)
+    let cluster = ds::cluster::Timely::connect(&hosts, me as usize, &stop)
         .map_err(|e| fail(format!("process {me} of {n}: {e}")))?;
-    session.interp.threads.cluster = Some(cluster);
+    workers::of(&mut session.interp).cluster = Some(Box::new(cluster));
     if me > 0 {
-        session.interp.threads.quiet = ds::search::workers::Quiet::Discard;
+        session.interp.quiet = ds::eval::Quiet::Discard;
         session.interp.warnings.sink = Box::new(std::io::sink());
     }
     Ok(())
@@ -321,6 +326,7 @@ fn explore(args: Vec<String>) -> u8 {
     };
     let color = std::io::stderr().is_terminal();
     let mut session = Session::new(Box::new(output::Stdout::new()));
+    ds::lend(&mut session.interp);
     if let Err(status) = configure(&cli, deadline, &mut session) {
         return status;
     }
@@ -358,7 +364,8 @@ fn configure(cli: &Cli, deadline: Option<Instant>, session: &mut Session) -> Res
             (None, Some(file)) => Path::new(file).parent().map(Path::to_path_buf).unwrap_or_default(),
             _ => PathBuf::from("."),
         };
-        if let Err(e) = session.interp.set_sandbox(ds::sandbox::Access::Sandbox { root: root.clone() }) {
+        let access = ds::sandbox::Access::Sandbox { root: root.clone() }.resolved();
+        if let Err(e) = access.map(|files| session.interp.set_files(Box::new(files))) {
             ds::eprintln_safe!("error: cannot use the folder {} for --sandbox: {e}", root.display());
             return Err(2);
         }

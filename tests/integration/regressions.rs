@@ -223,7 +223,7 @@ fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let run = |access: Access, src: &str| {
         let mut s = Session::new(Box::new(std::io::sink()));
-        s.interp.set_sandbox(access).expect("sandbox");
+        s.interp.set_files(Box::new(access.resolved().expect("sandbox")));
         match s.run_source(&dir.join("t.ds").to_string_lossy(), src) {
             Outcome::RuntimeError(d) => d.message,
             Outcome::CompileErrors(d) => d[0].message.clone(),

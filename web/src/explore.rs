@@ -1,10 +1,10 @@
 //! The explorer in the page: an explore request runs the script as a run does, then opens the
-//! core's `Explorer` on its session (`ds::explore::open`, as `ds explore` does) and keeps it,
+//! core's `Explorer` on its session (`ds_core::explore::open`, as `ds explore` does) and keeps it,
 //! so that later requests of the explorer's page are answered by the core's own API code
-//! (`ds::explore::reply`), the same paths and JSON as `ds explore`'s server.
+//! (`ds_core::explore::reply`), the same paths and JSON as `ds explore`'s server.
 
 use crate::runner::{self, Request, Response, Sink};
-use ds::explore::{Explorer, Names};
+use ds_core::explore::{Explorer, Names};
 use serde_json::{json, Value as Json};
 use std::cell::RefCell;
 use std::io::Write;
@@ -42,7 +42,7 @@ pub fn explore(request: Request, exploring: Exploring, sink: Sink) -> Response {
     // longer.
     let session = Box::leak(Box::new(session));
     session.interp.limits_mut().deadline = deadline(timeout);
-    match ds::explore::open(session, &name, &exploring.names, exploring.max_states) {
+    match ds_core::explore::open(session, &name, &exploring.names, exploring.max_states) {
         Ok(mut explorer) => {
             let _ = explorer.interp().out.flush();
             HELD.with(|h| *h.borrow_mut() = Some(Held { explorer, timeout }));
@@ -60,7 +60,7 @@ pub fn api(path: &str) -> Json {
     let (status, body) = HELD.with(|h| match h.borrow_mut().as_mut() {
         Some(held) => {
             held.explorer.interp().limits_mut().deadline = deadline(held.timeout);
-            let reply = ds::explore::reply(&mut held.explorer, api, query);
+            let reply = ds_core::explore::reply(&mut held.explorer, api, query);
             // What the demons printed while answering shows now.
             let _ = held.explorer.interp().out.flush();
             reply

@@ -19,7 +19,7 @@ pub const STACK_BYTES: usize = 8 << 20;
 /// before the browser refuses the tab more memory.
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
-static HEAP: ds::guard::memory::Counting = ds::guard::memory::Counting;
+static HEAP: ds_base::guard::memory::Counting = ds_base::guard::memory::Counting;
 
 /// What the last panic said: a panic ends the module's run with a trap, and the worker then
 /// asks for this to show it (and starts a fresh module, whose state is whole).
@@ -34,7 +34,7 @@ pub fn start() {
     }));
     // The stack begins at its top here, before any script: the floor the interpreter keeps
     // above is measured from this frame.
-    ds::guard::stack::mark(STACK_BYTES);
+    ds_base::guard::stack::mark(STACK_BYTES);
 }
 
 /// Runs one script (and, when the request says `explore`, opens its explorer). `request` is

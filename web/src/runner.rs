@@ -3,10 +3,11 @@
 //! files `#include` and `File.open` see, the limits) and the answer it gets back. Output goes
 //! to a sink while the script runs, in chunks, so that the page shows it as it comes.
 
-use ds::diagnostics::Severity;
-use ds::eval::Limits;
-use ds::files::MemoryFiles;
-use ds::{Diagnostic, Outcome, Session};
+use ds_base::diagnostics::Severity;
+use ds_core::eval::Limits;
+use ds_core::files::MemoryFiles;
+use ds_base::Diagnostic;
+use ds_core::{Outcome, Session};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -150,7 +151,7 @@ pub fn run_keeping(request: Request, sink: Sink) -> (Response, Session) {
     let dir = PathBuf::from(&request.name).parent().map(PathBuf::from).unwrap_or_default();
     session.interp.script_dir = Some(if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir });
     session.set_limits(limits(&request.limits, started));
-    ds::guard::memory::set_limit(request.limits.max_memory_bytes.map(|b| b as usize), ds::guard::memory::Source::Host);
+    ds_base::guard::memory::set_limit(request.limits.max_memory_bytes.map(|b| b as usize), ds_base::guard::memory::Source::Host);
 
     let outcome = session.run_source(&request.name, &request.source);
     let _ = session.interp.out.flush();
@@ -181,21 +182,21 @@ fn world(session: &Session) -> Option<serde_json::Value> {
 
 /// A graph as the page draws it (`{name, facts}`, as `Search.explore`'s JSON gives a state);
 /// None for another value, a graph without facts or with too many to draw.
-fn drawable(world: &ds::world::World, value: &ds::value::Value) -> Option<serde_json::Value> {
-    let ds::value::Value::Graph(g) = value else { return None };
+fn drawable(world: &ds_core::world::World, value: &ds_core::value::Value) -> Option<serde_json::Value> {
+    let ds_core::value::Value::Graph(g) = value else { return None };
     let facts = g.borrow().facts.len();
     if facts == 0 || facts > MAX_WORLD_FACTS {
         return None;
     }
-    Some(serde_json::Value::Object(ds::search::export::state_fields(world, value)))
+    Some(serde_json::Value::Object(ds_core::search::export::state_fields(world, value)))
 }
 
 /// `out G` of a graph (alone, to the console) is drawn by the page, with its text, after what
 /// was printed before it (core hook `Interp::show`, as the notebook's).
-fn shower(out: Shared, sink: Sink) -> ds::eval::Shower {
+fn shower(out: Shared, sink: Sink) -> ds_core::eval::Shower {
     Box::new(move |world, value| {
         let Some(graph) = drawable(world, value) else { return false };
-        let text = ds::value::display::to_text(value, world) + "\n";
+        let text = ds_core::value::display::to_text(value, world) + "\n";
         out.0.borrow_mut().send();
         let shown = serde_json::json!({ "graph": graph, "text": text });
         (sink.borrow_mut())(Stream::Shown, &shown.to_string());

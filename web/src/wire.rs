@@ -4,7 +4,7 @@
 
 use crate::explore::Exploring;
 use crate::runner::{Place, Request, Response, RunLimits, WrittenFile};
-use ds::explore::Names;
+use ds_core::explore::Names;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
@@ -34,7 +34,7 @@ fn explore(value: Option<&Value>) -> Result<Option<Exploring>, String> {
     };
     let needed = |key: &str| name(key)?.ok_or_else(|| format!("explore needs `{key}` (ds explore's --{key})"));
     let max_states = match fields.get("max_states") {
-        None | Some(Value::Null) => ds::explore::MAX_STATES,
+        None | Some(Value::Null) => ds_core::explore::MAX_STATES,
         Some(v) => v.as_u64().filter(|&n| n > 0).ok_or("`max_states` must be a whole number > 0")? as usize,
     };
     let names = Names {

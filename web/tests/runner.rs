@@ -209,7 +209,7 @@ fn out_of_a_graph_alone_is_drawn_with_its_text() {
     assert_eq!(shown["graph"]["name"], "GRAPH");
     // The same script on the core alone (no host hook): `out GRAPH` prints the text the
     // drawing carries.
-    let mut plain = ds::Session::new(Box::new(Vec::new()));
+    let mut plain = ds_core::Session::new(Box::new(Vec::new()));
     let printed = Rc::new(RefCell::new(Vec::new()));
     struct Keep(Rc<RefCell<Vec<u8>>>);
     impl std::io::Write for Keep {

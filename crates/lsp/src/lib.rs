@@ -1,0 +1,125 @@
+//! `ds lsp`: a Language Server Protocol server on standard input and output, for editors.
+//!
+//! The protocol loop is here; `server` dispatches each message to a handler, and the handlers
+//! (`completion`, `hover`, `navigation`, `symbols`) answer from a document's `analysis`: the
+//! compiler's diagnostics and the names it resolved (`compile::index`), of the text as the
+//! editor has it (`documents`). Nothing a document says is ever run.
+
+mod analysis;
+mod completion;
+mod cursor;
+mod diagnostics;
+mod documents;
+mod hover;
+mod navigation;
+mod position;
+mod repair;
+mod server;
+mod symbols;
+mod transport;
+
+pub use documents::{path_to_uri, uri_to_path};
+pub use server::Server;
+
+use lsp_server::{Connection, ErrorCode, Message, Response};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Serves one editor until it says `exit`; the exit status (0 after an orderly shutdown).
+pub fn run() -> u8 {
+    let (connection, writer) = transport::stdio();
+    let status = match serve(&connection) {
+        Ok(status) => status,
+        Err(e) => {
+            ds_base::eprintln_safe!("ds lsp: {e}");
+            1
+        }
+    };
+    // The writer ends when the connection's sender is dropped, after the last answer. The
+    // reader may be waiting on standard input: the process ends without it.
+    drop(connection);
+    let _ = writer.join();
+    status
+}
+
+fn serve(connection: &Connection) -> Result<u8, Box<dyn std::error::Error>> {
+    let capabilities = serde_json::to_value(Server::capabilities())?;
+    connection.initialize(capabilities)?;
+    let mut server = Server::new();
+    for message in &connection.receiver {
+        match message {
+            Message::Request(request) => {
+                if connection.handle_shutdown(&request)? {
+                    return Ok(0);
+                }
+                let id = request.id.clone();
+                // A bug in a handler must not take the editor's server down with it.
+                let answer = catch_unwind(AssertUnwindSafe(|| server.request(&request.method, request.params)));
+                let response = match answer {
+                    Ok(response_result) => Response { id, response_result },
+                    Err(_) => Response::new_err(id, ErrorCode::InternalError as i32, "ds lsp: internal error".into()),
+                };
+                connection.sender.send(response.into())?;
+            }
+            Message::Notification(n) if n.method == "exit" => return Ok(1),
+            Message::Notification(n) => {
+                let sent = catch_unwind(AssertUnwindSafe(|| server.notify(&n.method, n.params)));
+                match sent {
+                    Ok(Ok(notifications)) => {
+                        for out in notifications {
+                            connection.sender.send(out.into())?;
+                        }
+                    }
+                    Ok(Err(e)) => ds_base::eprintln_safe!("ds lsp: {}: {}", n.method, e.message),
+                    Err(_) => ds_base::eprintln_safe!("ds lsp: internal error on {}", n.method),
+                }
+            }
+            Message::Response(_) => {}
+        }
+    }
+    Ok(1)
+}
+
+/// Completion and hover over a text no editor holds (a notebook cell, for `ds kernel`): the
+/// same analysis as an editor's document, asked at a byte offset.
+pub mod text {
+    use crate::documents::Document;
+    use lsp_types::{CompletionResponse, CompletionTextEdit, HoverContents, Uri};
+    use std::str::FromStr;
+
+    fn document(text: &str) -> Option<Document> {
+        // Not a `file:` URI: a cell has no folder, so its `#include`s resolve from the
+        // kernel's working directory as when it runs.
+        Some(Document::new(Uri::from_str("untitled:cell").ok()?, text.to_string()))
+    }
+
+    /// The words that complete the one at `offset`, and the byte range they replace.
+    pub fn complete(text: &str, offset: usize) -> (Vec<String>, std::ops::Range<usize>) {
+        let Some(doc) = document(text) else { return (Vec::new(), offset..offset) };
+        let pos = doc.lines.position(text, offset as u32);
+        let Some(CompletionResponse::Array(items)) = crate::completion::complete(&doc, pos) else {
+            return (Vec::new(), offset..offset);
+        };
+        let mut start = offset;
+        let words = items
+            .into_iter()
+            .map(|it| match it.text_edit {
+                Some(CompletionTextEdit::Edit(edit)) => {
+                    start = start.min(doc.offset(edit.range.start) as usize);
+                    edit.new_text
+                }
+                _ => it.label,
+            })
+            .collect();
+        (words, start..offset)
+    }
+
+    /// What hovering at `offset` shows, as Markdown.
+    pub fn hover(text: &str, offset: usize) -> Option<String> {
+        let doc = document(text)?;
+        let pos = doc.lines.position(text, offset as u32);
+        match crate::hover::hover(&doc, pos)?.contents {
+            HoverContents::Markup(m) => Some(m.value),
+            _ => None,
+        }
+    }
+}
