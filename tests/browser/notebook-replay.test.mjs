@@ -1,4 +1,4 @@
-// The notebook's step-through of a search (docs/kernel.md; src/kernel/replay.rs) in headless
+// The notebook's step-through of a search (docs/kernel.md; crates/kernel/src/replay.rs) in headless
 // Chromium: the page the ds kernel showed for `Search.trace(board)` in docs/notebooks/eight.ipynb,
 // stepped event by event, its state, open list and closed list compared with lists worked out by
 // hand, and each state's board read back from its picture.

@@ -1,4 +1,4 @@
-//! The algorithm table (src/search/algorithms.rs) is the one list of search algorithms: the
+//! The algorithm table (crates/core/src/search/algorithms.rs) is the one list of search algorithms: the
 //! builtins are made from it, and these tests fail when the docs' tables or the oracle's list
 //! (tests/oracle/search_oracle.py) disagree with it (issue 44).
 

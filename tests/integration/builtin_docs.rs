@@ -22,7 +22,7 @@ fn table(title: &str, rows: &[String]) -> String {
 fn reference() -> String {
     let mut out = String::from(
         "# Builtins\n\nEvery builtin function, module member and method, with how a call is written and what it \
-         does. This page is made from the builtins' own descriptions (`Builtin::doc` in `src/builtins/`); \
+         does. This page is made from the builtins' own descriptions (`Builtin::doc` in `crates/core/src/builtins/`); \
          `tests/integration/builtin_docs.rs` fails when it differs from them, and rewrites it when run with \
          `DS_REGENERATE_DOCS=1`. [language.md](language.md) explains them with examples.\n\n",
     );

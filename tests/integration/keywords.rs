@@ -77,7 +77,7 @@ fn after_a_dot_a_keyword_is_a_method_name() {
 /// The `extern` block of grammar.lalrpop names each word of the table once, as its token.
 #[test]
 fn the_grammar_has_the_words_of_the_table() {
-    let grammar = read("src/syntax/grammar.lalrpop");
+    let grammar = read("crates/syntax/src/grammar.lalrpop");
     let in_grammar: BTreeSet<(String, String)> = grammar
         .lines()
         .filter_map(|line| {
@@ -97,7 +97,7 @@ fn the_grammar_has_the_words_of_the_table() {
 /// be a keyword that nothing else knows of.
 #[test]
 fn the_lexer_has_no_word_outside_the_table() {
-    let tokens = read("src/syntax/token.rs");
+    let tokens = read("crates/syntax/src/token.rs");
     let words: Vec<&str> = tokens
         .split("#[token(\"")
         .skip(1)

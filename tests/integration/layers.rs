@@ -1,7 +1,10 @@
-//! The layers of the source, as docs/internals.md draws them ("Layers"): a module may use the
-//! modules of its own layer and of the layers below it, never one above. This test reads the
-//! drawing and every source file, so that a new upward reference (a value naming a builtin,
-//! the evaluator calling into `builtins`) fails here, and the drawing cannot drift from the code.
+//! The layers of the source, as docs/internals.md draws them ("Layers"): the crates of the
+//! workspace, each depending on the floors below it only, and inside the core its modules, each
+//! using its own layer and the layers below it, never one above. This test reads both drawings,
+//! every crate's manifest and every source file of the core, so that a new upward reference (a
+//! crate depending on a host, the evaluator calling into `builtins`) fails here, and the
+//! drawings cannot drift from the code. The compiler already refuses a crate that is not
+//! declared, and Cargo a cycle; this keeps the declared dependencies in the drawing's order.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -10,11 +13,12 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The layers from the drawing, bottom first: (layer name, its modules).
-fn layers() -> Vec<(String, Vec<String>)> {
+/// The `n`-th ```text drawing of the `## Layers` section, bottom first: (layer name, members).
+fn drawing(n: usize) -> Vec<(String, Vec<String>)> {
     let doc = fs::read_to_string(root().join("docs/internals.md")).expect("docs/internals.md");
     let section = doc.split("\n## Layers").nth(1).expect("docs/internals.md has a `## Layers` section");
-    let block = section.split("```text\n").nth(1).and_then(|b| b.split("```").next()).expect("a ```text drawing");
+    let section = section.split("\n## ").next().unwrap_or_default();
+    let block = section.split("```text\n").nth(n + 1).and_then(|b| b.split("```").next()).expect("a ```text drawing");
     let mut layers: Vec<(String, Vec<String>)> = block
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -28,10 +32,87 @@ fn layers() -> Vec<(String, Vec<String>)> {
     layers
 }
 
-/// The library's top-level modules, as `src/lib.rs` declares them (`mod x;`). The binary's
-/// own modules (`main.rs`, `cli.rs`) stand above them all and are not drawn.
+/// Which layer of `layers` holds `member`.
+fn layer_of(layers: &[(String, Vec<String>)], member: &str) -> Option<usize> {
+    layers.iter().position(|(_, ms)| ms.iter().any(|x| x == member))
+}
+
+/// Every member stands in exactly one layer, and every drawn member exists.
+fn check_drawing(layers: &[(String, Vec<String>)], members: &[String], what: &str) {
+    for m in members {
+        let count = layers.iter().filter(|(_, ms)| ms.contains(m)).count();
+        assert_eq!(count, 1, "{what} `{m}` must stand in exactly one layer of the drawing in docs/internals.md");
+    }
+    for (_, ms) in layers {
+        for m in ms {
+            assert!(members.contains(m), "the drawing names `{m}`, which is no {what}");
+        }
+    }
+}
+
+/// The workspace's crates (name, manifest), from the members of the top-level Cargo.toml,
+/// without the build tool (xtask).
+fn crates() -> Vec<(String, PathBuf)> {
+    let top = fs::read_to_string(root().join("Cargo.toml")).expect("Cargo.toml");
+    let members = top.split("\nmembers = [").nth(1).and_then(|m| m.split(']').next()).expect("workspace members");
+    members
+        .split(',')
+        .map(|m| m.trim().trim_matches('"'))
+        .filter(|m| !m.is_empty() && *m != "xtask")
+        .map(|m| {
+            let manifest = root().join(m).join("Cargo.toml");
+            let text = fs::read_to_string(&manifest).expect("a member's Cargo.toml");
+            (package_name(&text), manifest)
+        })
+        .collect()
+}
+
+fn package_name(manifest: &str) -> String {
+    let line = manifest.lines().find(|l| l.starts_with("name = ")).expect("a package name");
+    line.trim_start_matches("name = ").trim_matches('"').to_string()
+}
+
+/// The workspace crates a manifest depends on (`ds-x.workspace = true` or `ds-x = { ... }`)
+/// in its `[dependencies]`.
+fn dependencies(manifest: &str, names: &[String]) -> Vec<String> {
+    let Some(deps) = manifest.split("\n[dependencies]\n").nth(1) else { return Vec::new() };
+    let deps = deps.split("\n[").next().unwrap_or_default();
+    deps.lines()
+        .filter_map(|l| l.split(['.', ' ', '=']).next())
+        .filter(|name| names.iter().any(|n| n == name))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn no_crate_depends_on_a_floor_above_its_own() {
+    let layers = drawing(0);
+    let crates = crates();
+    let names: Vec<String> = crates.iter().map(|(n, _)| n.clone()).collect();
+    assert!(names.len() >= 8, "too few crates found: {names:?}");
+    check_drawing(&layers, &names, "crate of the workspace");
+    let mut upward = Vec::new();
+    for (name, manifest) in &crates {
+        let own = layer_of(&layers, name).unwrap_or(0);
+        let text = fs::read_to_string(manifest).expect("manifest");
+        for dep in dependencies(&text, &names) {
+            let theirs = layer_of(&layers, &dep).unwrap_or(0);
+            if theirs >= own {
+                upward.push(format!("{name} (floor {}) depends on {dep} (floor {})", layers[own].0, layers[theirs].0));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "dependencies on a floor above or the same:\n{}", upward.join("\n"));
+}
+
+/// The core's source folder.
+fn core_src() -> PathBuf {
+    root().join("crates/core/src")
+}
+
+/// The core's top-level modules, as its `lib.rs` declares them (`mod x;`).
 fn modules() -> Vec<String> {
-    let lib = fs::read_to_string(root().join("src/lib.rs")).expect("src/lib.rs");
+    let lib = fs::read_to_string(core_src().join("lib.rs")).expect("crates/core/src/lib.rs");
     let mut out: Vec<String> = lib
         .lines()
         .filter_map(|l| l.trim().strip_prefix("pub mod ").or_else(|| l.trim().strip_prefix("mod ")))
@@ -42,20 +123,20 @@ fn modules() -> Vec<String> {
     out
 }
 
-/// The source files of a module (its file, or every `.rs` and `.lalrpop` file in its folder),
-/// without test code: files named `tests.rs`.
+/// The source files of a module (its file, or every `.rs` file in its folder), without test
+/// code: files named `tests.rs`.
 fn files(module: &str) -> Vec<PathBuf> {
-    let file = root().join("src").join(format!("{module}.rs"));
+    let file = core_src().join(format!("{module}.rs"));
     if file.exists() {
         return vec![file];
     }
     let mut out = Vec::new();
-    let mut dirs = vec![root().join("src").join(module)];
+    let mut dirs = vec![core_src().join(module)];
     while let Some(dir) = dirs.pop() {
         for p in fs::read_dir(&dir).expect("module folder").flatten().map(|e| e.path()) {
             if p.is_dir() {
                 dirs.push(p);
-            } else if p.extension().is_some_and(|e| e == "rs" || e == "lalrpop") && !p.ends_with("tests.rs") {
+            } else if p.extension().is_some_and(|e| e == "rs") && !p.ends_with("tests.rs") {
                 out.push(p);
             }
         }
@@ -92,40 +173,19 @@ fn references(path: &Path, modules: &[String]) -> Vec<(String, usize)> {
     out
 }
 
-/// Known upward references, to be removed (docs/internals.md, "Layers"): (file, module it
-/// uses). Each must still occur, so that a fixed one leaves this list.
-const KNOWN_DEBTS: &[(&str, &str)] = &[
-    // The interpreter keeps its part in searches on several threads (`Interp::threads`).
-    ("src/eval/mod.rs", "search"),
-    // A worker thread (native only) runs the script again in a session of its own.
-    ("src/search/spawn.rs", "session"),
-];
-
 #[test]
-fn no_module_uses_a_layer_above_its_own() {
-    let layers = layers();
+fn no_module_of_the_core_uses_a_layer_above_its_own() {
+    let layers = drawing(1);
     let modules = modules();
-    let layer_of = |m: &str| layers.iter().position(|(_, ms)| ms.iter().any(|x| x == m));
-    for m in &modules {
-        let count = layers.iter().filter(|(_, ms)| ms.contains(m)).count();
-        assert_eq!(count, 1, "module `{m}` must stand in exactly one layer of the drawing in docs/internals.md");
-    }
-    for (_, ms) in &layers {
-        for m in ms {
-            assert!(modules.contains(m), "the drawing names `{m}`, which is no module of src/");
-        }
-    }
+    check_drawing(&layers, &modules, "module of crates/core/src");
     let mut upward = Vec::new();
-    let mut debts_seen = Vec::new();
     for m in &modules {
-        let own = layer_of(m).unwrap_or(0);
+        let own = layer_of(&layers, m).unwrap_or(0);
         for file in files(m) {
             for (used, line) in references(&file, &modules) {
-                let theirs = layer_of(&used).unwrap_or(0);
-                let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
-                if theirs > own && KNOWN_DEBTS.contains(&(rel.as_str(), used.as_str())) {
-                    debts_seen.push((rel, used));
-                } else if theirs > own {
+                let theirs = layer_of(&layers, &used).unwrap_or(0);
+                if theirs > own {
+                    let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
                     upward.push(format!(
                         "{rel}:{line}: `{m}` (layer {}) uses `{used}` (layer {})",
                         layers[own].0, layers[theirs].0
@@ -135,20 +195,19 @@ fn no_module_uses_a_layer_above_its_own() {
         }
     }
     assert!(upward.is_empty(), "references to a layer above:\n{}", upward.join("\n"));
-    for (file, used) in KNOWN_DEBTS {
-        let seen = debts_seen.iter().any(|(f, u)| f == file && u == used);
-        assert!(seen, "{file} no longer uses `{used}`: remove it from KNOWN_DEBTS");
-    }
 }
 
 #[test]
-fn the_check_sees_a_reference() {
+fn the_checks_see_a_reference_and_a_dependency() {
     let modules = modules();
     let dir = std::env::temp_dir().join(format!("ds-layers-{}", std::process::id()));
     fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("probe.rs");
-    fs::write(&file, "use crate::{value::Value, builtins};\n// crate::repl\nfn f() { crate::eval::x(); }\n")
+    fs::write(&file, "use crate::{value::Value, builtins};\n// crate::session\nfn f() { crate::eval::x(); }\n")
         .expect("write probe");
     let found: Vec<String> = references(&file, &modules).into_iter().map(|(m, _)| m).collect();
     assert_eq!(found, ["value", "builtins", "eval"]);
+    let names = ["ds-core".to_string(), "ds-native".to_string()];
+    let manifest = "[package]\nname = \"x\"\n\n[dependencies]\nds-core.workspace = true\nds-native = { path = \"n\" }\nlibc = \"0.2\"\n\n[dev-dependencies]\nds-x.workspace = true\n";
+    assert_eq!(dependencies(manifest, &names), ["ds-core", "ds-native"]);
 }

@@ -1,10 +1,11 @@
-//! docs/internals.md "Where state lives" names every file of src/ that has a `thread_local!`
-//! (state outside the `Interp` must be accounted for).
+//! docs/internals.md "Where state lives" names every file of crates/ and src/ that has a
+//! `thread_local!` (state outside the `Interp` must be accounted for), by its path from the
+//! top of the repository.
 
 use std::path::Path;
 
 fn files_with_thread_locals(dir: &Path, root: &Path, found: &mut Vec<String>) {
-    for entry in std::fs::read_dir(dir).expect("src/ is readable") {
+    for entry in std::fs::read_dir(dir).expect("the source folder is readable") {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
             files_with_thread_locals(&path, root, found);
@@ -25,7 +26,9 @@ fn every_thread_local_is_named_in_where_state_lives() {
     let section = &docs[start..];
     let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
     let mut found = Vec::new();
-    files_with_thread_locals(&root.join("src"), &root.join("src"), &mut found);
+    for folder in ["crates", "src"] {
+        files_with_thread_locals(&root.join(folder), root, &mut found);
+    }
     assert!(found.len() >= 8, "the walk found too few files: {found:?}");
     let missing: Vec<_> = found.iter().filter(|f| !section.contains(&format!("`{f}`"))).collect();
     assert!(missing.is_empty(), "not named in docs/internals.md \"Where state lives\": {missing:?}");

@@ -18,7 +18,7 @@ docs/problems.md, section "King and rook against king"):
   * the stubborn defender: takes the rook if it can, else the reply with the largest region the
     black king can walk to, then the one nearest the centre, then the first in move order;
   * the random defender: Math.randomSeed(seed) and Math.randrange(0, n - 1) of the ds runtime,
-    reproduced here (xorshift64*, see src/builtins/math.rs). Only the random cases depend on it.
+    reproduced here (xorshift64*, see crates/core/src/builtins/math.rs). Only the random cases depend on it.
 
 The rules of chess used here are checked separately, and without any of this strategy code, by
 tests/oracle/krk_check.py.

@@ -347,7 +347,7 @@ def rbfs(r):
     return (path, None) if path is not None else (None, "exhausted")
 
 
-# The algorithms, by the names of ds's algorithm table (src/search/algorithms.rs; a test,
+# The algorithms, by the names of ds's algorithm table (crates/core/src/search/algorithms.rs; a test,
 # tests/integration/algorithm_table.rs, fails when the two lists differ): name -> how to run it
 # on a Run with the search's options.
 ALGORITHMS = {

@@ -7,7 +7,7 @@
 //!    bundled by esbuild;
 //! 4. examples.json: the examples menu, the folder scripts see (every file of scripts/) and the
 //!    Explore panel's fields of the examples docs/problems.md and docs/explorer.md explore;
-//! 5. the explorer's page and graph library the playground shares (src/explore/web/), copied at
+//! 5. the explorer's page and graph library the playground shares (crates/explore/src/web/), copied at
 //!    build time.
 //!
 //! Everything the page loads ends up in target/web/: it needs no network.
@@ -96,8 +96,8 @@ fn web(profile: &str) -> Result<(), String> {
     let explore = presets::presets(&docs.each_ref().map(String::as_str));
     let examples = json::examples(&root.join("scripts"), &explore)?;
     write(&out.join("examples.json"), &examples)?;
-    step("the explorer's page and graph library (src/explore/web/)");
-    copy_explorer(&root.join("src").join("explore").join("web"), &out.join("explorer"))?;
+    step("the explorer's page and graph library (crates/explore/src/web/)");
+    copy_explorer(&root.join("crates/explore/src/web"), &out.join("explorer"))?;
     tools::report_sizes(&out)?;
     println!("built {}; serve it with: python3 -m http.server -d {}", out.display(), out.display());
     Ok(())

@@ -1,6 +1,6 @@
 // Graphs a script prints as Graphviz DOT (`out G.dot()`, eight.ds --dot -) or writes to a .dot
 // file, drawn in the page with the explorer's graph library (cytoscape.js with the dagre layout,
-// src/explore/web/vendor/, copied into target/web/explorer/ by `cargo xtask web`: shared, not
+// crates/explore/src/web/vendor/, copied into target/web/explorer/ by `cargo xtask web`: shared, not
 // a copy in the sources). Only the part of DOT that ds and its scripts write is read: nodes and
 // edges with attributes; anything else (subgraphs, ports, HTML labels) leaves the text alone.
 

@@ -12,7 +12,7 @@ use crate::value::Value;
 const EVAL_FILE: FileId = FileId::MAX;
 
 impl Interp {
-    /// Also `ds explore --start EXPR` (src/explore/problem.rs).
+    /// Also `ds explore --start EXPR` (crates/core/src/explore/problem.rs).
     pub fn eval_code(&mut self, src: &str, scope: &EvalScope, span: Span) -> R<Value> {
         // Each nested `eval` counts as a call, so that code that evals itself ends with an
         // error rather than exhausting the stack.

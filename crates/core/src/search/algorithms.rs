@@ -3,7 +3,7 @@
 //! is computed, its own options, the function that runs it and its one-line description). The
 //! builtins (`Search.NAME`), option checking, `Search.compare`, the explorer's JSON API and
 //! the docs table are made from it or checked against it (tests/integration/algorithm_table.rs).
-//! Adding an algorithm: its file in src/search/ and one row here.
+//! Adding an algorithm: its file in crates/core/src/search/ and one row here.
 
 use super::*;
 

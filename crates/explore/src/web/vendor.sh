@@ -1,7 +1,7 @@
 #!/bin/sh
 # Reproduces vendor/ from the npm registry at the versions pinned in package-lock.json:
-#   cd src/explore/web && npm ci && npm run vendor
-# The page (built into ds by src/explore/web.rs) loads only these files: no network.
+#   cd crates/explore/src/web && npm ci && npm run vendor
+# The page (built into ds by crates/explore/src/web.rs) loads only these files: no network.
 set -eu
 cd "$(dirname "$0")"
 [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error
