@@ -38,6 +38,19 @@ fn the_docs_list_the_algorithms_of_the_table() {
 }
 
 #[test]
+fn the_docs_say_when_each_algorithm_tests_for_the_goal_as_its_row_does() {
+    use ds::search::GoalTest;
+    let rows = docs_table("## The algorithms");
+    for (row, cells) in TABLE.iter().zip(&rows) {
+        let said = match row.goal_test {
+            GoalTest::Generated => "when generated",
+            GoalTest::Expanded => "when expanded",
+        };
+        assert!(cells[2].contains(said), "docs/search.md: `{}` tests the goal {said}, not {:?}", row.name(), cells[2]);
+    }
+}
+
+#[test]
 fn the_docs_give_each_option_to_the_algorithms_that_take_it() {
     let rows = docs_table("## Options");
     let users = |option: &str| -> String {

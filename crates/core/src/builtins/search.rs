@@ -143,7 +143,8 @@ pub(super) fn spec(
         Some(v) if v.condition().is_true() => Trace::Print,
         _ => Trace::Off,
     };
-    Ok(Spec { algorithm, start: args[0].clone(), next, goal, h, symmetry, canonical, trace })
+    let first_paths_kept = algorithm.row().keeps_first_path;
+    Ok(Spec { algorithm, start: args[0].clone(), next, goal, h, symmetry, canonical, trace, first_paths_kept })
 }
 
 /// Runs a search; returns its result (the goal state or Undef) and the statistics map, which

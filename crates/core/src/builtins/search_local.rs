@@ -132,8 +132,8 @@ fn refuse_extras(opts: &Opts, fname: &str, what: &str, span: Span) -> R<()> {
 
 fn plain_spec(start: Value, next: Rc<FnCode>, goal: GoalTest, h: Option<Rc<FnCode>>) -> Spec {
     Spec {
-        // (the problem asks for an algorithm: greedy, which reads h, takes any cost and lets
-        // origins change, as these searches need)
+        // (the problem asks for an algorithm: greedy, which reads h and takes any cost, as
+        // these searches need; their paths change, unlike greedy's)
         algorithm: Algorithm::Greedy,
         start,
         next,
@@ -142,6 +142,7 @@ fn plain_spec(start: Value, next: Rc<FnCode>, goal: GoalTest, h: Option<Rc<FnCod
         symmetry: None,
         canonical: None,
         trace: Trace::Off,
+        first_paths_kept: false,
     }
 }
 

@@ -64,6 +64,7 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
         symmetry,
         canonical,
         trace: Trace::Off,
+        first_paths_kept: Algorithm::Bfs.row().keeps_first_path,
     };
     let on = workers::threads(it, opts.threads, Algorithm::Bfs, false, fname, span)?;
     let started = Instant::now();

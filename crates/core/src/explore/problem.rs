@@ -105,6 +105,7 @@ impl Parts {
             symmetry: None,
             canonical: self.canonical.clone(),
             trace: Trace::Off,
+            first_paths_kept: algorithm.row().keeps_first_path,
         }
     }
 }

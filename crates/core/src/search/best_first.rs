@@ -71,7 +71,7 @@ impl Frontier {
         let h = self.h.get(at).copied().unwrap_or(0.0);
         // A* breaks ties of f by the smaller h (nearer the goal)
         let f = self.algorithm.row().f;
-        let (k1, k2) = (f.of(g, h), if f == FOf::GPlusH { h } else { 0.0 });
+        let (k1, k2) = (f.of(g, h), if f.ties_by_h() { h } else { 0.0 });
         self.seq += 1;
         self.heap.push(Entry { k1, k2, seq: self.seq, id, g });
     }
@@ -158,6 +158,7 @@ fn best_first<P: Problem>(
     counts: &mut Counts,
 ) -> Step<Result<Found, Reason>, P::Error> {
     let informed = algorithm.informed();
+    let keeps_first_path = algorithm.row().keeps_first_path;
     let mut f = Frontier { algorithm, heap: BinaryHeap::new(), marks: Vec::new(), h: Vec::new(), open: 0, seq: 0 };
     let mut succ = Successors::default();
     insert_start(p, store, &mut succ)?;
@@ -191,7 +192,7 @@ fn best_first<P: Problem>(
                     let h = p.h(Which::Successor(i))?;
                     f.set_h(sid, h);
                 }
-            } else if algorithm == Algorithm::Greedy || g2 >= store.g(sid) {
+            } else if keeps_first_path || g2 >= store.g(sid) {
                 counts.duplicates += 1;
                 f.note(p, store, EventKind::Duplicate, sid, id, depth + 1, g2)?;
                 continue;

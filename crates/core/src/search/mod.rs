@@ -41,7 +41,7 @@ pub mod symmetry;
 mod wire;
 pub mod workers;
 
-pub use algorithms::{Algorithm, FOf, Row, COMMON_OPTIONS, TABLE};
+pub use algorithms::{Algorithm, FOf, GoalTest, Order, Row, COMMON_OPTIONS, TABLE};
 pub use problem::{tell, Event, EventKind, Halt, Problem, Step, Succ, Successors, Which};
 pub use store::{Origin, StateId, StateStore, NONE};
 

@@ -2,37 +2,24 @@
 //! recorded events (decision 23): the one rule by which the explorer's replay and the
 //! notebook's step-through list the open list.
 
+use super::{GoalTest, Order};
 use super::problem::{Event, EventKind};
 use super::{Algorithm, StateId};
 use rustc_hash::FxHashMap;
 
-/// How an algorithm orders its frontier.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Order {
-    /// First in, first out (`bfs`).
-    Fifo,
-    /// By f, then (A*) by h, then first in first (`best_first.rs`'s heap).
-    Keys { by_h: bool },
-    /// Any other: by when each entry was taken, as the record shows (entries never taken last,
-    /// in the order they came in).
-    Taken,
-}
-
-/// The order of `algorithm`'s frontier (None: an algorithm outside the table, such as
-/// `hill`, whose order the record shows).
-pub fn order(algorithm: Option<Algorithm>) -> Order {
+/// The order of `algorithm`'s frontier, and whether ties of f go to the smaller h: its row's
+/// (None: an algorithm outside the table, such as `hill`, whose order the record shows).
+pub fn order(algorithm: Option<Algorithm>) -> (Order, bool) {
     match algorithm {
-        Some(Algorithm::Bfs) => Order::Fifo,
-        Some(Algorithm::Ucs | Algorithm::Greedy) => Order::Keys { by_h: false },
-        Some(Algorithm::Astar) => Order::Keys { by_h: true },
-        _ => Order::Taken,
+        Some(a) => (a.row().order, a.row().f.ties_by_h()),
+        None => (Order::AsTaken, false),
     }
 }
 
 /// Whether `algorithm` tests a state when it is generated (so the goal it finds never leaves
-/// the frontier), rather than when it is taken from the frontier.
+/// the frontier), rather than when it is taken from the frontier (None: outside the table).
 pub fn tests_when_generated(algorithm: Option<Algorithm>) -> bool {
-    matches!(algorithm, Some(Algorithm::Bfs | Algorithm::Dfs | Algorithm::Iddfs))
+    algorithm.is_some_and(|a| a.row().goal_test == GoalTest::Generated)
 }
 
 /// Whether the event puts its state into the frontier.
@@ -46,9 +33,10 @@ pub fn enters(e: &Event) -> bool {
 pub fn ranks(algorithm: Option<Algorithm>, events: &[Event]) -> Vec<Option<u64>> {
     let entries: Vec<usize> = (0..events.len()).filter(|&i| enters(&events[i])).collect();
     let mut ranks = vec![None; events.len()];
-    match order(algorithm) {
+    let (order, by_h) = order(algorithm);
+    match order {
         Order::Fifo => entries.iter().for_each(|&i| ranks[i] = Some(i as u64)),
-        Order::Keys { by_h } => {
+        Order::ByF => {
             let key = |i: usize| (events[i].f, if by_h { events[i].h.unwrap_or(0.0) } else { 0.0 });
             let mut sorted = entries;
             sorted.sort_by(|&a, &b| {
@@ -57,7 +45,7 @@ pub fn ranks(algorithm: Option<Algorithm>, events: &[Event]) -> Vec<Option<u64>>
             });
             sorted.iter().enumerate().for_each(|(r, &i)| ranks[i] = Some(r as u64));
         }
-        Order::Taken => {
+        Order::AsTaken => {
             // Walking backwards: the next time each state is taken after each entry.
             let mut taken: FxHashMap<StateId, usize> = Default::default();
             for i in (0..events.len()).rev() {

@@ -55,6 +55,10 @@ pub struct Spec {
     /// replaced by what it returns, the representative of its class, before it is stored.
     pub canonical: Option<Rc<FnCode>>,
     pub trace: Trace,
+    /// No stored state's path changes once set (the table's searches that keep the first path
+    /// found to a state), so that the names of the last path decoded may be kept; false for
+    /// the local and bidirectional searches, whose paths change.
+    pub first_paths_kept: bool,
 }
 
 pub struct ScriptProblem<'a> {
@@ -130,8 +134,8 @@ impl<'a> ScriptProblem<'a> {
             spec.start = Value::Graph(own);
         }
         let mut decoder = Decoder::new(spec.start.clone(), spec.symmetry.clone());
-        if spec.algorithm == super::Algorithm::Bfs {
-            decoder.cache_names(); // bfs and explore never change an origin once set
+        if spec.first_paths_kept {
+            decoder.cache_names();
         }
         let goal_key = match (&spec.goal, &spec.symmetry) {
             (GoalTest::Value(v), Some(_)) => {
