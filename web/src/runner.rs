@@ -4,9 +4,9 @@
 //! to a sink while the script runs, in chunks, so that the page shows it as it comes.
 
 use ds_base::diagnostics::Severity;
+use ds_base::Diagnostic;
 use ds_core::eval::Limits;
 use ds_core::files::MemoryFiles;
-use ds_base::Diagnostic;
 use ds_core::{Outcome, Session};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -151,7 +151,10 @@ pub fn run_keeping(request: Request, sink: Sink) -> (Response, Session) {
     let dir = PathBuf::from(&request.name).parent().map(PathBuf::from).unwrap_or_default();
     session.interp.script_dir = Some(if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir });
     session.set_limits(limits(&request.limits, started));
-    ds_base::guard::memory::set_limit(request.limits.max_memory_bytes.map(|b| b as usize), ds_base::guard::memory::Source::Host);
+    ds_base::guard::memory::set_limit(
+        request.limits.max_memory_bytes.map(|b| b as usize),
+        ds_base::guard::memory::Source::Host,
+    );
 
     let outcome = session.run_source(&request.name, &request.source);
     let _ = session.interp.out.flush();

@@ -2,11 +2,11 @@
 //! a snippet, or REPL entries one after another all run against the same world.
 
 use crate::compile::ir::St;
-use ds_base::diagnostics::{Diagnostic, SourceMap};
 use crate::eval::{Flow, Interp, Limits};
+use crate::value::Value;
+use ds_base::diagnostics::{Diagnostic, SourceMap};
 use ds_syntax::ast::{Stmt, StmtKind};
 use ds_syntax::{self as syntax, FileId};
-use crate::value::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,7 @@
 //! A program with every statement and expression kind of the IR that the surface syntax can
-//! write (all but `StKind::Block`) runs: every kind has a compiled form (a kind without one
-//! would be an internal error, `closure::no_closure`).
+//! write (all but `StKind::Block`) runs: every kind has a compiled form (a statement kind
+//! without one does not compile, as `closure::other_stmt` has an arm for each; an expression
+//! kind without one would be an internal error, `closure::no_closure_value`).
 
 use crate::session::{Outcome, Session};
 use std::cell::RefCell;

@@ -6,8 +6,8 @@ use crate::compile::ir::FnCode;
 use crate::compile::sink::successor_local;
 use crate::eval::sink::Successor;
 use crate::session::{Outcome, Session};
-use ds_syntax::Span;
 use crate::value::Value;
+use ds_syntax::Span;
 use std::rc::Rc;
 
 /// The session that ran `src`, and its demon `name`.

@@ -35,7 +35,8 @@ pub fn serve(
     // nothing is lost.
     ds_native::host::signals::set_busy(false);
     ds_native::host::signals::set_idle_message("ds explore: stopped\n");
-    if !ds_native::host::signals::install(explorer.interp().interrupt.clone(), ds_native::host::signals::WhenIdle::Exit) {
+    if !ds_native::host::signals::install(explorer.interp().interrupt.clone(), ds_native::host::signals::WhenIdle::Exit)
+    {
         ds_base::eprintln_safe!("note: Ctrl-C may not stop the explorer; end it by its process id");
     }
     ds_base::eprintln_safe!(

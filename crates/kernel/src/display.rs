@@ -8,12 +8,12 @@ use super::replay::replay_html;
 use super::space::{space_svg, MAX_STATES};
 use super::views::{space_views_svg, Shown};
 use ds_core::builtins::{view_of, view_text};
-use ds_repl::Backend;
 use ds_core::search::space::Space;
-use ds_syntax::Span;
 use ds_core::value::host::downcast;
 use ds_core::value::Value;
 use ds_core::world::World;
+use ds_repl::Backend;
+use ds_syntax::Span;
 use serde_json::{json, Map, Value as Json};
 
 /// The text shown of a value, at most (a world of a million nodes prints for ever).

@@ -6,8 +6,8 @@
 use super::display;
 use super::message::Message;
 use super::server::Event;
-use ds_repl::{Backend, Interrupter, WhenIdle};
 use ds_core::session::Session;
+use ds_repl::{Backend, Interrupter, WhenIdle};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::io::{self, Write};

@@ -2,13 +2,13 @@
 //! recorded, and every problem the compiler finds. Nothing runs.
 
 use super::repair;
+use ds_base::diagnostics::{Diagnostic, SourceMap};
 use ds_core::compile::index::NameIndex;
 use ds_core::compile::Compiler;
-use ds_base::diagnostics::{Diagnostic, SourceMap};
 use ds_core::session::expand_includes;
+use ds_core::world::World;
 use ds_syntax::ast::{Stmt, StmtKind};
 use ds_syntax::{self as syntax, FileId, Span};
-use ds_core::world::World;
 use rustc_hash::FxHashMap;
 use std::path::Path;
 use std::rc::Rc;

@@ -39,12 +39,13 @@ impl Workers for Replay {
         let size = ds_base::guard::stack::interpreter_size().max(16 << 20);
         for end in ends {
             let replay = self.clone();
-            let spawned = std::thread::Builder::new().name(format!("ds thread {}", end.thread + 1)).stack_size(size).spawn(
-                move || {
+            let spawned = std::thread::Builder::new()
+                .name(format!("ds thread {}", end.thread + 1))
+                .stack_size(size)
+                .spawn(move || {
                     ds_base::guard::stack::mark(size);
                     work(&replay, target, end)
-                },
-            );
+                });
             // A thread that cannot start leaves its share to the others: the answer is the same.
             drop(spawned);
         }

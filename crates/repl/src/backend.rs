@@ -3,9 +3,9 @@
 
 use ds_base::diagnostics::Diagnostic;
 use ds_core::session::{Outcome, Session};
+use ds_core::value::Value;
 use ds_syntax::ast::{ExprKind, Stmt, StmtKind};
 use ds_syntax::{self as syntax, FileId};
-use ds_core::value::Value;
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -7,10 +7,10 @@
 use crate::compile::registry::Receivers;
 use crate::eval::{fail, R};
 use crate::search::space::Space;
-use ds_syntax::Span;
 use crate::value::heap::HeapRef;
 use crate::value::{ArrayRef, MapRef, NodeVal, Str, Value};
 use crate::world::GraphRef;
+use ds_syntax::Span;
 use std::rc::Rc;
 
 /// A kind of value a method works on.

@@ -2,8 +2,8 @@
 
 use super::{arg, method, object, this, wrong_object, Arity, Builtin, Receivers};
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::{ArrayRef, Value};
+use ds_syntax::Span;
 use std::cmp::Ordering;
 
 pub const BUILTINS: &[Builtin] = &[

@@ -2,9 +2,9 @@
 
 use super::{arg, function, method, object, Arity, Builtin};
 use crate::eval::{fail, range_bounds, Interp, R};
-use ds_syntax::Span;
 use crate::value::display::node_name;
 use crate::value::{Logic, NodeVal, Value};
+use ds_syntax::Span;
 
 pub const BUILTINS: &[Builtin] = &[
     method("type", Arity::exactly(0), type_).doc("X.type()", "the name of X's type, as a string"),

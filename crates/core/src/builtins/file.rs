@@ -9,9 +9,9 @@
 use super::{arg, function, method, this, Arity, Builtin, BuiltinFn};
 use crate::eval::{fail, Interp, TextSink, R};
 use crate::files::{Discard, FileWriter};
-use ds_syntax::Span;
 use crate::value::host::Host;
 use crate::value::Value;
+use ds_syntax::Span;
 use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;

@@ -2,10 +2,10 @@
 
 use super::{arg, function, method, object, this, wrong_object, Arity, Builtin, Receivers};
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::{NodeVal, Value};
 use crate::world::print::{DotOptions, DumpOptions};
 use crate::world::{GraphRef, BUILTIN_RELATIONS};
+use ds_syntax::Span;
 
 pub const BUILTINS: &[Builtin] = &[
     function("GRAPH", Arity::range(0, 1), new_graph)

@@ -3,9 +3,9 @@
 
 use super::{function, method, this, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::heap::{Heap, HeapRef};
 use crate::value::{Logic, Value};
+use ds_syntax::Span;
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -2,8 +2,8 @@
 
 use super::{arg, function, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::Value;
+use ds_syntax::Span;
 
 macro_rules! unary {
     ($($name:literal => $f:expr, $doc:literal;)*) => {

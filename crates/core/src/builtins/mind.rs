@@ -6,9 +6,9 @@ use super::{arg, function, Arity, Builtin};
 use crate::eval::mind::{apply, rules_for};
 use crate::eval::{fail, Interp, R};
 use crate::mind::Clause;
-use ds_syntax::Span;
 use crate::value::Value;
 use crate::world::GraphRef;
+use ds_syntax::Span;
 
 pub const BUILTINS: &[Builtin] = &[
     function("Mind.set_graph", Arity::at_least(1), set_graph).doc(

@@ -5,9 +5,9 @@ use super::arg;
 use crate::eval::mind::{node_count, rules_for, ticker, usual_for};
 use crate::eval::{fail, Interp, R};
 use crate::mind::search;
-use ds_syntax::Span;
 use crate::value::Value;
 use crate::world::{Facts, GraphRef, RelId};
+use ds_syntax::Span;
 
 /// The relations of a model search: one edge type or an array of them.
 fn rels_arg(args: &[Value], fname: &str, span: Span) -> R<Vec<RelId>> {

@@ -2,9 +2,9 @@
 
 use super::{method, object, this, wrong_object, Arity, Builtin, Receivers};
 use crate::eval::{fail, get_attr, lineage, Interp, R};
-use ds_syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
 use crate::world::{Target, ISA};
+use ds_syntax::Span;
 
 /// Methods that also have a graph form naming the node (`G.isa(A, B)`).
 const NODE_OR_GRAPH: Receivers = Receivers::NODE.or(Receivers::GRAPH);

@@ -3,8 +3,8 @@
 
 use super::{arg, method, object, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::{Value, MAX_TEXT};
+use ds_syntax::Span;
 
 pub const BUILTINS: &[Builtin] = &[
     method("pad", Arity::range(1, 2), pad)

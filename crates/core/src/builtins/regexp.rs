@@ -14,8 +14,8 @@
 //! - results are bounded: at most 50 million pieces, strings of at most 100 MB.
 
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::{Str, MAX_TEXT};
+use ds_syntax::Span;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 

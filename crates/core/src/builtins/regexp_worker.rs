@@ -4,8 +4,8 @@
 //! its own (a single search cannot be cut short).
 
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::Str;
+use ds_syntax::Span;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;

@@ -6,16 +6,16 @@
 use super::{function, Arity, Builtin};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, Limit, R};
-use ds_base::names::suggest;
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::states::Decoder;
 use crate::search::symmetry::Symmetry;
 use crate::search::workers;
 use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, COMMON_OPTIONS, NONE};
-use ds_syntax::Span;
 use crate::value::code::CodeRef;
 use crate::value::{Logic, Map, Value};
 use crate::world::{NodeId, World};
+use ds_base::names::suggest;
+use ds_syntax::Span;
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_time::Instant;

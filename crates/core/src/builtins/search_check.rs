@@ -8,8 +8,8 @@ use crate::eval::{fail, Interp, R};
 use crate::search::check::judge;
 use crate::search::space::Space;
 use crate::search::StateId;
-use ds_syntax::Span;
 use crate::value::{Logic, Map, Value};
+use ds_syntax::Span;
 use std::cell::RefCell;
 use std::rc::Rc;
 

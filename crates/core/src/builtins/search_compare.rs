@@ -5,9 +5,9 @@ use super::search::{callable, run, spec, Opts, COMPARE_OPTIONS};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, R};
 use crate::search::{self, Algorithm};
-use ds_syntax::Span;
 use crate::value::number::format_number;
 use crate::value::{Map, Value};
+use ds_syntax::Span;
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -11,8 +11,8 @@ use crate::search::anneal::{anneal as walk, Schedule, Walk};
 use crate::search::hill::{hill as climb, Climb};
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::{Algorithm, Counts, Found, Outcome, Reason, StateStore};
-use ds_syntax::Span;
 use crate::value::{Logic, Value};
+use ds_syntax::Span;
 use std::rc::Rc;
 use web_time::Instant;
 

@@ -11,8 +11,8 @@ use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::space::{Space, SpaceRef};
 use crate::search::workers;
 use crate::search::{export, Algorithm, Found, Outcome, Reason, StateId, StateStore};
-use ds_syntax::Span;
 use crate::value::{Logic, Value};
+use ds_syntax::Span;
 use std::rc::Rc;
 use web_time::Instant;
 

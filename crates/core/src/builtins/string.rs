@@ -2,9 +2,9 @@
 
 use super::{arg, method, regexp, this, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::text::clamp;
 use crate::value::{Str, Value, MAX_TEXT};
+use ds_syntax::Span;
 
 pub const BUILTINS: &[Builtin] = &[
     method("substr", Arity::range(1, 2), substr).doc(

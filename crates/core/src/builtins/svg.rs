@@ -18,9 +18,9 @@
 
 use super::{arg, function, method, this, Arity, Builtin};
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::number::format_number as num;
 use crate::value::Value;
+use ds_syntax::Span;
 use std::cell::RefCell;
 use std::fmt::Write;
 use std::rc::Rc;

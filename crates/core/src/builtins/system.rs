@@ -2,8 +2,8 @@
 
 use super::{function, Arity, Builtin};
 use crate::eval::{Interp, R};
-use ds_syntax::Span;
 use crate::value::Value;
+use ds_syntax::Span;
 
 pub const BUILTINS: &[Builtin] = &[
     function("System.args", Arity::exactly(0), args)

@@ -2,8 +2,8 @@
 //! evaluator runs in `f64`s (`eval/numeric.rs`) before it walks the tree.
 
 use super::ir::{Ex, ExKind, Leaf, NumCode, NumOp, NUM_STACK};
-use ds_syntax::ast::BinOp;
 use crate::value::Value;
+use ds_syntax::ast::BinOp;
 
 /// `left op right` as `NumCode`, when both sides are arithmetic on variables and number constants
 /// and `op` is arithmetic or a comparison.

@@ -6,12 +6,12 @@
 use super::index::SymbolKind;
 use super::ir::*;
 use super::Compiler;
-use ds_base::diagnostics::Diagnostic;
 use crate::mind::clause::MAX_VARS;
 use crate::mind::cnf::{self, Formula};
+use crate::world::World;
+use ds_base::diagnostics::Diagnostic;
 use ds_syntax::ast::{BinOp, EdgeMode, Expr, ExprKind, Name, UnOp};
 use ds_syntax::Span;
-use crate::world::World;
 use std::rc::Rc;
 
 /// The most clauses one axiom may expand to.

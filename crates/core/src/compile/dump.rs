@@ -5,10 +5,10 @@
 
 use super::ir::*;
 use super::Compiler;
-use ds_syntax::ast::{EdgeMode, OutSep};
-use ds_syntax::dump::{edge_rel, quoted, unary, Tree};
 use crate::value::{display, Value};
 use crate::world::World;
+use ds_syntax::ast::{EdgeMode, OutSep};
+use ds_syntax::dump::{edge_rel, quoted, unary, Tree};
 use rustc_hash::FxHashMap;
 
 struct Names<'a> {

@@ -4,12 +4,12 @@ use super::index::SymbolKind;
 use super::ir::*;
 use super::registry::{Arity, Body, Builtin, Callee};
 use super::Compiler;
+use crate::value::{Logic, Value};
+use crate::world::World;
 use ds_base::diagnostics::Diagnostic;
 use ds_base::names::suggest;
 use ds_syntax::ast::{self, BinOp, EdgeMode, Expr, ExprKind, Name, UnOp};
 use ds_syntax::Span;
-use crate::value::{Logic, Value};
-use crate::world::World;
 use std::cell::Cell;
 use std::rc::Rc;
 

@@ -2,11 +2,11 @@
 //! id, every relation name a relation id, every builtin a function pointer.
 
 use super::registry::Callee;
-use ds_syntax::ast::{BinOp, EdgeMode, OutSep, UnOp};
-use ds_syntax::Span;
 use crate::value::code::{Code, CodeRef};
 use crate::value::Value;
 use crate::world::{ClassId, NodeId, RelId, Sym};
+use ds_syntax::ast::{BinOp, EdgeMode, OutSep, UnOp};
+use ds_syntax::Span;
 use std::cell::Cell;
 use std::rc::Rc;
 

@@ -15,11 +15,11 @@ pub mod special;
 mod stmt;
 mod warn;
 
+use crate::world::World;
+pub use axiom::axiom_shaped;
 use ds_base::diagnostics::Diagnostic;
 use ds_syntax::ast::{DefAst, Name, Stmt, StmtKind};
 use ds_syntax::Span;
-use crate::world::World;
-pub use axiom::axiom_shaped;
 use ir::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;

@@ -6,8 +6,8 @@
 
 use super::special::{Form, FORMS};
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::Value;
+use ds_syntax::Span;
 use rustc_hash::FxHashMap;
 
 pub type BuiltinFn = fn(&mut Interp, Option<Value>, &[Value], Span) -> R<Value>;

@@ -7,10 +7,10 @@
 use super::ir::*;
 use super::registry::{special, Arity, Builtin};
 use super::Compiler;
-use ds_syntax::ast::{Expr, ExprKind, Name};
-use ds_syntax::Span;
 use crate::value::Value;
 use crate::world::World;
+use ds_syntax::ast::{Expr, ExprKind, Name};
+use ds_syntax::Span;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Form {

@@ -3,9 +3,9 @@
 use super::index::SymbolKind;
 use super::ir::*;
 use super::Compiler;
+use crate::world::World;
 use ds_syntax::ast::{self, Block, Name, Stmt, StmtKind};
 use ds_syntax::Span;
-use crate::world::World;
 use std::cell::Cell;
 
 impl Compiler {

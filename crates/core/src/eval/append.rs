@@ -6,9 +6,9 @@ use super::closure::ValueFn;
 use super::ops::push_text;
 use super::{Interp, R};
 use crate::compile::ir::{Ex, ExKind, Slot};
+use crate::value::{Str, Value};
 use ds_syntax::ast::BinOp;
 use ds_syntax::Span;
-use crate::value::{Str, Value};
 use smallvec::SmallVec;
 
 /// The operands `slot = value` appends when `value` is `S + ...` with S the variable at

@@ -2,9 +2,9 @@
 //! True `isa` edges.
 
 use super::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::{NodeVal, Value};
 use crate::world::{GraphRef, ISA};
+use ds_syntax::Span;
 
 /// The attribute node of `N[A]`: A must be a node.
 fn attr_key(a: &Value, span: Span) -> R<NodeVal> {

@@ -3,9 +3,9 @@
 
 use super::{fail, Flow, Interp, R};
 use crate::compile::ir::EvalScope;
+use crate::value::Value;
 use ds_base::diagnostics::Diagnostic;
 use ds_syntax::{FileId, Span};
-use crate::value::Value;
 
 /// The file id of code given to `eval`: it is in no source map, so its places are reported at
 /// the `eval` call instead.

@@ -2,9 +2,9 @@
 //! of them (`closure/assign.rs`, `closure/data.rs`) calls them.
 
 use super::{fail, Interp, R};
+use crate::value::Value;
 use ds_syntax::ast::BinOp;
 use ds_syntax::Span;
-use crate::value::Value;
 
 impl Interp {
     /// `X op= rhs` stores `old op rhs`, as the operator written out (`X = X op rhs`) gives it;

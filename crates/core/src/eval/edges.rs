@@ -2,10 +2,10 @@
 
 use super::{fail, Interp, R};
 use crate::compile::ir::{EdgeEx, Operand, Rel};
-use ds_syntax::ast::EdgeMode;
-use ds_syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
 use crate::world::{ClassId, FactKey, GraphRef, NodeId, RelId};
+use ds_syntax::ast::EdgeMode;
+use ds_syntax::Span;
 use smallvec::SmallVec;
 use std::rc::Rc;
 

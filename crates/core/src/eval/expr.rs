@@ -4,10 +4,10 @@ use super::closure::ValueFn;
 use super::node_test::TestSite;
 use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, NodeRef, Slot};
+use crate::value::{Logic, Map, NodeVal, Value};
 use ds_base::diagnostics::Diagnostic;
 use ds_syntax::ast::UnOp;
 use ds_syntax::Span;
-use crate::value::{Logic, Map, NodeVal, Value};
 use smallvec::SmallVec;
 
 pub type Args = SmallVec<[Value; 4]>;

@@ -6,13 +6,13 @@
 use super::closure::ValueFn;
 use super::{fail, Flow, Interp, Meter, R};
 use crate::compile::ir::{AtomEx, AxiomEx, AxiomUse, Rel, TermEx};
-use ds_base::diagnostics::Diagnostic;
 use crate::mind::ground::STOP_EVERY;
 use crate::mind::propagate::{Conflict, Derived};
 use crate::mind::{Atom, Clause, Lit, Rules, Term};
-use ds_syntax::Span;
 use crate::value::{Logic, Value};
 use crate::world::{ClassId, GraphRef};
+use ds_base::diagnostics::Diagnostic;
+use ds_syntax::Span;
 use std::rc::Rc;
 
 /// The closures of an axiom's fixed terms (`TermEx::Fixed`), in the order they appear.

@@ -19,12 +19,12 @@ pub mod sink;
 mod stmt;
 
 use crate::compile::ir::{DemonId, FnCode, Slot};
-use ds_base::diagnostics::{Diagnostic, SourceMap, Warnings};
-use ds_syntax::Span;
 use crate::value::code::CodeRef;
 use crate::value::display::to_text;
 use crate::value::{NodeVal, Value};
 use crate::world::{ClassId, GraphRef, NodeId, World};
+use ds_base::diagnostics::{Diagnostic, SourceMap, Warnings};
+use ds_syntax::Span;
 use std::io::Write;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,9 +44,9 @@ pub enum Flow {
     Exit(i32),
 }
 
-pub use ds_base::diagnostics::Limit;
 pub(crate) use attrs::{get_attr, lineage, set_attr};
 pub use closure::FastBody;
+pub use ds_base::diagnostics::Limit;
 pub use meter::{limit_error, Meter};
 pub use print::{Quiet, Text};
 pub use stmt::range_bounds;

@@ -17,11 +17,11 @@
 
 use super::{Interp, R};
 use crate::compile::ir::{EdgeEx, Ex, ExKind, Operand, Rel, Slot};
-use ds_syntax::ast::{BinOp, EdgeMode, UnOp};
-use ds_syntax::Span;
 use crate::value::{Logic, Value};
 use crate::world::facts::isa_epoch;
 use crate::world::{ClassId, FactKey, Facts, Graph, GraphRef, GraphUid, IsaColumn, NodeId, RelId, Target};
+use ds_syntax::ast::{BinOp, EdgeMode, UnOp};
+use ds_syntax::Span;
 use smallvec::SmallVec;
 use std::cell::Cell;
 use std::rc::Rc;

@@ -5,9 +5,9 @@
 use super::ops::{number, numbers};
 use super::Interp;
 use crate::compile::ir::{Ex, ExKind, Leaf, NumCode, NumOp, NUM_STACK};
+use crate::value::Value;
 use ds_syntax::ast::BinOp;
 use ds_syntax::Span;
-use crate::value::Value;
 
 impl Interp {
     /// `left op right` when both sides are arithmetic on numbers: by its `NumCode` if it has

@@ -1,10 +1,10 @@
 //! Binary operators.
 
 use super::{fail, Interp, R};
-use ds_syntax::ast::BinOp;
-use ds_syntax::Span;
 use crate::value::{Logic, Str, Value, MAX_TEXT};
 use crate::world::facts::Fact;
+use ds_syntax::ast::BinOp;
+use ds_syntax::Span;
 use std::cmp::Ordering;
 
 impl Interp {

@@ -3,10 +3,10 @@
 //! being made: printing a 20-million-item array is one statement, but far from one step.
 
 use super::{fail, Interp, Meter, R};
-use ds_syntax::Span;
 use crate::value::display::{write_bounded, Cut};
 use crate::value::{Value, MAX_TEXT};
 use crate::world::World;
+use ds_syntax::Span;
 
 /// What the output of a script does now (`Interp::quiet`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -8,9 +8,9 @@
 
 use super::{Interp, R};
 use crate::compile::ir::FnCode;
-use ds_syntax::Span;
 use crate::value::array::Array;
 use crate::value::Value;
+use ds_syntax::Span;
 use std::rc::Rc;
 
 /// One successor as `Next` gave it.

@@ -5,10 +5,10 @@ use super::closure::ValueFn;
 use super::node_test::{Bound, NodeTest, TestSite};
 use super::{fail, Flow, Interp, R};
 use crate::compile::ir::{Ex, Slot};
-use ds_syntax::ast::OutSep;
-use ds_syntax::Span;
 use crate::value::{NodeVal, Value};
 use crate::world::{ClassId, GraphRef, NodeId, RelId};
+use ds_syntax::ast::OutSep;
+use ds_syntax::Span;
 use std::rc::Rc;
 
 /// A loop's body, run once per pass: its statements' closures (`eval/closure/loops.rs`).

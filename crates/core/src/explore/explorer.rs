@@ -10,9 +10,9 @@ use crate::search::on_demand::OnDemand;
 use crate::search::problem::{Halt, Problem, Step, Which};
 use crate::search::script::ScriptProblem;
 use crate::search::{Algorithm, StateId, NONE};
-use ds_syntax::Span;
 use crate::value::Value;
 use crate::world::World;
+use ds_syntax::Span;
 use serde_json::{json, Value as Json};
 use std::rc::Rc;
 

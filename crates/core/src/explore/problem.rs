@@ -8,8 +8,8 @@ use crate::eval::{Flow, Interp};
 use crate::search::pack::{Codec, PackError};
 use crate::search::script::{GoalTest, Spec, Trace};
 use crate::search::Algorithm;
-use ds_syntax::Span;
 use crate::value::Value;
+use ds_syntax::Span;
 use std::rc::Rc;
 
 /// What the command line named, after the options were read.

@@ -2,9 +2,9 @@
 //! recorded events (decision 23): the one rule by which the explorer's replay and the
 //! notebook's step-through list the open list.
 
-use super::{GoalTest, Order};
 use super::problem::{Event, EventKind};
 use super::{Algorithm, StateId};
+use super::{GoalTest, Order};
 use rustc_hash::FxHashMap;
 
 /// The order of `algorithm`'s frontier, and whether ties of f go to the smaller h: its row's

@@ -12,15 +12,15 @@ use super::start_guard::StartGuard;
 use super::states::{Decoder, SAME_NAME, SUFFIX, WHOLE};
 use super::store::{StateId, StateStore, NONE};
 use super::symmetry::Symmetry;
-use crate::eval::Quiet;
 use super::{Algorithm, Counts, Reason};
 use crate::compile::ir::FnCode;
 use crate::eval::sink::Successor;
+use crate::eval::Quiet;
 use crate::eval::{fail, Flow, Interp, Limit, R};
-use ds_syntax::Span;
 use crate::value::array::Items;
 use crate::value::{ArrayRef, Map, Value};
 use crate::world::{Facts, Name};
+use ds_syntax::Span;
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -10,8 +10,8 @@ use super::num::Update;
 use super::{stmt_line, StFn};
 use crate::compile::ir::{Ex, Slot, St};
 use crate::eval::{Flow, Interp, R};
-use ds_syntax::Span;
 use crate::value::Value;
+use ds_syntax::Span;
 
 /// A statement as a block runs it.
 pub(super) enum Line {

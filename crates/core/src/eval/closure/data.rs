@@ -12,9 +12,9 @@ use crate::eval::compound::stepped;
 use crate::eval::expr::{and_or_stops, ternary_branch, tuple_item, tuple_value};
 use crate::eval::sink::Successor;
 use crate::eval::{Interp, R};
+use crate::value::{Map, Value};
 use ds_syntax::ast::BinOp;
 use ds_syntax::Span;
-use crate::value::{Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -4,8 +4,8 @@
 use super::expr::{value, ValueFn};
 use super::StFn;
 use crate::compile::ir::{Ex, Slot};
-use ds_syntax::Span;
 use crate::value::Value;
+use ds_syntax::Span;
 use std::cell::Cell;
 use std::rc::Rc;
 

@@ -6,9 +6,9 @@ use super::{data, no_closure_value, Line, Node, StFn, MAX_NESTING};
 use crate::compile::ir::{DemonId, Ex, ExKind, FnCode, Leaf, NumCode, Slot, Target};
 use crate::eval::ops::number;
 use crate::eval::{Flow, Interp, R};
+use crate::value::{Logic, Value};
 use ds_syntax::ast::BinOp;
 use ds_syntax::Span;
-use crate::value::{Logic, Value};
 use std::cell::Cell;
 use std::rc::{Rc, Weak};
 

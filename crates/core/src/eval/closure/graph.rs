@@ -15,10 +15,10 @@ use crate::eval::edges::{apply, set_value};
 use crate::eval::node_test::TestSite;
 use crate::eval::ops::logic;
 use crate::eval::{Interp, R};
-use ds_syntax::ast::EdgeMode;
-use ds_syntax::Span;
 use crate::value::{Logic, NodeVal, Value};
 use crate::world::{ClassId, NodeId, RelId};
+use ds_syntax::ast::EdgeMode;
+use ds_syntax::Span;
 
 /// `GRAPH = x` or `edge = x` as a statement (None: another statement).
 pub(super) fn statement(e: &Ex, span: Span, depth: u32) -> Option<StFn> {

@@ -10,8 +10,8 @@ use super::StFn;
 use crate::compile::ir::{Ex, ExKind, Slot, Target};
 use crate::eval::append::pure;
 use crate::eval::expr::item;
-use ds_syntax::Span;
 use crate::value::Value;
+use ds_syntax::Span;
 
 /// The variable and the index of `Var[index]` with a pure index (None: another expression).
 fn parts(object: &Ex, index: &Ex) -> Option<Slot> {

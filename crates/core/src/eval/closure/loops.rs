@@ -8,55 +8,60 @@
 use super::expr::{value, Test};
 use super::graph::target_of;
 use super::{block, Node, StFn, ValueFn};
-use crate::compile::ir::{Ex, Slot, St, StKind};
+use crate::compile::ir::{Ex, Slot, St};
 use crate::eval::node_test::{NodeTest, TestSite};
 use crate::eval::stmt::NodeCond;
 use crate::eval::Flow;
-use ds_syntax::Span;
 use crate::value::{Logic, Value};
+use ds_syntax::Span;
 
-/// The closure of `s` when it is one of the statements this file handles.
-pub(super) fn statement(s: &St, depth: u32) -> Option<StFn> {
-    let span = s.span;
-    Some(match &s.kind {
-        StKind::ForNodes { vars, cond, body } => for_nodes(vars, cond.as_ref(), block(body, depth), span, depth),
-        StKind::ForValue { vars, source, body } => {
-            let (vars, source, body) = (vars.clone().into_boxed_slice(), value(source, depth), block(body, depth));
-            Box::new(move |it| {
-                it.tick(span)?;
-                let v = source(it)?;
-                it.for_value(&vars, v, &*body, span)
-            })
-        }
-        StKind::ForRange { vars, args, body } => {
-            let args: Box<[(ValueFn, Span)]> = args.iter().map(|a| (value(a, depth), a.span)).collect();
-            let (vars, body) = (vars.clone().into_boxed_slice(), block(body, depth));
-            Box::new(move |it| {
-                it.tick(span)?;
-                it.for_range(&vars, &args, &*body, span)
-            })
-        }
-        StKind::Var(items) => var(items, span, depth),
-        StKind::Break => Box::new(move |it| {
-            it.tick(span)?;
-            Err(Flow::Break)
-        }),
-        StKind::Continue => Box::new(move |it| {
-            it.tick(span)?;
-            Err(Flow::Continue)
-        }),
-        StKind::Return(None) => Box::new(move |it| {
-            it.tick(span)?;
-            Err(it.return_value(Value::Logic(Logic::UNDEF)))
-        }),
-        StKind::SetEdge(edge) => super::graph::set_edge(edge, span, depth),
-        _ => return None,
+/// `for X in V`: the loop of `Interp::for_value` over V's items.
+pub(super) fn for_value(vars: &[Slot], source: &Ex, body: &[St], span: Span, depth: u32) -> StFn {
+    let (vars, source, body): (Box<[Slot]>, _, _) = (vars.into(), value(source, depth), block(body, depth));
+    Box::new(move |it| {
+        it.tick(span)?;
+        let v = source(it)?;
+        it.for_value(&vars, v, &*body, span)
+    })
+}
+
+/// `for X in range(...)`: the loop of `Interp::for_range`.
+pub(super) fn for_range(vars: &[Slot], args: &[Ex], body: &[St], span: Span, depth: u32) -> StFn {
+    let args: Box<[(ValueFn, Span)]> = args.iter().map(|a| (value(a, depth), a.span)).collect();
+    let (vars, body): (Box<[Slot]>, _) = (vars.into(), block(body, depth));
+    Box::new(move |it| {
+        it.tick(span)?;
+        it.for_range(&vars, &args, &*body, span)
+    })
+}
+
+/// `break`.
+pub(super) fn break_loop(span: Span) -> StFn {
+    Box::new(move |it| {
+        it.tick(span)?;
+        Err(Flow::Break)
+    })
+}
+
+/// `continue`.
+pub(super) fn continue_loop(span: Span) -> StFn {
+    Box::new(move |it| {
+        it.tick(span)?;
+        Err(Flow::Continue)
+    })
+}
+
+/// A bare `return`: Undef.
+pub(super) fn bare_return(span: Span) -> StFn {
+    Box::new(move |it| {
+        it.tick(span)?;
+        Err(it.return_value(Value::Logic(Logic::UNDEF)))
     })
 }
 
 /// `for X in Cond`: Cond compiled once to the closure an `if` would get, run at each node the
 /// loop tries; `for Z in A rel Z` runs as `Interp::for_targets`.
-fn for_nodes(vars: &[Slot], cond: Option<&Ex>, body: StFn, span: Span, depth: u32) -> StFn {
+pub(super) fn for_nodes(vars: &[Slot], cond: Option<&Ex>, body: StFn, span: Span, depth: u32) -> StFn {
     let vars: Box<[Slot]> = vars.into();
     let Some(cond) = cond else {
         return Box::new(move |it| {
@@ -81,7 +86,7 @@ fn for_nodes(vars: &[Slot], cond: Option<&Ex>, body: StFn, span: Span, depth: u3
 }
 
 /// `var A = x, B`: each initial value in turn, None where there is none.
-fn var(items: &[(Slot, Option<Ex>)], span: Span, depth: u32) -> StFn {
+pub(super) fn var(items: &[(Slot, Option<Ex>)], span: Span, depth: u32) -> StFn {
     let items: Box<[(Slot, Option<ValueFn>)]> =
         items.iter().map(|(slot, init)| (*slot, init.as_ref().map(|e| value(e, depth)))).collect();
     Box::new(move |it| {

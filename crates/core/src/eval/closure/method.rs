@@ -12,10 +12,10 @@ use super::expr::{Operand, ValueFn};
 use super::StFn;
 use crate::compile::ir::{Ex, ExKind, Slot};
 use crate::eval::{Interp, R};
-use ds_syntax::ast::BinOp;
-use ds_syntax::Span;
 use crate::value::display::node_name;
 use crate::value::{NodeVal, Str, Value};
+use ds_syntax::ast::BinOp;
+use ds_syntax::Span;
 
 /// Texts up to this length count no work when `+` copies them (`Interp::copy_work`): the
 /// rename is done here only for them, so that the steps stay those of the general call.

@@ -29,10 +29,10 @@ mod text;
 
 use super::{Flow, Interp, R};
 use crate::compile::ir::{Ex, FnCode, IfArm, St, StKind};
-use ds_syntax::ast::OutSep;
-use ds_syntax::Span;
 use crate::value::{Logic, Value};
 use block::{block, Line};
+use ds_syntax::ast::OutSep;
+use ds_syntax::Span;
 pub(super) use expr::{CallArg, ValueFn};
 use expr::{Operand, Test};
 
@@ -371,7 +371,9 @@ fn stmt_line(s: &St, depth: u32) -> Line {
         .unwrap_or_else(|| Line::Any(expression_statement(e, span, depth + 1)))
 }
 
-/// A statement other than an expression.
+/// A statement other than an expression (an expression statement here is one of the forms
+/// `stmt_line` leaves to it). One arm for each kind of statement: a new kind is a compile
+/// error here until it has its closure.
 fn other_stmt(s: &St, depth: u32) -> StFn {
     let span = s.span;
     match &s.kind {
@@ -404,7 +406,17 @@ fn other_stmt(s: &St, depth: u32) -> StFn {
                 b(it)
             })
         }
-        _ => loops::statement(s, depth + 1).unwrap_or_else(|| no_closure(s)),
+        StKind::Expr(e) => expression_statement(e, span, depth + 1),
+        StKind::SetEdge(edge) => graph::set_edge(edge, span, depth + 1),
+        StKind::Var(items) => loops::var(items, span, depth + 1),
+        StKind::ForNodes { vars, cond, body } => {
+            loops::for_nodes(vars, cond.as_ref(), block(body, depth + 1), span, depth + 1)
+        }
+        StKind::ForValue { vars, source, body } => loops::for_value(vars, source, body, span, depth + 1),
+        StKind::ForRange { vars, args, body } => loops::for_range(vars, args, body, span, depth + 1),
+        StKind::Break => loops::break_loop(span),
+        StKind::Continue => loops::continue_loop(span),
+        StKind::Return(None) => loops::bare_return(span),
     }
 }
 
@@ -452,11 +464,6 @@ fn deep_value(e: &Ex) -> ValueFn {
 
 /// A statement kind no closure covers: none (a unit test runs every kind,
 /// `session::fallback_test`); it would be an error rather than a silent skip.
-fn no_closure(s: &St) -> StFn {
-    let span = s.span;
-    Box::new(move |_| crate::eval::fail(span, "internal error: this statement has no compiled form"))
-}
-
 /// One arm of an `if` chain: its test, and for each of its outcomes (True, False, Undef,
 /// anything else) the block to run, if any (an index into `blocks`).
 struct Arm {
@@ -511,7 +518,7 @@ fn if_chain(arms: &[IfArm], span: Span, depth: u32) -> StFn {
     })
 }
 
-/// An expression kind no closure covers: as `no_closure` for statements, none.
+/// An expression kind no closure covers: none (an internal error if one were).
 fn no_closure_value(e: &Ex) -> ValueFn {
     let span = e.span;
     Box::new(move |_| crate::eval::fail(span, "internal error: this expression has no compiled form"))

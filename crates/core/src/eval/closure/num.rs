@@ -8,8 +8,8 @@ use super::expr::OPS;
 use crate::compile::ir::{Ex, ExKind, Slot};
 use crate::eval::numeric::{apply, compare};
 use crate::eval::Interp;
-use ds_syntax::ast::BinOp;
 use crate::value::Value;
+use ds_syntax::ast::BinOp;
 
 /// Arithmetic on numbers: the number, or None where the general closure must evaluate.
 pub(super) type NumFn = Box<dyn Fn(&Interp) -> Option<f64>>;

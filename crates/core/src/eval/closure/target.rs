@@ -9,8 +9,8 @@ use super::Node;
 use crate::compile::ir::{DemonId, EdgeEx, ExKind, Slot, Target};
 use crate::eval::expr::{replace_char, replace_component, replace_fuzzy};
 use crate::eval::{fail, Interp, R};
-use ds_syntax::Span;
 use crate::value::Value;
+use ds_syntax::Span;
 
 /// A target, its parts compiled.
 pub(super) enum TargetFn {

@@ -15,9 +15,9 @@ use crate::compile::registry::Callee;
 use crate::eval::expr::position;
 use crate::eval::ops::push_within;
 use crate::eval::{Interp, R};
+use crate::value::{Str, Value};
 use ds_syntax::ast::BinOp;
 use ds_syntax::Span;
-use crate::value::{Str, Value};
 
 /// Strings up to this length count no work when sliced (`Interp::text_work`): the direct
 /// copy is taken only for them, so that the steps stay those of the method call.
