@@ -1,5 +1,4 @@
 //! What the engine's tests share: the repository's folder of scripts as the page gives it.
-#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::fs;

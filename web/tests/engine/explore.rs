@@ -1,8 +1,6 @@
 //! The explorer in the playground's engine: an explore request as the page sends it, then the
 //! explorer's API paths answered as `ds explore`'s server answers them.
 
-mod common;
-
 use ds_web::explore::api;
 use ds_web::runner::{run_json, Sink};
 use serde_json::{json, Value};
@@ -18,7 +16,7 @@ fn quiet() -> Sink {
 
 /// Sends an explore request for `scripts/NAME.ds` with `args` and the panel's fields.
 fn explore(name: &str, args: &[&str], fields: Value) -> Value {
-    let files = common::scripts();
+    let files = crate::common::scripts();
     let path = format!("scripts/{name}.ds");
     let request = json!({"source": files[&path], "name": path, "args": args, "files": files, "explore": fields});
     serde_json::from_str(&run_json(&request.to_string(), quiet())).unwrap()

@@ -4,9 +4,7 @@
 //! compared with `tests/expected/NAME@CASE.out` (lines starting with `time:` left out, as in
 //! the interpreter's own golden tests).
 
-mod common;
-
-use common::{folder, root, shown_text};
+use crate::common::{folder, root, shown_text};
 use ds_web::runner::{run, Request, RunLimits, Sink, Stream};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
