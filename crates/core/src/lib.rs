@@ -8,9 +8,11 @@
 //! `Search` module. `Session` ties them together for the hosts.
 //!
 //! What a host lends the core is reached through traits it implements: files through
-//! `files::Files`, threads through `hooks::Spawn`, the processes of `ds --processes` through
-//! `search::processes::Cluster`, the live line of a long search through
-//! `search::progress::StatusLine`; the limits a host sets are read in `ds_base::guard`.
+//! `files::Files`, threads through `hooks::Spawn`, the worker threads of a search through
+//! `search::workers::Workers`, the processes of `ds --processes` through
+//! `search::processes::Cluster`, the live line of a long search through `hooks::StatusLine`;
+//! the limits a host sets are read in `ds_base::guard`. An interpreter starts with none of it
+//! (a folder in memory, one thread): `ds_native::lend` gives it the disk and threads.
 
 pub mod builtins;
 pub mod compile;
