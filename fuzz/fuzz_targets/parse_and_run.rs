@@ -38,7 +38,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else { return };
     let dir = scratch();
     let mut session = Session::new(Box::new(std::io::sink()));
-    let _ = session.interp.set_sandbox(ds::sandbox::Access::Scratch { budget: 1 << 20 });
+    if let Ok(files) = (ds::sandbox::Access::Scratch { budget: 1 << 20 }).resolved() {
+        session.interp.set_files(Box::new(files));
+    }
     session.set_limits(Limits { max_depth: 64, max_steps: Some(20_000), ..Limits::default() });
     match session.run_source("fuzz.ds", src) {
         Outcome::CompileErrors(d) => {
