@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// The published answer for wolf.ds (/work/shared/problems.md, problem 1): 17 actions.
+/// The published answer for wolf.ds (the seed's, which README.md shows): 17 actions.
 const WOLF: &str = "f.t.g;f.m.$2;f.p;f.m.$1;f.t.w;f.m.$2;f.p;f.t.g;f.m.$1;f.p;f.t.c;f.m.$2;f.p;f.m.$1;f.t.g;f.m.$2;f.p";
 
 fn quiet() -> Sink {

@@ -93,7 +93,8 @@ pub fn threads(
     if threads.worker.is_some() {
         return Ok(On::One);
     }
-    let fits = algorithm.row().parallel && !tracing;
+    let parallel = algorithm.row().parallel;
+    let fits = parallel && !tracing;
     if fits && asked != Some(1) && threads.cluster.as_ref().is_some_and(|c| c.broken().is_none()) {
         return Ok(On::Processes);
     }
@@ -108,7 +109,7 @@ pub fn threads(
     if n > MAX_THREADS {
         return fail(span, format!("`{fname}` runs on at most {MAX_THREADS} threads, not {n}"));
     }
-    if !algorithm.row().parallel {
+    if !parallel {
         return fail(span, format!("`{fname}` runs on one thread: `threads` is for `Search.bfs` and `Search.explore`"));
     }
     if tracing {
