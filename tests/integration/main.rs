@@ -13,6 +13,7 @@ mod common;
 mod compound_closures;
 mod conformance;
 mod conveniences;
+mod dead_ends;
 mod decisions;
 mod docs;
 mod dump;

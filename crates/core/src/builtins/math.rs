@@ -63,6 +63,7 @@ unary! {
 pub const CONSTANTS: &[(&str, f64, &str)] = &[
     ("Math.PI", std::f64::consts::PI, "π, the ratio of a circle's circumference to its diameter"),
     ("Math.E", std::f64::consts::E, "e, the base of natural logarithms"),
+    ("Math.INF", f64::INFINITY, "infinity, above every number (a heuristic's mark of a dead end)"),
 ];
 
 fn nums(args: &[Value], name: &str, span: Span) -> R<Vec<f64>> {

@@ -7,6 +7,7 @@ mod convert;
 pub mod file;
 mod graph;
 mod heap;
+mod json;
 mod math;
 pub mod mind;
 mod mind_models;
@@ -31,10 +32,11 @@ pub use crate::compile::registry::{function, method, Arity, Builtin, BuiltinFn, 
 pub(crate) use args::{arg, object, this, wrong_object};
 
 /// Every module's table, with the kind of value its methods work on.
-fn tables() -> [(Receivers, &'static [Builtin]); 15] {
+fn tables() -> [(Receivers, &'static [Builtin]); 16] {
     [
         (Receivers::ANY, convert::BUILTINS),
         (Receivers::ARRAY, array::BUILTINS),
+        (Receivers::ARRAY, json::BUILTINS),
         (Receivers::HEAP, heap::BUILTINS),
         (Receivers::STRING, string::BUILTINS),
         (Receivers::ANY, pad::BUILTINS),

@@ -242,8 +242,11 @@ pub(super) fn stats_map(
         ("duplicates", num(c.duplicates)),
         ("max_frontier", num(c.max_frontier)),
         ("depth", num(c.depth)),
+        ("dead_ends", num(c.dead_ends)),
         ("states", num(store.len() as u64)),
         ("bytes", num(store.memory() as u64)),
+        ("bytes_per_state", Value::Num(store.memory() as f64 / store.len().max(1) as f64)),
+        ("exact", Value::Logic(Logic::TRUE)),
         ("ms", Value::Num(ms)),
         ("algorithm", Value::str(algorithm)),
     ];
@@ -334,6 +337,7 @@ impl Opts {
                 "symmetry" => opts.symmetry = Some(v.clone()),
                 "trace" => opts.trace = Some(v.clone()),
                 "record" => opts.record = v.condition().is_true(),
+                "store" => store_mode(it, v, fname, span)?,
                 "time" => opts.time = v.condition().is_true(),
                 "goal" => opts.goal = Some(v.clone()),
                 "view" => opts.view = Some(v.clone()),
@@ -346,6 +350,27 @@ impl Opts {
             }
         }
         Ok(opts)
+    }
+}
+
+/// Checks `Opts["store"]`, how visited states are kept (decision 25). Every state is kept
+/// exactly; the lossy modes are decided but not built yet, and say so rather than run as
+/// something they are not.
+fn store_mode(it: &Interp, v: &Value, fname: &str, span: Span) -> R<()> {
+    let mode = match v {
+        Value::Str(s) => s.to_string(),
+        other => it.text(other),
+    };
+    match mode.as_str() {
+        "exact" => Ok(()),
+        "hash" | "bitstate" => fail(
+            span,
+            format!("the store \"{mode}\" is not built yet: `{fname}` keeps every state exactly (\"exact\")"),
+        ),
+        _ => fail(
+            span,
+            format!("option `store` of `{fname}` must be \"exact\", \"hash\" or \"bitstate\", not {}", it.text(v)),
+        ),
     }
 }
 

@@ -40,6 +40,11 @@ pub(super) fn beam<P: Problem>(
     p.load(store, 0)?;
     b.h.push(p.h(Which::Current)?);
     tell(p, store, || Event::start(Some(b.h[0])))?;
+    if b.h[0] == f64::INFINITY {
+        counts.dead_ends += 1;
+        tell(p, store, || b.event(EventKind::Prune, 0, Origin::START, 0))?;
+        return Ok(Err(Reason::Exhausted));
+    }
     if p.is_goal(Which::Current)? {
         tell(p, store, || b.event(EventKind::Goal, 0, Origin::START, 0))?;
         return Ok(Ok(Found { id: 0, origin: Origin::START }));
@@ -101,6 +106,12 @@ impl Beam {
             }
             counts.reached(here.depth);
             self.h.push(p.h(Which::Successor(i))?);
+            if self.h[sid as usize] == f64::INFINITY {
+                // a dead end: never in a level, never tested as a goal
+                counts.dead_ends += 1;
+                tell(p, store, || self.event(EventKind::Prune, sid, here, frontier))?;
+                continue;
+            }
             tell(p, store, || self.event(EventKind::Push, sid, here, frontier + 1))?;
             if p.is_goal(Which::Successor(i))? {
                 tell(p, store, || self.event(EventKind::Goal, sid, here, frontier + 1))?;

@@ -114,6 +114,12 @@ impl Frontier {
         })
     }
 
+    /// Whether `id`'s heuristic said it is a dead end (an infinite h): it never enters the
+    /// frontier, by whatever path it is met.
+    fn dead(&self, id: StateId) -> bool {
+        self.h.get(id as usize) == Some(&f64::INFINITY)
+    }
+
     fn set_h(&mut self, id: StateId, h: f64) {
         let at = id as usize;
         if at >= self.h.len() {
@@ -166,6 +172,11 @@ fn best_first<P: Problem>(
         p.load(store, 0)?;
         let h = p.h(Which::Current)?;
         f.set_h(0, h);
+        if f.dead(0) {
+            counts.dead_ends += 1;
+            f.note(p, store, EventKind::Prune, 0, NONE, 0, 0.0)?;
+            return Ok(Err(Reason::Exhausted));
+        }
     }
     f.push(0, 0.0);
     f.note(p, store, EventKind::Push, 0, NONE, 0, 0.0)?;
@@ -191,8 +202,13 @@ fn best_first<P: Problem>(
                 if informed {
                     let h = p.h(Which::Successor(i))?;
                     f.set_h(sid, h);
+                    if f.dead(sid) {
+                        counts.dead_ends += 1;
+                        f.note(p, store, EventKind::Prune, sid, id, depth + 1, g2)?;
+                        continue;
+                    }
                 }
-            } else if keeps_first_path || g2 >= store.g(sid) {
+            } else if keeps_first_path || g2 >= store.g(sid) || f.dead(sid) {
                 counts.duplicates += 1;
                 f.note(p, store, EventKind::Duplicate, sid, id, depth + 1, g2)?;
                 continue;

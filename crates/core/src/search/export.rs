@@ -50,7 +50,7 @@ pub fn value_json(world: &World, v: &Value) -> Json {
     }
 }
 
-fn key_text(world: &World, k: &Value) -> String {
+pub fn key_text(world: &World, k: &Value) -> String {
     match k {
         Value::Str(s) => s.to_string(),
         other => crate::value::display::to_text(other, world),

@@ -52,6 +52,10 @@ pub(super) fn idastar<P: Problem>(
     marks.h[0] = p.h(Which::Current)?;
     let mut bound = marks.h[0];
     tell(p, store, || Event::start(Some(bound)))?;
+    if bound == f64::INFINITY {
+        counts.dead_ends += 1;
+        return Ok(Err(Reason::Exhausted));
+    }
     loop {
         match round(p, store, config, counts, bound, &mut marks)? {
             Ok(found) => return Ok(Ok(found)),
@@ -118,6 +122,13 @@ fn round<P: Problem>(
                     marks.fit(sid);
                     if new {
                         marks.h[sid as usize] = p.h(Which::Successor(i))?;
+                        if marks.h[sid as usize] == f64::INFINITY {
+                            counts.dead_ends += 1;
+                        }
+                    }
+                    if marks.h[sid as usize] == f64::INFINITY {
+                        // a dead end: never searched, and no bound of a later round
+                        continue;
                     }
                     let met = |p: &mut P, store: &StateStore, kind, frontier| {
                         let (h, f) = (marks.h[sid as usize], g + marks.h[sid as usize]);

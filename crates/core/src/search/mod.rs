@@ -114,6 +114,9 @@ pub struct Counts {
     pub max_frontier: u64,
     /// The greatest depth (actions from the start) of a state the search reached.
     pub depth: u64,
+    /// States an informed search dropped because their heuristic was infinite (a dead end,
+    /// as planners and AIMA mark one): each counted once, when first evaluated.
+    pub dead_ends: u64,
     /// The states waiting now (for the progress line; not a statistic).
     pub frontier: u64,
 }

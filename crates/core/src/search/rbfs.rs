@@ -76,6 +76,10 @@ pub(super) fn rbfs<P: Problem>(
     r.marks.fit(0);
     r.marks.h[0] = p.h(Which::Current)?;
     tell(p, store, || Event::start(Some(r.marks.h[0])))?;
+    if r.marks.h[0] == f64::INFINITY {
+        counts.dead_ends += 1;
+        return Ok(Err(Reason::Exhausted));
+    }
     let mut visit = Some(Child { id: 0, origin: Origin::START, f: r.marks.h[0] });
     let mut limit = f64::INFINITY;
     loop {
@@ -160,6 +164,12 @@ impl Rbfs {
             self.marks.fit(sid);
             if new {
                 self.marks.h[sid as usize] = p.h(Which::Successor(i))?;
+                if self.marks.h[sid as usize] == f64::INFINITY {
+                    counts.dead_ends += 1;
+                }
+            }
+            if self.marks.h[sid as usize] == f64::INFINITY {
+                continue; // a dead end: never a child
             }
             let here = origin_of(store, &s, id, depth, g);
             let cf = (g + self.marks.h[sid as usize]).max(f);

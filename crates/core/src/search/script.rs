@@ -600,10 +600,13 @@ impl Problem for ScriptProblem<'_> {
     fn h(&mut self, which: Which) -> Step<f64, Flow> {
         let Some(h) = self.spec.h.clone() else { return Ok(0.0) };
         let state = self.which(which).clone();
-        // Infinite and NaN estimates are refused, as infinite costs are: with one, idastar's
-        // bound never settles (issue 41).
+        // An infinite estimate marks a dead end, which the informed searches prune (issue 55);
+        // a value to maximise (hill climbing, annealing) must be finite, and NaN and -inf
+        // are never an estimate.
+        let dead_end = self.h_role == "heuristic";
         let what = match self.call(&h, state)? {
             Value::Num(x) if x.is_finite() => return Ok(x),
+            Value::Num(x) if x == f64::INFINITY && dead_end => return Ok(x),
             Value::Num(x) if x.is_nan() => "NaN".to_string(),
             Value::Num(x) => format!("an infinite number ({})", self.it.text(&Value::Num(x))),
             other => other.described().to_string(),
@@ -612,7 +615,8 @@ impl Problem for ScriptProblem<'_> {
             Some(_) => format!("the {} lambda", self.h_role),
             None => format!("the {} `{}`", self.h_role, h.name),
         };
-        self.error(format!("{heuristic} must return a finite number, not {what}"))
+        let allowed = if dead_end { "a finite number or inf (a dead end)" } else { "a finite number" };
+        self.error(format!("{heuristic} must return {allowed}, not {what}"))
     }
 
     fn check(&mut self, counts: &Counts, store: &StateStore) -> Step<(), Flow> {
