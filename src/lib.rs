@@ -9,6 +9,7 @@
 
 pub use ds_base::{diagnostics, eprint_safe, eprintln_safe, guard, names, Diagnostic, Frame, SourceMap};
 pub use ds_core::{builtins, compile, eval, files, hooks, mind, search, session, value, world, Outcome, Session};
+pub use ds_grade as grade;
 pub use ds_kernel as kernel;
 pub use ds_lsp as lsp;
 pub use ds_native::{cluster, host, lend, run_on_big_stack, sandbox, workers};

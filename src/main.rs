@@ -41,6 +41,7 @@ fn main() -> ExitCode {
         Command::Lsp => return ExitCode::from(ds::run_on_big_stack(ds::lsp::run)),
         Command::Explore(args) => return ExitCode::from(ds::run_on_big_stack(move || explore(args))),
         Command::Kernel(args) => return ExitCode::from(ds::run_on_big_stack(move || ds::kernel::main(args))),
+        Command::Grade(args) => return ExitCode::from(grade(args)),
         Command::Run(cli) => cli,
     };
     let deadline = match deadline(cli.timeout) {
@@ -62,6 +63,33 @@ fn main() -> ExitCode {
         Err(e) => {
             ds::eprintln_safe!("error: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `ds grade`: the students' programs get the CLI's default heap limit and the big stack, so
+/// that one that allocates or recurses without end fails its test instead of the grading.
+fn grade(args: Vec<String>) -> u8 {
+    // (`--max-memory` is read here, where the heap limit is set; `ds grade` lists it in its help)
+    let asked = args.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("--max-memory") {
+        Some("") => Some(args.get(i + 1).map_or("", String::as_str)),
+        Some(v) => v.strip_prefix('='),
+        None => None,
+    });
+    let asked = match asked.map(cli::parse_bytes).transpose() {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            ds::eprintln_safe!("error: --max-memory: {e}");
+            return 2;
+        }
+    };
+    let (limit, source) = heap_limit(asked);
+    memory::set_limit(limit, source);
+    match host::try_run_on_big_stack(move || ds::grade::main(args)) {
+        Ok(status) => status,
+        Err(e) => {
+            ds::eprintln_safe!("error: {e}");
+            2
         }
     }
 }

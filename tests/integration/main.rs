@@ -24,6 +24,7 @@ mod explore_teaching;
 mod explore_views;
 mod extras;
 mod golden;
+mod grade;
 mod in_place;
 mod keywords;
 mod krk;
