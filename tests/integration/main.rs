@@ -41,6 +41,7 @@ mod mutations;
 mod node_loops;
 mod output;
 mod parse_cost;
+mod plan;
 mod probes;
 mod processes;
 mod record;
