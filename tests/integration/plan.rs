@@ -169,7 +169,7 @@ fn bad_command_lines_exit_2() {
 const BAD: [(&str, &str, &str, &str, usize, &str); 14] = [
     ("domain", ":negative-preconditions", ":fluents", ":fluents", 0, "unsupported requirement `:fluents`"),
     ("domain", ":parameters", ":params", ":params", 0, "expected `:parameters`"),
-    ("domain", ":effect (on ?l)))", ":effect (on ?l))", "))\n", 1, "unexpected end of file; expected"),
+    ("domain", ":effect (on ?l)))", ":effect (on ?l))", END, 0, "unexpected end of file; expected"),
     ("domain", ":effect (on ?l)", ":effect (lit ?l)", "lit", 0, "undefined predicate `lit`"),
     ("domain", "(not (on ?l))", "(not (on ?x))", "?x", 0, "undefined variable `?x`"),
     ("domain", "(in ?l ?r) (not", "(in ?l) (not", "(in ?l)", 0, "`in` takes 2 arguments, given 1"),
@@ -204,9 +204,15 @@ const BAD: [(&str, &str, &str, &str, usize, &str); 14] = [
     ),
 ];
 
+/// The marker of the end of the text (after its last character).
+const END: &str = "<end>";
+
 /// "line:col" (from 1) of the `nth` occurrence of `marker` in `text`.
 fn line_col(text: &str, marker: &str, nth: usize) -> String {
-    let at = text.match_indices(marker).nth(nth).unwrap_or_else(|| panic!("`{marker}` in the text")).0;
+    let at = match marker {
+        END => text.trim_end().len(),
+        _ => text.match_indices(marker).nth(nth).unwrap_or_else(|| panic!("`{marker}` in the text")).0,
+    };
     let line = text[..at].matches('\n').count() + 1;
     let col = at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
     format!("{line}:{col}")

@@ -74,11 +74,15 @@ pub fn ground(m: &Model, over_limit: &dyn Fn() -> bool) -> Result<Task, GroundEr
             r.enumerate(s, vec![None; m.actions[s].params.len()], &[])?;
         }
     }
-    while let Some(a) = r.queue.pop() {
-        if (r.over_limit)() {
+    // First reached, first triggered: the actions come out in the order of the problem's
+    // atoms, as a reader of the plan expects.
+    let mut next = 0;
+    while next < r.queue.len() {
+        if next % 1024 == 0 && (r.over_limit)() {
             return Err(GroundError::Limit);
         }
-        r.trigger(a)?;
+        r.trigger(r.queue[next])?;
+        next += 1;
     }
     build(r).map_err(GroundError::Invalid)
 }

@@ -6,8 +6,7 @@
 use crate::heuristics::Heuristic;
 use crate::pack::{Layout, StateSet};
 use crate::task::Task;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 use web_time::Instant;
 
 pub const NAMES: [&str; 6] = ["astar", "bfs", "ucs", "greedy", "wastar", "idastar"];
@@ -113,6 +112,7 @@ struct Searcher<'a> {
     values: Vec<u32>,
     next: Vec<u32>,
     packed: Vec<u64>,
+    parent_packed: Vec<u64>,
     ops: Vec<u32>,
     open_bytes: usize,
 }
@@ -134,6 +134,7 @@ impl<'a> Searcher<'a> {
             values: Vec::new(),
             next: Vec::new(),
             packed: vec![0; words],
+            parent_packed: vec![0; words],
             ops: Vec::new(),
             open_bytes: 0,
         }
@@ -161,6 +162,11 @@ impl<'a> Searcher<'a> {
     /// now reached more cheaply).
     fn store(&mut self, state: &[u32], g: i64, parent: u32, via: u32) -> (u32, bool) {
         self.task.pack(&self.layout, state, &mut self.packed);
+        self.store_packed(g, parent, via)
+    }
+
+    /// Stores the state packed in `packed`.
+    fn store_packed(&mut self, g: i64, parent: u32, via: u32) -> (u32, bool) {
         let (id, new) = self.states.insert(&self.packed);
         if new {
             self.g.push(g);
@@ -179,16 +185,20 @@ impl<'a> Searcher<'a> {
 
     fn load(&mut self, id: u32) {
         let packed = self.states.get(id);
+        self.parent_packed.copy_from_slice(packed);
         self.values.clear();
         self.values.extend((0..self.task.vars.len()).map(|v| self.layout.get(packed, v)));
     }
 
-    /// The successor of `values` by operator `o`, into `next`.
+    /// The successor of the loaded state by operator `o`: its values into `next`, its packed
+    /// words into `packed` (the parent's words with the effects' fields set).
     fn apply(&mut self, o: u32) {
         self.next.clear();
         self.next.extend_from_slice(&self.values);
+        self.packed.copy_from_slice(&self.parent_packed);
         for &(v, x) in &self.task.ops[o as usize].eff {
             self.next[v as usize] = x;
+            self.layout.set(&mut self.packed, v as usize, x);
         }
     }
 
@@ -205,14 +215,13 @@ impl<'a> Searcher<'a> {
     /// Best-first search on `f(g, h)`, ties broken by smaller h, then first in first out; the
     /// goal is tested when a state is expanded. A state reached more cheaply is opened again.
     fn best_first(&mut self, h: &mut dyn Heuristic, f: impl Fn(i64, i64) -> i64, use_h: bool) -> Outcome {
-        let mut open: BinaryHeap<Reverse<(i64, i64, u64, u32, i64)>> = BinaryHeap::new();
-        let mut seq = 0u64;
+        let mut open = Open::default();
         let init = self.task.init.clone();
         let Some(h0) = (if use_h { h.h(&init) } else { Some(0) }) else { return Outcome::Unsolvable };
         let (id, _) = self.store(&init, 0, NO_PARENT, 0);
-        open.push(Reverse((f(0, h0), h0, seq, id, 0)));
+        open.push(f(0, h0), h0, id, 0);
         let mut last_f = i64::MIN;
-        while let Some(Reverse((fv, _, _, id, g))) = open.pop() {
+        while let Some((fv, id, g)) = open.pop() {
             if g > self.g[id as usize] {
                 continue;
             }
@@ -225,7 +234,7 @@ impl<'a> Searcher<'a> {
                 return Outcome::Plan(self.plan(id));
             }
             self.stats.expanded += 1;
-            self.open_bytes = open.capacity() * 40;
+            self.open_bytes = open.len * 16;
             if let Some(reason) = self.limit() {
                 return Outcome::Limit(reason);
             }
@@ -235,16 +244,13 @@ impl<'a> Searcher<'a> {
                 self.apply(o);
                 self.stats.generated += 1;
                 let g2 = g + self.task.ops[o as usize].cost;
-                let next = std::mem::take(&mut self.next);
-                let (sid, open_it) = self.store(&next, g2, id, o);
+                let (sid, open_it) = self.store_packed(g2, id, o);
                 if open_it {
-                    let hv = if use_h { h.h(&next) } else { Some(0) };
+                    let hv = if use_h { h.h(&self.next) } else { Some(0) };
                     if let Some(hv) = hv {
-                        seq += 1;
-                        open.push(Reverse((f(g2, hv), hv, seq, sid, g2)));
+                        open.push(f(g2, hv), hv, sid, g2);
                     }
                 }
-                self.next = next;
             }
             self.ops = ops;
         }
@@ -273,18 +279,16 @@ impl<'a> Searcher<'a> {
             for &o in &ops {
                 self.apply(o);
                 self.stats.generated += 1;
-                let next = std::mem::take(&mut self.next);
                 let g2 = g + self.task.ops[o as usize].cost;
                 let before = self.states.len();
-                let (sid, _) = self.store(&next, g2, id, o);
+                let (sid, _) = self.store_packed(g2, id, o);
                 let new = self.states.len() > before;
-                if new && self.task.is_goal(&next) {
+                if new && self.task.is_goal(&self.next) {
                     return Outcome::Plan(self.plan(sid));
                 }
                 if new {
                     queue.push_back(sid);
                 }
-                self.next = next;
             }
             self.ops = ops;
         }
@@ -361,4 +365,31 @@ enum Pass {
     Found,
     Stop(&'static str),
     Next(i64),
+}
+
+/// The open list of best-first search: a bucket of (state, g) per (f, h), first in first out
+/// within a bucket; the least (f, h) is taken first.
+#[derive(Default)]
+struct Open {
+    buckets: BTreeMap<(i64, i64), VecDeque<(u32, i64)>>,
+    len: usize,
+}
+
+impl Open {
+    fn push(&mut self, f: i64, h: i64, id: u32, g: i64) {
+        self.buckets.entry((f, h)).or_default().push_back((id, g));
+        self.len += 1;
+    }
+
+    /// The next (f, state, g).
+    fn pop(&mut self) -> Option<(i64, u32, i64)> {
+        let mut entry = self.buckets.first_entry()?;
+        let f = entry.key().0;
+        let (id, g) = entry.get_mut().pop_front().expect("no empty bucket is kept");
+        if entry.get().is_empty() {
+            entry.remove();
+        }
+        self.len -= 1;
+        Some((f, id, g))
+    }
 }
