@@ -173,8 +173,8 @@ const BAD: [(&str, &str, &str, &str, usize, &str); 14] = [
     ("domain", ":effect (on ?l)", ":effect (lit ?l)", "lit", 0, "undefined predicate `lit`"),
     ("domain", "(not (on ?l))", "(not (on ?x))", "?x", 0, "undefined variable `?x`"),
     ("domain", "(in ?l ?r) (not", "(in ?l) (not", "(in ?l)", 0, "`in` takes 2 arguments, given 1"),
-    ("domain", "(in ?l - lamp ?r - room))", "(on ?r - room))", "on", 1, "duplicate predicate `on`"),
-    ("domain", "(:types lamp room)", "(:types lamp room - place place - room)", "room", 1, "cycle of types"),
+    ("domain", "(in ?l - lamp ?r - room))", "(on ?r - room))", "on ?r", 0, "duplicate predicate `on`"),
+    ("domain", "(:types lamp room)", "(:types lamp room - place place - room)", "room", 0, "cycle of types"),
     (
         "domain",
         "(in ?l ?r) (not",
