@@ -9,7 +9,6 @@ pub mod check;
 pub mod ground;
 pub mod heuristics;
 pub mod lexer;
-pub mod pack;
 pub mod parse;
 pub mod plan;
 pub mod search;

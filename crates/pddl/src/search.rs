@@ -1,11 +1,11 @@
 //! The searches of `ds plan --search NAME` over packed states: best-first (astar, wastar,
 //! greedy, ucs), breadth-first (bfs) and iterative-deepening A* (idastar). States are stored
-//! once, packed (`pack::StateSet`); each stored state keeps its cost so far, its parent and the
+//! once, packed (`ds_pack::StateSet`); each stored state keeps its cost so far, its parent and the
 //! operator that reached it, from which the plan is rebuilt.
 
 use crate::heuristics::Heuristic;
-use crate::pack::{Layout, StateSet};
 use crate::task::Task;
+use ds_pack::{Layout, StateSet};
 use std::collections::{BTreeMap, VecDeque};
 use web_time::Instant;
 

@@ -1,9 +1,9 @@
 //! The grounded task in finite-domain form: variables with small domains, operators with
 //! preconditions and effects as (variable, value) pairs, the initial values and the goal.
-//! States are packed with `pack::Layout`; this is what the searches and heuristics work on,
+//! States are packed with `ds_pack::Layout`; this is what the searches and heuristics work on,
 //! and what a script's `Problem.pddl` is built from.
 
-use crate::pack::Layout;
+use ds_pack::Layout;
 
 /// A fact: (variable, value).
 pub type Fact = (u32, u32);
