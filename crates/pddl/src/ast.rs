@@ -88,6 +88,7 @@ pub struct Action {
 }
 
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)] // a few per file
 pub enum DomainItem {
     Requirements(Vec<Ident>),
     Types(Vec<Typed>),

@@ -327,16 +327,27 @@ impl Checker {
     fn cond(&self, c: &Cond, scope: &Scope, out: &mut Vec<Lit>) -> Res<()> {
         match c {
             Cond::And(cs) => cs.iter().try_for_each(|c| self.cond(c, scope, out)),
-            Cond::Atom(a) => Ok(out.push(Lit { atom: self.atom(a, scope)?, positive: true })),
-            Cond::Not(a) => Ok(out.push(Lit { atom: self.atom(a, scope)?, positive: false })),
+            Cond::Atom(a) | Cond::Not(a) => {
+                let atom = self.atom(a, scope)?;
+                out.push(Lit { atom, positive: matches!(c, Cond::Atom(_)) });
+                Ok(())
+            }
         }
     }
 
     fn effect(&self, e: &Effect, scope: &Scope, s: &mut Schema) -> Res<()> {
         match e {
             Effect::And(es) => es.iter().try_for_each(|e| self.effect(e, scope, s)),
-            Effect::Add(a) => Ok(s.add.push(self.fluent_atom(a, scope)?)),
-            Effect::Del(a) => Ok(s.del.push(self.fluent_atom(a, scope)?)),
+            Effect::Add(a) => {
+                let atom = self.fluent_atom(a, scope)?;
+                s.add.push(atom);
+                Ok(())
+            }
+            Effect::Del(a) => {
+                let atom = self.fluent_atom(a, scope)?;
+                s.del.push(atom);
+                Ok(())
+            }
             Effect::Increase { target, by, span } => {
                 if target.pred.name != "total-cost" || !target.args.is_empty() {
                     return Err(Diagnostic::error(*span, "unsupported numeric effect")

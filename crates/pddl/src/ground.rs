@@ -78,7 +78,7 @@ pub fn ground(m: &Model, over_limit: &dyn Fn() -> bool) -> Result<Task, GroundEr
     // atoms, as a reader of the plan expects.
     let mut next = 0;
     while next < r.queue.len() {
-        if next % 1024 == 0 && (r.over_limit)() {
+        if next.is_multiple_of(1024) && (r.over_limit)() {
             return Err(GroundError::Limit);
         }
         r.trigger(r.queue[next])?;
@@ -205,7 +205,7 @@ impl Reach<'_> {
         if !self.holds_statically(schema, &objs) || self.seen_actions.contains(&(s, objs.clone())) {
             return Ok(());
         }
-        if self.seen_actions.len() % 4096 == 0 && (self.over_limit)() {
+        if self.seen_actions.len().is_multiple_of(4096) && (self.over_limit)() {
             return Err(GroundError::Limit);
         }
         self.seen_actions.insert((s, objs.clone()));

@@ -109,7 +109,7 @@ pub fn run(domain: Source, problem: Source, opts: &Options) -> Report {
             report.status = 4;
         }
     }
-    let per_state = if stats.states > 0 { stats.bytes as u64 / stats.states } else { 0 };
+    let per_state = (stats.bytes as u64).checked_div(stats.states).unwrap_or(0);
     report.stderr.push_str(&format!(
         "expanded: {}\nexpanded_until_last_jump: {}\ngenerated: {}\nstates: {}\nms: {}\n\
          ground_ms: {ground_ms}\nvariables: {}\noperators: {}\nbytes_per_state: {per_state}\n",

@@ -149,7 +149,7 @@ impl<'a> Searcher<'a> {
 
     /// Checked every 1024 expansions: the reason to stop, if any.
     fn limit(&self) -> Option<&'static str> {
-        if self.stats.expanded % 1024 != 0 {
+        if !self.stats.expanded.is_multiple_of(1024) {
             return None;
         }
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
