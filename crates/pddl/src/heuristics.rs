@@ -125,7 +125,7 @@ struct Relaxed {
     supporter: Vec<u32>,
     unsatisfied: Vec<u32>,
     op_cost: Vec<i64>,
-    heap: BinaryHeap<Reverse<(i64, u32)>>,
+    heap: Queue,
     marked: Vec<bool>,
 }
 
@@ -133,6 +133,8 @@ impl Relaxed {
     fn new(task: &Task, kind: Kind) -> Relaxed {
         let t = RelaxedTask::new(task);
         let (facts, ops) = (t.facts, t.pre.len());
+        // hadd's sums can grow far past facts times the greatest cost: a heap for them.
+        let t_costs = (t.cost.clone(), if kind == Kind::Max { facts } else { usize::MAX / 2 });
         Relaxed {
             t,
             kind,
@@ -140,7 +142,7 @@ impl Relaxed {
             supporter: vec![u32::MAX; facts],
             unsatisfied: vec![0; ops],
             op_cost: vec![0; ops],
-            heap: BinaryHeap::new(),
+            heap: Queue::new(&t_costs),
             marked: vec![false; ops],
         }
     }
@@ -156,9 +158,9 @@ impl Relaxed {
         let start: Vec<u32> = self.t.state_facts(state).collect();
         for f in start {
             self.fact_cost[f as usize] = 0;
-            self.heap.push(Reverse((0, f)));
+            self.heap.push(0, f);
         }
-        while let Some(Reverse((c, f))) = self.heap.pop() {
+        while let Some((c, f)) = self.heap.pop() {
             if c > self.fact_cost[f as usize] {
                 continue;
             }
@@ -178,7 +180,7 @@ impl Relaxed {
                         if oc < self.fact_cost[e as usize] {
                             self.fact_cost[e as usize] = oc;
                             self.supporter[e as usize] = o as u32;
-                            self.heap.push(Reverse((oc, e)));
+                            self.heap.push(oc, e);
                         }
                     }
                 }
@@ -226,7 +228,7 @@ struct LmCut {
     /// Each operator's precondition of greatest hmax.
     sup: Vec<u32>,
     unsatisfied: Vec<u32>,
-    heap: BinaryHeap<Reverse<(i64, u32)>>,
+    heap: Queue,
     achievers: Vec<Vec<u32>>,
     in_goal_zone: Vec<bool>,
     reached: Vec<bool>,
@@ -242,13 +244,14 @@ impl LmCut {
             }
         }
         let (facts, ops) = (t.facts, t.pre.len());
+        let t_costs = (t.cost.clone(), facts);
         LmCut {
             remaining: t.cost.clone(),
             t,
             hmax: vec![INF; facts],
             sup: vec![u32::MAX; ops],
             unsatisfied: vec![0; ops],
-            heap: BinaryHeap::new(),
+            heap: Queue::new(&t_costs),
             achievers,
             in_goal_zone: vec![false; facts],
             reached: vec![false; facts],
@@ -263,9 +266,9 @@ impl LmCut {
         self.heap.clear();
         for &f in start {
             self.hmax[f as usize] = 0;
-            self.heap.push(Reverse((0, f)));
+            self.heap.push(0, f);
         }
-        while let Some(Reverse((c, f))) = self.heap.pop() {
+        while let Some((c, f)) = self.heap.pop() {
             if c > self.hmax[f as usize] {
                 continue;
             }
@@ -279,7 +282,7 @@ impl LmCut {
                     for &e in &self.t.eff[o] {
                         if oc < self.hmax[e as usize] {
                             self.hmax[e as usize] = oc;
-                            self.heap.push(Reverse((oc, e)));
+                            self.heap.push(oc, e);
                         }
                     }
                 }
@@ -368,5 +371,70 @@ impl Heuristic for LmCut {
             self.compute_hmax(&start);
         }
         Some(h)
+    }
+}
+
+/// The priority queue of the relaxed explorations: a bucket per cost when the costs are small
+/// enough (a fact's cost is at most the sum of all operators' costs along a chain, so the facts
+/// times the greatest cost bound it), else a binary heap. Costs pushed never go below the last
+/// popped one (Dijkstra's order), so the buckets are read once from the front.
+struct Queue {
+    buckets: Vec<Vec<u32>>,
+    current: usize,
+    touched: usize,
+    heap: Option<BinaryHeap<Reverse<(i64, u32)>>>,
+}
+
+/// The most buckets a queue keeps.
+const MAX_BUCKETS: i64 = 1 << 22;
+
+impl Queue {
+    fn new((costs, facts): &(Vec<i64>, usize)) -> Queue {
+        let max = costs.iter().copied().max().unwrap_or(0).max(1);
+        let small = max.saturating_mul((*facts as i64).saturating_add(1)) <= MAX_BUCKETS;
+        Queue { buckets: Vec::new(), current: 0, touched: 0, heap: (!small).then(BinaryHeap::new) }
+    }
+
+    fn clear(&mut self) {
+        match &mut self.heap {
+            Some(h) => h.clear(),
+            None => {
+                let touched = self.touched.min(self.buckets.len());
+                for b in &mut self.buckets[..touched] {
+                    b.clear();
+                }
+                self.current = 0;
+                self.touched = 0;
+            }
+        }
+    }
+
+    fn push(&mut self, cost: i64, fact: u32) {
+        match &mut self.heap {
+            Some(h) => h.push(Reverse((cost, fact))),
+            None => {
+                let c = cost as usize;
+                if c >= self.buckets.len() {
+                    self.buckets.resize_with(c + 1, Vec::new);
+                }
+                self.buckets[c].push(fact);
+                self.touched = self.touched.max(c + 1);
+            }
+        }
+    }
+
+    fn pop(&mut self) -> Option<(i64, u32)> {
+        match &mut self.heap {
+            Some(h) => h.pop().map(|Reverse(x)| x),
+            None => {
+                while self.current < self.touched {
+                    if let Some(f) = self.buckets[self.current].pop() {
+                        return Some((self.current as i64, f));
+                    }
+                    self.current += 1;
+                }
+                None
+            }
+        }
     }
 }
