@@ -7,10 +7,12 @@
 //!    by predicate, argument position and object), so each ground action is found from its
 //!    last-reached precondition and no round repeats the work of the one before.
 //! 2. Static predicates (in no effect) are checked during grounding and then dropped.
-//! 3. A predicate whose atoms sharing all arguments but one are never true together (each
-//!    action that adds one deletes one from its precondition, and the initial state has at most
-//!    one) becomes one variable per key whose value is the other argument, plus `none` when the
-//!    group can be empty; every other reached atom is a binary variable.
+//! 3. Predicates whose atoms sharing a key are never true together (each action that adds one
+//!    deletes one of the same key from its precondition, and the initial state has at most one)
+//!    become one variable per key whose value is the atom that is true, plus `none` when the
+//!    group can be empty: a pair of predicates keyed by one argument each (`at` and `in` of a
+//!    package), or one predicate keyed by all arguments but one (`at-robby`); every other
+//!    reached atom is a binary variable.
 
 use crate::check::{Arg, Atom, CostTerm, Lit, Model, Schema, EQ};
 use crate::task::{Fact, GroundStats, Op, Task, Var};
@@ -256,50 +258,102 @@ fn unify(atom: &Atom, args: &[u32], binding: &mut [Option<u32>]) -> bool {
     true
 }
 
-/// A predicate that becomes variables: the argument position holding the value, and whether
-/// a key can have no atom true (`none`).
-#[derive(Clone, Copy)]
+/// Predicates whose atoms become variables: each member predicate with the argument positions
+/// of its key (a variable per key; its value is the one atom of the group true for that key),
+/// and whether a key can have no atom true (`none`).
+#[derive(Clone)]
 struct Group {
-    pos: usize,
+    members: Vec<(usize, Vec<usize>)>,
     can_be_empty: bool,
 }
 
-fn same_key(a: &Atom, b: &Atom, pos: usize) -> bool {
-    a.args.iter().zip(&b.args).enumerate().all(|(j, (x, y))| j == pos || x == y)
+impl Group {
+    fn key_positions(&self, pred: usize) -> Option<&[usize]> {
+        self.members.iter().find(|(p, _)| *p == pred).map(|(_, k)| k.as_slice())
+    }
 }
 
-/// Whether the atoms of `pred` that share all arguments but `pos` are never true together.
-fn group(m: &Model, pred: usize, pos: usize, negated: &[bool]) -> Option<Group> {
-    if negated[pred] {
+/// Whether the atoms of the member predicates that share a key are never true together: each
+/// action that adds one deletes one of the same key that its precondition requires, no action
+/// deletes one it does not require, and the initial state has at most one per key. Some(can be
+/// empty) when they are.
+fn check_group(m: &Model, members: &[(usize, Vec<usize>)], negated: &[bool]) -> Option<bool> {
+    if members.iter().any(|(p, _)| negated[*p]) {
         return None;
     }
+    let key_of = |a: &Atom| -> Option<Vec<Arg>> {
+        members.iter().find(|(p, _)| *p == a.pred).map(|(_, ks)| ks.iter().map(|&k| a.args[k]).collect())
+    };
     let mut can_be_empty = false;
     for s in &m.actions {
         let in_pre = |d: &Atom| s.pre.iter().any(|l| l.positive && &l.atom == d);
-        let adds: Vec<&Atom> = s.add.iter().filter(|a| a.pred == pred).collect();
-        if adds.len() > 1 {
+        let adds: Vec<Vec<Arg>> = s.add.iter().filter_map(key_of).collect();
+        let dels: Vec<(&Atom, Vec<Arg>)> = s.del.iter().filter_map(|d| key_of(d).map(|k| (d, k))).collect();
+        if adds.len() > 1 || dels.iter().any(|(d, _)| !in_pre(d)) {
             return None;
         }
-        if s.del.iter().any(|d| d.pred == pred && !in_pre(d)) {
+        if adds.iter().any(|k| !dels.iter().any(|(_, dk)| dk == k)) {
             return None;
         }
-        for a in &adds {
-            if !s.del.iter().any(|d| d.pred == pred && same_key(a, d, pos) && in_pre(d)) {
-                return None;
-            }
-        }
-        if s.del.iter().any(|d| d.pred == pred && !adds.iter().any(|a| same_key(a, d, pos))) {
+        if dels.iter().any(|(_, dk)| !adds.contains(dk)) {
             can_be_empty = true;
         }
     }
     let mut keys = FxHashSet::default();
-    for a in m.init.iter().filter(|a| a.pred == pred) {
-        let key: Vec<Arg> = a.args.iter().enumerate().filter(|(j, _)| *j != pos).map(|(_, x)| *x).collect();
-        if !keys.insert(key) {
-            return None;
+    for a in &m.init {
+        if let Some(k) = key_of(a) {
+            if !keys.insert(k) {
+                return None;
+            }
         }
     }
-    Some(Group { pos, can_be_empty })
+    Some(can_be_empty)
+}
+
+/// The groups of the task: pairs of predicates keyed by one argument each first (a ball is in
+/// a room or in a gripper: `at` and `carry`, keyed by the ball), then single predicates keyed
+/// by all arguments but one (`at-robby`, `lift-at`).
+fn find_groups(m: &Model, is_static: &[bool], negated: &[bool]) -> (Vec<Group>, Vec<Option<usize>>) {
+    let n = m.preds.len();
+    let arity = |p: usize| m.preds[p].params.len();
+    let fluent = |p: usize| !is_static[p] && arity(p) > 0 && !negated[p];
+    let mut groups: Vec<Group> = Vec::new();
+    let mut of_pred: Vec<Option<usize>> = vec![None; n];
+    let mut add = |members: Vec<(usize, Vec<usize>)>, can_be_empty: bool, of_pred: &mut Vec<Option<usize>>| {
+        for (p, _) in &members {
+            of_pred[*p] = Some(groups.len());
+        }
+        groups.push(Group { members, can_be_empty });
+    };
+    for p in (0..n).filter(|&p| fluent(p)) {
+        for q in (p + 1..n).filter(|&q| fluent(q)) {
+            if of_pred[p].is_some() || of_pred[q].is_some() {
+                continue;
+            }
+            'keys: for kp in 0..arity(p) {
+                for kq in 0..arity(q) {
+                    let members = vec![(p, vec![kp]), (q, vec![kq])];
+                    if let Some(empty) = check_group(m, &members, negated) {
+                        add(members, empty, &mut of_pred);
+                        break 'keys;
+                    }
+                }
+            }
+        }
+    }
+    for p in (0..n).filter(|&p| fluent(p)) {
+        if of_pred[p].is_some() {
+            continue;
+        }
+        for pos in (0..arity(p)).rev() {
+            let members = vec![(p, (0..arity(p)).filter(|&j| j != pos).collect())];
+            if let Some(empty) = check_group(m, &members, negated) {
+                add(members, empty, &mut of_pred);
+                break;
+            }
+        }
+    }
+    (groups, of_pred)
 }
 
 fn atom_text(m: &Model, g: &GAtom) -> String {
@@ -319,21 +373,13 @@ fn build(r: Reach) -> Result<Task, Diagnostic> {
     for l in m.actions.iter().flat_map(|s| &s.pre).chain(&m.goal).filter(|l| !l.positive && l.atom.pred != EQ) {
         negated[l.atom.pred] = true;
     }
-    let groups: Vec<Option<Group>> = (0..m.preds.len())
-        .map(|p| {
-            let arity = m.preds[p].params.len();
-            if r.is_static[p] || arity == 0 {
-                return None;
-            }
-            (0..arity).rev().find_map(|pos| group(m, p, pos, &negated))
-        })
-        .collect();
+    let (groups, group_of) = find_groups(m, &r.is_static, &negated);
     let mut vars: Vec<Var> = Vec::new();
     let mut fact_of: Vec<Option<Fact>> = vec![None; r.atoms.len()];
     let mut key_var: FxHashMap<(usize, Vec<u32>), u32> = FxHashMap::default();
     let mut none_of: Vec<Option<u32>> = Vec::new();
-    // The predicate of each group's variable (None: a binary variable).
-    let mut var_group: Vec<Option<Group>> = Vec::new();
+    // The group of each variable (None: a binary variable).
+    let mut var_group: Vec<Option<usize>> = Vec::new();
     let mut static_atoms = 0;
     for (id, g) in r.atoms.iter().enumerate() {
         if r.is_static[g.0] {
@@ -341,10 +387,11 @@ fn build(r: Reach) -> Result<Task, Diagnostic> {
             continue;
         }
         let text = atom_text(m, g);
-        match groups[g.0] {
+        match group_of[g.0] {
             Some(grp) => {
-                let key: Vec<u32> = g.1.iter().enumerate().filter(|(j, _)| *j != grp.pos).map(|(_, o)| *o).collect();
-                let v = *key_var.entry((g.0, key.clone())).or_insert_with(|| {
+                let positions = groups[grp].key_positions(g.0).unwrap_or_default();
+                let key: Vec<u32> = positions.iter().map(|&k| g.1[k]).collect();
+                let v = *key_var.entry((grp, key.clone())).or_insert_with(|| {
                     let mut name = m.preds[g.0].name.clone();
                     for &o in &key {
                         name.push(' ');
@@ -374,7 +421,7 @@ fn build(r: Reach) -> Result<Task, Diagnostic> {
         }
     }
     for (v, var) in vars.iter_mut().enumerate() {
-        let grp_needs_none = var_group[v].is_some_and(|g| g.can_be_empty || init[v].is_none());
+        let grp_needs_none = var_group[v].is_some_and(|g| groups[g].can_be_empty || init[v].is_none());
         if grp_needs_none {
             none_of[v] = Some(var.values.len() as u32);
             var.values.push("none".into());
@@ -464,7 +511,13 @@ fn ground_op(
             eff.insert(v, x);
         }
     }
-    let mut eff: Vec<Fact> = eff.into_iter().collect();
+    // An effect the precondition already makes true changes nothing; an action that changes
+    // nothing (`move rooma rooma`) only leads back to its state, and is dropped (as Fast
+    // Downward's translator does).
+    let mut eff: Vec<Fact> = eff.into_iter().filter(|f| !pre.contains(f)).collect();
+    if eff.is_empty() {
+        return Ok(None);
+    }
     eff.sort_unstable();
     let mut name = format!("({}", s.name);
     for &o in objs {

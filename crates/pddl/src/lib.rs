@@ -21,3 +21,6 @@ lalrpop_mod!(
     grammar,
     "/grammar.rs"
 );
+
+#[cfg(test)]
+mod tests;
