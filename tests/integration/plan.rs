@@ -240,6 +240,20 @@ fn each_bad_input_is_an_error_at_its_place() {
 }
 
 #[test]
+fn parentheses_nested_too_deep_are_an_error_not_a_crash() {
+    let deep = format!("{}(on ?l){}", "(and ".repeat(100_000), ")".repeat(100_000));
+    let domain = LIGHTS.replace("(and (in ?l ?r) (not (on ?l)))", &deep);
+    let d = scratch_file("lights.pddl", &domain);
+    let p = scratch_file("p1.pddl", LIGHTS_PROBLEM);
+    let r = ds(&["plan", d.to_str().unwrap(), p.to_str().unwrap()]);
+    // `(define` and `(:action` hold depth 2: the 255th `(and` of the precondition is at 257.
+    let col = domain.lines().nth(5).unwrap().find(":precondition").unwrap() + ":precondition ".len() + 254 * 5 + 1;
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(r.stderr.contains(&format!("lights.pddl:6:{col}")), "{}", r.stderr);
+    assert!(r.stderr.contains("nested more than 256 deep"), "{}", r.stderr);
+}
+
+#[test]
 fn names_are_case_insensitive() {
     let d = scratch_file("lights.pddl", &LIGHTS.to_uppercase().replace("?L", "?l"));
     let p = scratch_file("p1.pddl", &LIGHTS_PROBLEM.replace("(on a)", "(ON A)"));

@@ -170,8 +170,9 @@ impl Relaxed {
             for &o in &self.t.pre_of[f as usize] {
                 let o = o as usize;
                 self.op_cost[o] = match self.kind {
-                    Kind::Max => self.op_cost[o].max(c + self.t.cost[o]),
-                    _ => self.op_cost[o] + c,
+                    Kind::Max => self.op_cost[o].max(c.saturating_add(self.t.cost[o])),
+                    // Sums can grow past any bound on contrived tasks: saturate, never wrap.
+                    _ => self.op_cost[o].saturating_add(c).min(INF),
                 };
                 self.unsatisfied[o] -= 1;
                 if self.unsatisfied[o] == 0 {

@@ -17,11 +17,30 @@ pub fn problem(src: &str, file: FileId) -> Result<Problem, Diagnostic> {
     grammar::ProblemParser::new().parse(file, tokens).map_err(|e| error(e, file, src))
 }
 
+/// How deep parentheses may nest: the checks walk the tree recursively, and a file nested
+/// deeper than any real domain must get an error, not overflow the stack.
+pub const MAX_DEPTH: usize = 256;
+
 fn tokens(src: &str, file: FileId) -> Result<Vec<lexer::Spanned>, Diagnostic> {
-    lexer::tokenize(src).map_err(|(lo, hi)| {
+    let tokens = lexer::tokenize(src).map_err(|(lo, hi)| {
         let ch = src[lo..].chars().next().unwrap_or(' ');
         Diagnostic::error(Span::new(file, lo, hi.max(lo + ch.len_utf8())), format!("unexpected character `{ch}`"))
-    })
+    })?;
+    let mut depth = 0usize;
+    for (lo, tok, hi) in &tokens {
+        match tok {
+            Tok::LParen => depth += 1,
+            Tok::RParen => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_DEPTH {
+            return Err(Diagnostic::error(
+                Span::new(file, *lo, *hi),
+                format!("parentheses nested more than {MAX_DEPTH} deep"),
+            ));
+        }
+    }
+    Ok(tokens)
 }
 
 fn error(err: ParseError<usize, Tok, ()>, file: FileId, src: &str) -> Diagnostic {
