@@ -397,17 +397,22 @@ fn build(r: Reach) -> Result<Task, Diagnostic> {
                         name.push(' ');
                         name.push_str(&m.objects[o as usize]);
                     }
-                    vars.push(Var { name, values: Vec::new() });
+                    vars.push(Var { name, values: Vec::new(), atoms: Vec::new() });
                     none_of.push(None);
                     var_group.push(Some(grp));
                     (vars.len() - 1) as u32
                 });
                 fact_of[id] = Some((v, vars[v as usize].values.len() as u32));
                 vars[v as usize].values.push(text);
+                vars[v as usize].atoms.push(Some(g.clone()));
             }
             None => {
                 fact_of[id] = Some((vars.len() as u32, 1));
-                vars.push(Var { name: text.clone(), values: vec![format!("(not {text})"), text] });
+                vars.push(Var {
+                    name: text.clone(),
+                    values: vec![format!("(not {text})"), text],
+                    atoms: vec![None, Some(g.clone())],
+                });
                 none_of.push(Some(0));
                 var_group.push(None);
             }
@@ -425,6 +430,7 @@ fn build(r: Reach) -> Result<Task, Diagnostic> {
         if grp_needs_none {
             none_of[v] = Some(var.values.len() as u32);
             var.values.push("none".into());
+            var.atoms.push(None);
         }
     }
     let init: Vec<u32> = init.iter().enumerate().map(|(v, x)| x.or(none_of[v]).unwrap_or(0)).collect();

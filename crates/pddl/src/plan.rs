@@ -2,6 +2,7 @@
 //! status out (decision 26). The binary reads the files and sets the limits; a script's
 //! `Problem.pddl` uses `load` for the task alone.
 
+use crate::check::Model;
 use crate::ground::{ground, GroundError};
 use crate::heuristics;
 use crate::search::{self, Limits, Outcome};
@@ -25,16 +26,23 @@ pub fn load(
     problem: Source,
     over_limit: &dyn Fn() -> bool,
 ) -> Result<Task, Option<Diagnostic>> {
-    let dfile = sources.add(domain.name, domain.text);
-    let pfile = sources.add(problem.name, problem.text);
-    let d = parse::domain(domain.text, dfile)?;
-    let p = parse::problem(problem.text, pfile)?;
-    let model = check::check(&d, &p)?;
+    let model = read(sources, domain, problem)?;
     match ground(&model, over_limit) {
         Ok(task) => Ok(task),
         Err(GroundError::Invalid(d)) => Err(Some(d)),
         Err(GroundError::Limit) => Err(None),
     }
+}
+
+/// Parses and checks a domain and a problem (registered in `sources`) into their lifted task:
+/// the objects, types and predicates by name, from which `ground::ground` makes the `Task`
+/// (whose variables name their atoms by the model's indices).
+pub fn read(sources: &mut SourceMap, domain: Source, problem: Source) -> Result<Model, Diagnostic> {
+    let dfile = sources.add(domain.name, domain.text);
+    let pfile = sources.add(problem.name, problem.text);
+    let d = parse::domain(domain.text, dfile)?;
+    let p = parse::problem(problem.text, pfile)?;
+    check::check(&d, &p)
 }
 
 /// What `ds plan` asks for besides the files.

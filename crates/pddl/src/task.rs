@@ -14,6 +14,9 @@ pub struct Var {
     pub name: String,
     /// A name for each value: the atom it makes true, `none`, or `(not (p a))`.
     pub values: Vec<String>,
+    /// The atom each value makes true, as (predicate, objects) indices of the `check::Model`:
+    /// None for `none` and for a binary variable's false value.
+    pub atoms: Vec<Option<(usize, Vec<u32>)>>,
 }
 
 #[derive(Debug, Clone)]

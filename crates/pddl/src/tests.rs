@@ -48,6 +48,10 @@ fn gripper_grounds_to_room_variables_and_binary_atoms() {
     // rooms x 2 grippers each.
     assert_eq!(t.ops.len(), 2 + 8 + 8);
     assert!(t.unit_cost && !t.goal_unreachable);
+    // Each value names its atom by the model's indices: `at` is predicate 4, b1 object 4.
+    let b1 = t.vars.iter().find(|v| v.name == "at b1").expect("b1");
+    let at = b1.values.iter().position(|v| v == "(at b1 rooma)").expect("a value");
+    assert_eq!(b1.atoms[at], Some((4, vec![4, 0])));
 }
 
 #[test]
