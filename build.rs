@@ -1,16 +1,16 @@
-//! The build of two packages: the grammar of `ds-syntax` (crates/syntax, whose manifest points
-//! here), and the link of the `ds` binary.
+//! The build of three packages: the grammars of `ds-syntax` (crates/syntax) and `ds-pddl`
+//! (crates/pddl), whose manifests point here, and the link of the `ds` binary.
 
 use std::env;
 
 fn main() {
     match env::var("CARGO_PKG_NAME").as_deref() {
-        Ok("ds-syntax") => build_the_grammar(),
+        Ok("ds-syntax" | "ds-pddl") => build_the_grammar(),
         _ => link_for_a_small_start(),
     }
 }
 
-/// The LALRPOP grammar (crates/syntax/src/grammar.lalrpop) to Rust, into the package's OUT_DIR.
+/// The package's LALRPOP grammar (crates/syntax/src/grammar.lalrpop, crates/pddl/src/grammar.lalrpop) to Rust, into the package's OUT_DIR.
 fn build_the_grammar() {
     lalrpop::Configuration::new()
         .emit_rerun_directives(true)

@@ -1,7 +1,8 @@
 //! The command line's shape: `ds [OPTIONS] [FILE] [ARGS...]`. Everything after FILE belongs
 //! to the script (`ds s.ds --help` gives `--help` to the script), so the arguments are split at
-//! FILE before clap sees them; `ds lsp`, `ds explore`, `ds kernel` and `ds grade` are subcommands
-//! (docs/language.md, decisions 18, 21 and 28), recognised as the first argument only, so `ds ./lsp`
+//! FILE before clap sees them; `ds lsp`, `ds explore`, `ds kernel`, `ds plan` and `ds grade`
+//! are subcommands (docs/language.md, decisions 18, 21, 26 and 28), recognised as the first
+//! argument only, so `ds ./lsp`
 //! runs a file named `lsp`.
 
 use clap::{CommandFactory, Parser};
@@ -91,6 +92,8 @@ pub enum Command {
     Kernel(Vec<String>),
     /// `ds grade ...`: grades a program by an exercise's tests, with the arguments after `grade`.
     Grade(Vec<String>),
+    /// `ds plan ...`: the planner (decision 26), with the arguments after `plan`.
+    Plan(Vec<String>),
     /// Anything else: run a script, a snippet, check a file or open the REPL.
     Run(Box<Cli>),
 }
@@ -109,6 +112,9 @@ pub fn parse(argv: Vec<OsString>) -> Command {
     }
     if argv.get(1).is_some_and(|a| a == "grade") {
         return Command::Grade(argv.iter().skip(2).map(|a| a.to_string_lossy().into_owned()).collect());
+    }
+    if argv.get(1).is_some_and(|a| a == "plan") {
+        return Command::Plan(argv.iter().skip(2).map(|a| a.to_string_lossy().into_owned()).collect());
     }
     match parse_run_os(argv) {
         Ok(cli) => Command::Run(Box::new(cli)),
@@ -175,7 +181,7 @@ fn split_at_file(mut argv: Vec<OsString>) -> (Vec<OsString>, Vec<OsString>) {
 }
 
 /// `--max-memory`: a number of bytes, or with K, M or G (1024, 1024², 1024³).
-pub fn parse_bytes(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_bytes(s: &str) -> Result<usize, String> {
     let (digits, unit) = match s.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
         Some((at, _)) => s.split_at(at),
         None => (s, ""),

@@ -13,6 +13,7 @@ pub use ds_grade as grade;
 pub use ds_kernel as kernel;
 pub use ds_lsp as lsp;
 pub use ds_native::{cluster, host, lend, run_on_big_stack, sandbox, workers};
+pub use ds_pddl as pddl;
 pub use ds_repl as repl;
 pub use ds_syntax as syntax;
 

@@ -3,6 +3,7 @@
 //! (stack, heap limit, signals, output, watchdog) in `ds::host`.
 
 mod cli;
+mod plan;
 
 use cli::{Cli, Command};
 use ds::diagnostics::Limit;
@@ -42,6 +43,7 @@ fn main() -> ExitCode {
         Command::Explore(args) => return ExitCode::from(ds::run_on_big_stack(move || explore(args))),
         Command::Kernel(args) => return ExitCode::from(ds::run_on_big_stack(move || ds::kernel::main(args))),
         Command::Grade(args) => return ExitCode::from(grade(args)),
+        Command::Plan(args) => return ExitCode::from(plan::main(args)),
         Command::Run(cli) => cli,
     };
     let deadline = match deadline(cli.timeout) {

@@ -85,3 +85,42 @@ fn documentation_examples_run() {
         failures.join("\n")
     );
 }
+
+/// Planning examples (docs/planning.md): a block marked `pddl NAME` is written to the file NAME
+/// (in a folder of the document's own), and a block marked `ds-plan` holds a command line
+/// (`ds plan domain.pddl problem.pddl ...`), run in that folder; the `output` block after it
+/// is its exact standard output.
+#[test]
+fn planning_examples_run() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs");
+    let mut docs: Vec<_> = std::fs::read_dir(dir).expect("docs/").flatten().map(|e| e.path()).collect();
+    docs.sort();
+    let mut ran = 0;
+    for path in docs.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
+        let text = std::fs::read_to_string(path).expect("read doc");
+        let blocks = fenced_blocks(&text);
+        let folder = crate::common::scratch_file("x", "").with_file_name("pddl");
+        std::fs::create_dir_all(&folder).expect("a folder for the files");
+        for (i, (kind, line, body)) in blocks.iter().enumerate() {
+            if let Some(name) = kind.strip_prefix("pddl ") {
+                std::fs::write(folder.join(name.trim()), body).expect("write a PDDL file");
+            }
+            if kind != "ds-plan" {
+                continue;
+            }
+            let place = format!("{}:{line}", path.display());
+            let args: Vec<&str> = body.split_whitespace().collect();
+            assert_eq!(args.first(), Some(&"ds"), "{place}: a ds-plan block is a `ds plan` command line");
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_ds"))
+                .args(&args[1..])
+                .current_dir(&folder)
+                .output()
+                .expect("run ds plan");
+            let want = blocks.get(i + 1).filter(|b| b.0 == "output").map(|b| b.2.clone());
+            let want = want.unwrap_or_else(|| panic!("{place}: an `output` block after the command"));
+            assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{place}: {}", String::from_utf8_lossy(&out.stderr));
+            ran += 1;
+        }
+    }
+    assert!(ran >= 2, "docs/planning.md runs `ds plan` in its examples ({ran} found)");
+}

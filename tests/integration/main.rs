@@ -43,6 +43,7 @@ mod mutations;
 mod node_loops;
 mod output;
 mod parse_cost;
+mod plan;
 mod probes;
 mod processes;
 mod record;
