@@ -203,14 +203,22 @@ class DsKernelExtra(unittest.TestCase):
         )
         reply, outputs = self.run_cell(code)
         self.assertEqual(reply["content"]["status"], "ok")
-        html = self.result(outputs)["text/html"]
-        self.assertIn("<table>", html)
+        # One table: no text table printed, no second table as the cell's value.
+        self.assertEqual(self.stdout(outputs), "")
+        self.assertIsNone(self.result(outputs))
+        tables = [m["content"]["data"]["text/html"] for m in outputs if m["msg_type"] == "display_data"]
+        self.assertEqual(len(tables), 1)
+        html = tables[0]
+        heads = re.findall(r"<th>([^<]*)</th>", html)
+        self.assertEqual(heads, ["algorithm", "found", "length", "cost", "expanded", "generated",
+                                 "duplicates", "max frontier", "ms"])
         # From 0 by steps of 1 or 2, 5 is three steps away (2, 4, 5 or 1, 3, 5).
         rows = html.split("<tr>")[2:]
         self.assertEqual(len(rows), 2)
         for row in rows:
             cells = row.replace("</td>", "").split("<td>")[1:]
             self.assertEqual(cells[2], "3", row)
+            self.assertRegex(cells[8].strip(), r"^\d+\.\d$", row)
 
     def test_a_parse_error_comes_back_with_its_place_and_the_kernel_stays_up(self):
         reply, outputs = self.run_cell("var x = 1\nout (x +")
