@@ -166,11 +166,15 @@ fn connections_held_half_open_do_not_lock_a_new_request_out() {
     assert_eq!(status, 200, "{body}");
     assert!(began.elapsed() < Duration::from_secs(5), "{:?}", began.elapsed());
     // The oldest half-open connections were closed to make room (the server keeps 64).
-    let closed = held.iter_mut().filter(|s| {
-        s.set_read_timeout(Some(Duration::from_millis(10))).unwrap();
-        matches!(s.read(&mut [0u8; 1]), Ok(0))
-    });
-    assert!(closed.count() >= 200);
+    let closed = held
+        .iter_mut()
+        .map(|s| {
+            s.set_read_timeout(Some(Duration::from_millis(10))).unwrap();
+            matches!(s.read(&mut [0u8; 1]), Ok(0))
+        })
+        .filter(|&closed| closed)
+        .count();
+    assert!(closed >= 200, "{closed} of 300 closed");
 }
 
 /// Sends `request` and closes the connection at once.
@@ -246,7 +250,7 @@ fn max_memory_bounds_what_a_request_may_take() {
     let (status, body) = get(&ex, "/api/state/0");
     assert_eq!(status, 500, "{body}");
     let error = body["error"].as_str().unwrap();
-    assert!(error.contains("memory limit"), "{error}");
+    assert!(error.starts_with("the request went past the heap limit of 52428800 bytes (--max-memory"), "{error}");
     assert!(began.elapsed() < Duration::from_secs(15), "stopped by the limit, not the time: {:?}", began.elapsed());
     assert_eq!(get(&ex, "/api/stats").0, 200, "the server goes on");
 }

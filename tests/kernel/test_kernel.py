@@ -233,6 +233,21 @@ class DsKernelExtra(unittest.TestCase):
         self.assertEqual(reply["content"]["status"], "ok")
         self.assertEqual(self.stdout(outputs), "42\n")
 
+    def test_a_cell_that_does_not_compile_says_once_it_defined_nothing_and_later_cells_name_it(self):
+        reply, outputs = self.run_cell("var Board = 1\ndef moves9(S) { return nosuch }\ndef goal9(S) { return False }")
+        content = reply["content"]
+        self.assertEqual(content["status"], "error")
+        text = "\n".join(content["traceback"])
+        self.assertIn("unknown name `nosuch`", text)
+        self.assertEqual(text.count("defined nothing"), 1, text)
+        self.assertIn("defined nothing: `Board`, `moves9` and `goal9` are not defined", text)
+        failed = content["execution_count"]
+        for use, name in [("out moves9(1)", "moves9"), ("out Board + 1", "Board")]:
+            reply, _ = self.run_cell(use)
+            text = "\n".join(reply["content"]["traceback"])
+            self.assertIn(f"`{name}` is defined in cell [{failed}], which did not compile", text)
+            self.assertNotIn("defined nothing", text, "a cell that would define nothing says nothing of it")
+
     def test_a_runaway_loop_is_interrupted_and_the_kernel_goes_on(self):
         msg_id = self.kc.execute("var n = 0\nwhile True { n++ }")
         time.sleep(1.0)

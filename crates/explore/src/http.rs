@@ -294,7 +294,7 @@ fn queued(stream: &TcpStream, shared: &Shared, request: Request, id: u64) -> Opt
             shared.running.give_up(id);
             return None;
         }
-        started = started || shared.running.state.lock().map_or(false, |s| s.0 == id);
+        started = started || shared.running.state.lock().is_ok_and(|s| s.0 == id);
         if !started && queued_at.elapsed() >= QUEUE_TIME {
             if shared.running.give_up(id) {
                 // It started just now after all: wait for it.

@@ -84,6 +84,15 @@ fn api(request: &Request, explorer: &mut Explorer, limit: Duration, timed_out: i
             limit.as_secs_f64()
         );
         body = json!({"error": why});
+    } else if status == 500 && body["error"].as_str().is_some_and(|m| m.ends_with("stopped: max_memory")) {
+        // (The heap is given back by then: the error's reason says which limit it was.)
+        let m = body["error"].as_str().unwrap_or_default();
+        let limit = ds_base::guard::memory::limit().unwrap_or_default();
+        let why = format!(
+            "the request went past the heap limit of {limit} bytes (--max-memory BYTES sets it; the states \
+             explored so far are kept): {m}"
+        );
+        body = json!({"error": why});
     }
     Response::json(status, &body)
 }

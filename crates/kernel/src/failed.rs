@@ -14,18 +14,19 @@ pub struct FailedCells {
 }
 
 impl FailedCells {
-    /// A cell that did not compile: its names are remembered; the note for its error.
-    pub fn failed(&mut self, count: u32, code: &str) -> String {
+    /// A cell that did not compile: its names are remembered; the note for its error, when it
+    /// would have defined any.
+    pub fn failed(&mut self, count: u32, code: &str) -> Option<String> {
         let names = top_level_names(code);
         for name in &names {
             self.names.insert(name.clone(), count);
         }
         let what = match names.len() {
-            0 => String::new(),
-            1 => format!(": `{}` is not defined", names[0]),
-            _ => format!(": {} are not defined", listed(&names)),
+            0 => return None,
+            1 => format!("`{}` is not defined", names[0]),
+            _ => format!("{} are not defined", listed(&names)),
         };
-        format!("note: this cell did not compile, so none of it ran and it defined nothing{what}")
+        Some(format!("note: this cell did not compile, so none of it ran and it defined nothing: {what}"))
     }
 
     /// A cell that compiled: the names it defines are no longer the failed cells'.
@@ -56,9 +57,13 @@ impl FailedCells {
     }
 }
 
-/// The names an error says are unknown (`unknown name `X``).
-fn unknown_names(errors: &str) -> impl Iterator<Item = &str> {
-    errors.split("unknown name `").skip(1).filter_map(|rest| rest.split_once('`').map(|(name, _)| name))
+/// The names an error says are unknown (`unknown name `X``, `unknown demon or function `f``).
+fn unknown_names(errors: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    for phrase in ["unknown name `", "unknown demon or function `"] {
+        names.extend(errors.split(phrase).skip(1).filter_map(|rest| rest.split_once('`').map(|(name, _)| name)));
+    }
+    names
 }
 
 /// `a`, `b` and `c`.
@@ -110,23 +115,27 @@ mod tests {
         let mut failed = FailedCells::default();
         let note = failed.failed(3, "var Start = 1\ndef moves(S) { return nosuch }\ndef goal(S) { return False }");
         assert_eq!(
-            note,
+            note.as_deref().unwrap_or_default(),
             "note: this cell did not compile, so none of it ran and it defined nothing: \
              `Start`, `moves` and `goal` are not defined"
         );
-        let errors = "error: unknown name `moves`: not a variable, edge or node\nerror: unknown name `Other`: x";
+        let errors = "error: unknown name `moves`: not a variable, edge or node\nerror: unknown name `Other`: x\n\
+                      error: unknown demon or function `goal`";
         assert_eq!(
             failed.explain(errors),
-            ["note: `moves` is defined in cell [3], which did not compile: fix it and run it again"]
+            [
+                "note: `moves` is defined in cell [3], which did not compile: fix it and run it again",
+                "note: `goal` is defined in cell [3], which did not compile: fix it and run it again"
+            ]
         );
-        failed.compiled("def moves(S) { return [] }");
-        assert!(failed.explain(errors).is_empty());
+        failed.compiled("def moves(S) { return [] }\ndef goal(S) { return False }");
+        assert!(failed.explain(errors).is_empty(), "defined since");
     }
 
     #[test]
     fn a_cell_that_does_not_parse_is_read_line_by_line() {
         assert_eq!(top_level_names("def f(x) {\n  return (x +\n}\nvar Y = 2"), ["f", "Y"]);
         let mut failed = FailedCells::default();
-        assert!(failed.failed(1, "out (").ends_with("defined nothing"));
+        assert_eq!(failed.failed(1, "out ("), None, "a cell that would define nothing says nothing of it");
     }
 }

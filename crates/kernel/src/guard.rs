@@ -222,7 +222,7 @@ mod tests {
         let err = Frames::default().feed(&stream).unwrap_err();
         assert!(err.contains("1099511627776 bytes"), "{err}");
         let mut command = greeting();
-        command.extend([COMMAND | LONG, 0, 0, 0, 0, 0, 1, 0, 0]);
+        command.extend([COMMAND | LONG, 0, 0, 0, 0, 0, 2, 0, 0]);
         assert!(Frames::default().feed(&command).unwrap_err().contains("command"));
     }
 

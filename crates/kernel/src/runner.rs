@@ -238,8 +238,10 @@ impl Runner {
                 errors.push('\n');
             }
             if reply.compile_failed {
-                errors.push_str(&self.failed.failed(self.count, &code));
-                errors.push('\n');
+                if let Some(note) = self.failed.failed(self.count, &code) {
+                    errors.push_str(&note);
+                    errors.push('\n');
+                }
             } else {
                 // It compiled, so its demons are defined, though it stopped at run time.
                 self.failed.compiled(&code);
