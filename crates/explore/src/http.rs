@@ -152,12 +152,15 @@ impl Running {
     }
 }
 
+/// The answers given on a connection's own thread, without the interpreter (`None`: ask it).
+type AtOnce = Arc<dyn Fn(&Request) -> Option<Response> + Send + Sync>;
+
 /// What the connections share: the queue of requests, the one running, the answers that need no
 /// interpreter, and the connections still being read (to close the oldest when all are taken).
 struct Shared {
     jobs: mpsc::Sender<Job>,
     running: Arc<Running>,
-    at_once: Arc<dyn Fn(&Request) -> Option<Response> + Send + Sync>,
+    at_once: AtOnce,
     reading: Mutex<VecDeque<(u64, TcpStream)>>,
     next: AtomicU64,
 }
