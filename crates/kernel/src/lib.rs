@@ -137,6 +137,12 @@ pub fn fuzz_message(data: &[u8]) {
 
 #[cfg(test)]
 mod tests {
+
+    /// How many mutants the campaign runs: `DS_MUTANTS` when set (a longer campaign by hand),
+    /// else a few seconds' worth.
+    fn mutants(default: usize) -> usize {
+        std::env::var("DS_MUTANTS").ok().and_then(|n| n.parse().ok()).unwrap_or(default)
+    }
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Request, String> {
@@ -178,7 +184,7 @@ mod tests {
             let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(move || fuzz_message(&data));
             worker.expect("a thread").join().expect("no panic");
         };
-        for i in 0..2000 {
+        for i in 0..mutants(2000) {
             let mut data = seeds[i % seeds.len()].clone();
             for _ in 0..1 + next(4) {
                 let at = next(data.len() + 1);

@@ -143,6 +143,12 @@ pub mod text {
 
 #[cfg(test)]
 mod fuzz_tests {
+
+    /// How many mutants the campaign runs: `DS_MUTANTS` when set (a longer campaign by hand),
+    /// else a few seconds' worth.
+    fn mutants(default: usize) -> usize {
+        std::env::var("DS_MUTANTS").ok().and_then(|n| n.parse().ok()).unwrap_or(default)
+    }
     /// A frame as an editor sends it.
     fn framed(body: &str) -> Vec<u8> {
         format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
@@ -171,7 +177,7 @@ mod fuzz_tests {
             rng ^= rng << 17;
             (rng % n.max(1) as u64) as usize
         };
-        for _ in 0..300 {
+        for _ in 0..mutants(300) {
             let mut data = seed.clone();
             for _ in 0..1 + next(4) {
                 let at = next(data.len() + 1);
