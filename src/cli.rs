@@ -180,6 +180,43 @@ fn split_at_file(mut argv: Vec<OsString>) -> (Vec<OsString>, Vec<OsString>) {
     (argv, Vec::new())
 }
 
+/// Whether an argument is one of ds's own options (`--sandbox`, `--timeout=5`, `-i`).
+pub fn is_own_option(arg: &str) -> bool {
+    let command = Cli::command();
+    if let Some(long) = arg.strip_prefix("--") {
+        let name = long.split_once('=').map_or(long, |(n, _)| n);
+        let builtin = ["help", "version"].contains(&name);
+        return builtin || command.get_arguments().any(|a| a.get_long() == Some(name));
+    }
+    match arg.strip_prefix('-').and_then(|s| s.chars().next()) {
+        Some(c) => ['h', 'V'].contains(&c) || command.get_arguments().any(|a| a.get_short() == Some(c)),
+        None => false,
+    }
+}
+
+/// Takes `--max-memory BYTES` (or `--max-memory=BYTES`) out of a command's arguments (`ds
+/// kernel`, whose other options are its own); the size asked for, if any.
+pub fn take_max_memory(args: &mut Vec<String>) -> Result<Option<usize>, String> {
+    let mut asked = None;
+    let mut i = 0;
+    while i < args.len() {
+        let value = if args[i] == "--max-memory" {
+            let value = args.get(i + 1).cloned().ok_or("`--max-memory` needs a size")?;
+            args.drain(i..i + 2);
+            value
+        } else if let Some(value) = args[i].strip_prefix("--max-memory=") {
+            let value = value.to_string();
+            args.remove(i);
+            value
+        } else {
+            i += 1;
+            continue;
+        };
+        asked = Some(parse_bytes(&value)?);
+    }
+    Ok(asked)
+}
+
 /// `--max-memory`: a number of bytes, or with K, M or G (1024, 1024², 1024³).
 pub(crate) fn parse_bytes(s: &str) -> Result<usize, String> {
     let (digits, unit) = match s.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
@@ -222,6 +259,29 @@ mod tests {
         assert_eq!(theirs, ["--b"]);
         assert_eq!(split(&["ds", "-i", "--", "-file.ds", "--x"]).1, ["--x"]);
         assert_eq!(split(&["ds", "-ie", "code", "f"]).0, ["ds", "-ie", "code", "f"]);
+    }
+
+    #[test]
+    fn the_kernel_takes_max_memory_out_of_its_arguments() {
+        let mut args: Vec<String> = ["-f", "c.json", "--max-memory", "50M"].map(String::from).to_vec();
+        assert_eq!(take_max_memory(&mut args), Ok(Some(50 << 20)));
+        assert_eq!(args, ["-f", "c.json"]);
+        let mut args: Vec<String> = ["--max-memory=2G", "-f", "c"].map(String::from).to_vec();
+        assert_eq!(take_max_memory(&mut args), Ok(Some(2 << 30)));
+        assert_eq!(args, ["-f", "c"]);
+        assert!(take_max_memory(&mut vec!["--max-memory".into()]).is_err());
+        assert!(take_max_memory(&mut vec!["--max-memory".into(), "x".into()]).is_err());
+        assert_eq!(take_max_memory(&mut vec!["-f".into(), "c".into()]), Ok(None));
+    }
+
+    #[test]
+    fn ds_s_own_options_are_known() {
+        for own in ["--sandbox", "--timeout=5", "--max-memory", "-i", "-e", "--help"] {
+            assert!(is_own_option(own), "{own}");
+        }
+        for theirs in ["--verbose", "x", "-", "--", "-q", "--sandboxed"] {
+            assert!(!is_own_option(theirs), "{theirs}");
+        }
     }
 
     #[test]

@@ -41,7 +41,7 @@ fn main() -> ExitCode {
     let cli = match cli::parse(std::env::args_os().collect()) {
         Command::Lsp => return ExitCode::from(ds::run_on_big_stack(ds::lsp::run)),
         Command::Explore(args) => return ExitCode::from(ds::run_on_big_stack(move || explore(args))),
-        Command::Kernel(args) => return ExitCode::from(ds::run_on_big_stack(move || ds::kernel::main(args))),
+        Command::Kernel(args) => return ExitCode::from(kernel(args)),
         Command::Grade(args) => return ExitCode::from(grade(args)),
         Command::Plan(args) => return ExitCode::from(plan::main(args)),
         Command::Run(cli) => cli,
@@ -50,16 +50,9 @@ fn main() -> ExitCode {
         Ok(d) => d,
         Err(status) => return ExitCode::from(status),
     };
-    let (limit, source) = heap_limit(cli.max_memory);
-    if let Some(room) = limit.filter(|&l| l < MIN_HEAP && source == memory::Source::AddressSpace) {
-        ds::eprintln_safe!(
-            "error: the address-space limit (ulimit -v) leaves {} MB of heap; ds needs at least {} MB",
-            room >> 20,
-            MIN_HEAP >> 20
-        );
-        return ExitCode::from(2);
+    if let Err(status) = set_heap_limit(cli.max_memory) {
+        return ExitCode::from(status);
     }
-    memory::set_limit(limit, source);
     match host::try_run_on_big_stack(move || run(*cli, deadline)) {
         Ok(status) => ExitCode::from(status),
         Err(e) => {
@@ -71,22 +64,18 @@ fn main() -> ExitCode {
 
 /// `ds grade`: the students' programs get the CLI's default heap limit and the big stack, so
 /// that one that allocates or recurses without end fails its test instead of the grading.
-fn grade(args: Vec<String>) -> u8 {
-    // (`--max-memory` is read here, where the heap limit is set; `ds grade` lists it in its help)
-    let asked = args.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("--max-memory") {
-        Some("") => Some(args.get(i + 1).map_or("", String::as_str)),
-        Some(v) => v.strip_prefix('='),
-        None => None,
-    });
-    let asked = match asked.map(cli::parse_bytes).transpose() {
-        Ok(bytes) => bytes,
+fn grade(mut args: Vec<String>) -> u8 {
+    // (`--max-memory` is taken here, where the heap limit is set; `ds grade` lists it in its help)
+    let asked = match cli::take_max_memory(&mut args) {
+        Ok(asked) => asked,
         Err(e) => {
-            ds::eprintln_safe!("error: --max-memory: {e}");
+            ds::eprintln_safe!("error: {e}");
             return 2;
         }
     };
-    let (limit, source) = heap_limit(asked);
-    memory::set_limit(limit, source);
+    if let Err(status) = set_heap_limit(asked) {
+        return status;
+    }
     match host::try_run_on_big_stack(move || ds::grade::main(args)) {
         Ok(status) => status,
         Err(e) => {
@@ -137,6 +126,36 @@ fn heap_limit(asked: Option<usize>) -> (Option<usize>, memory::Source) {
         (Some((w, source)), None) => (Some(w), source),
         (None, None) => (None, Source::Asked),
     }
+}
+
+/// Sets the heap limit (`heap_limit`); `Err(2)` when a limited address space leaves too little.
+fn set_heap_limit(asked: Option<usize>) -> Result<(), u8> {
+    let (limit, source) = heap_limit(asked);
+    if let Some(room) = limit.filter(|&l| l < MIN_HEAP && source == memory::Source::AddressSpace) {
+        ds::eprintln_safe!(
+            "error: the address-space limit (ulimit -v) leaves {} MB of heap; ds needs at least {} MB",
+            room >> 20,
+            MIN_HEAP >> 20
+        );
+        return Err(2);
+    }
+    memory::set_limit(limit, source);
+    Ok(())
+}
+
+/// `ds kernel [--max-memory BYTES] ...`: the kernel's cells have the heap limit of a run.
+fn kernel(mut args: Vec<String>) -> u8 {
+    let asked = match cli::take_max_memory(&mut args) {
+        Ok(asked) => asked,
+        Err(e) => {
+            ds::eprintln_safe!("error: {e}\n{}", ds::kernel::USAGE);
+            return 2;
+        }
+    };
+    if let Err(status) = set_heap_limit(asked) {
+        return status;
+    }
+    ds::run_on_big_stack(move || ds::kernel::main(args))
 }
 
 /// `--max-depth`, or its default, checked against the stack the interpreter thread got.
@@ -202,7 +221,7 @@ fn run(cli: Cli, deadline: Option<Instant>) -> u8 {
     if let Err(status) = configure(&cli, deadline, &mut session) {
         return status;
     }
-    let (name, src) = match script(&cli, &mut session) {
+    let (name, src) = match script(&cli, deadline, &mut session) {
         Ok(Some(script)) => script,
         Ok(None) => return open_repl(session, None),
         Err(status) => return status,
@@ -316,6 +335,7 @@ fn dump(session: &mut Session, name: &str, src: &str, stage: cli::DumpStage, col
 /// serves its state space (`ds::explore`). The port is taken first, so that a port in use
 /// stops the command before the script runs.
 fn explore(args: Vec<String>) -> u8 {
+    let args_after_dashes = args.iter().position(|a| a == "--").map_or(0, |at| args.len() - at - 1);
     let (options, rest) = match ds::explore::take_options(args) {
         Ok(parsed) => parsed,
         Err(message) => {
@@ -327,16 +347,35 @@ fn explore(args: Vec<String>) -> u8 {
         ds::eprintln_safe!("{}\n{}", ds::explore::USAGE, EXPLORE_HELP);
         return 0;
     }
-    for note in &options.notes {
-        ds::eprintln_safe!("note: {note}");
-    }
     let cli = match cli::parse_run("ds explore", rest) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
+            for (flag, near) in &options.misspelt {
+                ds::eprintln_safe!("note: `{flag}` is not an option of ds explore either (did you mean `{near}`?)");
+            }
             return 2;
         }
     };
+    for (flag, near) in &options.misspelt {
+        if cli.args.iter().any(|a| a == flag || a.starts_with(&format!("{flag}="))) {
+            ds::eprintln_safe!(
+                "note: `{flag}` is not an option of ds explore: it goes to the script (did you mean `{near}`?)"
+            );
+        }
+    }
+    // `ds explore FILE --sandbox` would give `--sandbox` to the script and run it unsandboxed.
+    // (What follows `--` is the script's, whatever it looks like.)
+    let escaped = args_after_dashes.min(cli.args.len());
+    if let Some(option) = cli.args[..cli.args.len() - escaped].iter().find(|a| cli::is_own_option(a)) {
+        ds::eprintln_safe!(
+            "error: `{option}` comes after FILE, where it would go to the script: ds's options go before FILE \
+             (ds explore {option} ... FILE); an argument for the script that looks like one goes after `--` \
+             (ds explore FILE -- {option})\n{}",
+            ds::explore::USAGE
+        );
+        return 2;
+    }
     let Some(file) =
         cli.file.clone().filter(|_| cli.code.is_none() && !cli.check && !cli.interactive && cli.dump.is_none())
     else {
@@ -347,6 +386,9 @@ fn explore(args: Vec<String>) -> u8 {
         Ok(d) => d,
         Err(status) => return status,
     };
+    if let Err(status) = set_heap_limit(cli.max_memory) {
+        return status;
+    }
     let server = match ds::explore::bind(options.port) {
         Ok(server) => server,
         Err(message) => {
@@ -360,7 +402,7 @@ fn explore(args: Vec<String>) -> u8 {
     if let Err(status) = configure(&cli, deadline, &mut session) {
         return status;
     }
-    let (name, src) = match script(&cli, &mut session) {
+    let (name, src) = match script(&cli, deadline, &mut session) {
         Ok(Some(script)) => script,
         Ok(None) => return 2,
         Err(status) => return status,
@@ -405,20 +447,41 @@ fn configure(cli: &Cli, deadline: Option<Instant>, session: &mut Session) -> Res
 }
 
 /// The code to run (`-e CODE` or FILE) as (name, text); `None` when there is none (the REPL).
-fn script(cli: &Cli, session: &mut Session) -> Result<Option<(String, String)>, u8> {
+fn script(cli: &Cli, deadline: Option<Instant>, session: &mut Session) -> Result<Option<(String, String)>, u8> {
     if let Some(code) = &cli.code {
         return Ok(Some(("<-e>".to_string(), code.clone())));
     }
     let Some(file) = &cli.file else { return Ok(None) };
     // The script's directory, for `File.scriptDir()` (data files next to the script).
     session.interp.script_dir = Path::new(file).parent().map(|p| p.to_path_buf());
-    match ds::sandbox::read_text(Path::new(file), ds::value::MAX_TEXT) {
-        Ok(s) => Ok(Some((file.clone(), s))),
-        Err(e) => {
+    match read_script(file, deadline) {
+        Some(Ok(s)) => Ok(Some((file.clone(), s))),
+        Some(Err(e)) => {
             ds::eprintln_safe!("error: cannot read {file}: {e}");
             Err(2)
         }
+        None => {
+            ds::eprintln_safe!("error: time limit reached (--timeout) while reading {file}");
+            Err(1)
+        }
     }
+}
+
+/// The text of the script, read before `deadline` (a FIFO or a pipe may never end, or never
+/// start): `None` when the deadline passed first.
+fn read_script(file: &str, deadline: Option<Instant>) -> Option<std::io::Result<String>> {
+    let read = {
+        let file = file.to_string();
+        move || ds::sandbox::read_text(Path::new(&file), ds::value::MAX_TEXT)
+    };
+    let Some(deadline) = deadline else { return Some(read()) };
+    let (tx, rx) = std::sync::mpsc::channel();
+    // The reader is left blocked if the deadline passes: the process ends soon after.
+    let spawned = std::thread::Builder::new().name("ds-read-script".into()).spawn(move || drop(tx.send(read())));
+    if let Err(e) = spawned {
+        return Some(Err(e));
+    }
+    rx.recv_timeout(deadline.saturating_duration_since(Instant::now())).ok()
 }
 
 /// Runs a script to the end; the exit status (see the command's help).

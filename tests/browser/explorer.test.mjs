@@ -264,17 +264,21 @@ test('astar on detour.ds: the open list in order of f, then h, with g and f', as
     await replay('astar');
     // h: S 5, A 4, B 2, C 2, G 0. After S: A (g 1, f 5), B (g 4, f 6). After A: C (g 6, f 8)
     // and B again by a cheaper way (g 3, f 5), first. After B: C (g 4, f 6). After C: G
-    // (g 6, f 6), which A* takes out and finds a goal: the open list is empty.
+    // (g 6, f 6) waits in the open list, a step of its own; then A* takes it out and finds it
+    // a goal: the open list is empty.
     const expected = [
       [['S 0 5'], []],
       [['A 1 5', 'B 4 6'], ['S']],
       [['B 3 5', 'C 6 8'], ['S', 'A']],
       [['C 4 6'], ['S', 'A', 'B']],
+      [['G 6 6'], ['S', 'A', 'B', 'C']],
     ];
     await expectLists(expected, rowNumbers);
-    // The fourth and last step expands C; then A* takes G out and finds it a goal.
+    assert.match(await page.textContent('#replay-info'), /astar, step 4 of 5: expanded #3 .*goal #4 waits in the open list/);
+    assert.doesNotMatch(await page.textContent('#replay-info'), /found goal/);
+    // The fifth and last step takes G out and finds it a goal.
     await page.click('#replay-next');
-    assert.match(await page.textContent('#replay-info'), /astar, step 4 of 4.*found goal #4, cost 6/);
+    assert.match(await page.textContent('#replay-info'), /astar, step 5 of 5: takes goal #4 out of the open list.*found goal #4, cost 6/);
     assert.deepEqual(await rows(0, 'open'), []);
     assert.deepEqual(await rows(0, 'closed'), ['S', 'A', 'B', 'C', 'G']);
     assert.equal(await page.getAttribute('#lists-0 table.closed tr[data-name="G"]', 'class'), 'goal');
@@ -286,15 +290,16 @@ test('bfs and astar side by side on detour.ds: one step button moves both; the p
     await replay('bfs', 'astar');
     assert.equal(await page.isVisible('#col-1'), true, 'a second column shows the second search');
     assert.equal(await page.isVisible('#world-pane'), false, 'the world pane gives it its place');
-    // bfs expands S, A, B, C (4 steps, as above); astar with h_reopen expands S, B, A, B
-    // again and C (5 steps, worked out in the next test).
-    for (let k = 1; k <= 5; k++) {
+    // bfs expands S, A, B, C (4 steps, as above: it tests a state when it meets it); astar
+    // with h_reopen expands S, B, A, B again and C, then takes the goal out (6 steps, worked
+    // out in the next test).
+    for (let k = 1; k <= 6; k++) {
       await page.click('#replay-next');
       const [one, two] = await Promise.all(['#replay-info', '#replay-info-1'].map((s) => page.textContent(s)));
       assert.match(one, new RegExp(`^bfs, step ${Math.min(k, 4)} of 4`), `bfs at step ${k}`);
-      assert.match(two, new RegExp(`^astar, step ${k} of 5`), `astar at step ${k}`);
+      assert.match(two, new RegExp(`^astar, step ${k} of 6`), `astar at step ${k}`);
       assert.equal(/finished/.test(one), k >= 4, `bfs finished only from step 4 (${k}: ${one})`);
-      assert.equal(/finished/.test(two), k === 5, `astar finished only at step 5 (${k}: ${two})`);
+      assert.equal(/finished/.test(two), k === 6, `astar finished only at step 6 (${k}: ${two})`);
     }
     assert.deepEqual(await rows(0, 'closed'), ['S', 'A', 'B', 'C']);
     assert.deepEqual(await rows(1, 'closed'), ['S', 'A', 'B', 'C', 'G']);
@@ -306,7 +311,45 @@ test('bfs and astar side by side on detour.ds: one step button moves both; the p
     assert.ok(one.y + one.height <= two.y, 'one above the other');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.click('#tab-explore');
-    assert.equal(await page.isVisible('#world-pane'), true, 'the world pane is back when exploring');
+    // detour's states are strings, not graphs: no world pane, the state space takes its room.
+    assert.equal(await page.isVisible('#world-pane'), false, 'no world pane for states that are not graphs');
+  });
+});
+
+test('a state that is not a graph collapses the world pane; a graph state shows it', async () => {
+  await onDetour('h', async () => {
+    assert.equal(await page.isVisible('#world-pane'), false);
+    const [main, space] = await Promise.all(['main', '#space-pane'].map((s) => page.locator(s).boundingBox()));
+    assert.ok(space.width > main.width / 2, `the state space takes the world's room (${space.width} of ${main.width})`);
+  });
+  await page.goto(base);
+  await shown(0);
+  assert.equal(await page.isVisible('#world-pane'), true, 'wolf.ds\'s states are graphs');
+});
+
+test('the state graph places the successors in the order of the actions list', async () => {
+  // detour's S has actions a (to A) then b (to B); A has c (to C) then b (to B).
+  await onDetour('h', async () => {
+    for (const id of [0, 1]) {
+      if (id) { await page.click('#actions button[data-action="a"]'); await shown(1); }
+      const order = await page.evaluate((n) => {
+        const s = window.dsExplorer.ui.cache.get(n);
+        return s.successors.map((t) => window.dsExplorer.space.getElementById('s' + t.id).position('x'));
+      }, id);
+      assert.equal(order.length, 2);
+      assert.ok(order[0] < order[1], `state ${id}: the first action's state is left of the second's (${order})`);
+    }
+  });
+});
+
+test('the title is not cut', async () => {
+  await onDetour('h', async () => {
+    const h1 = await page.evaluate(() => {
+      const h = document.querySelector('h1');
+      return { text: h.textContent, scroll: h.scrollWidth, client: h.clientWidth };
+    });
+    assert.match(h1.text, /tests\/browser\/detour\.ds \u2014 Start, next, .*, h$/);
+    assert.ok(h1.scroll <= h1.client, `the whole title shows (${h1.scroll} > ${h1.client})`);
   });
 });
 
@@ -333,11 +376,13 @@ test('astar with an inconsistent heuristic on detour.ds: duplicates and reopened
     assert.deepEqual(tree.again, [3], 'C is marked met again');
     assert.deepEqual(tree.againEdges, ['1>3'], 'a dotted edge from A to C');
     assert.deepEqual(tree.parentOfB, [1], 'B now hangs under A, the cheaper way');
-    // After B again: C (g 4, f 6); after C the goal G, at cost 6.
+    // After B again: C (g 4, f 6); after C the goal G waits; then it is found, at cost 6.
     await page.click('#replay-next');
     assert.deepEqual(await rowNumbers(0, 'open'), ['C 4 6']);
     await page.click('#replay-next');
-    assert.match(await page.textContent('#replay-info'), /astar, step 5 of 5.*found goal #4, cost 6/);
+    assert.deepEqual(await rowNumbers(0, 'open'), ['G 6 6']);
+    await page.click('#replay-next');
+    assert.match(await page.textContent('#replay-info'), /astar, step 6 of 6.*found goal #4, cost 6/);
   });
 });
 

@@ -53,7 +53,8 @@ function frame() {
 }
 
 test('A* from two moves away, stepped: the state, its board, the open and closed lists', async () => {
-  const html = replays().find((h) => h.includes('<svg'));
+  // (The views are in the page's script, each `<` written `\u003c`.)
+  const html = replays().find((h) => h.includes('\\u003csvg'));
   assert.ok(html, `${notebook} has a replay with boards`);
   await page.setContent(`<body>${html}</body>`);
   // Worked by hand (tests/kernel/run_notebooks.py says why): the start 013824765 (0) is expanded,

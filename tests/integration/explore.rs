@@ -451,6 +451,6 @@ fn an_argument_that_looks_like_a_misspelt_explorer_option_gets_a_note() {
         "--manhattan",
     ]))
     .expect("options");
-    assert_eq!(o.notes, ["`--hh` is not an option of ds explore: it goes to the script (did you mean `--h`?)"]);
+    assert_eq!(o.misspelt, [("--hh".to_string(), "--h".to_string())]);
     assert_eq!(rest, args(&["scripts/eight.ds", "--hh", "manhattan", "--manhattan"]));
 }

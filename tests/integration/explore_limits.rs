@@ -153,25 +153,127 @@ fn a_client_that_sends_nothing_holds_only_its_own_connection() {
 }
 
 #[test]
-fn connections_past_the_cap_get_503_and_the_server_recovers() {
+fn connections_held_half_open_do_not_lock_a_new_request_out() {
     let ex = explorer_of("many", &numbers(-1));
-    let idle: Vec<TcpStream> = (0..64).map(|_| TcpStream::connect(("127.0.0.1", ex.port)).expect("connect")).collect();
-    // The server counts a connection when it accepts it: wait until all 64 are counted.
-    let mut last = (0, String::new(), Duration::ZERO);
-    for _ in 0..100 {
-        last = raw(ex.port, b"GET /api/stats HTTP/1.1\r\n\r\n".to_vec());
-        if last.0 == 503 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    let mut held: Vec<TcpStream> = Vec::new();
+    for _ in 0..300 {
+        let mut s = TcpStream::connect(("127.0.0.1", ex.port)).expect("connect");
+        let _ = s.write_all(b"GET /api/stats HTTP/1.1\r\n");
+        held.push(s);
     }
-    assert_eq!(last.0, 503, "{}", last.1);
-    assert!(last.1.contains("reading 64 connections already"), "{}", last.1);
-    drop(idle);
-    // The closed connections give their places back.
-    let answered = (0..100).any(|_| {
+    let began = Instant::now();
+    let (status, body, _) = raw(ex.port, b"GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".to_vec());
+    assert_eq!(status, 200, "{body}");
+    assert!(began.elapsed() < Duration::from_secs(5), "{:?}", began.elapsed());
+    // The oldest half-open connections were closed to make room (the server keeps 64).
+    let closed = held
+        .iter_mut()
+        .map(|s| {
+            s.set_read_timeout(Some(Duration::from_millis(10))).unwrap();
+            matches!(s.read(&mut [0u8; 1]), Ok(0))
+        })
+        .filter(|&closed| closed)
+        .count();
+    assert!(closed >= 200, "{closed} of 300 closed");
+}
+
+/// Sends `request` and closes the connection at once.
+fn abandon(port: u16, request: &str) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.write_all(request.as_bytes()).expect("send");
+}
+
+#[test]
+fn requests_whose_clients_went_away_are_stopped() {
+    let ex = explorer_of("abandoned", &numbers(1));
+    for _ in 0..6 {
+        // State 11's `next` never returns: each would run for the whole 10 s.
+        abandon(ex.port, "GET /api/state/11 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let began = Instant::now();
+    let (status, stats) = get(&ex, "/api/stats");
+    assert_eq!(status, 200, "{stats}");
+    assert!(began.elapsed() < Duration::from_secs(3), "waited {:?} behind abandoned requests", began.elapsed());
+}
+
+#[test]
+fn while_a_demon_loops_the_other_requests_are_answered_within_a_second() {
+    let ex = explorer_of("loops", &numbers(1));
+    let mut looping = TcpStream::connect(("127.0.0.1", ex.port)).expect("connect");
+    looping.write_all(b"GET /api/state/11 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let began = Instant::now();
+    let (status, page) = get_as(ex.port, "/", "127.0.0.1");
+    assert!(status == 200 && page.contains("<title>ds explore</title>"), "{status}");
+    assert!(began.elapsed() < Duration::from_secs(1), "the page took {:?}", began.elapsed());
+    let began = Instant::now();
+    let (status, body, _) = raw(ex.port, b"GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".to_vec());
+    assert!(began.elapsed() < Duration::from_secs(1), "the API took {:?}", began.elapsed());
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("answering another request"), "{body}");
+    drop(looping);
+    let answered = (0..40).any(|_| {
         std::thread::sleep(Duration::from_millis(50));
         get_as(ex.port, "/api/stats", "127.0.0.1").0 == 200
     });
-    assert!(answered, "the server answers again once the idle connections are closed");
+    assert!(answered, "the looping request is stopped once its client goes");
+}
+
+#[test]
+fn two_different_content_lengths_get_400() {
+    let ex = explorer_of("lengths", &numbers(-1));
+    let twice = "GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\nhello";
+    let (status, body, _) = raw(ex.port, twice.into());
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("two different Content-Length headers"), "{body}");
+    // The same length twice is one length (RFC 9112, section 6.3).
+    let same = "GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello";
+    assert_eq!(raw(ex.port, same.into()).0, 200);
+}
+
+/// A script whose `next` fills the heap for ever.
+const GREEDY: &str = "var Start = 0\n\
+     def next(S)\n{\n   var A = [\"0123456789012345678901234567890123456789\"]\n   while True { A = A + A }\n   return []\n}\n\
+     def goal(S)\n{\n   return False\n}\n";
+
+#[test]
+fn max_memory_bounds_what_a_request_may_take() {
+    let dir = std::env::temp_dir().join(format!("ds-explore-limits-{}-memory", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("greedy.ds");
+    std::fs::write(&file, GREEDY).unwrap();
+    let f = file.to_str().unwrap();
+    let ex =
+        explore(&["--max-memory", "50M", "--timeout", "20", f, "--start", "Start", "--next", "next", "--goal", "goal"]);
+    let began = Instant::now();
+    let (status, body) = get(&ex, "/api/state/0");
+    assert_eq!(status, 500, "{body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(error.starts_with("the request went past the heap limit of 52428800 bytes (--max-memory"), "{error}");
+    assert!(began.elapsed() < Duration::from_secs(15), "stopped by the limit, not the time: {:?}", began.elapsed());
+    assert_eq!(get(&ex, "/api/stats").0, 200, "the server goes on");
+}
+
+#[test]
+fn an_option_of_ds_after_file_is_refused_not_given_to_the_script() {
+    let dir = std::env::temp_dir().join(format!("ds-explore-limits-{}-sandbox", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("numbers.ds");
+    std::fs::write(&file, numbers(-1)).unwrap();
+    let f = file.to_str().unwrap();
+    let err = super::explore::refused(&[f, "--start", "Start", "--next", "next", "--goal", "goal", "--sandbox"]);
+    assert!(err.contains("`--sandbox` comes after FILE, where it would go to the script"), "{err}");
+    assert!(err.contains("(ds explore --sandbox ... FILE)"), "{err}");
+    // After `--`, it is the script's, as the message says.
+    let ex = explore(&[f, "--start", "Start", "--next", "next", "--goal", "goal", "--", "--sandbox"]);
+    assert_eq!(get(&ex, "/api/stats").0, 200);
+}
+
+#[test]
+fn a_misspelt_explorer_option_before_file_is_not_said_to_go_to_the_script() {
+    let err =
+        super::explore::refused(&["--hh", "x", "scripts/wolf.ds", "--start", "Start", "--next", "n", "--goal", "g"]);
+    assert!(!err.contains("goes to the script"), "{err}");
+    assert!(err.contains("`--hh` is not an option of ds explore either (did you mean `--h`?)"), "{err}");
 }

@@ -296,3 +296,20 @@ fn an_exploration_stopped_at_the_memory_limit_frees_its_states() {
     let r = ds_file_within("explore.ds", src, &["--max-memory", "64M"], 120);
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), "Undef max_memory True\n1000\n"), "{}", r.stderr);
 }
+
+#[test]
+fn a_fifo_as_the_main_script_ends_at_the_timeout() {
+    // No one ever writes to the FIFO: opening it to read waits for a writer for ever.
+    let dir = std::env::temp_dir().join(format!("ds-limits-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("main.ds");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    for extra in [&[][..], &["--check"], &["--dump", "ast"]] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ds"));
+        cmd.args(["--timeout", "0.5"]).args(extra).arg(&fifo);
+        let r = run_within(cmd, 20);
+        assert_eq!(r.code, Some(1), "{extra:?}: {}", r.stderr);
+        assert!(r.stderr.contains("time limit reached (--timeout) while reading"), "{extra:?}: {}", r.stderr);
+    }
+}

@@ -390,13 +390,16 @@ fn a_search_stopped_inside_an_out_line_is_still_reported() {
 
 #[test]
 fn a_large_value_printed_after_a_stopped_search_in_the_same_line_is_not_lost() {
-    // The line's text was begun before the search; printing a million numbers after it takes
-    // long enough for the text to ask the clock, and must use the grace the search left.
-    let src = "var A = range(1000000)\nout Search.bfs(1, (n) => [n + 1, n * 3], -1), A\nout \"after\"\n";
-    let r = ds_file("big_after_search.ds", src, &["--timeout", "0.3"]);
-    assert_eq!(r.code, Some(1), "a run stopped by its deadline: {}", r.stderr);
+    // The line's text was begun before the search; printing 30,000 numbers after it charges
+    // the step limit, already reached, as it goes (some 60,000 steps), and must use the grace
+    // the search left (100,000 steps). A step limit, not a deadline: the same on a loaded
+    // machine (issue 56: a 0.3 s deadline failed under load).
+    let src = "var A = range(30000)\nout Search.bfs(1, (n) => [n + 1, n * 3], -1), A\nout \"after\"\n";
+    let r = ds_file("big_after_search.ds", src, &["--max-steps", "200000"]);
+    assert_eq!(r.code, Some(1), "a run stopped by its step limit: {}", r.stderr);
+    assert!(r.stderr.contains("step limit of 200000 reached (--max-steps) during a search"), "{}", r.stderr);
     assert!(r.stdout.starts_with("Undef [0,1,2,"), "{}", &r.stdout[..r.stdout.len().min(80)]);
-    assert!(r.stdout.ends_with(",999999]\nafter\n"), "{}", r.stderr);
+    assert!(r.stdout.ends_with(",29999]\nafter\n"), "{}", r.stderr);
 }
 
 #[test]

@@ -203,14 +203,22 @@ class DsKernelExtra(unittest.TestCase):
         )
         reply, outputs = self.run_cell(code)
         self.assertEqual(reply["content"]["status"], "ok")
-        html = self.result(outputs)["text/html"]
-        self.assertIn("<table>", html)
+        # One table: no text table printed, no second table as the cell's value.
+        self.assertEqual(self.stdout(outputs), "")
+        self.assertIsNone(self.result(outputs))
+        tables = [m["content"]["data"]["text/html"] for m in outputs if m["msg_type"] == "display_data"]
+        self.assertEqual(len(tables), 1)
+        html = tables[0]
+        heads = re.findall(r"<th>([^<]*)</th>", html)
+        self.assertEqual(heads, ["algorithm", "found", "length", "cost", "expanded", "generated",
+                                 "duplicates", "max frontier", "ms"])
         # From 0 by steps of 1 or 2, 5 is three steps away (2, 4, 5 or 1, 3, 5).
         rows = html.split("<tr>")[2:]
         self.assertEqual(len(rows), 2)
         for row in rows:
-            cells = row.replace("</td>", "").split("<td>")[1:]
+            cells = re.findall(r"<td>([^<]*)</td>", row)
             self.assertEqual(cells[2], "3", row)
+            self.assertRegex(cells[8], r"^\d+\.\d$", row)
 
     def test_a_parse_error_comes_back_with_its_place_and_the_kernel_stays_up(self):
         reply, outputs = self.run_cell("var x = 1\nout (x +")
@@ -224,6 +232,21 @@ class DsKernelExtra(unittest.TestCase):
         reply, outputs = self.run_cell("out 6 * 7")
         self.assertEqual(reply["content"]["status"], "ok")
         self.assertEqual(self.stdout(outputs), "42\n")
+
+    def test_a_cell_that_does_not_compile_says_once_it_defined_nothing_and_later_cells_name_it(self):
+        reply, outputs = self.run_cell("var Board = 1\ndef moves9(S) { return nosuch }\ndef goal9(S) { return False }")
+        content = reply["content"]
+        self.assertEqual(content["status"], "error")
+        text = "\n".join(content["traceback"])
+        self.assertIn("unknown name `nosuch`", text)
+        self.assertEqual(text.count("defined nothing"), 1, text)
+        self.assertIn("defined nothing: `Board`, `moves9` and `goal9` are not defined", text)
+        failed = content["execution_count"]
+        for use, name in [("out moves9(1)", "moves9"), ("out Board + 1", "Board")]:
+            reply, _ = self.run_cell(use)
+            text = "\n".join(reply["content"]["traceback"])
+            self.assertIn(f"`{name}` is defined in cell [{failed}], which did not compile", text)
+            self.assertNotIn("defined nothing", text, "a cell that would define nothing says nothing of it")
 
     def test_a_runaway_loop_is_interrupted_and_the_kernel_goes_on(self):
         msg_id = self.kc.execute("var n = 0\nwhile True { n++ }")

@@ -3,9 +3,10 @@
 
 /// The candidate closest to `name` within a small edit distance, if any.
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    // One edit in a short name; two changed letters of five (`map` and `mix`) make another word.
     let limit = match name.chars().count() {
-        0..=2 => 1,
-        3..=5 => 2,
+        0..=5 => 1,
+        6..=8 => 2,
         _ => 3,
     };
     candidates
@@ -52,5 +53,10 @@ mod tests {
         assert_eq!(suggest("Strat", ["Start", "Sen"]), Some("Start".into()));
         assert_eq!(suggest("wnat", ["unit", "want"]), Some("want".into()));
         assert_eq!(suggest("palce", ["place", "plane"]), Some("place".into()));
+        // issue 55: `First.map(...)` suggested `mix`
+        assert_eq!(suggest("map", ["mix", "max_states"]), None);
+        assert_eq!(suggest("pussh", ["push"]), Some("push".into()));
+        assert_eq!(suggest("lenght", ["length"]), Some("length".into()));
+        assert_eq!(suggest("travesre", ["traverse"]), Some("traverse".into()));
     }
 }

@@ -4,6 +4,10 @@
 use serde_json::Value;
 use std::path::Path;
 
+/// The longest connection file read (Jupyter's are some 300 bytes): a device that never ends,
+/// such as `/dev/zero`, is refused.
+pub const MAX_FILE: usize = 64 << 10;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Connection {
     pub ip: String,
@@ -18,7 +22,7 @@ pub struct Connection {
 impl Connection {
     /// Reads and checks a connection file.
     pub fn read(path: &Path) -> Result<Connection, String> {
-        let text = std::fs::read_to_string(path)
+        let text = ds_native::sandbox::read_text(path, MAX_FILE)
             .map_err(|e| format!("cannot read the connection file `{}`: {e}", path.display()))?;
         Connection::parse(&text).map_err(|e| format!("bad connection file `{}`: {e}", path.display()))
     }
@@ -52,9 +56,13 @@ impl Connection {
         })
     }
 
-    /// The ZeroMQ endpoint of a port.
-    pub fn endpoint(&self, port: u16) -> String {
-        format!("tcp://{}:{port}", self.ip)
+    /// The address of a port, as a TCP listener takes it (an IPv6 address in brackets).
+    pub fn address(&self, port: u16) -> String {
+        if self.ip.contains(':') {
+            format!("[{}]:{port}", self.ip)
+        } else {
+            format!("{}:{port}", self.ip)
+        }
     }
 }
 
@@ -71,7 +79,7 @@ mod tests {
         let c = Connection::parse(GOOD).expect("good file");
         assert_eq!((c.shell, c.iopub, c.stdin, c.control, c.hb), (1, 2, 3, 4, 5));
         assert_eq!(c.key, "k");
-        assert_eq!(c.endpoint(c.hb), "tcp://127.0.0.1:5");
+        assert_eq!(c.address(c.hb), "127.0.0.1:5");
     }
 
     #[test]
@@ -84,5 +92,11 @@ mod tests {
         assert!(Connection::parse(&big).unwrap_err().contains("not a port"));
         let ipc = GOOD.replace("\"tcp\"", "\"ipc\"");
         assert!(Connection::parse(&ipc).unwrap_err().contains("tcp only"));
+    }
+
+    #[test]
+    fn a_connection_file_that_never_ends_is_refused() {
+        let e = Connection::read(Path::new("/dev/zero")).unwrap_err();
+        assert!(e.contains("cannot read the connection file"), "{e}");
     }
 }

@@ -19,15 +19,27 @@ use serde_json::{json, Map, Value as Json};
 /// The text shown of a value, at most (a world of a million nodes prints for ever).
 const MAX_TEXT: usize = 1 << 20;
 
-/// The columns of compare's rows shown in the table, in its text table's order.
-const COMPARE_COLUMNS: [&str; 8] =
-    ["algorithm", "found", "length", "cost", "expanded", "generated", "duplicates", "max_frontier"];
+/// The columns of compare's rows shown in the table, in its text table's order (`ms` shown
+/// when the rows have it).
+const COMPARE_COLUMNS: [&str; 9] =
+    ["algorithm", "found", "length", "cost", "expanded", "generated", "duplicates", "max_frontier", "ms"];
 
-/// The MIME bundle of a value `out` prints alone, when it can be drawn: the picture and its text.
+/// The MIME bundle of a value `out` prints alone (or of `Search.compare`'s rows), when it can be
+/// drawn: the picture or the table, and its text.
 pub fn drawn(world: &World, value: &Value) -> Option<Json> {
-    let draw = || svg_of(world, value).map(|svg| (svg, bounded(ds_core::value::display::to_text(value, world))));
-    let (svg, text) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(draw)).ok().flatten()?;
-    Some(json!({ "image/svg+xml": svg, "text/plain": text }))
+    let text = |v: &Value| ds_core::value::display::to_text(v, world);
+    let draw = || {
+        if let Some(html) = compare_table(&text, value) {
+            return Some(json!({ "text/html": html, "text/plain": bounded(text(value)) }));
+        }
+        svg_of(world, value).map(|svg| json!({ "image/svg+xml": svg, "text/plain": bounded(text(value)) }))
+    };
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(draw)).ok().flatten()
+}
+
+/// The bytes a MIME bundle holds (its texts), as counted against a cell's output cap.
+pub fn size(bundle: &Json) -> usize {
+    bundle.as_object().map_or(0, |m| m.values().map(|v| v.as_str().map_or(0, str::len)).sum())
 }
 
 /// The MIME bundle of a value; only its text if drawing it failed (a bug there must not end
@@ -45,7 +57,7 @@ fn bundle(backend: &mut Backend, value: &Value) -> Json {
         data.insert("image/svg+xml".into(), json!(svg));
     }
     let replay = || replay_html(value, |v| backend.value_text(v), |v| svg(backend, v));
-    if let Some(html) = compare_table(backend, value).or_else(replay) {
+    if let Some(html) = compare_table(&|v| backend.value_text(v), value).or_else(replay) {
         data.insert("text/html".into(), json!(html));
     }
     Json::Object(data)
@@ -100,27 +112,45 @@ pub fn svg_of(world: &World, value: &Value) -> Option<String> {
     }
 }
 
-/// An array of maps that all have an `algorithm` and an `expanded` entry: compare's rows.
-fn compare_table(backend: &Backend, value: &Value) -> Option<String> {
+/// The rows of an array of maps that all have an `algorithm` and an `expanded` entry: compare's.
+fn compare_rows(value: &Value) -> Option<Vec<Value>> {
     let Value::Array(rows) = value else { return None };
     let rows = rows.to_vec();
     let key = |k: &str| Value::str(k);
     let is_row = |r: &Value| matches!(r, Value::Map(m) if m.borrow().get(&key("algorithm")).is_some() && m.borrow().get(&key("expanded")).is_some());
-    if rows.is_empty() || !rows.iter().all(is_row) {
-        return None;
-    }
+    (!rows.is_empty() && rows.iter().all(is_row)).then_some(rows)
+}
+
+/// Compare's rows as an HTML table: every column of its text table, and whether each search
+/// found a goal.
+fn compare_table(text: &dyn Fn(&Value) -> String, value: &Value) -> Option<String> {
+    let rows = compare_rows(value)?;
+    let entry = |row: &Value, k: &str| match row {
+        Value::Map(m) => m.borrow().get(&Value::str(k)).cloned().unwrap_or_default(),
+        _ => Value::None,
+    };
+    let has_ms = rows.iter().any(|r| matches!(entry(r, "ms"), Value::Num(_)));
+    let columns: Vec<&str> = COMPARE_COLUMNS.iter().copied().filter(|c| has_ms || *c != "ms").collect();
     let mut html = String::from("<table>\n<thead><tr>");
-    for c in COMPARE_COLUMNS {
-        html.push_str(&format!("<th>{c}</th>"));
+    for c in &columns {
+        html.push_str(&format!("<th>{}</th>", c.replace('_', " ")));
     }
     html.push_str("</tr></thead>\n<tbody>\n");
     for row in &rows {
-        let Value::Map(m) = row else { continue };
         html.push_str("<tr>");
-        for c in COMPARE_COLUMNS {
-            let cell = match m.borrow().get(&key(c)) {
-                None | Some(Value::None) => String::new(),
-                Some(v) => backend.value_text(v),
+        for c in &columns {
+            let cell = match (*c, entry(row, c)) {
+                // No path: why not, as the text table says it.
+                ("length", Value::None) => match entry(row, "reason") {
+                    Value::None => String::new(),
+                    reason => match text(&reason) {
+                        r if r == "exhausted" || r == "limit" => "none".to_string(),
+                        r => r,
+                    },
+                },
+                ("ms", Value::Num(ms)) => format!("{ms:.1}"),
+                (_, Value::None) => String::new(),
+                (_, v) => text(&v),
             };
             html.push_str(&format!("<td>{}</td>", escape(&cell)));
         }

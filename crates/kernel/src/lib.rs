@@ -10,6 +10,8 @@
 mod connection;
 mod display;
 mod draw;
+mod failed;
+mod guard;
 mod install;
 mod message;
 mod replay;
@@ -24,11 +26,14 @@ pub use install::Target;
 
 use std::path::PathBuf;
 
-pub const USAGE: &str = "usage: ds kernel -f CONNECTION_FILE\n       ds kernel --install [--user | --prefix DIR]";
+pub const USAGE: &str =
+    "usage: ds kernel [--max-memory BYTES] -f CONNECTION_FILE\n       ds kernel --install [--user | --prefix DIR]";
 
 const HELP: &str = "Runs ds as a Jupyter kernel: Jupyter starts `ds kernel -f CONNECTION_FILE` itself once the
 kernelspec is installed. --install writes the kernelspec (name `ds`) for this ds: system-wide
-by default, for this user with --user, or under DIR/share/jupyter/kernels with --prefix DIR.";
+by default, for this user with --user, or under DIR/share/jupyter/kernels with --prefix DIR.
+--max-memory stops a cell whose heap passes BYTES (a number, or with K, M or G) [default: half of
+the machine's memory], as it stops a script.";
 
 /// What the arguments after `kernel` ask for.
 #[derive(Debug, PartialEq)]
@@ -111,8 +116,33 @@ fn run(file: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
+/// What the kernel does with bytes from the network, short of running a cell: the guard reads
+/// them as a ZMTP stream; split at each 0 byte, they are the frames of a message, decoded
+/// (unsigned, and signed with a key) and, if well formed, answered as completion, inspection,
+/// `is_complete` and the like are. For the fuzz target `kernel_message` (fuzz/): any input
+/// must be refused or answered, never panic. Run on a thread with a large stack, as the kernel
+/// answers on one.
+#[doc(hidden)]
+pub fn fuzz_message(data: &[u8]) {
+    let mut stream = guard::Frames::default();
+    let _ = stream.feed(data);
+    let frames: Vec<bytes::Bytes> = data.split(|&b| b == 0).map(bytes::Bytes::copy_from_slice).collect();
+    let Ok(raw) = zeromq::ZmqMessage::try_from(frames) else { return };
+    for key in ["", "key"] {
+        if let Ok(m) = message::Signer::new(key).decode(raw.clone()) {
+            let _ = replies::answer(&m, "var Known = 1\ndef known(X) { return X }\n");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+
+    /// How many mutants the campaign runs: `DS_MUTANTS` when set (a longer campaign by hand),
+    /// else a few seconds' worth.
+    fn mutants(default: usize) -> usize {
+        std::env::var("DS_MUTANTS").ok().and_then(|n| n.parse().ok()).unwrap_or(default)
+    }
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Request, String> {
@@ -129,5 +159,48 @@ mod tests {
         assert!(parse(&["-f"]).is_err());
         assert!(parse(&["--user", "-f", "c"]).is_err());
         assert!(parse(&["--bogus"]).unwrap_err().contains("--bogus"));
+    }
+
+    /// A short fuzzing campaign in the tests: seeded mutations of well-formed messages (the fuzz
+    /// target `kernel_message` runs the same function under libFuzzer).
+    #[test]
+    fn mutated_messages_are_refused_or_answered() {
+        let seeds: Vec<Vec<u8>> = ["complete_request", "inspect_request", "is_complete_request", "kernel_info_request"]
+            .iter()
+            .map(|t| {
+                let header = format!(r#"{{"msg_id":"1","msg_type":"{t}","session":"s","version":"5.3"}}"#);
+                let content = r#"{"code":"out Kno + f(1, [2, {\"a\": 3}])","cursor_pos":7}"#;
+                [b"id".as_slice(), b"<IDS|MSG>", b"", header.as_bytes(), b"{}", b"{}", content.as_bytes()].join(&0u8)
+            })
+            .collect();
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n.max(1) as u64) as usize
+        };
+        let run = |data: Vec<u8>| {
+            let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(move || fuzz_message(&data));
+            worker.expect("a thread").join().expect("no panic");
+        };
+        for i in 0..mutants(2000) {
+            let mut data = seeds[i % seeds.len()].clone();
+            for _ in 0..1 + next(4) {
+                let at = next(data.len() + 1);
+                match next(5) {
+                    0 if at < data.len() => data[at] = next(256) as u8,
+                    1 if at < data.len() => drop(data.remove(at)),
+                    2 => data.insert(at, [b'{', b'"', b'[', 0, b'\\', 0xff][next(6)]),
+                    3 => {
+                        let end = (at + next(40)).min(data.len());
+                        let piece = data[at.min(end)..end].to_vec();
+                        data.splice(at..at, piece);
+                    }
+                    _ => data.truncate(at),
+                }
+            }
+            run(data);
+        }
     }
 }

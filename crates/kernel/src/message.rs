@@ -4,9 +4,12 @@
 
 use bytes::Bytes;
 use hmac::{Hmac, KeyInit, Mac};
+use rustc_hash::FxHashSet;
 use serde_json::{json, Value};
 use sha2::Sha256;
+use std::collections::VecDeque;
 use std::hash::{BuildHasher, Hasher};
+use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 use zeromq::ZmqMessage;
 
@@ -55,11 +58,40 @@ impl Message {
 #[derive(Clone)]
 pub struct Signer {
     key: Vec<u8>,
+    /// The signatures of the messages received, shared by the channels: a message sent again
+    /// as it was (a replayed `execute_request`) is refused, as ipykernel refuses it.
+    seen: Arc<Mutex<Seen>>,
+}
+
+/// The signatures remembered, the oldest forgotten past `MAX_SEEN`.
+#[derive(Default)]
+struct Seen {
+    set: FxHashSet<Vec<u8>>,
+    order: VecDeque<Vec<u8>>,
+}
+
+/// How many signatures are remembered (ipykernel keeps 2^16 too).
+const MAX_SEEN: usize = 1 << 16;
+
+impl Seen {
+    /// Records a signature; false when it was seen already.
+    fn first_time(&mut self, signature: &[u8]) -> bool {
+        if !self.set.insert(signature.to_vec()) {
+            return false;
+        }
+        self.order.push_back(signature.to_vec());
+        if self.order.len() > MAX_SEEN {
+            if let Some(old) = self.order.pop_front() {
+                self.set.remove(&old);
+            }
+        }
+        true
+    }
 }
 
 impl Signer {
     pub fn new(key: &str) -> Signer {
-        Signer { key: key.as_bytes().to_vec() }
+        Signer { key: key.as_bytes().to_vec(), seen: Arc::default() }
     }
 
     fn mac(&self, frames: &[&[u8]]) -> Option<Hmac<Sha256>> {
@@ -102,6 +134,10 @@ impl Signer {
         if let Some(mac) = self.mac(&parts) {
             let given = unhex(&rest[0]).ok_or("a signature that is not hexadecimal")?;
             mac.verify_slice(&given).map_err(|_| "a bad signature")?;
+            let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+            if !seen.first_time(&given) {
+                return Err("a message received before (the same signature): not answered again".into());
+            }
         }
         let json = |i: usize| serde_json::from_slice::<Value>(parts[i]).map_err(|e| format!("bad JSON: {e}"));
         Ok(Message {
@@ -188,6 +224,30 @@ mod tests {
         assert_eq!(decoded.content, json!({"a": 1}));
         let forged = Signer::new("other").encode(&m);
         assert!(signer.decode(forged).is_err());
+    }
+
+    #[test]
+    fn a_message_received_again_is_refused() {
+        let signer = Signer::new("secret");
+        let m = Message::new("s", "execute_request", &json!({}), json!({"code": "out 1"}));
+        let frames = signer.encode(&m);
+        assert!(signer.decode(frames.clone()).is_ok());
+        let again = signer.clone().decode(frames).unwrap_err();
+        assert!(again.contains("received before"), "{again}");
+        // A new message with the same content has a new id, so a new signature.
+        let next = Message::new("s", "execute_request", &json!({}), json!({"code": "out 1"}));
+        assert!(signer.decode(signer.encode(&next)).is_ok());
+    }
+
+    #[test]
+    fn the_oldest_signatures_are_forgotten() {
+        let mut seen = Seen::default();
+        for i in 0..MAX_SEEN + 10 {
+            assert!(seen.first_time(&i.to_be_bytes()));
+        }
+        assert_eq!(seen.set.len(), MAX_SEEN);
+        assert!(seen.first_time(&0usize.to_be_bytes()), "forgotten");
+        assert!(!seen.first_time(&(MAX_SEEN + 5).to_be_bytes()), "remembered");
     }
 
     #[test]

@@ -89,15 +89,21 @@ fn view_html(view: &Value, text: impl Fn(&Value) -> String, picture: impl Fn(&Va
     }
 }
 
+/// JSON to put in an inline script: every `<` (found only in strings) written `\u003c`, so
+/// that neither `</script>` nor `<!--` (which, followed by `<script`, leaves the element open
+/// to the end of the page) can appear in it.
+fn in_script(v: &Json) -> String {
+    v.to_string().replace('<', "\\u003c")
+}
+
 /// The page: controls, the frame's table and views, and the script that steps through the
 /// frames.
 fn page(frames: &[Json], views: &Json, order: &Json) -> String {
     let id = format!("ds-replay-{}", NEXT.fetch_add(1, Ordering::Relaxed));
-    // `</` would end the script element early.
-    let data = Json::Array(frames.to_vec()).to_string().replace("</", "<\\/");
-    let views = views.to_string().replace("</", "<\\/");
+    let data = in_script(&Json::Array(frames.to_vec()));
+    let views = in_script(views);
     let keys = json!(KEYS).to_string();
-    let order = order.to_string().replace("</", "<\\/");
+    let order = in_script(order);
     let last = frames.len() - 1;
     format!(
         r##"<div id="{id}" class="ds-replay" style="font-family: sans-serif">
@@ -241,8 +247,19 @@ mod tests {
         let picture = |v: &Value| (text(v) == "picture").then(|| "<svg></svg>".to_string());
         let html = replay_html(&record, text, picture).unwrap();
         let views = html.split("views = ").nth(1).and_then(|r| r.split(", order = ").next()).unwrap();
-        // (`</` is written `<\/` so that it cannot end the script element)
-        assert_eq!(views, r#"{"0":"<pre style=\"margin: 0\">1 2\n&lt;3<\/pre>","1":"<svg><\/svg>"}"#);
+        // (`<` is written `\u003c` so that it cannot end the script element)
+        let u = "\\u003c";
+        assert_eq!(views, format!(r#"{{"0":"{u}pre style=\"margin: 0\">1 2\n&lt;3{u}/pre>","1":"{u}svg>{u}/svg>"}}"#));
+    }
+
+    #[test]
+    fn no_comment_or_script_tag_can_open_in_the_inline_script() {
+        let record = Value::array(vec![event_of("push", 1.0, Some((0.0, "<!--<script>x</script>")))]);
+        let html = replay_html(&record, text, |v| Some(text(v))).unwrap();
+        let script = html.split("<script>\n").nth(1).expect("the page's script");
+        let script = &script[..script.find("</script>").expect("its end")];
+        assert!(!script.contains("<!--") && !script.contains("<script") && !script.contains("</"), "{script}");
+        assert!(script.contains("\\u003c!--\\u003cscript>x\\u003c/script>"), "{script}");
     }
 
     #[test]

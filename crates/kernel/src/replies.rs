@@ -25,6 +25,12 @@ pub fn answer(m: &Message, before: &str) -> Option<(String, Value)> {
     Some((reply_type, content))
 }
 
+/// Whether a request is answered from the analysis of the cells (slow, and deep on nested
+/// code: `server` answers it on a thread of its own).
+pub fn needs_analysis(msg_type: &str) -> bool {
+    matches!(msg_type, "complete_request" | "inspect_request" | "is_complete_request")
+}
+
 pub fn kernel_info() -> Value {
     json!({
         "status": "ok",
@@ -90,9 +96,17 @@ fn inspect(before: &str, code: &str, cursor: usize) -> Value {
     }
 }
 
+/// The longest cell `is_complete` parses: the language server's limit for a document, so that
+/// the parse, and dropping its tree, stay within the analysis thread's stack.
+const MAX_IS_COMPLETE: usize = 2 << 20;
+
 fn is_complete(code: &str) -> Value {
     if code.trim_start().starts_with(':') {
         return json!({ "status": "complete" });
+    }
+    // Over the analysis's limit, the front end decides (and the cell, run, says what is wrong).
+    if code.len() > MAX_IS_COMPLETE {
+        return json!({ "status": "unknown" });
     }
     match ds_syntax::parse(code, 0) {
         Ok(_) => json!({ "status": "complete" }),

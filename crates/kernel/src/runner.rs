@@ -4,22 +4,24 @@
 //! (`display`); an error comes back with the diagnostic as the command line renders it.
 
 use super::display;
+use super::failed::FailedCells;
 use super::message::Message;
 use super::server::Event;
 use ds_core::session::Session;
+use ds_core::value::Value;
 use ds_repl::{Backend, Interrupter, WhenIdle};
-use serde_json::{json, Value};
-use std::cell::RefCell;
+use serde_json::{json, Value as Json};
 use std::io::{self, Write};
 use std::rc::Rc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedSender;
 
 /// What one cell may print before the rest is dropped (a notebook holding 10 MB of output
 /// is one no browser opens).
 const MAX_CELL_OUTPUT: usize = 1 << 20;
-/// Output is sent when this much is waiting, or when it has waited this long.
+/// Output is sent when this much is waiting, or when it has waited this long (checked at every
+/// write, and twice as often by `send_waiting`: so within 100 ms of its writing).
 const CHUNK: usize = 16 << 10;
 const PATIENCE: Duration = Duration::from_millis(50);
 
@@ -34,6 +36,13 @@ struct Stream {
 }
 
 impl Stream {
+    /// Counts `bytes` of output; whether they are within the cell's cap.
+    fn admit(&mut self, bytes: usize) -> bool {
+        let room = MAX_CELL_OUTPUT.saturating_sub(self.written);
+        self.written = self.written.saturating_add(bytes);
+        bytes <= room
+    }
+
     /// Sends what is pending, keeping back the start of a character cut at the end.
     fn send(&mut self) {
         let whole = match std::str::from_utf8(&self.pending) {
@@ -50,22 +59,27 @@ impl Stream {
     }
 }
 
-/// A writer for the session's output (or its warnings) that forwards to a `Stream`.
+/// A writer for the session's output (or its warnings) that forwards to a `Stream`, shared with
+/// the thread that sends what waits (`send_waiting`).
 #[derive(Clone)]
-struct Output(Rc<RefCell<Stream>>);
+struct Output(Arc<Mutex<Stream>>);
 
 impl Output {
     fn new(name: &'static str, events: UnboundedSender<Event>) -> Output {
         let stream = Stream { name, events, pending: Vec::new(), since: Instant::now(), written: 0 };
-        Output(Rc::new(RefCell::new(stream)))
+        Output(Arc::new(Mutex::new(stream)))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Stream> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Ends a cell: sends the rest, with a note when output was dropped, and starts afresh.
     fn finish(&self) {
-        let mut s = self.0.borrow_mut();
+        let mut s = self.lock();
         if s.written > MAX_CELL_OUTPUT {
             let note = format!(
-                "\n[ds kernel: output cut after {} bytes; {} more bytes not shown]\n",
+                "\n[ds kernel: output cut after {} bytes (text and drawings); {} more bytes not shown]\n",
                 MAX_CELL_OUTPUT,
                 s.written - MAX_CELL_OUTPUT
             );
@@ -78,9 +92,9 @@ impl Output {
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let mut s = self.0.borrow_mut();
+        let mut s = self.lock();
         let room = MAX_CELL_OUTPUT.saturating_sub(s.written);
-        s.written = s.written.saturating_add(buf.len());
+        s.admit(buf.len());
         s.pending.extend_from_slice(&buf[..buf.len().min(room)]);
         if s.pending.len() >= CHUNK || s.since.elapsed() >= PATIENCE {
             s.send();
@@ -89,21 +103,51 @@ impl Write for Output {
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.0.borrow_mut().send();
+        self.lock().send();
         Ok(())
+    }
+}
+
+/// Sends what the streams hold once it has waited `PATIENCE`, while the cell runs on (a cell
+/// that prints, then computes for a minute, shows what it printed at once); ends with them.
+fn send_waiting(streams: [Weak<Mutex<Stream>>; 2]) {
+    let spawned = std::thread::Builder::new().name("ds-kernel-output".into()).spawn(move || loop {
+        std::thread::sleep(PATIENCE / 2);
+        for stream in &streams {
+            let Some(stream) = stream.upgrade() else { return };
+            let mut s = stream.lock().unwrap_or_else(|p| p.into_inner());
+            if !s.pending.is_empty() && s.since.elapsed() >= PATIENCE {
+                s.send();
+            }
+        }
+    });
+    if spawned.is_err() {
+        ds_base::eprintln_safe!("ds kernel: output shows when a cell writes again or ends (no thread to send it)");
     }
 }
 
 /// How `out G` (a world, a picture, a state space printed alone) shows in the notebook: drawn,
 /// as `display_data`, after what the cell printed before it.
-fn shower(out: Output, events: UnboundedSender<Event>) -> ds_core::eval::Shower {
+fn shower(out: Output, events: UnboundedSender<Event>, tables: Tables) -> ds_core::eval::Shower {
     Box::new(move |world, value| {
         let Some(data) = display::drawn(world, value) else { return false };
-        out.0.borrow_mut().send();
-        let _ = events.send(Event::Iopub("display_data", json!({ "data": data, "metadata": {} })));
+        if let Value::Array(rows) = value {
+            tables.borrow_mut().push(rows.clone());
+        }
+        let mut stream = out.lock();
+        stream.send();
+        // A drawing counts against the cell's output cap as text does: past it, it is dropped
+        // (and counted in the note that ends the cell).
+        if stream.admit(display::size(&data)) {
+            let _ = events.send(Event::Iopub("display_data", json!({ "data": data, "metadata": {} })));
+        }
         true
     })
 }
+
+/// The tables (`Search.compare`'s rows) the running cell has shown: its value, if it is one of
+/// them, is not shown a second time.
+type Tables = Rc<std::cell::RefCell<Vec<ds_core::value::ArrayRef>>>;
 
 pub struct Runner {
     backend: Backend,
@@ -114,6 +158,9 @@ pub struct Runner {
     interrupter: Interrupter,
     /// The cells run without error, for completion (`server::Link::cells`).
     cells: Arc<Mutex<String>>,
+    /// The names of the cells that did not compile.
+    failed: FailedCells,
+    tables: Tables,
 }
 
 impl Runner {
@@ -123,11 +170,23 @@ impl Runner {
         let mut session = Session::new(Box::new(out.clone()));
         ds_native::lend(&mut session.interp);
         session.interp.warnings.sink = Box::new(err.clone());
-        session.interp.show = Some(shower(out.clone(), events.clone()));
+        let tables = Tables::default();
+        session.interp.show = Some(shower(out.clone(), events.clone(), tables.clone()));
         let backend = Backend::new(session);
+        send_waiting([Arc::downgrade(&out.0), Arc::downgrade(&err.0)]);
         // SIGINT too stops a running cell (a front end may send it), never the kernel.
         let interrupter = Interrupter::install(backend.interrupt_flag(), WhenIdle::Ignore);
-        Runner { backend, out, err, events, count: 0, interrupter, cells: Arc::default() }
+        Runner {
+            backend,
+            out,
+            err,
+            events,
+            count: 0,
+            interrupter,
+            cells: Arc::default(),
+            failed: FailedCells::default(),
+            tables,
+        }
     }
 
     pub fn interrupt_flag(&self) -> Arc<std::sync::atomic::AtomicBool> {
@@ -156,7 +215,7 @@ impl Runner {
     }
 
     /// Runs one cell; the content of its reply.
-    fn execute(&mut self, request: Message) -> Value {
+    fn execute(&mut self, request: Message) -> Json {
         let code = request.content["code"].as_str().unwrap_or("").to_string();
         let silent = request.content["silent"].as_bool().unwrap_or(false);
         if !silent {
@@ -164,6 +223,7 @@ impl Runner {
         }
         let _ = self.events.send(Event::Start(request, self.count));
         let backend = &mut self.backend;
+        self.tables.borrow_mut().clear();
         let (reply, value) = self.interrupter.busy(|| backend.eval_cell(&code));
         self.out.finish();
         if reply.quit {
@@ -172,14 +232,30 @@ impl Runner {
         }
         self.err.finish();
         let content = if reply.failed() {
-            let error = error_content(&reply.errors);
+            let mut errors = reply.errors.clone();
+            for note in self.failed.explain(&reply.errors) {
+                errors.push_str(&note);
+                errors.push('\n');
+            }
+            if reply.compile_failed {
+                if let Some(note) = self.failed.failed(self.count, &code) {
+                    errors.push_str(&note);
+                    errors.push('\n');
+                }
+            } else {
+                // It compiled, so its demons are defined, though it stopped at run time.
+                self.failed.compiled(&code);
+            }
+            let error = error_content(&errors);
             let _ = self.events.send(Event::Iopub("error", error.clone()));
             let mut content = error;
             content["status"] = json!("error");
             content
         } else {
             self.remember(&code);
-            if let Some(v) = value.filter(|_| !silent) {
+            let shown =
+                |v: &Value| matches!(v, Value::Array(a) if self.tables.borrow().iter().any(|t| Rc::ptr_eq(t, a)));
+            if let Some(v) = value.filter(|v| !silent && !shown(v)) {
                 let data = display::shown(&mut self.backend, &v);
                 let result = json!({ "execution_count": self.count, "data": data, "metadata": {} });
                 let _ = self.events.send(Event::Iopub("execute_result", result));
@@ -194,10 +270,18 @@ impl Runner {
 
 impl Runner {
     /// Keeps a cell's code for completion (not a REPL command: no code to analyse).
-    fn remember(&self, code: &str) {
-        if code.trim_start().starts_with(':') {
+    fn remember(&mut self, code: &str) {
+        if let Some(command) = code.trim_start().strip_prefix(':') {
+            // After `:reset`, the names of the cells before it no longer complete.
+            if command.split_whitespace().next() == Some("reset") {
+                if let Ok(mut cells) = self.cells.lock() {
+                    cells.clear();
+                }
+                self.failed.clear();
+            }
             return;
         }
+        self.failed.compiled(code);
         if let Ok(mut cells) = self.cells.lock() {
             cells.push_str(code);
             cells.push('\n');
@@ -207,7 +291,7 @@ impl Runner {
 
 /// The content of an error: the first line of the diagnostics as the value, all of them (with
 /// the source line and its caret) as the traceback.
-fn error_content(errors: &str) -> Value {
+fn error_content(errors: &str) -> Json {
     let first = errors.lines().next().unwrap_or("error");
     let evalue = first.strip_prefix("error: ").unwrap_or(first);
     let ename = if evalue.contains("interrupted") { "Interrupted" } else { "Error" };

@@ -4,6 +4,7 @@
 //! print and their replies come back as `Event`s.
 
 use super::connection::Connection;
+use super::guard;
 use super::message::{new_id, Message, Signer};
 use super::replies;
 use serde_json::{json, Value};
@@ -49,11 +50,15 @@ pub fn start(conn: Connection, link: Link) -> Result<std::thread::JoinHandle<()>
                 Ok(rt) => rt,
                 Err(e) => return drop(ready_tx.send(Err(format!("cannot start the protocol's runtime: {e}")))),
             };
+            let analyst = match start_analyst() {
+                Ok(a) => a,
+                Err(e) => return drop(ready_tx.send(Err(e))),
+            };
             runtime.block_on(async move {
                 match Sockets::bind(&conn).await {
                     Ok(sockets) => {
                         let _ = ready_tx.send(Ok(()));
-                        serve(sockets, &conn.key, link).await;
+                        serve(sockets, &conn.key, link, analyst).await;
                     }
                     Err(e) => drop(ready_tx.send(Err(e))),
                 }
@@ -73,10 +78,16 @@ struct Sockets {
 }
 
 impl Sockets {
+    /// Each ZeroMQ socket listens on a free port of the loopback interface; the connection
+    /// file's port is the guard's (`guard`), which relays to it.
     async fn bind(c: &Connection) -> Result<Sockets, String> {
-        async fn bound<S: Socket>(mut s: S, c: &Connection, port: u16, name: &str) -> Result<S, String> {
-            let at = c.endpoint(port);
-            s.bind(&at).await.map_err(|e| format!("cannot listen for {name} on {at}: {e}"))?;
+        async fn bound<S: Socket>(mut s: S, c: &Connection, port: u16, name: &'static str) -> Result<S, String> {
+            let inner = match s.bind("tcp://127.0.0.1:0").await {
+                Ok(zeromq::Endpoint::Tcp(_, inner)) => std::net::SocketAddr::from(([127, 0, 0, 1], inner)),
+                Ok(other) => return Err(format!("the {name} socket listens on {other}, not on a port")),
+                Err(e) => return Err(format!("cannot open the {name} socket: {e}")),
+            };
+            guard::listen(&c.address(port), inner, name).await?;
             Ok(s)
         }
         Ok(Sockets {
@@ -99,6 +110,8 @@ struct Ctx {
     jobs: std::sync::mpsc::Sender<Message>,
     interrupt: Arc<AtomicBool>,
     cells: Arc<Mutex<String>>,
+    /// Requests for the analysis thread.
+    analyst: std::sync::mpsc::Sender<Analysis>,
 }
 
 impl Ctx {
@@ -117,7 +130,7 @@ impl Ctx {
     }
 }
 
-async fn serve(sockets: Sockets, key: &str, link: Link) {
+async fn serve(sockets: Sockets, key: &str, link: Link, analyst: std::sync::mpsc::Sender<Analysis>) {
     let signer = Signer::new(key);
     let (iopub_tx, iopub_rx) = unbounded_channel();
     let (shell_tx, shell_rx) = unbounded_channel();
@@ -128,6 +141,7 @@ async fn serve(sockets: Sockets, key: &str, link: Link) {
         jobs: link.jobs,
         interrupt: link.interrupt,
         cells: link.cells,
+        analyst,
     };
     let Sockets { shell, control, stdin, iopub, hb } = sockets;
     let (shell_send, shell_recv) = shell.split();
@@ -192,6 +206,17 @@ fn on_shell(ctx: &Ctx, m: Message) {
 }
 
 fn answer(ctx: &Ctx, m: &Message) {
+    if replies::needs_analysis(m.msg_type()) {
+        if ctx.analyst.send((ctx.clone(), m.clone())).is_err() {
+            ds_base::eprintln_safe!("ds kernel: the analysis thread has ended");
+        }
+        return;
+    }
+    answer_now(ctx, m);
+}
+
+/// Answers a request on the thread that calls it.
+fn answer_now(ctx: &Ctx, m: &Message) {
     let cells = ctx.cells.lock().map(|c| c.clone()).unwrap_or_default();
     let Some((reply_type, content)) = replies::answer(m, &cells) else {
         ds_base::eprintln_safe!("ds kernel: no answer to `{}`", m.msg_type());
@@ -200,6 +225,32 @@ fn answer(ctx: &Ctx, m: &Message) {
     ctx.status(m, "busy");
     ctx.reply(m, &reply_type, content);
     ctx.status(m, "idle");
+}
+
+/// A request for the analysis and the handler whose channel it came on.
+type Analysis = (Ctx, Message);
+
+/// Starts the thread that answers completion, inspection and `is_complete`: the analysis of
+/// all the cells run so far takes time (seconds over a long session) and, over deeply nested
+/// code, a deep stack, so it runs on a thread with as large a stack as the interpreter's (the
+/// compiler's stack check marks where it ends), never on the protocol's, whose heartbeat and
+/// control channel must answer at once.
+fn start_analyst() -> Result<std::sync::mpsc::Sender<Analysis>, String> {
+    let (tx, rx) = std::sync::mpsc::channel::<Analysis>();
+    let size = ds_native::host::wanted_stack();
+    std::thread::Builder::new()
+        .name("ds-kernel-analysis".into())
+        .stack_size(size)
+        .spawn(move || {
+            ds_base::guard::stack::mark(size);
+            for (ctx, m) in rx {
+                if catch_unwind(AssertUnwindSafe(|| answer_now(&ctx, &m))).is_err() {
+                    ds_base::eprintln_safe!("ds kernel: internal error while answering a message");
+                }
+            }
+        })
+        .map_err(|e| format!("cannot start the analysis thread: {e}"))?;
+    Ok(tx)
 }
 
 /// The control channel: interrupts and shutdowns, answered even while a cell runs.

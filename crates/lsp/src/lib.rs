@@ -79,6 +79,23 @@ fn serve(connection: &Connection) -> Result<u8, Box<dyn std::error::Error>> {
     Ok(1)
 }
 
+/// What the server does with the bytes an editor sends: read as `Content-Length` frames, each
+/// message handled as `serve` handles it (without the handshake). For the fuzz target
+/// `lsp_message` (fuzz/): any input must be answered or refused, never panic. Run on a thread
+/// with a large stack, as `ds lsp` runs.
+#[doc(hidden)]
+pub fn fuzz_messages(data: &[u8]) {
+    let mut frames = transport::Frames::new(data);
+    let mut server = Server::new();
+    while let Ok(Some(frame)) = frames.next() {
+        match frame {
+            Ok(Message::Request(r)) => drop(server.request(&r.method, r.params)),
+            Ok(Message::Notification(n)) => drop(server.notify(&n.method, n.params)),
+            Ok(Message::Response(_)) | Err(_) => {}
+        }
+    }
+}
+
 /// Completion and hover over a text no editor holds (a notebook cell, for `ds kernel`): the
 /// same analysis as an editor's document, asked at a byte offset.
 pub mod text {
@@ -120,6 +137,64 @@ pub mod text {
         match crate::hover::hover(&doc, pos)?.contents {
             HoverContents::Markup(m) => Some(m.value),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod fuzz_tests {
+
+    /// How many mutants the campaign runs: `DS_MUTANTS` when set (a longer campaign by hand),
+    /// else a few seconds' worth.
+    fn mutants(default: usize) -> usize {
+        std::env::var("DS_MUTANTS").ok().and_then(|n| n.parse().ok()).unwrap_or(default)
+    }
+    /// A frame as an editor sends it.
+    fn framed(body: &str) -> Vec<u8> {
+        format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+    }
+
+    /// A short fuzzing campaign in the tests: seeded mutations of an editor's session (the fuzz
+    /// target `lsp_message` runs the same function under libFuzzer).
+    #[test]
+    fn mutated_sessions_are_answered_or_refused() {
+        let open = r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"untitled:a","languageId":"ds","version":1,"text":"var Alpha = 1\ndef f(X) { return X + Alpha }\nout f(2)\n"}}}"#;
+        let change = r#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"untitled:a","version":2},"contentChanges":[{"range":{"start":{"line":2,"character":4},"end":{"line":2,"character":5}},"text":"Al"}]}}"#;
+        let asks = ["completion", "hover", "definition", "references", "documentSymbol", "signatureHelp"].map(|m| {
+            format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"textDocument/{m}","params":{{"textDocument":{{"uri":"untitled:a"}},"position":{{"line":1,"character":24}},"context":{{"includeDeclaration":true}}}}}}"#
+            )
+        });
+        let mut seed = framed(open);
+        seed.extend(framed(change));
+        for ask in &asks {
+            seed.extend(framed(ask));
+        }
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n.max(1) as u64) as usize
+        };
+        for _ in 0..mutants(300) {
+            let mut data = seed.clone();
+            for _ in 0..1 + next(4) {
+                let at = next(data.len() + 1);
+                match next(5) {
+                    0 if at < data.len() => data[at] = next(256) as u8,
+                    1 if at < data.len() => drop(data.remove(at)),
+                    2 => data.insert(at, [b'{', b'"', b'9', b'\n', b'\\', b'-'][next(6)]),
+                    3 => {
+                        let end = (at + next(60)).min(data.len());
+                        let piece = data[at.min(end)..end].to_vec();
+                        data.splice(at..at, piece);
+                    }
+                    _ => data.truncate(at),
+                }
+            }
+            let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(move || super::fuzz_messages(&data));
+            worker.expect("a thread").join().expect("no panic");
         }
     }
 }

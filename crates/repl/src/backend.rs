@@ -28,6 +28,8 @@ pub struct Reply {
     pub quit: bool,
     /// The exit status `System.exit` asked for.
     pub exit: Option<i32>,
+    /// The code did not parse or compile, so none of it ran: it defined nothing.
+    pub compile_failed: bool,
 }
 
 impl Reply {
@@ -152,6 +154,7 @@ impl Backend {
             Ok(stmts) => stmts,
             Err(diags) => {
                 reply.errors = self.session.render(&diags, self.color);
+                reply.compile_failed = true;
                 return None;
             }
         };
@@ -196,6 +199,7 @@ impl Backend {
             }
             Ok(Outcome::CompileErrors(diags)) => {
                 self.report(&diags, reply);
+                reply.compile_failed = true;
                 None
             }
             Ok(Outcome::RuntimeError(d)) => {

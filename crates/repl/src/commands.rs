@@ -192,8 +192,8 @@ impl Backend {
         sigs
     }
 
-    /// A new session; the output, the script arguments, the limits, the files (and `--sandbox`)
-    /// and the Ctrl-C flag stay.
+    /// A new session; the output, the script arguments, the limits, the files (and `--sandbox`),
+    /// the Ctrl-C flag and how values are shown (a notebook's drawings) stay.
     fn reset(&mut self) {
         let old = &mut self.session.interp;
         let out = std::mem::replace(&mut old.out, Box::new(io::sink()));
@@ -205,6 +205,7 @@ impl Backend {
         fresh.interp.script_dir = old.script_dir.take();
         fresh.interp.set_files(old.files().boxed_clone());
         fresh.interp.status_line = old.status_line;
+        fresh.interp.show = old.show.take();
         fresh.interp.warnings = std::mem::take(&mut old.warnings).for_new_session();
         self.session = fresh;
     }

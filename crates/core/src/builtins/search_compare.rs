@@ -50,8 +50,16 @@ pub fn compare(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) ->
         }
     }
     let text = table(it, &rows, opts.time);
+    let rows = Value::array(rows);
+    // A host that shows values itself (the notebook) shows the rows as its own table, instead
+    // of the text one.
+    if let Some(show) = it.show.as_mut() {
+        if show(&it.world, &rows) {
+            return Ok(rows);
+        }
+    }
     it.write_out(&text, span)?;
-    Ok(Value::array(rows))
+    Ok(rows)
 }
 
 /// A row to run: its label, the algorithm and its heuristic.

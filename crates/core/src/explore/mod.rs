@@ -29,9 +29,9 @@ pub struct Options {
     pub max_states: usize,
     /// `--help`: print the usage and stop.
     pub help: bool,
-    /// Notes for the user: an argument passed to the script that looks like a misspelt
-    /// option of the explorer (`--hh`).
-    pub notes: Vec<String>,
+    /// Arguments that look like a misspelt option of the explorer (`--hh`), each with the
+    /// option meant (`--h`): the command line says where they went.
+    pub misspelt: Vec<(String, String)>,
 }
 
 /// The explorer's options, each followed by its value.
@@ -43,7 +43,7 @@ pub const MAX_STATES: usize = 1_000_000;
 /// Takes the explorer's options out of the arguments after `explore`, wherever they are (up to
 /// a `--`, after which everything is the script's); returns them and the other arguments.
 pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
-    let mut o = Options { names: Names::default(), port: 0, max_states: MAX_STATES, help: false, notes: Vec::new() };
+    let mut o = Options { names: Names::default(), port: 0, max_states: MAX_STATES, help: false, misspelt: Vec::new() };
     let (mut start, mut next, mut goal) = (None, None, None);
     let mut rest = Vec::new();
     let mut args = args.into_iter();
@@ -62,9 +62,7 @@ pub fn take_options(args: Vec<String>) -> Result<(Options, Vec<String>), String>
         };
         if !FLAGS.contains(&flag.as_str()) {
             if let Some(near) = flag.strip_prefix("--").and_then(|_| ds_base::names::suggest(&flag, FLAGS)) {
-                o.notes.push(format!(
-                    "`{flag}` is not an option of ds explore: it goes to the script (did you mean `{near}`?)"
-                ));
+                o.misspelt.push((flag.clone(), near));
             }
             rest.push(arg);
             continue;

@@ -432,7 +432,24 @@ function drawSpace(s) {
   cySpace.add(elements);
   paint(cySpace);
   layout(cySpace, { rankDir: 'TB' });
+  orderChildren(cySpace, s, onPath);
   $('space-legend').replaceChildren('blue: the path from the start \u00b7 green: goals \u00b7 orange border: this state \u00b7 click a state to go there', colourLegend());
+}
+
+/** Places the current state's successors below it left to right in the order of its actions
+ * list (the layout orders them to cross fewer edges), where they stand: those on the path stay. */
+function orderChildren(cy, s, onPath) {
+  const ids = [...new Set((s.successors || []).map((t) => t.id))].filter((id) => !onPath.has(id));
+  const kids = ids.map((id) => cy.getElementById('s' + id)).filter((n) => n.nonempty());
+  if (kids.length < 2) return;
+  const width = (n) => n.data('w') || n.width();
+  let x = Math.min(...kids.map((n) => n.position('x') - width(n) / 2));
+  const y = Math.max(...kids.map((n) => n.position('y')));
+  for (const n of kids) {
+    n.position({ x: x + width(n) / 2, y });
+    x += width(n) + 24;
+  }
+  cy.fit(undefined, 16);
 }
 
 function classColour(name) {
@@ -444,6 +461,7 @@ function classColour(name) {
  * graph, True edges solid, False dashed red, others dotted with their value. */
 function drawWorld(s) {
   const graph = s.nodes.length > 0;
+  document.body.classList.toggle('no-world', !graph);
   $('world').hidden = !graph;
   $('world-text').hidden = graph;
   if (!graph) {
@@ -582,7 +600,25 @@ async function runSearch() {
 
 /** The most steps of the searches replayed. */
 function longest() {
-  return Math.max(0, ...ui.replays.map((r) => r.steps.length));
+  return Math.max(0, ...ui.replays.map(stepCount));
+}
+
+/** The event where a search that tests states when it takes them out (A*, UCS) takes out its
+ * goal, or -1: the goal first waits in the open list, a step of its own, then this event is
+ * the last step. */
+function goalOut(r) {
+  const n = r.events.length - 1;
+  return r.goal_test === 'expanded' && n >= 0 && r.events[n].kind === 'goal' ? n : -1;
+}
+
+/** A search's steps: its expansions, and taking out its goal when that is a step of its own. */
+function stepCount(r) {
+  return r.steps.length + (goalOut(r) >= 0 ? 1 : 0);
+}
+
+/** The state search `r` takes out at step `k` (from 1): the one expanded, or the goal. */
+function stepState(r, k) {
+  return k <= r.steps.length ? r.steps[k - 1].state : r.events[goalOut(r)].state;
 }
 
 /** What search `r` had done after `k` expansions, from its events (those before its next
@@ -591,7 +627,8 @@ function longest() {
  * state's latest entry, the states met again (with how often), reopened and pruned, the
  * duplicate events, and the goal found. States are indices of `r.states`. */
 function replayAt(r, k) {
-  const end = k < r.steps.length ? r.steps[k].event : r.events.length;
+  const out = goalOut(r);
+  const end = k < r.steps.length ? r.steps[k].event : k === r.steps.length && out >= 0 ? out : r.events.length;
   const at = { open: new Map(), closed: new Map(), entry: new Map(), again: new Map(), reopened: new Set(),
     pruned: new Set(), duplicates: [], goal: null };
   const close = (e) => { at.open.delete(e.state); at.closed.delete(e.state); at.closed.set(e.state, e); };
@@ -619,21 +656,21 @@ function replayAt(r, k) {
 
 /** Every replayed search after `ui.step` steps (each stops at its last). */
 function drawReplay() {
-  ui.replays.forEach((r, i) => drawOne(r, Math.min(ui.step, r.steps.length), i));
+  ui.replays.forEach((r, i) => drawOne(r, Math.min(ui.step, stepCount(r)), i));
   $('replay-step').value = ui.step;
   const legend = 'dashed: the open list \u00b7 filled: closed (expanded) \u00b7 orange: expanded last \u00b7 green: the goal \u00b7 '
     + '\u21ba reopened \u00b7 \u00d7n met n times (dotted: met again) \u00b7 click a state to see it';
   $('space-legend').replaceChildren(legend, colourLegend());
   const r = ui.replays[0];
-  const k = Math.min(ui.step, r.steps.length);
-  const current = k > 0 ? r.states[r.steps[k - 1].state].id : null;
+  const k = Math.min(ui.step, stepCount(r));
+  const current = k > 0 ? r.states[stepState(r, k)].id : null;
   if (current !== null && current !== ui.current) go(current, 'replay');
 }
 
 /** Search `r` after `k` expansions in column `i`: its tree, its tables and what it did. */
 function drawOne(r, k, i) {
   const at = replayAt(r, k);
-  const last = k === r.steps.length;
+  const last = k === stepCount(r);
   const cy = i === 0 ? cySpace : cySpace2;
   const elements = replayTree(r, k, at);
   cy.elements().remove();
@@ -641,11 +678,15 @@ function drawOne(r, k, i) {
   paint(cy);
   layout(cy, { rankDir: 'TB', nodeSep: 12, rankSep: 36 });
   renderLists($('lists-' + i), r, at);
-  let info = `${r.algorithm}, step ${k} of ${r.steps.length}`;
-  if (k > 0) {
+  let info = `${r.algorithm}, step ${k} of ${stepCount(r)}`;
+  if (k > r.steps.length) {
+    const e = r.events[goalOut(r)];
+    info += `: takes goal #${e.id} out of the open list (g=${num(e.g)}${e.h === null ? '' : ` h=${num(e.h)}`} f=${num(e.f)})`;
+  } else if (k > 0) {
     const e = r.steps[k - 1];
     info += `: expanded #${e.id} (g=${num(e.g)}${e.h === null ? '' : ` h=${num(e.h)}`} f=${num(e.f)})`;
   }
+  if (k === r.steps.length && goalOut(r) >= 0) info += ` \u00b7 goal #${r.goal} waits in the open list`;
   info += ` \u00b7 open ${at.open.length} \u00b7 closed ${at.closed.length}`;
   if (last) {
     info += r.found ? ` \u00b7 found goal #${r.goal}, cost ${num(r.cost)}, ${r.generated} generated` : ` \u00b7 no goal (${r.reason})`;
@@ -660,8 +701,8 @@ function drawOne(r, k, i) {
 /** The tree of the states met after `k` expansions, each under the state that last put it
  * into the open list, with g, h and f; dotted edges where a state was met again. */
 function replayTree(r, k, at) {
-  const current = k > 0 ? r.steps[k - 1].state : null;
-  const last = k === r.steps.length;
+  const current = k > 0 ? stepState(r, k) : null;
+  const last = k === stepCount(r);
   const onPath = new Set(last ? r.path : []);
   const elements = [];
   const drawn = (s) => s < REPLAY_NODES && at.entry.has(s);
