@@ -44,6 +44,9 @@ pub fn hint(src: &str, error_lo: usize) -> Option<Hint> {
     if let Some(hint) = through_error.iter().find_map(foreign_word) {
         return Some(hint);
     }
+    if let Some(hint) = dangling_operator(src, statement.last(), error_lo) {
+        return Some(hint);
+    }
     if statement.is_empty() {
         return tokens.get(end).and_then(clause_without_if);
     }
@@ -55,6 +58,52 @@ fn foreign_word((lo, tok, hi): &lexer::Spanned) -> Option<Hint> {
     let Tok::Ident(word) = tok else { return None };
     let (_, text) = FOREIGN.iter().find(|(w, _)| **w == **word)?;
     Some(Hint { lo: *lo, hi: *hi, message: text.to_string(), note: None })
+}
+
+/// `out X +` at the end of a line: the operator carries the statement on to the next line
+/// (decision 4), so the parser only fails there; the error belongs to the operator.
+fn dangling_operator(src: &str, last: Option<&lexer::Spanned>, error_lo: usize) -> Option<Hint> {
+    let (lo, tok, hi) = last?;
+    let line_ended = error_lo >= src.len() || src.get(*hi..error_lo)?.contains('\n');
+    if !line_ended || !is_binary_operator(tok) {
+        return None;
+    }
+    Some(Hint {
+        lo: *lo,
+        hi: *hi,
+        message: format!("the line ends with {tok}, which needs an operand after it"),
+        note: None,
+    })
+}
+
+fn is_binary_operator(t: &Tok) -> bool {
+    use Tok::*;
+    matches!(
+        t,
+        Plus | Minus
+            | Star
+            | Slash
+            | Backslash
+            | Percent
+            | EqEq
+            | NotEq
+            | Lt
+            | Le
+            | Gt
+            | Ge
+            | Equiv
+            | Implies
+            | And
+            | Or
+            | Assign
+            | PlusAssign
+            | MinusAssign
+            | StarAssign
+            | SlashAssign
+            | BackslashAssign
+            | PercentAssign
+            | Dot
+    )
 }
 
 /// `else` (or `false`, `undef`) where a statement starts: no `if` statement before it (a REPL

@@ -16,7 +16,8 @@ const LINK_LIMITS = { time: 'limit-time', steps: 'limit-steps', memory: 'limit-m
 const LIMIT_FIELDS = {
   timeout_ms: { id: 'limit-time', scale: 1000 },
   max_steps: { id: 'limit-steps', scale: 1 },
-  max_memory_bytes: { id: 'limit-memory', scale: 1 << 20 },
+  // The engine is 32-bit WebAssembly: its heap and byte counts stop below 4 GB (issue 56).
+  max_memory_bytes: { id: 'limit-memory', scale: 1 << 20, max: 4095, unit: 'MB' },
   max_depth: { id: 'limit-depth', scale: 1 },
 };
 
@@ -42,7 +43,15 @@ const requests = new ApiRequests((n) => {
 });
 
 const output = new Output($('output'));
-const editor = new Editor($('editor'), () => run());
+const editor = new Editor($('editor'), () => run(), () => edited());
+
+/** Text that is no longer the example's is the user's program: the menu and its file name
+ * (errors name it) say so, rather than keeping the last example's (issue 55). */
+function edited() {
+  if (page.example === null || editor.code === page.files[`scripts/${page.example}.ds`]) return;
+  page.example = null;
+  $('example').value = '';
+}
 
 // ------------------------------------------------------------------ the worker
 
@@ -84,13 +93,17 @@ function fromWorker(message) {
 
 // ------------------------------------------------------------------ running
 
+/** The limits of the fields, or `{problem}` when one is out of its range. */
 function limits() {
   const out = {};
-  for (const [key, { id, scale }] of Object.entries(LIMIT_FIELDS)) {
+  for (const [key, { id, scale, max, unit }] of Object.entries(LIMIT_FIELDS)) {
     const n = Number($(id).value);
+    if (max !== undefined && n > max) {
+      return { problem: `the ${$(id).dataset.name} limit can be at most ${max} ${unit} in the playground (its engine is 32-bit WebAssembly, which addresses 4 GB)` };
+    }
     if ($(id).value.trim() !== '' && Number.isFinite(n) && n > 0) out[key] = Math.round(n * scale);
   }
-  return out;
+  return { limits: out };
 }
 
 /** Runs the program; `extra` adds to the request (`explore`: the Explore panel's fields). */
@@ -99,7 +112,13 @@ async function run(extra = {}) {
   // Programs live in scripts/ of the folder, as on the command line run from the repository's
   // root: `#include "wolf/actions.ds"` and `scripts/data/...` arguments work as there.
   const name = `scripts/${page.example || 'playground'}.ds`;
-  const request = { source: editor.code, name, args: splitArgs($('args').value), files: page.files, limits: limits(), ...extra };
+  const { limits: asked, problem } = limits();
+  if (problem) {
+    output.clear();
+    output.note(`error: ${problem}\n`);
+    return setState('bad_request', 'not run: a limit is out of range');
+  }
+  const request = { source: editor.code, name, args: splitArgs($('args').value), files: page.files, limits: asked, ...extra };
   page.run = { id: page.nextId++, started: performance.now(), name, explore: extra.explore || null };
   showPane(false); // the output; an explore that succeeds shows the explorer again
   output.clear();
@@ -120,6 +139,12 @@ function finished(response) {
   editor.mark(response.diagnostics.filter((d) => d.file === name));
   showFiles(response.files_written);
   showWorld(response.world);
+  // The state says the run is over once its output is all on the page (it is shown in slices).
+  const current = page.nextId;
+  output.idle().then(() => { if (!page.run && page.nextId === current) ended(id, name, explore, response); });
+}
+
+function ended(id, name, explore, response) {
   const ms = Math.round(response.ms);
   const words = {
     finished: `finished in ${ms} ms`,
@@ -180,9 +205,12 @@ function stop() {
   const seconds = ((performance.now() - (page.run?.started ?? requests.since)) / 1000).toFixed(1);
   page.run = null;
   startWorker();
+  // What the script wrote and the page did not show yet is dropped: Stop answers at once.
+  const dropped = output.discard();
   output.finish();
-  output.note(`\nstopped after ${seconds} s\n`);
-  setState('stopped', `stopped after ${seconds} s`);
+  output.note(`${dropped ? `\n… ${dropped} characters of output not shown` : ''}\nstopped after ${seconds} s\n`);
+  const current = page.nextId;
+  output.idle().then(() => { if (!page.run && page.nextId === current) setState('stopped', `stopped after ${seconds} s`); });
 }
 
 function crashed(message) {
@@ -310,7 +338,11 @@ function fillExamples() {
     select.append(option);
   }
   select.onchange = () => {
-    if (!select.value) return;
+    if (!select.value) {
+      // "(your program)": the text stays, and is the user's program from now on.
+      page.example = null;
+      return;
+    }
     loadExample(select.value);
     $('args').value = '';
     history.replaceState(null, '', makeFragment({ example: select.value }));

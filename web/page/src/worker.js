@@ -12,6 +12,9 @@ import init, { run, explorer_api, last_panic, version } from './ds_web.js';
 
 let ready = null;
 
+/** The output of one run posted to the page at most (characters). */
+const MAX_POSTED = 8 << 20;
+
 self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === 'init') {
@@ -22,7 +25,13 @@ self.onmessage = async (event) => {
   if (message.type !== 'run' && message.type !== 'api') return;
   await ready;
   const { id } = message;
-  const output = (stream, text) => self.postMessage({ type: 'output', id, stream, text });
+  // The page shows at most a few MB (output.js): past twice that, the rest of a flood is not
+  // posted at all, so that it cannot keep the page's thread busy receiving it (issue 56).
+  let posted = 0;
+  const output = (stream, text) => {
+    posted += text.length;
+    if (posted <= MAX_POSTED) self.postMessage({ type: 'output', id, stream, text });
+  };
   try {
     if (message.type === 'api') {
       self.postMessage({ type: 'answer', id, answer: JSON.parse(explorer_api(message.path)) });
