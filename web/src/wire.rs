@@ -82,7 +82,7 @@ fn files(value: Option<&Value>) -> Result<BTreeMap<String, String>, String> {
 fn limits(value: Option<&Value>) -> Result<RunLimits, String> {
     let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(RunLimits::default()) };
     let fields = value.as_object().ok_or("`limits` must be an object")?;
-    known(fields, &["max_steps", "timeout_ms", "max_memory_bytes", "max_depth"], "limits")?;
+    known(fields, &["max_steps", "timeout_ms", "max_memory_bytes", "max_depth", "stack_bytes"], "limits")?;
     let number = |name: &str| -> Result<Option<u64>, String> {
         match fields.get(name) {
             None | Some(Value::Null) => Ok(None),
@@ -94,6 +94,7 @@ fn limits(value: Option<&Value>) -> Result<RunLimits, String> {
         timeout_ms: number("timeout_ms")?,
         max_memory_bytes: number("max_memory_bytes")?.map(memory_limit).transpose()?,
         max_depth: number("max_depth")?.map(|d| usize::try_from(d).unwrap_or(usize::MAX)),
+        stack_bytes: number("stack_bytes")?,
     })
 }
 

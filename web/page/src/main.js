@@ -34,7 +34,13 @@ const page = {
   failedStarts: 0,       // workers that crashed before they were ready, in a row
   presets: {},           // example name -> the Explore fields the docs give it
   exploring: null,       // the id of the explore run whose explorer the worker holds
+  stackBudget: null,     // bytes of the engine's stack a run may use, once the browser's ran out
 };
+
+/** The share of the engine's stack in use when the browser's own stack ran out that later
+ * runs may use: the rest is room for the interpreter's error and for frames heavier than the
+ * ones that ran out (issue 55). */
+const STACK_SHARE = 0.6;
 
 /** The explorer's API requests waiting for the worker; Stop ends them too. */
 const requests = new ApiRequests((n) => {
@@ -83,12 +89,12 @@ function fromWorker(message) {
   // What the explorer's demons print while it answers belongs to the explore run.
   if (message.type === 'output' && !page.run && message.id === page.exploring) return output.append(message.stream, message.text);
   if (!page.run || message.id !== page.run.id) {
-    if (message.type === 'crash' && message.id === null) crashed(message.message);
+    if (message.type === 'crash' && message.id === null) crashed(message.message, 0);
     return;
   }
   if (message.type === 'output') output.append(message.stream, message.text);
   else if (message.type === 'done') finished(message.response);
-  else if (message.type === 'crash') crashed(message.message);
+  else if (message.type === 'crash') crashed(message.message, message.stackUsed);
 }
 
 // ------------------------------------------------------------------ running
@@ -118,8 +124,9 @@ async function run(extra = {}) {
     output.note(`error: ${problem}\n`);
     return setState('bad_request', 'not run: a limit is out of range');
   }
+  if (page.stackBudget !== null) asked.stack_bytes = page.stackBudget;
   const request = { source: editor.code, name, args: splitArgs($('args').value), files: page.files, limits: asked, ...extra };
-  page.run = { id: page.nextId++, started: performance.now(), name, explore: extra.explore || null };
+  page.run = { id: page.nextId++, started: performance.now(), name, explore: extra.explore || null, request };
   showPane(false); // the output; an explore that succeeds shows the explorer again
   output.clear();
   editor.mark([]);
@@ -213,9 +220,21 @@ function stop() {
   output.idle().then(() => { if (!page.run && page.nextId === current) setState('stopped', `stopped after ${seconds} s`); });
 }
 
-function crashed(message) {
+/** The engine trapped. When the browser's own stack ran out (it holds less than the engine's,
+ * and how much less depends on the browser and on how far it optimised the engine), the run
+ * starts again at once with a stack budget below the depth it reached: the interpreter then
+ * stops the recursion itself, with its error and the call stack, and so do later runs. */
+function crashed(message, stackUsed) {
   const wasRunning = page.run !== null;
+  const lost = page.run;
   page.run = null;
+  const overflow = /Maximum call stack size exceeded/.test(message);
+  const budget = Math.floor(stackUsed * STACK_SHARE);
+  if (wasRunning && overflow && budget > 0 && !(lost.request.limits.stack_bytes <= budget)) {
+    page.stackBudget = Math.min(page.stackBudget ?? Infinity, budget);
+    startWorker();
+    return runAgain(lost);
+  }
   // An engine that cannot even start would crash again at once: after a few tries the page
   // says so instead of starting workers for ever.
   if (!wasRunning && ++page.failedStarts > 2) {
@@ -234,6 +253,62 @@ function crashed(message) {
     output.note(`\ninternal error of the playground: ${message}\n(the engine was restarted; please report this with the program)\n`);
   }
   if (wasRunning) setState('crashed', 'internal error');
+}
+
+/** Runs a request again, within the page's stack budget, as the same run for the user. */
+async function runAgain(lost) {
+  const request = { ...lost.request, limits: { ...lost.request.limits, stack_bytes: page.stackBudget } };
+  page.run = { ...lost, id: page.nextId++, request };
+  output.clear();
+  editor.mark([]);
+  await page.workerReady;
+  if (page.run) page.worker.postMessage({ type: 'run', id: page.run.id, request });
+}
+
+// ------------------------------------------------------------------ sizes
+
+/** The text size of the editor and the output (px), and the pictures' zoom: for a projector
+ * (issue 55). Kept in the browser for the next visit. */
+const TEXT_SIZES = [10, 11, 12, 13, 14, 16, 18, 20, 24, 28, 32];
+
+function setTextSize(px) {
+  const size = TEXT_SIZES.includes(px) ? px : 13;
+  document.documentElement.style.setProperty('--text-size', `${size}px`);
+  document.body.dataset.textSize = size;
+  try { localStorage.setItem('ds-text-size', String(size)); } catch { /* storage refused: the size still applies */ }
+  editor.view.requestMeasure();
+}
+
+function stepTextSize(step) {
+  const now = Number(document.body.dataset.textSize) || 13;
+  const i = TEXT_SIZES.indexOf(now);
+  setTextSize(TEXT_SIZES[Math.min(Math.max(i + step, 0), TEXT_SIZES.length - 1)]);
+}
+
+function setPictureZoom(zoom) {
+  const z = Number(zoom) > 0 ? Number(zoom) : 1;
+  document.documentElement.style.setProperty('--picture-zoom', String(z));
+  $('picture-size').value = String(z);
+  try { localStorage.setItem('ds-picture-zoom', String(z)); } catch { /* as above */ }
+  // Graphs are drawn on canvases: they are fitted to their resized boxes again.
+  for (const box of document.querySelectorAll('.graph-box')) {
+    if (!box.cy) continue;
+    box.cy.resize();
+    box.cy.fit(undefined, 12);
+  }
+}
+
+function restoreSizes() {
+  let text = 13, zoom = 1;
+  try {
+    text = Number(localStorage.getItem('ds-text-size')) || 13;
+    zoom = Number(localStorage.getItem('ds-picture-zoom')) || 1;
+  } catch { /* storage refused: the defaults */ }
+  setTextSize(text);
+  setPictureZoom(zoom);
+  $('text-smaller').onclick = () => stepTextSize(-1);
+  $('text-larger').onclick = () => stepTextSize(1);
+  $('picture-size').onchange = () => setPictureZoom($('picture-size').value);
 }
 
 function setState(state, text) {
@@ -370,6 +445,8 @@ async function boot() {
   $('run').onclick = () => run();
   $('stop').onclick = () => stop();
   $('share').onclick = () => share();
+  restoreSizes();
+  $('help').onclick = () => { $('help-box').hidden = !$('help-box').hidden; };
   $('explore').onclick = () => { $('explore-box').hidden = !$('explore-box').hidden; };
   $('explore-form').onsubmit = (e) => { e.preventDefault(); explore(); };
   $('explorer-close').onclick = () => showPane(false);
@@ -394,7 +471,7 @@ async function boot() {
   await page.workerReady;
   setState('idle', 'ready');
   if (location.hash.length > 1) openFragment();
-  else loadExample('wolf');
+  else loadExample('tour');
   window.addEventListener('hashchange', () => openFragment());
 }
 

@@ -7,8 +7,9 @@
 //   page -> worker: {type: 'init', module}   {type: 'run', id, request}   {type: 'api', id, path}
 //   worker -> page: {type: 'ready', version} {type: 'output', id, stream, text}
 //                   {type: 'done', id, response}   {type: 'answer', id, answer: {status, body}}
-//                   {type: 'crash', id, message}  (the engine trapped: this worker is done)
-import init, { run, explorer_api, last_panic, version } from './ds_web.js';
+//                   {type: 'crash', id, message, stackUsed}  (the engine trapped: this worker is
+//                   done; stackUsed: the module's stack in use when the browser's ran out, or 0)
+import init, { run, explorer_api, last_panic, stack_used, version } from './ds_web.js';
 
 let ready = null;
 
@@ -43,11 +44,14 @@ self.onmessage = async (event) => {
     // A panic or a trap (such as the browser's own stack running out): the engine's state
     // may be broken, so the page replaces this worker.
     let panic = '';
+    let stackUsed = 0;
     try {
       panic = last_panic();
+      // The browser's stack ran out: how deep the module's own stack was then.
+      if (e instanceof RangeError) stackUsed = stack_used();
     } catch {
       // the module is unusable: the trap's own message says what happened
     }
-    self.postMessage({ type: 'crash', id, message: panic || String(e && e.message ? e.message : e) });
+    self.postMessage({ type: 'crash', id, message: panic || String(e && e.message ? e.message : e), stackUsed });
   }
 };
