@@ -135,7 +135,8 @@ export async function drawGraph(box, graph) {
   const cy = window.cytoscape({
     container: box,
     elements,
-    layout: { name: 'dagre', rankDir: 'TB', nodeSep: 70, rankSep: 90, edgeSep: 40, fit: true, padding: 12 },
+    // Ranks run along the box's longer side, so that the fitted drawing is as large as it can be.
+    layout: { name: 'dagre', rankDir: box.clientWidth >= 1.3 * box.clientHeight ? 'LR' : 'TB', nodeSep: 50, rankSep: 70, edgeSep: 30, fit: true, padding: 12 },
     userZoomingEnabled: true,
     maxZoom: 3,
     style: [
