@@ -268,3 +268,84 @@ fn krk_marks_the_one_mate_in_one() {
         successors.iter().filter(|s| s["goal"] == true).map(|s| s["action"].as_str().unwrap()).collect();
     assert_eq!(goals, ["Ra1-a8#"]);
 }
+
+/// Who stands on which bank in a view of scripts/river/view.ds: banks 110 pixels wide with 50
+/// of water between, the two headings first, then one row each.
+fn on_banks(state: &Value) -> Vec<(String, &'static str)> {
+    let texts = texts(&svg_of(state));
+    let heads: Vec<&str> = texts.iter().take(2).map(|t| t.2.as_str()).collect();
+    assert_eq!(heads, vec!["left bank", "right bank"]);
+    texts.into_iter().skip(2).map(|(x, _, t)| (t, if x < 110.0 { "left" } else { "right" })).collect()
+}
+
+fn named(pairs: &[(&str, &'static str)]) -> Vec<(String, &'static str)> {
+    pairs.iter().map(|(a, b)| (a.to_string(), *b)).collect()
+}
+
+#[test]
+fn the_missionaries_view_puts_everyone_and_the_boat_on_their_bank() {
+    // Issue 55: missionaries.ds had no view.
+    let ex = explore(&[
+        "scripts/missionaries.ds",
+        "--start",
+        "make_world(3, 3)",
+        "--next",
+        "moves",
+        "--goal",
+        "goal",
+        "--view",
+        "view",
+    ]);
+    let start = ex.json("/api/state/0");
+    let left = |n: &str| (n, "left");
+    assert_eq!(
+        on_banks(&start),
+        named(&[left("boat"), left("m1"), left("m2"), left("m3"), left("c1"), left("c2"), left("c3")])
+    );
+    // From 3M 3C with a boat for 2: one cannibal, two cannibals, or one of each may cross (one
+    // or two missionaries alone would leave them outnumbered on the left).
+    let moves: Vec<String> = actions_and_ids(&start).into_iter().map(|(a, _)| a).collect();
+    assert_eq!(
+        moves,
+        vec!["1 cannibal to the right", "2 cannibals to the right", "1 missionary and 1 cannibal to the right"]
+    );
+    let two = actions_and_ids(&start)[1].1;
+    let crossed = ex.json(&format!("/api/state/{two}"));
+    let want = [
+        ("boat", "right"),
+        ("m1", "left"),
+        ("m2", "left"),
+        ("m3", "left"),
+        ("c1", "right"),
+        ("c2", "right"),
+        ("c3", "left"),
+    ];
+    let mut got = on_banks(&crossed);
+    got.sort_by_key(|(n, _)| ["boat", "m1", "m2", "m3", "c1", "c2", "c3"].iter().position(|w| w == n));
+    assert_eq!(got, named(&want));
+}
+
+#[test]
+fn the_knights_view_puts_everyone_and_the_boat_on_their_bank() {
+    // Issue 55: knights.ds had no view.
+    let ex = explore(&[
+        "scripts/knights.ds",
+        "--start",
+        "make_world(2)",
+        "--next",
+        "moves",
+        "--goal",
+        "goal",
+        "--view",
+        "view",
+    ]);
+    let start = ex.json("/api/state/0");
+    let left = |n: &str| (n, "left");
+    assert_eq!(on_banks(&start), named(&[left("boat"), left("k1"), left("k2"), left("s1"), left("s2")]));
+    // k1 and s1 cross together: they are each other's company, and k2 stays with s2
+    let (_, id) =
+        actions_and_ids(&start).into_iter().find(|(a, _)| a == "k1 s1 to the right").expect("k1 s1 to the right");
+    let mut got = on_banks(&ex.json(&format!("/api/state/{id}")));
+    got.sort_by_key(|(n, _)| ["boat", "k1", "k2", "s1", "s2"].iter().position(|w| w == n));
+    assert_eq!(got, named(&[("boat", "right"), ("k1", "right"), ("k2", "left"), ("s1", "right"), ("s2", "left")]));
+}

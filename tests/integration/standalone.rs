@@ -36,7 +36,8 @@ fn names_a_machine_path(line: &[u8]) -> bool {
     MACHINE_ROOTS.iter().any(|root| {
         let needle = format!("/{root}/");
         line.windows(needle.len()).enumerate().any(|(at, w)| {
-            w == needle.as_bytes() && (at == 0 || b" \t\"'`([{=:,>".contains(&line[at - 1]) || line[..at].ends_with(b"file://"))
+            w == needle.as_bytes()
+                && (at == 0 || b" \t\"'`([{=:,>".contains(&line[at - 1]) || line[..at].ends_with(b"file://"))
         })
     })
 }

@@ -258,7 +258,11 @@ fn a_stack_budget_stops_deep_recursion_with_the_interpreters_error() {
     req.limits.stack_bytes = Some(256 << 10);
     let r = run(req, sink);
     assert_eq!(r.status, "runtime_error");
-    assert!(r.diagnostics[0].message.contains("recursion too deep: the native stack is used up"), "{:?}", r.diagnostics);
+    assert!(
+        r.diagnostics[0].message.contains("recursion too deep: the native stack is used up"),
+        "{:?}",
+        r.diagnostics
+    );
     assert_eq!(ds_base::guard::stack::floor(), 0, "the budget ends with its run");
     let (sink, got) = capture();
     assert_eq!(run(request("def f(n) : return n == 0 ? 0 : 1 + f(n - 1)\nout f(50)\n"), sink).status, "finished");
