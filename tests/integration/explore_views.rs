@@ -349,3 +349,22 @@ fn the_knights_view_puts_everyone_and_the_boat_on_their_bank() {
     got.sort_by_key(|(n, _)| ["boat", "k1", "k2", "s1", "s2"].iter().position(|w| w == n));
     assert_eq!(got, named(&[("boat", "right"), ("k1", "right"), ("k2", "left"), ("s1", "right"), ("s2", "left")]));
 }
+
+#[test]
+fn the_roads_view_draws_the_map_with_the_town_in_red() {
+    // Issue 55: roads.ds had no view, nor demons of one state for ds explore.
+    let ex = explore(&["scripts/roads.ds", "--start", "From", "--next", "roads_from", "--goal", "at_target", "--view", "view"]);
+    let start = ex.json("/api/state/0");
+    // scripts/data/romania.roads: Arad's roads in the file's order, with their lengths
+    let moves: Vec<String> = actions_and_ids(&start).into_iter().map(|(a, _)| a).collect();
+    assert_eq!(moves, vec!["to Zerind (75)", "to Sibiu (140)", "to Timisoara (118)"]);
+    let svg = svg_of(&start);
+    let names: Vec<(f64, String)> = texts(&svg).into_iter().map(|(x, _, t)| (x, t)).collect();
+    assert_eq!(names.len(), 20, "the 20 towns of the map");
+    // Arad is the westmost town (x 91): 20 pixels from the left edge, its name 8 further
+    assert_eq!(names.iter().find(|(_, t)| t == "Arad").map(|p| p.0), Some(28.0));
+    assert!(svg.contains("fill=\"red\">Arad</text>"), "the town of the state in red: {svg}");
+    assert!(svg.contains("fill=\"black\">Sibiu</text>"), "the others in black");
+    let sibiu = actions_and_ids(&start)[1].1;
+    assert!(svg_of(&ex.json(&format!("/api/state/{sibiu}"))).contains("fill=\"red\">Sibiu</text>"));
+}
