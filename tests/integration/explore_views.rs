@@ -297,7 +297,7 @@ fn the_missionaries_view_puts_everyone_and_the_boat_on_their_bank() {
         "view",
     ]);
     let start = ex.json("/api/state/0");
-    let left = |n: &str| (n, "left");
+    let left = |n: &'static str| (n, "left");
     assert_eq!(
         on_banks(&start),
         named(&[left("boat"), left("m1"), left("m2"), left("m3"), left("c1"), left("c2"), left("c3")])
@@ -340,7 +340,7 @@ fn the_knights_view_puts_everyone_and_the_boat_on_their_bank() {
         "view",
     ]);
     let start = ex.json("/api/state/0");
-    let left = |n: &str| (n, "left");
+    let left = |n: &'static str| (n, "left");
     assert_eq!(on_banks(&start), named(&[left("boat"), left("k1"), left("k2"), left("s1"), left("s2")]));
     // k1 and s1 cross together: they are each other's company, and k2 stays with s2
     let (_, id) =

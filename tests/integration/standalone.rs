@@ -96,7 +96,7 @@ fn the_check_finds_a_mention_and_its_line() {
 #[test]
 fn the_check_finds_an_absolute_path_of_a_machine() {
     // Issue 55: web/tests/explore.rs and docs/performance.md named such paths, which the check
-    // (then only `../shared`) let through.
+    // (which then looked only for the folder beside the checkout) let through.
     let path = |root: &str| format!("/{root}/x/ds");
     let text = format!(
         "run {}\nbuilt at `{}`\nCARGO_TARGET_DIR={} cargo\n\"{}\"\n",

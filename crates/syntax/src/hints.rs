@@ -44,7 +44,9 @@ pub fn hint(src: &str, error_lo: usize) -> Option<Hint> {
     if let Some(hint) = through_error.iter().find_map(foreign_word) {
         return Some(hint);
     }
-    if let Some(hint) = dangling_operator(src, statement.last(), error_lo) {
+    // At the end of the input a `Term` may close the statement after its operator.
+    let last_word = tokens[..end].iter().rev().find(|t| t.1 != Tok::Term);
+    if let Some(hint) = dangling_operator(src, last_word, error_lo) {
         return Some(hint);
     }
     if statement.is_empty() {
@@ -64,7 +66,7 @@ fn foreign_word((lo, tok, hi): &lexer::Spanned) -> Option<Hint> {
 /// (decision 4), so the parser only fails there; the error belongs to the operator.
 fn dangling_operator(src: &str, last: Option<&lexer::Spanned>, error_lo: usize) -> Option<Hint> {
     let (lo, tok, hi) = last?;
-    let line_ended = error_lo >= src.len() || src.get(*hi..error_lo)?.contains('\n');
+    let line_ended = src.get(*hi..error_lo)?.contains('\n') || src.get(*hi..)?.trim().is_empty();
     if !line_ended || !is_binary_operator(tok) {
         return None;
     }
