@@ -353,7 +353,17 @@ fn the_knights_view_puts_everyone_and_the_boat_on_their_bank() {
 #[test]
 fn the_roads_view_draws_the_map_with_the_town_in_red() {
     // Issue 55: roads.ds had no view, nor demons of one state for ds explore.
-    let ex = explore(&["scripts/roads.ds", "--start", "From", "--next", "roads_from", "--goal", "at_target", "--view", "view"]);
+    let ex = explore(&[
+        "scripts/roads.ds",
+        "--start",
+        "From",
+        "--next",
+        "roads_from",
+        "--goal",
+        "at_target",
+        "--view",
+        "view",
+    ]);
     let start = ex.json("/api/state/0");
     // scripts/data/romania.roads: Arad's roads in the file's order, with their lengths
     let moves: Vec<String> = actions_and_ids(&start).into_iter().map(|(a, _)| a).collect();
