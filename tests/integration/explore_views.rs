@@ -378,3 +378,18 @@ fn the_roads_view_draws_the_map_with_the_town_in_red() {
     let sibiu = actions_and_ids(&start)[1].1;
     assert!(svg_of(&ex.json(&format!("/api/state/{sibiu}"))).contains("fill=\"red\">Sibiu</text>"));
 }
+
+#[test]
+fn the_games_view_draws_the_chip_where_it_stands() {
+    // Issue 55: games.ds had no view, nor demons of one state for ds explore.
+    let ex = explore(&["scripts/games.ds", "--start", "Start", "--next", "moves_of", "--goal", "is_won", "--view", "view"]);
+    let start = ex.json("/api/state/0");
+    // variant 3: the chip at (5,2), moves (3,0), (0,3), (0,4)
+    let moves: Vec<String> = actions_and_ids(&start).into_iter().map(|(a, _)| a).collect();
+    assert_eq!(moves, vec!["by (3,0) to (8,2)", "by (0,3) to (5,5)", "by (0,4) to (5,6)"]);
+    // 8-pixel units, (0,0) in the middle of a grid 2 * (13 + 4) units wide: (5,2) at 176, 120
+    let svg = svg_of(&start);
+    assert!(svg.contains("<circle cx=\"176\" cy=\"120\" r=\"5\""), "{svg}");
+    assert!(svg.contains("<circle cx=\"136\" cy=\"136\" r=\"104\""), "the winning distance, 13 units: {svg}");
+    assert_eq!(texts(&svg).into_iter().map(|t| t.2).collect::<Vec<_>>(), vec!["(5,2)"]);
+}
