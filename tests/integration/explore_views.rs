@@ -382,7 +382,8 @@ fn the_roads_view_draws_the_map_with_the_town_in_red() {
 #[test]
 fn the_games_view_draws_the_chip_where_it_stands() {
     // Issue 55: games.ds had no view, nor demons of one state for ds explore.
-    let ex = explore(&["scripts/games.ds", "--start", "Start", "--next", "moves_of", "--goal", "is_won", "--view", "view"]);
+    let ex =
+        explore(&["scripts/games.ds", "--start", "Start", "--next", "moves_of", "--goal", "is_won", "--view", "view"]);
     let start = ex.json("/api/state/0");
     // variant 3: the chip at (5,2), moves (3,0), (0,3), (0,4)
     let moves: Vec<String> = actions_and_ids(&start).into_iter().map(|(a, _)| a).collect();
