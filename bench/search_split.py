@@ -6,8 +6,8 @@ expansion's own work), and within the expansion, the commit and decoding to the 
 function that refines it. Prints each part's samples and share.
 
 Usage (docs/performance.md, "Search.bfs's own part"):
-    python3 bench/wolf_worlds.py --write /tmp/w wolf_1e5
-    perf record -e cpu-clock -F 15000 --call-graph dwarf,16384 -o perf.data DS /tmp/w/wolf_1e5_search.ds
+    python3 bench/wolf_worlds.py --write W wolf_1e5
+    perf record -e cpu-clock -F 15000 --call-graph dwarf,16384 -o perf.data DS W/wolf_1e5_search.ds
     perf script -i perf.data | python3 bench/search_split.py
 """
 

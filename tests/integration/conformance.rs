@@ -200,6 +200,15 @@ fn s7_8_math() {
     // 7.8: `round` rounds half away from zero; randrange's range is closed.
     prints("out Math.round(2.5), Math.round(-2.5), Math.round(0.5), Math.round(-0.5)\n", "3 -3 1 -1\n");
     prints("var seen = {}\nfor i in range(500) : seen[Math.randrange(2, 4)] = 1\nout seen.keys()\n", "[2,3,4]\n");
+    // Issue 55: over many draws every random builtin keeps to the range its doc gives.
+    let draws = "var seen = {}\nfor i in range(2000) : seen[Math.randrange(4)] = 1\nout seen.keys().sort()\n";
+    prints(draws, "[0,1,2,3,4]\n");
+    let stepped = "var seen = {}\nfor i in range(2000) : seen[Math.randrange(1, 10, 3)] = 1\nout seen.keys().sort()\n";
+    prints(stepped, "[1,4,7,10]\n");
+    let unit = "var ok = True\nfor i in range(2000) { var x = Math.random()\n ok = ok & x >= 0 & x < 1 }\nout ok\n";
+    prints(unit, "True\n");
+    let doc = ds::builtins::all().find(|b| b.name == "Math.randrange").map(|b| b.doc).unwrap_or_default();
+    assert!(doc.contains("both included"), "the doc must say the range is closed: {doc}");
     // NaN and infinities print, they are no error.
     prints("out Math.sqrt(-1), Math.log(0), Math.sqrt(-1) == Math.sqrt(-1)\n", "nan -inf False\n");
 }

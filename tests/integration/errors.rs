@@ -2,7 +2,7 @@
 //! line by line: the file:line:col, the quoted source line, the caret under the offending
 //! token, and the message and notes.
 
-use crate::common::{ds_file, without_scratch_dirs};
+use crate::common::{ds_file, prints, without_scratch_dirs};
 
 fn error_of(name: &str, src: &str) -> String {
     let r = ds_file(name, src, &[]);
@@ -311,4 +311,17 @@ fn elif_after_a_block_on_its_line_names_else_if() {
     let out = error_of("elif2.ds", "var x = 1\nif x > 2 { out 1 } elif x > 0 { out 2 }\n");
     assert!(out.starts_with("error: `elif` is written `else if`\n"), "{out}");
     assert!(out.contains("elif2.ds:2:20"), "{out}");
+}
+
+#[test]
+fn a_dangling_operator_is_reported_at_the_operator() {
+    // Issue 55: the `+` carries the statement on to line 3, where the parser fails; the error
+    // belongs to the `+` at the end of line 2, not to 3:1.
+    let out = error_of("dangling.ds", "var X = 3\nout X +\nout \"after\"\n");
+    assert!(out.starts_with("error: the line ends with `+`, which needs an operand after it\n"), "{out}");
+    assert!(out.contains("dangling.ds:2:7"), "{out}");
+    let at_end = error_of("dangling_end.ds", "var X = 3\nout X *\n");
+    assert!(at_end.contains("dangling_end.ds:2:7"), "{at_end}");
+    // An operand on the next line continues the expression, as decision 4 has it.
+    prints("var X = 3\nout X +\n4\n", "7\n");
 }

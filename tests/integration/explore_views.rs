@@ -268,3 +268,129 @@ fn krk_marks_the_one_mate_in_one() {
         successors.iter().filter(|s| s["goal"] == true).map(|s| s["action"].as_str().unwrap()).collect();
     assert_eq!(goals, ["Ra1-a8#"]);
 }
+
+/// Who stands on which bank in a view of scripts/river/view.ds: banks 110 pixels wide with 50
+/// of water between, the two headings first, then one row each.
+fn on_banks(state: &Value) -> Vec<(String, &'static str)> {
+    let texts = texts(&svg_of(state));
+    let heads: Vec<&str> = texts.iter().take(2).map(|t| t.2.as_str()).collect();
+    assert_eq!(heads, vec!["left bank", "right bank"]);
+    texts.into_iter().skip(2).map(|(x, _, t)| (t, if x < 110.0 { "left" } else { "right" })).collect()
+}
+
+fn named(pairs: &[(&str, &'static str)]) -> Vec<(String, &'static str)> {
+    pairs.iter().map(|(a, b)| (a.to_string(), *b)).collect()
+}
+
+#[test]
+fn the_missionaries_view_puts_everyone_and_the_boat_on_their_bank() {
+    // Issue 55: missionaries.ds had no view.
+    let ex = explore(&[
+        "scripts/missionaries.ds",
+        "--start",
+        "make_world(3, 3)",
+        "--next",
+        "moves",
+        "--goal",
+        "goal",
+        "--view",
+        "view",
+    ]);
+    let start = ex.json("/api/state/0");
+    let left = |n: &'static str| (n, "left");
+    assert_eq!(
+        on_banks(&start),
+        named(&[left("boat"), left("m1"), left("m2"), left("m3"), left("c1"), left("c2"), left("c3")])
+    );
+    // From 3M 3C with a boat for 2: one cannibal, two cannibals, or one of each may cross (one
+    // or two missionaries alone would leave them outnumbered on the left).
+    let moves: Vec<String> = actions_and_ids(&start).into_iter().map(|(a, _)| a).collect();
+    assert_eq!(
+        moves,
+        vec!["1 cannibal to the right", "2 cannibals to the right", "1 missionary and 1 cannibal to the right"]
+    );
+    let two = actions_and_ids(&start)[1].1;
+    let crossed = ex.json(&format!("/api/state/{two}"));
+    let want = [
+        ("boat", "right"),
+        ("m1", "left"),
+        ("m2", "left"),
+        ("m3", "left"),
+        ("c1", "right"),
+        ("c2", "right"),
+        ("c3", "left"),
+    ];
+    let mut got = on_banks(&crossed);
+    got.sort_by_key(|(n, _)| ["boat", "m1", "m2", "m3", "c1", "c2", "c3"].iter().position(|w| w == n));
+    assert_eq!(got, named(&want));
+}
+
+#[test]
+fn the_knights_view_puts_everyone_and_the_boat_on_their_bank() {
+    // Issue 55: knights.ds had no view.
+    let ex = explore(&[
+        "scripts/knights.ds",
+        "--start",
+        "make_world(2)",
+        "--next",
+        "moves",
+        "--goal",
+        "goal",
+        "--view",
+        "view",
+    ]);
+    let start = ex.json("/api/state/0");
+    let left = |n: &'static str| (n, "left");
+    assert_eq!(on_banks(&start), named(&[left("boat"), left("k1"), left("k2"), left("s1"), left("s2")]));
+    // k1 and s1 cross together: they are each other's company, and k2 stays with s2
+    let (_, id) =
+        actions_and_ids(&start).into_iter().find(|(a, _)| a == "k1 s1 to the right").expect("k1 s1 to the right");
+    let mut got = on_banks(&ex.json(&format!("/api/state/{id}")));
+    got.sort_by_key(|(n, _)| ["boat", "k1", "k2", "s1", "s2"].iter().position(|w| w == n));
+    assert_eq!(got, named(&[("boat", "right"), ("k1", "right"), ("k2", "left"), ("s1", "right"), ("s2", "left")]));
+}
+
+#[test]
+fn the_roads_view_draws_the_map_with_the_town_in_red() {
+    // Issue 55: roads.ds had no view, nor demons of one state for ds explore.
+    let ex = explore(&[
+        "scripts/roads.ds",
+        "--start",
+        "From",
+        "--next",
+        "roads_from",
+        "--goal",
+        "at_target",
+        "--view",
+        "view",
+    ]);
+    let start = ex.json("/api/state/0");
+    // scripts/data/romania.roads: Arad's roads in the file's order, with their lengths
+    let moves: Vec<String> = actions_and_ids(&start).into_iter().map(|(a, _)| a).collect();
+    assert_eq!(moves, vec!["to Zerind (75)", "to Sibiu (140)", "to Timisoara (118)"]);
+    let svg = svg_of(&start);
+    let names: Vec<(f64, String)> = texts(&svg).into_iter().map(|(x, _, t)| (x, t)).collect();
+    assert_eq!(names.len(), 20, "the 20 towns of the map");
+    // Arad is the westmost town (x 91): 20 pixels from the left edge, its name 8 further
+    assert_eq!(names.iter().find(|(_, t)| t == "Arad").map(|p| p.0), Some(28.0));
+    assert!(svg.contains("fill=\"red\">Arad</text>"), "the town of the state in red: {svg}");
+    assert!(svg.contains("fill=\"black\">Sibiu</text>"), "the others in black");
+    let sibiu = actions_and_ids(&start)[1].1;
+    assert!(svg_of(&ex.json(&format!("/api/state/{sibiu}"))).contains("fill=\"red\">Sibiu</text>"));
+}
+
+#[test]
+fn the_games_view_draws_the_chip_where_it_stands() {
+    // Issue 55: games.ds had no view, nor demons of one state for ds explore.
+    let ex =
+        explore(&["scripts/games.ds", "--start", "Start", "--next", "moves_of", "--goal", "is_won", "--view", "view"]);
+    let start = ex.json("/api/state/0");
+    // variant 3: the chip at (5,2), moves (3,0), (0,3), (0,4)
+    let moves: Vec<String> = actions_and_ids(&start).into_iter().map(|(a, _)| a).collect();
+    assert_eq!(moves, vec!["by (3,0) to (8,2)", "by (0,3) to (5,5)", "by (0,4) to (5,6)"]);
+    // 8-pixel units, (0,0) in the middle of a grid 2 * (13 + 4) units wide: (5,2) at 176, 120
+    let svg = svg_of(&start);
+    assert!(svg.contains("<circle cx=\"176\" cy=\"120\" r=\"5\""), "{svg}");
+    assert!(svg.contains("<circle cx=\"136\" cy=\"136\" r=\"104\""), "the winning distance, 13 units: {svg}");
+    assert_eq!(texts(&svg).into_iter().map(|t| t.2).collect::<Vec<_>>(), vec!["(5,2)"]);
+}

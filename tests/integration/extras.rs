@@ -220,7 +220,11 @@ fn eval_sees_the_variables_of_its_place() {
 
 #[test]
 fn eval_errors_are_runtime_errors_at_the_call() {
-    fails_with("out eval(\"1 +\")\n", "`eval` cannot parse `1 +`: unexpected end of input");
+    // (issue 55: a dangling operator is named, at its column)
+    fails_with(
+        "out eval(\"1 +\")\n",
+        "`eval` cannot parse `1 +`: the line ends with `+`, which needs an operand after it (at column 3)",
+    );
     fails_with("out eval(\"nope\")\n", "`eval` cannot compile `nope`: unknown name `nope`");
     fails_with("out eval(3)\n", "`eval` takes a string of code, not a number");
     let r = fails_with("out eval(\"1 / 0\")\n", "division by zero");

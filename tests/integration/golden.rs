@@ -199,6 +199,7 @@ cases! {
     search_problems_at_missionaries_4_4_2 => "search_problems@missionaries_4_4_2",
     search_problems_at_missionaries_5_5_3 => "search_problems@missionaries_5_5_3",
     search_problems_at_usage => "search_problems@usage",
+    tour => "tour",
     wolf => "wolf",
     wolf_chain => "wolf_chain",
     wolf_one_way => "wolf_one_way",

@@ -98,7 +98,7 @@ fn a_message_over_the_limit_is_answered_and_skipped_without_keeping_it() {
 #[test]
 fn a_document_over_the_limit_is_not_analysed() {
     let mut client = initialized();
-    let uri = "file:///tmp/ds-lsp-limits/large.ds";
+    let uri = "file:///project/ds-lsp-limits/large.ds";
     let text = "out 1 + 2\n".repeat(500_000); // 5 MB, over the 2 MiB limit
     let doc = json!({"uri": uri, "languageId": "ds", "version": 1, "text": text});
     client.notify("textDocument/didOpen", json!({"textDocument": doc}));

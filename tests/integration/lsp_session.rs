@@ -127,7 +127,7 @@ fn a_whole_session_over_pipes() {
     assert_eq!(init["capabilities"]["definitionProvider"], json!(true), "{init}");
     client.notify("initialized", json!({}));
 
-    let uri = "file:///tmp/ds-lsp-session/session.ds";
+    let uri = "file:///project/ds-lsp-session/session.ds";
     let doc = json!({"uri": uri, "languageId": "ds", "version": 1, "text": SCRIPT});
     client.notify("textDocument/didOpen", json!({"textDocument": doc}));
     let published = client.next_notification("textDocument/publishDiagnostics");

@@ -231,7 +231,7 @@ fn the_file_sandbox_keeps_scripts_to_plain_names_and_a_byte_budget() {
         }
     };
     for src in [
-        "File.open(\"/tmp/ds-sandbox-x\", \"w\")",
+        "File.open(\"/ds-sandbox-x\", \"w\")",
         "fopen(\"../x\")",
         "File.open(\"..\")",
         "var G = GRAPH()\nG.dot(\"a/b.dot\")",

@@ -35,6 +35,18 @@ pub fn start() {
     // The stack begins at its top here, before any script: the floor the interpreter keeps
     // above is measured from this frame.
     ds_base::guard::stack::mark(STACK_BYTES);
+    TOP.store(ds_base::guard::stack::here(), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Where the stack began (the frame of `start`).
+static TOP: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How much of the module's stack is in use. Asked after a trap, when the frames the trap cut
+/// short never gave their stack back: how deep the run was when the browser's own stack ran
+/// out (the page then gives later runs a stack budget below it, `limits.stack_bytes`).
+#[wasm_bindgen]
+pub fn stack_used() -> usize {
+    TOP.load(std::sync::atomic::Ordering::Relaxed).saturating_sub(ds_base::guard::stack::here())
 }
 
 /// Runs one script (and, when the request says `explore`, opens its explorer). `request` is

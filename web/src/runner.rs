@@ -38,6 +38,9 @@ pub struct RunLimits {
     pub timeout_ms: Option<u64>,
     pub max_memory_bytes: Option<u64>,
     pub max_depth: Option<usize>,
+    /// How much of the module's stack a run may use (the page's measure of the browser's own
+    /// stack, after it ran out once): recursion past it is the interpreter's error.
+    pub stack_bytes: Option<u64>,
 }
 
 /// What the page gets back once the run is over.
@@ -139,6 +142,7 @@ pub fn run_keeping(request: Request, sink: Sink) -> (Response, Session) {
     for (path, text) in &request.files {
         files.insert(path, text);
     }
+    let _budget = StackBudget::narrow(request.limits.stack_bytes);
     let out = Shared(Rc::new(RefCell::new(Chunks::new(sink.clone(), Stream::Out))));
     let out_flusher = out.clone();
     let mut session = Session::new(Box::new(out));
@@ -218,6 +222,27 @@ impl Write for Shared {
 
     fn flush(&mut self) -> std::io::Result<()> {
         self.0.borrow_mut().flush()
+    }
+}
+
+/// The stack floor narrowed for one run to `bytes` below here (never lowered), and put back when
+/// the run is over.
+struct StackBudget(usize);
+
+impl StackBudget {
+    fn narrow(bytes: Option<u64>) -> StackBudget {
+        let old = ds_base::guard::stack::floor();
+        if let Some(bytes) = bytes {
+            let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+            ds_base::guard::stack::set_floor(old.max(ds_base::guard::stack::here().saturating_sub(bytes)));
+        }
+        StackBudget(old)
+    }
+}
+
+impl Drop for StackBudget {
+    fn drop(&mut self) {
+        ds_base::guard::stack::set_floor(self.0);
     }
 }
 

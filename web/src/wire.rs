@@ -82,7 +82,7 @@ fn files(value: Option<&Value>) -> Result<BTreeMap<String, String>, String> {
 fn limits(value: Option<&Value>) -> Result<RunLimits, String> {
     let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(RunLimits::default()) };
     let fields = value.as_object().ok_or("`limits` must be an object")?;
-    known(fields, &["max_steps", "timeout_ms", "max_memory_bytes", "max_depth"], "limits")?;
+    known(fields, &["max_steps", "timeout_ms", "max_memory_bytes", "max_depth", "stack_bytes"], "limits")?;
     let number = |name: &str| -> Result<Option<u64>, String> {
         match fields.get(name) {
             None | Some(Value::Null) => Ok(None),
@@ -92,9 +92,24 @@ fn limits(value: Option<&Value>) -> Result<RunLimits, String> {
     Ok(RunLimits {
         max_steps: number("max_steps")?,
         timeout_ms: number("timeout_ms")?,
-        max_memory_bytes: number("max_memory_bytes")?,
+        max_memory_bytes: number("max_memory_bytes")?.map(memory_limit).transpose()?,
         max_depth: number("max_depth")?.map(|d| usize::try_from(d).unwrap_or(usize::MAX)),
+        stack_bytes: number("stack_bytes")?,
     })
+}
+
+/// The largest memory limit, 4095 MB: the engine is 32-bit WebAssembly, whose heap and byte
+/// counts stop below 4 GB (a limit of 4096 MB would wrap to 0 bytes, issue 56).
+pub const MAX_MEMORY_BYTES: u64 = 4095 << 20;
+
+fn memory_limit(bytes: u64) -> Result<u64, String> {
+    if bytes > MAX_MEMORY_BYTES {
+        return Err(format!(
+            "the memory limit can be at most {} MB: the engine is 32-bit WebAssembly, which addresses 4 GB",
+            MAX_MEMORY_BYTES >> 20
+        ));
+    }
+    Ok(bytes)
 }
 
 /// The JSON text of an answer.

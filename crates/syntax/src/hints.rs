@@ -44,6 +44,11 @@ pub fn hint(src: &str, error_lo: usize) -> Option<Hint> {
     if let Some(hint) = through_error.iter().find_map(foreign_word) {
         return Some(hint);
     }
+    // At the end of the input a `Term` may close the statement after its operator.
+    let last_word = tokens[..end].iter().rev().find(|t| t.1 != Tok::Term);
+    if let Some(hint) = dangling_operator(src, last_word, error_lo) {
+        return Some(hint);
+    }
     if statement.is_empty() {
         return tokens.get(end).and_then(clause_without_if);
     }
@@ -55,6 +60,52 @@ fn foreign_word((lo, tok, hi): &lexer::Spanned) -> Option<Hint> {
     let Tok::Ident(word) = tok else { return None };
     let (_, text) = FOREIGN.iter().find(|(w, _)| **w == **word)?;
     Some(Hint { lo: *lo, hi: *hi, message: text.to_string(), note: None })
+}
+
+/// `out X +` at the end of a line: the operator carries the statement on to the next line
+/// (decision 4), so the parser only fails there; the error belongs to the operator.
+fn dangling_operator(src: &str, last: Option<&lexer::Spanned>, error_lo: usize) -> Option<Hint> {
+    let (lo, tok, hi) = last?;
+    let line_ended = src.get(*hi..error_lo)?.contains('\n') || src.get(*hi..)?.trim().is_empty();
+    if !line_ended || !is_binary_operator(tok) {
+        return None;
+    }
+    Some(Hint {
+        lo: *lo,
+        hi: *hi,
+        message: format!("the line ends with {tok}, which needs an operand after it"),
+        note: None,
+    })
+}
+
+fn is_binary_operator(t: &Tok) -> bool {
+    use Tok::*;
+    matches!(
+        t,
+        Plus | Minus
+            | Star
+            | Slash
+            | Backslash
+            | Percent
+            | EqEq
+            | NotEq
+            | Lt
+            | Le
+            | Gt
+            | Ge
+            | Equiv
+            | Implies
+            | And
+            | Or
+            | Assign
+            | PlusAssign
+            | MinusAssign
+            | StarAssign
+            | SlashAssign
+            | BackslashAssign
+            | PercentAssign
+            | Dot
+    )
 }
 
 /// `else` (or `false`, `undef`) where a statement starts: no `if` statement before it (a REPL

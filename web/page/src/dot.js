@@ -100,10 +100,14 @@ function loadLibrary() {
   return library;
 }
 
-/** A node's box for its label in the 11 px monospace font (lines of characters). */
+/** The font of node labels (px): drawings are scaled to their box, so that this is what a
+ * reader sees when the graph fits its box at zoom 1. */
+const NODE_FONT = 14;
+
+/** A node's box for its label in the monospace font (lines of characters). */
 function size(label) {
   const lines = String(label).split('\n');
-  return { w: Math.max(...lines.map((l) => l.length)) * 6.7 + 14, h: lines.length * 13 + 10 };
+  return { w: Math.max(...lines.map((l) => l.length)) * NODE_FONT * 0.62 + 20, h: lines.length * NODE_FONT * 1.25 + 14 };
 }
 
 const COLOURS = /^(#[0-9a-fA-F]{3,8}|[a-z]+)$/;
@@ -125,20 +129,27 @@ export async function drawGraph(box, graph) {
         line: e.style === 'dashed' || e.style === 'dotted' ? e.style : 'solid' },
     })),
   ];
-  window.cytoscape({
+  // Wide gaps between nodes and ranks leave each edge's label room of its own (labels ran into
+  // each other, "want" and "on" read "wanton", issue 55); the drawing is then fitted to its
+  // box, as large as the box allows.
+  const cy = window.cytoscape({
     container: box,
     elements,
-    layout: { name: 'dagre', rankDir: 'TB', nodeSep: 20, rankSep: 40 },
+    // Ranks run along the box's longer side, so that the fitted drawing is as large as it can be.
+    layout: { name: 'dagre', rankDir: box.clientWidth >= 1.3 * box.clientHeight ? 'LR' : 'TB', nodeSep: 50, rankSep: 70, edgeSep: 30, fit: true, padding: 12 },
     userZoomingEnabled: true,
+    maxZoom: 3,
     style: [
       { selector: 'node', style: { label: 'data(label)', 'text-wrap': 'wrap', 'text-valign': 'center', 'font-family': 'monospace',
-        'font-size': 11, shape: 'round-rectangle', width: 'data(w)', height: 'data(h)',
+        'font-size': NODE_FONT, shape: 'round-rectangle', width: 'data(w)', height: 'data(h)',
         'background-color': '#fff', 'border-width': 2, 'border-color': 'data(colour)' } },
-      { selector: 'edge', style: { label: 'data(label)', 'font-size': 10, 'curve-style': 'bezier', width: 1.5,
+      { selector: 'edge', style: { label: 'data(label)', 'font-size': 13, 'curve-style': 'bezier', width: 1.5,
+        'control-point-step-size': 60, 'text-rotation': 'autorotate', 'text-margin-y': -9,
         'line-color': 'data(colour)', 'line-style': 'data(line)', 'target-arrow-color': 'data(colour)',
         'target-arrow-shape': graph.directed ? 'triangle' : 'none', 'text-background-color': '#fff', 'text-background-opacity': 0.8 } },
     ],
   });
+  box.cy = cy; // the page refits it when the picture size changes
   box.dataset.nodes = graph.nodes.length;
   box.dataset.edges = graph.edges.length;
 }

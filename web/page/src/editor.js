@@ -24,8 +24,9 @@ const errorLine = Decoration.line({ class: 'ds-error-line' });
 const warningLine = Decoration.line({ class: 'ds-warning-line' });
 
 export class Editor {
-  /** An editor in `parent`; `onRun` is called on Ctrl-Enter (or Cmd-Enter). */
-  constructor(parent, onRun) {
+  /** An editor in `parent`; `onRun` is called on Ctrl-Enter (or Cmd-Enter), `onEdit` after
+   * every change of the text. */
+  constructor(parent, onRun, onEdit = () => {}) {
     const run = () => {
       onRun();
       return true;
@@ -40,6 +41,7 @@ export class Editor {
           lintGutter(),
           marks,
           keymap.of([{ key: 'Mod-Enter', run }, { key: 'Shift-Enter', run }, indentWithTab]),
+          EditorView.updateListener.of((update) => { if (update.docChanged) onEdit(); }),
         ],
       }),
     });

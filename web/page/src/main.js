@@ -16,7 +16,8 @@ const LINK_LIMITS = { time: 'limit-time', steps: 'limit-steps', memory: 'limit-m
 const LIMIT_FIELDS = {
   timeout_ms: { id: 'limit-time', scale: 1000 },
   max_steps: { id: 'limit-steps', scale: 1 },
-  max_memory_bytes: { id: 'limit-memory', scale: 1 << 20 },
+  // The engine is 32-bit WebAssembly: its heap and byte counts stop below 4 GB (issue 56).
+  max_memory_bytes: { id: 'limit-memory', scale: 1 << 20, max: 4095, unit: 'MB' },
   max_depth: { id: 'limit-depth', scale: 1 },
 };
 
@@ -33,7 +34,13 @@ const page = {
   failedStarts: 0,       // workers that crashed before they were ready, in a row
   presets: {},           // example name -> the Explore fields the docs give it
   exploring: null,       // the id of the explore run whose explorer the worker holds
+  stackBudget: null,     // bytes of the engine's stack a run may use, once the browser's ran out
 };
+
+/** The share of the engine's stack in use when the browser's own stack ran out that later
+ * runs may use: the rest is room for the interpreter's error and for frames heavier than the
+ * ones that ran out (issue 55). */
+const STACK_SHARE = 0.6;
 
 /** The explorer's API requests waiting for the worker; Stop ends them too. */
 const requests = new ApiRequests((n) => {
@@ -42,7 +49,15 @@ const requests = new ApiRequests((n) => {
 });
 
 const output = new Output($('output'));
-const editor = new Editor($('editor'), () => run());
+const editor = new Editor($('editor'), () => run(), () => edited());
+
+/** Text that is no longer the example's is the user's program: the menu and its file name
+ * (errors name it) say so, rather than keeping the last example's (issue 55). */
+function edited() {
+  if (page.example === null || editor.code === page.files[`scripts/${page.example}.ds`]) return;
+  page.example = null;
+  $('example').value = '';
+}
 
 // ------------------------------------------------------------------ the worker
 
@@ -74,23 +89,27 @@ function fromWorker(message) {
   // What the explorer's demons print while it answers belongs to the explore run.
   if (message.type === 'output' && !page.run && message.id === page.exploring) return output.append(message.stream, message.text);
   if (!page.run || message.id !== page.run.id) {
-    if (message.type === 'crash' && message.id === null) crashed(message.message);
+    if (message.type === 'crash' && message.id === null) crashed(message.message, 0);
     return;
   }
   if (message.type === 'output') output.append(message.stream, message.text);
   else if (message.type === 'done') finished(message.response);
-  else if (message.type === 'crash') crashed(message.message);
+  else if (message.type === 'crash') crashed(message.message, message.stackUsed);
 }
 
 // ------------------------------------------------------------------ running
 
+/** The limits of the fields, or `{problem}` when one is out of its range. */
 function limits() {
   const out = {};
-  for (const [key, { id, scale }] of Object.entries(LIMIT_FIELDS)) {
+  for (const [key, { id, scale, max, unit }] of Object.entries(LIMIT_FIELDS)) {
     const n = Number($(id).value);
+    if (max !== undefined && n > max) {
+      return { problem: `the ${$(id).dataset.name} limit can be at most ${max} ${unit} in the playground (its engine is 32-bit WebAssembly, which addresses 4 GB)` };
+    }
     if ($(id).value.trim() !== '' && Number.isFinite(n) && n > 0) out[key] = Math.round(n * scale);
   }
-  return out;
+  return { limits: out };
 }
 
 /** Runs the program; `extra` adds to the request (`explore`: the Explore panel's fields). */
@@ -99,8 +118,15 @@ async function run(extra = {}) {
   // Programs live in scripts/ of the folder, as on the command line run from the repository's
   // root: `#include "wolf/actions.ds"` and `scripts/data/...` arguments work as there.
   const name = `scripts/${page.example || 'playground'}.ds`;
-  const request = { source: editor.code, name, args: splitArgs($('args').value), files: page.files, limits: limits(), ...extra };
-  page.run = { id: page.nextId++, started: performance.now(), name, explore: extra.explore || null };
+  const { limits: asked, problem } = limits();
+  if (problem) {
+    output.clear();
+    output.note(`error: ${problem}\n`);
+    return setState('bad_request', 'not run: a limit is out of range');
+  }
+  if (page.stackBudget !== null) asked.stack_bytes = page.stackBudget;
+  const request = { source: editor.code, name, args: splitArgs($('args').value), files: page.files, limits: asked, ...extra };
+  page.run = { id: page.nextId++, started: performance.now(), name, explore: extra.explore || null, request };
   showPane(false); // the output; an explore that succeeds shows the explorer again
   output.clear();
   editor.mark([]);
@@ -120,6 +146,12 @@ function finished(response) {
   editor.mark(response.diagnostics.filter((d) => d.file === name));
   showFiles(response.files_written);
   showWorld(response.world);
+  // The state says the run is over once its output is all on the page (it is shown in slices).
+  const current = page.nextId;
+  output.idle().then(() => { if (!page.run && page.nextId === current) ended(id, name, explore, response); });
+}
+
+function ended(id, name, explore, response) {
   const ms = Math.round(response.ms);
   const words = {
     finished: `finished in ${ms} ms`,
@@ -180,14 +212,29 @@ function stop() {
   const seconds = ((performance.now() - (page.run?.started ?? requests.since)) / 1000).toFixed(1);
   page.run = null;
   startWorker();
+  // What the script wrote and the page did not show yet is dropped: Stop answers at once.
+  const dropped = output.discard();
   output.finish();
-  output.note(`\nstopped after ${seconds} s\n`);
-  setState('stopped', `stopped after ${seconds} s`);
+  output.note(`${dropped ? `\n… ${dropped} characters of output not shown` : ''}\nstopped after ${seconds} s\n`);
+  const current = page.nextId;
+  output.idle().then(() => { if (!page.run && page.nextId === current) setState('stopped', `stopped after ${seconds} s`); });
 }
 
-function crashed(message) {
+/** The engine trapped. When the browser's own stack ran out (it holds less than the engine's,
+ * and how much less depends on the browser and on how far it optimised the engine), the run
+ * starts again at once with a stack budget below the depth it reached: the interpreter then
+ * stops the recursion itself, with its error and the call stack, and so do later runs. */
+function crashed(message, stackUsed) {
   const wasRunning = page.run !== null;
+  const lost = page.run;
   page.run = null;
+  const overflow = /Maximum call stack size exceeded/.test(message);
+  const budget = Math.floor(stackUsed * STACK_SHARE);
+  if (wasRunning && overflow && budget > 0 && !(lost.request.limits.stack_bytes <= budget)) {
+    page.stackBudget = Math.min(page.stackBudget ?? Infinity, budget);
+    startWorker();
+    return runAgain(lost);
+  }
   // An engine that cannot even start would crash again at once: after a few tries the page
   // says so instead of starting workers for ever.
   if (!wasRunning && ++page.failedStarts > 2) {
@@ -206,6 +253,62 @@ function crashed(message) {
     output.note(`\ninternal error of the playground: ${message}\n(the engine was restarted; please report this with the program)\n`);
   }
   if (wasRunning) setState('crashed', 'internal error');
+}
+
+/** Runs a request again, within the page's stack budget, as the same run for the user. */
+async function runAgain(lost) {
+  const request = { ...lost.request, limits: { ...lost.request.limits, stack_bytes: page.stackBudget } };
+  page.run = { ...lost, id: page.nextId++, request };
+  output.clear();
+  editor.mark([]);
+  await page.workerReady;
+  if (page.run) page.worker.postMessage({ type: 'run', id: page.run.id, request });
+}
+
+// ------------------------------------------------------------------ sizes
+
+/** The text size of the editor and the output (px), and the pictures' zoom: for a projector
+ * (issue 55). Kept in the browser for the next visit. */
+const TEXT_SIZES = [10, 11, 12, 13, 14, 16, 18, 20, 24, 28, 32];
+
+function setTextSize(px) {
+  const size = TEXT_SIZES.includes(px) ? px : 13;
+  document.documentElement.style.setProperty('--text-size', `${size}px`);
+  document.body.dataset.textSize = size;
+  try { localStorage.setItem('ds-text-size', String(size)); } catch { /* storage refused: the size still applies */ }
+  editor.view.requestMeasure();
+}
+
+function stepTextSize(step) {
+  const now = Number(document.body.dataset.textSize) || 13;
+  const i = TEXT_SIZES.indexOf(now);
+  setTextSize(TEXT_SIZES[Math.min(Math.max(i + step, 0), TEXT_SIZES.length - 1)]);
+}
+
+function setPictureZoom(zoom) {
+  const z = Number(zoom) > 0 ? Number(zoom) : 1;
+  document.documentElement.style.setProperty('--picture-zoom', String(z));
+  $('picture-size').value = String(z);
+  try { localStorage.setItem('ds-picture-zoom', String(z)); } catch { /* as above */ }
+  // Graphs are drawn on canvases: they are fitted to their resized boxes again.
+  for (const box of document.querySelectorAll('.graph-box')) {
+    if (!box.cy) continue;
+    box.cy.resize();
+    box.cy.fit(undefined, 12);
+  }
+}
+
+function restoreSizes() {
+  let text = 13, zoom = 1;
+  try {
+    text = Number(localStorage.getItem('ds-text-size')) || 13;
+    zoom = Number(localStorage.getItem('ds-picture-zoom')) || 1;
+  } catch { /* storage refused: the defaults */ }
+  setTextSize(text);
+  setPictureZoom(zoom);
+  $('text-smaller').onclick = () => stepTextSize(-1);
+  $('text-larger').onclick = () => stepTextSize(1);
+  $('picture-size').onchange = () => setPictureZoom($('picture-size').value);
 }
 
 function setState(state, text) {
@@ -310,7 +413,11 @@ function fillExamples() {
     select.append(option);
   }
   select.onchange = () => {
-    if (!select.value) return;
+    if (!select.value) {
+      // "(your program)": the text stays, and is the user's program from now on.
+      page.example = null;
+      return;
+    }
     loadExample(select.value);
     $('args').value = '';
     history.replaceState(null, '', makeFragment({ example: select.value }));
@@ -338,6 +445,8 @@ async function boot() {
   $('run').onclick = () => run();
   $('stop').onclick = () => stop();
   $('share').onclick = () => share();
+  restoreSizes();
+  $('help').onclick = () => { $('help-box').hidden = !$('help-box').hidden; };
   $('explore').onclick = () => { $('explore-box').hidden = !$('explore-box').hidden; };
   $('explore-form').onsubmit = (e) => { e.preventDefault(); explore(); };
   $('explorer-close').onclick = () => showPane(false);
@@ -362,7 +471,7 @@ async function boot() {
   await page.workerReady;
   setState('idle', 'ready');
   if (location.hash.length > 1) openFragment();
-  else loadExample('wolf');
+  else loadExample('tour');
   window.addEventListener('hashchange', () => openFragment());
 }
 

@@ -7,10 +7,14 @@
 //   page -> worker: {type: 'init', module}   {type: 'run', id, request}   {type: 'api', id, path}
 //   worker -> page: {type: 'ready', version} {type: 'output', id, stream, text}
 //                   {type: 'done', id, response}   {type: 'answer', id, answer: {status, body}}
-//                   {type: 'crash', id, message}  (the engine trapped: this worker is done)
-import init, { run, explorer_api, last_panic, version } from './ds_web.js';
+//                   {type: 'crash', id, message, stackUsed}  (the engine trapped: this worker is
+//                   done; stackUsed: the module's stack in use when the browser's ran out, or 0)
+import init, { run, explorer_api, last_panic, stack_used, version } from './ds_web.js';
 
 let ready = null;
+
+/** The output of one run posted to the page at most (characters). */
+const MAX_POSTED = 8 << 20;
 
 self.onmessage = async (event) => {
   const message = event.data;
@@ -22,7 +26,13 @@ self.onmessage = async (event) => {
   if (message.type !== 'run' && message.type !== 'api') return;
   await ready;
   const { id } = message;
-  const output = (stream, text) => self.postMessage({ type: 'output', id, stream, text });
+  // The page shows at most a few MB (output.js): past twice that, the rest of a flood is not
+  // posted at all, so that it cannot keep the page's thread busy receiving it (issue 56).
+  let posted = 0;
+  const output = (stream, text) => {
+    posted += text.length;
+    if (posted <= MAX_POSTED) self.postMessage({ type: 'output', id, stream, text });
+  };
   try {
     if (message.type === 'api') {
       self.postMessage({ type: 'answer', id, answer: JSON.parse(explorer_api(message.path)) });
@@ -34,11 +44,14 @@ self.onmessage = async (event) => {
     // A panic or a trap (such as the browser's own stack running out): the engine's state
     // may be broken, so the page replaces this worker.
     let panic = '';
+    let stackUsed = 0;
     try {
       panic = last_panic();
+      // The browser's stack ran out: how deep the module's own stack was then.
+      if (e instanceof RangeError) stackUsed = stack_used();
     } catch {
       // the module is unusable: the trap's own message says what happened
     }
-    self.postMessage({ type: 'crash', id, message: panic || String(e && e.message ? e.message : e) });
+    self.postMessage({ type: 'crash', id, message: panic || String(e && e.message ? e.message : e), stackUsed });
   }
 };

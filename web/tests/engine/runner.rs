@@ -230,3 +230,41 @@ fn out_of_a_graph_alone_is_drawn_with_its_text() {
     assert!(printed.starts_with(&format!("before\n{text}")), "{printed}");
     assert_eq!(got.0, printed.replacen(text, "", 1), "the rest is printed as it comes, in order");
 }
+
+#[test]
+fn a_memory_limit_past_what_wasm32_addresses_is_refused_not_wrapped() {
+    // Issue 56: 4096 MB is 2^32 bytes, which wrapped to a limit of 0 bytes in wasm32.
+    let (sink, got) = capture();
+    let asking = |mb: u64| format!(r#"{{"source": "out 6 * 7", "limits": {{"max_memory_bytes": {}}}}}"#, mb << 20);
+    let answer: serde_json::Value = serde_json::from_str(&run_json(&asking(4096), sink.clone())).expect("JSON");
+    assert_eq!(answer["status"], "bad_request");
+    let message = answer["diagnostics"][0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("at most 4095 MB"), "{message}");
+    assert_eq!(got.borrow().0, "", "nothing ran");
+    let answer: serde_json::Value = serde_json::from_str(&run_json(&asking(4095), sink)).expect("JSON");
+    assert_eq!(answer["status"], "finished", "{answer}");
+    assert_eq!(got.borrow().0, "42\n");
+}
+
+#[test]
+fn a_stack_budget_stops_deep_recursion_with_the_interpreters_error() {
+    // Issue 55: the page gives a run a stack budget once the browser's own stack ran out; the
+    // interpreter must stop within it, with its error, and the next run gets the whole stack.
+    let (sink, _) = capture();
+    assert_eq!(ds_base::guard::stack::floor(), 0, "a test thread has no floor of its own");
+    let deep = "def f(n) : return f(n + 1)\nout f(0)\n";
+    let mut req = request(deep);
+    req.limits.max_depth = Some(1_000_000);
+    req.limits.stack_bytes = Some(256 << 10);
+    let r = run(req, sink);
+    assert_eq!(r.status, "runtime_error");
+    assert!(
+        r.diagnostics[0].message.contains("recursion too deep: the native stack is used up"),
+        "{:?}",
+        r.diagnostics
+    );
+    assert_eq!(ds_base::guard::stack::floor(), 0, "the budget ends with its run");
+    let (sink, got) = capture();
+    assert_eq!(run(request("def f(n) : return n == 0 ? 0 : 1 + f(n - 1)\nout f(50)\n"), sink).status, "finished");
+    assert_eq!(got.borrow().0, "50\n");
+}

@@ -33,6 +33,12 @@ pub fn floor() -> usize {
     FLOOR.with(Cell::get)
 }
 
+/// Sets this thread's floor: a host narrows it for one run and puts the old one back after
+/// (the playground, whose browser's own stack may hold less than the one it marked).
+pub fn set_floor(floor: usize) {
+    FLOOR.with(|f| f.set(floor));
+}
+
 /// Whether the stack is used up down to the floor.
 #[inline]
 pub fn exhausted() -> bool {

@@ -25,7 +25,10 @@ macro_rules! unary {
             function("Math.randomSeed", Arity::exactly(1), random_seed)
                 .doc("Math.randomSeed(n)", "starts the pseudo-random numbers afresh from seed n"),
             function("Math.randrange", Arity::range(1, 3), randrange)
-                .doc("Math.randrange(stop) or Math.randrange(start, stop [, step])", "a pseudo-random item of `range(...)`"),
+                .doc(
+                    "Math.randrange(stop) or Math.randrange(start, stop [, step])",
+                    "a pseudo-random whole number from start (0 when not given) to stop, both included (the original's closed range, unlike `range`), rounded down to a multiple of step",
+                ),
         ];
     };
 }
