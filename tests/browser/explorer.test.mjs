@@ -452,6 +452,16 @@ test('eight.ds: A* next to BFS, their open and closed lists drawn as boards', as
     // Each row's state is its board, drawn by the view.
     await page.waitForSelector('#lists-0 table.open tr[data-name="283104765"] img');
     assert.equal(boardOf(await page.getAttribute('#lists-0 table.open tr[data-name="283104765"] img', 'src')), '283104765');
+    // Boards readable from the back of a room (issue 55): at least 60 px, and twice that at 200%,
+    // with the trees' text twice as large too.
+    const boardHeight = () => page.$eval('#lists-0 table.open tr[data-name="283104765"] img', (img) => img.getBoundingClientRect().height);
+    const treeFont = () => page.evaluate(() => parseFloat(window.dsExplorer.space.nodes()[0].style('font-size')));
+    const [height, font] = [await boardHeight(), await treeFont()];
+    assert.ok(height >= 60, `a board in the open list is ${height} px high`);
+    await page.selectOption('#size', '2');
+    assert.equal(await boardHeight(), 2 * height, 'the size control doubles the boards');
+    assert.equal(await treeFont(), 2 * font, 'and the tree\'s text');
+    await page.selectOption('#size', '1');
     for (let k = 0; k < 3; k++) await page.click('#replay-next');
     await page.waitForTimeout(300);
     await page.screenshot({ path: screenshot.replace(/\.png$/, '-compare.png') });

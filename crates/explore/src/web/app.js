@@ -542,6 +542,33 @@ cySpace2.on('tap', 'node', (e) => {
   const id = e.target.data('state');
   if (id !== null && id !== undefined) go(id);
 });
+
+// ------------------------------------------------------------------ the size control
+
+/** A graph style with every font size times `scale`. */
+function scaledStyle(style, scale) {
+  return style.map(({ selector, style: s }) =>
+    ({ selector, style: 'font-size' in s ? { ...s, 'font-size': s['font-size'] * scale } : s }));
+}
+
+/** Sets the size of the graphs' text and of the tables (their text and boards: CSS's
+ * --scale), for a room at the back of a lecture hall; remembered for the next visit. */
+function setSize(scale) {
+  document.body.style.setProperty('--scale', String(scale));
+  cySpace.style(scaledStyle(spaceStyle, scale));
+  cySpace2.style(scaledStyle(spaceStyle, scale));
+  cyWorld.style(scaledStyle(worldStyle, scale));
+  try { localStorage.setItem('ds-explore-size', String(scale)); } catch { /* storage off: not kept */ }
+}
+$('size').addEventListener('change', () => setSize(+$('size').value));
+{
+  let saved = null;
+  try { saved = localStorage.getItem('ds-explore-size'); } catch { /* storage off */ }
+  if (saved && [...$('size').options].some((o) => o.value === saved)) {
+    $('size').value = saved;
+    setSize(+saved);
+  }
+}
 /** The open and closed tables show at most this many rows each. */
 const LIST_ROWS = 12;
 
@@ -984,4 +1011,4 @@ async function start() {
 }
 
 // For tests and the curious: the graphs and the page's state.
-window.dsExplorer = { ui, space: cySpace, world: cyWorld, ready: start() };
+window.dsExplorer = { ui, space: cySpace, space2: cySpace2, world: cyWorld, ready: start() };
