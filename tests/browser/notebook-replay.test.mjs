@@ -79,6 +79,9 @@ test('A* from two moves away, stepped: the state, its board, the open and closed
   }
   assert.equal(await page.textContent('.ds-replay-at'), 'event 9 of 9, 2 expanded');
   assert.equal(await page.textContent('.ds-replay-open b'), 'open, in the order astar takes them out (2)');
+  // boards readable on a projector (issue 55): at least 60 px wide in the lists
+  const widths = await page.$$eval('.ds-replay-open .ds-mini svg', (svgs) => svgs.map((s) => s.getBoundingClientRect().width));
+  assert.ok(widths.length > 0 && widths.every((w) => w >= 60), `the open list's boards: ${widths}`);
   assert.deepEqual(problems, [], 'no errors on the page');
 });
 

@@ -119,9 +119,9 @@ fn page(frames: &[Json], views: &Json, order: &Json) -> String {
 <div class="ds-replay-closed"><b></b><div></div></div>
 <style>
 #{id} .ds-replay-open > div, #{id} .ds-replay-closed > div {{ display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 10px; }}
-#{id} .ds-mini {{ font: 11px monospace; text-align: center; }}
-#{id} .ds-mini svg {{ display: block; width: 48px; height: auto; }}
-#{id} .ds-mini pre {{ margin: 0; font-size: 8px; }}
+#{id} .ds-mini {{ font: 12px monospace; text-align: center; }}
+#{id} .ds-mini svg {{ display: block; width: 64px; height: auto; }}
+#{id} .ds-mini pre {{ margin: 0; font-size: 11px; }}
 </style>
 </div>
 <script>
