@@ -27,7 +27,7 @@ macro_rules! unary {
             function("Math.randrange", Arity::range(1, 3), randrange)
                 .doc(
                     "Math.randrange(stop) or Math.randrange(start, stop [, step])",
-                    "a pseudo-random whole number from start (0 when not given) to stop, both included (the original's closed range, unlike `range`), rounded down to a multiple of step",
+                    "a pseudo-random whole number from start (default 0) to stop, both included (unlike `range`), rounded down to a multiple of step",
                 ),
         ];
     };
