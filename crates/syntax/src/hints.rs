@@ -67,7 +67,7 @@ fn foreign_word((lo, tok, hi): &lexer::Spanned) -> Option<Hint> {
 fn dangling_operator(src: &str, last: Option<&lexer::Spanned>, error_lo: usize) -> Option<Hint> {
     let (lo, tok, hi) = last?;
     let line_ended = src.get(*hi..error_lo)?.contains('\n') || src.get(*hi..)?.trim().is_empty();
-    if !line_ended || !is_binary_operator(tok) {
+    if !line_ended || !lexer::is_binary_operator(tok) {
         return None;
     }
     Some(Hint {
@@ -76,36 +76,6 @@ fn dangling_operator(src: &str, last: Option<&lexer::Spanned>, error_lo: usize) 
         message: format!("the line ends with {tok}, which needs an operand after it"),
         note: None,
     })
-}
-
-fn is_binary_operator(t: &Tok) -> bool {
-    use Tok::*;
-    matches!(
-        t,
-        Plus | Minus
-            | Star
-            | Slash
-            | Backslash
-            | Percent
-            | EqEq
-            | NotEq
-            | Lt
-            | Le
-            | Gt
-            | Ge
-            | Equiv
-            | Implies
-            | And
-            | Or
-            | Assign
-            | PlusAssign
-            | MinusAssign
-            | StarAssign
-            | SlashAssign
-            | BackslashAssign
-            | PercentAssign
-            | Dot
-    )
 }
 
 /// `else` (or `false`, `undef`) where a statement starts: no `if` statement before it (a REPL

@@ -397,42 +397,52 @@ fn continues_line(t: &Tok) -> bool {
     use Tok::*;
     continues_before(t)
         || word_layout(t) == Some(LayoutRole::ForIn)
+        || is_binary_operator(t)
         || matches!(
             t,
-            Plus | Minus
-                | Star
-                | Slash
-                | Backslash
-                | Percent
-                | EqEq
-                | NotEq
-                | Lt
-                | Le
-                | Gt
-                | Ge
-                | Equiv
-                | Implies
-                | And
-                | Or
-                | Assign
-                | PlusAssign
-                | MinusAssign
-                | StarAssign
-                | SlashAssign
-                | BackslashAssign
-                | PercentAssign
-                | Comma
+            Comma
                 | LParen
                 | LambdaOpen
                 | LBracket
                 | LBrace
                 | BlockOpen
                 | Colon
-                | Dot
                 | Arrow
                 | Bang
                 | Question
                 | QuestionTight
                 | Term
         )
+}
+
+/// The operators that take an operand after them: a line that ends with one goes on (and
+/// when the input ends instead, the error points at it: `hints.rs`).
+pub(crate) fn is_binary_operator(t: &Tok) -> bool {
+    use Tok::*;
+    matches!(
+        t,
+        Plus | Minus
+            | Star
+            | Slash
+            | Backslash
+            | Percent
+            | EqEq
+            | NotEq
+            | Lt
+            | Le
+            | Gt
+            | Ge
+            | Equiv
+            | Implies
+            | And
+            | Or
+            | Assign
+            | PlusAssign
+            | MinusAssign
+            | StarAssign
+            | SlashAssign
+            | BackslashAssign
+            | PercentAssign
+            | Dot
+    )
 }
