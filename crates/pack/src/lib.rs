@@ -9,8 +9,14 @@
 //! Nothing here knows graphs or PDDL: the search and the planner each turn their states into
 //! variables (`docs/internals.md`, "The packed encoding").
 
+mod growing;
 mod layout;
+mod numbers;
+mod rows;
 mod set;
 
-pub use layout::Layout;
+pub use growing::GrowingLayout;
+pub use layout::{bits_for, Layout};
+pub use numbers::Numbers;
+pub use rows::Rows;
 pub use set::StateSet;
