@@ -9,6 +9,7 @@
 //! caller that can afford to repack what it stored (few states yet).
 
 use crate::layout::bits_for;
+use smallvec::SmallVec;
 
 /// Bits `at..at + bits` of a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,8 +20,8 @@ struct Field {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Var {
-    /// Low bits first.
-    fields: Vec<Field>,
+    /// Low bits first (most variables have one or two: kept inline).
+    fields: SmallVec<[Field; 2]>,
     /// The sum of the fields' bits.
     bits: u32,
 }
@@ -122,6 +123,55 @@ impl GrowingLayout {
         self.bits += extra;
     }
 
+    /// The 64-bit words a state takes.
+    pub fn words(&self) -> usize {
+        self.bits.div_ceil(64) as usize
+    }
+
+    /// Writes `value` (which must fit) into the fields of `var` in `words`, a state as
+    /// little-endian words whose bits there are still 0: the fast way to pack a whole state,
+    /// a variable at a time, before taking its first `bytes()` bytes.
+    #[inline(always)]
+    pub fn put(&self, words: &mut [u64], var: usize, value: u32) {
+        let fields = &self.vars[var].fields[..];
+        if let [f] = fields {
+            // (most variables: one field)
+            let (w, shift) = ((f.at / 64) as usize, f.at % 64);
+            words[w] |= u64::from(value) << shift;
+            if shift + f.bits > 64 {
+                words[w + 1] |= u64::from(value) >> (64 - shift);
+            }
+            return;
+        }
+        let mut rest = u64::from(value);
+        for f in fields {
+            let (w, shift) = ((f.at / 64) as usize, f.at % 64);
+            let v = rest & mask(f.bits);
+            words[w] |= v << shift;
+            if shift + f.bits > 64 {
+                words[w + 1] |= v >> (64 - shift);
+            }
+            rest >>= f.bits;
+        }
+    }
+
+    /// The value of `var` in a state given as little-endian words (`put`'s form).
+    #[inline(always)]
+    pub fn get_words(&self, words: &[u64], var: usize) -> u32 {
+        let mut value = 0u64;
+        let mut shift = 0;
+        for f in &self.vars[var].fields {
+            let (w, at) = ((f.at / 64) as usize, f.at % 64);
+            let mut x = words[w] >> at;
+            if at + f.bits > 64 {
+                x |= words[w + 1] << (64 - at);
+            }
+            value |= (x & mask(f.bits)) << shift;
+            shift += f.bits;
+        }
+        value as u32
+    }
+
     /// The value of `var` in `state` (0 for bits past the state's end).
     #[inline]
     pub fn get(&self, state: &[u8], var: usize) -> u32 {
@@ -192,6 +242,11 @@ mod tests {
             layout.set(&mut s, var, value);
         }
         assert_eq!((0..5).map(|v| layout.get(&s, v)).collect::<Vec<_>>(), [8, 3, 0, 1, 2]);
+        let mut words = vec![0u64; layout.words()];
+        for (var, value) in [(0, 8), (1, 3), (3, 1), (4, 2)] {
+            layout.put(&mut words, var, value);
+        }
+        assert_eq!(words[0].to_le_bytes()[..2], s[..], "put on words packs as set on bytes");
     }
 
     #[test]
@@ -209,5 +264,11 @@ mod tests {
         for (i, &v) in vars.iter().enumerate() {
             assert_eq!(layout.get(&s, v), u32::MAX - i as u32);
         }
+        let mut words = vec![0u64; layout.words()];
+        for (i, &v) in vars.iter().enumerate() {
+            layout.put(&mut words, v, u32::MAX - i as u32);
+        }
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).take(layout.bytes()).collect();
+        assert_eq!(bytes, s, "fields across words");
     }
 }

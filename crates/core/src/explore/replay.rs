@@ -63,7 +63,7 @@ impl Explorer<'_> {
             let action = action_value_json(&problem.it.world, origin.action, &action);
             let value = problem.state(&store, sid);
             let name = state_name(&problem.it.world, &value);
-            states.push(Met { key: store.key(sid).to_vec(), parent: origin.parent, action, name, g: origin.g, h });
+            states.push(Met { key: store.key(sid), parent: origin.parent, action, name, g: origin.g, h });
         }
         let goal = outcome.goal.map(|f| {
             let mut path = if f.origin.parent == NONE { Vec::new() } else { store.path(f.origin.parent) };

@@ -22,9 +22,11 @@ pub mod explore;
 pub mod export;
 pub mod hill;
 mod idastar;
+mod key_vars;
 pub mod on_demand;
 pub mod open_order;
 pub mod pack;
+mod packed_states;
 pub mod parallel;
 mod phases;
 pub mod problem;
@@ -253,16 +255,15 @@ pub(crate) fn insert<E>(
     depth: u32,
     g: f64,
 ) -> Step<(StateId, bool), E> {
-    // (hashed and looked up once: a new one is added where the lookup did not find it)
-    let hash = store::key_hash(s.key);
-    if let Some(id) = store.find_hashed(s.key, hash) {
-        return Ok((id, false));
-    }
+    let absent = match store.probe(s.key) {
+        Ok(id) => return Ok((id, false)),
+        Err(absent) => absent,
+    };
     if config.max_states.is_some_and(|m| store.len() >= m) {
         return Err(Halt::Limit(Reason::MaxStates));
     }
     let origin = origin_of(store, s, parent, depth, g);
-    Ok((store.insert_absent(s.key, hash, origin), true))
+    Ok((store.insert_absent_probed(s.key, absent, origin), true))
 }
 
 #[cfg(test)]

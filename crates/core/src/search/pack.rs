@@ -11,7 +11,7 @@
 
 use super::records::{self, Records};
 use crate::value::{Array, Logic, Map, Str, Value};
-use crate::world::facts::Reference;
+use crate::world::facts::{Change, Reference};
 use crate::world::{ClassId, Fact, FactKey, Facts, GraphRef, World};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -202,21 +202,7 @@ impl Codec {
             out.push(GRAPH);
             put_varint(out, u64::from(class));
         }
-        // One pass: the records are written after a byte for the tag and count, widened in
-        // the rare case of many records.
-        let count_at = out.len();
-        out.push(0);
-        let mut records = Records::new(out);
-        diff(&mut records);
-        let count = records.count();
-        let small = if relative { 256 - u64::from(DIFF_OF) } else { 0x80 };
-        if count < small {
-            out[count_at] = if relative { DIFF_OF + count as u8 } else { count as u8 };
-        } else {
-            let mut wide = if relative { vec![DIFF] } else { Vec::new() };
-            put_varint(&mut wide, count);
-            out.splice(count_at..count_at + 1, wide);
-        }
+        put_records(relative, out, diff);
     }
 
     /// The value a key stands for. A graph gets the name `name` (nested graphs: their
@@ -326,6 +312,60 @@ impl Codec {
         g.borrow_mut().facts = facts;
         Value::Graph(g)
     }
+}
+
+/// Writes the tag and count of a graph's records, then the records `diff` gives: a graph of
+/// the start's class (`relative`) has a tag that holds the count, another graph a count alone.
+fn put_records(relative: bool, out: &mut Vec<u8>, diff: impl FnOnce(&mut Records<'_>)) {
+    // One pass: the records are written after a byte for the tag and count, widened in the
+    // rare case of many records.
+    let count_at = out.len();
+    out.push(0);
+    let mut records = Records::new(out);
+    diff(&mut records);
+    let count = records.count();
+    let small = if relative { 256 - u64::from(DIFF_OF) } else { 0x80 };
+    if count < small {
+        out[count_at] = if relative { DIFF_OF + count as u8 } else { count as u8 };
+    } else {
+        let mut wide = if relative { vec![DIFF] } else { Vec::new() };
+        put_varint(&mut wide, count);
+        out.splice(count_at..count_at + 1, wide);
+    }
+}
+
+/// The key of a graph of the start's class that differs from the start by `changes` (sorted
+/// by key): the very bytes `Codec::pack` gives that graph.
+pub(super) fn put_relative(changes: &[Change], out: &mut Vec<u8>) {
+    put_records(true, out, |r| {
+        for &(key, value) in changes {
+            r.put(key, value);
+        }
+    });
+}
+
+/// Whether a key with this first byte may be a graph of the start's class (`relative_changes`
+/// reads no other).
+pub(super) fn relative_tag(tag: u8) -> bool {
+    tag == DIFF || tag >= DIFF_OF
+}
+
+/// The changes a key of a graph of the start's class holds, if `key` is one: its records
+/// read back, in key order, and nothing after them.
+pub(super) fn relative_changes(key: &[u8], out: &mut smallvec::SmallVec<[Change; 16]>) -> bool {
+    let (tag, mut at) = (key.first().copied().unwrap_or(NONE), 1);
+    let count = match tag {
+        DIFF => get_varint(key, &mut at),
+        DIFF_OF.. => u64::from(tag - DIFF_OF),
+        _ => return false,
+    };
+    // (the short tag is the only form of a small count: a long one would not come back alike)
+    if tag == DIFF && count < 256 - u64::from(DIFF_OF) {
+        return false;
+    }
+    out.clear();
+    records::read(key, &mut at, count, out);
+    at == key.len() && out.len() as u64 == count && out.windows(2).all(|w| w[0].0 < w[1].0)
 }
 
 /// The key of a string (of its UTF-8 bytes).

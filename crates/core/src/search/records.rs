@@ -199,7 +199,7 @@ fn push_varint(out: &mut Vec<u8>, mut x: u32) {
 }
 
 /// Reads `count` facts' records from `*at` into `out`.
-pub fn read(key: &[u8], at: &mut usize, count: u64, out: &mut Vec<Change>) {
+pub fn read(key: &[u8], at: &mut usize, count: u64, out: &mut impl Extend<Change>) {
     let mut prev = FactKey::new(0, 0, 0, 0);
     let mut n = 0;
     // (past the end no record can start: a key cut short ends here)
@@ -210,11 +210,11 @@ pub fn read(key: &[u8], at: &mut usize, count: u64, out: &mut Vec<Change>) {
         let rel = if header & SAME_REL != 0 { prev.rel() } else { get_varint(key, at) as u32 };
         let tgraph = if header & FOREIGN != 0 { get_varint(key, at) as u32 } else { 0 };
         prev = FactKey::new(src, rel, tgraph, get_varint(key, at) as u32);
-        out.push((prev, value(header & 3, key, at)));
+        out.extend([(prev, value(header & 3, key, at))]);
         n += 1;
         if header & PAIR != 0 && n < count {
             prev = FactKey::new(src, rel, 0, get_varint(key, at) as u32);
-            out.push((prev, value(header >> SECOND_AT, key, at)));
+            out.extend([(prev, value(header >> SECOND_AT, key, at))]);
             n += 1;
         }
     }

@@ -105,7 +105,7 @@ impl Decoder {
             }
             (Value::Graph(_), None) => self.state_along(store, world, &store.path(id), None),
             // only a graph has a name to rebuild from the path
-            _ => self.codec.unpack(store.key(id), world, None),
+            _ => self.codec.unpack(&store.key(id), world, None),
         }
     }
 
@@ -147,14 +147,14 @@ impl Decoder {
     fn start_state(&self, store: &StateStore, world: &mut World) -> Value {
         match &self.start {
             Value::Graph(g) => Value::Graph(world.copy_graph(&g.borrow(), None)),
-            _ => self.codec.unpack(store.key(0), world, None),
+            _ => self.codec.unpack(&store.key(0), world, None),
         }
     }
 
     /// Stored state `id` (a graph, or a value holding graphs) named `name`, with the
     /// symmetry renaming undone.
     fn graph_state(&self, store: &StateStore, world: &mut World, id: StateId, name: Option<&Str>) -> Value {
-        let v = self.codec.unpack(store.key(id), world, name);
+        let v = self.codec.unpack(&store.key(id), world, name);
         if let (Some(sym), Value::Graph(g)) = (&self.symmetry, &v) {
             let variant = store.variant_key(store.origin(id).variant).unwrap_or(&[]);
             let mut g = g.borrow_mut();

@@ -1,8 +1,8 @@
-//! The state store of the `Search` module: every distinct state once, as a packed key (plain
-//! bytes, see `pack.rs`), numbered in the order states were discovered (0 is the start), with
-//! a hash table from key to number and, per number, how the search reached it: the parent, the
-//! action, the name fragment of a graph state, the symmetry variant, the depth and the path
-//! cost. The path to a state is rebuilt from the parents at the end.
+//! The state store of the `Search` module: every distinct state once, as a packed key (a key,
+//! `pack.rs`, turned into finite-domain variables, `packed_states.rs`), numbered in the order
+//! states were discovered (0 is the start), with, per number, how the search reached it: the
+//! parent, the action, the name fragment of a graph state, the symmetry variant, the depth and
+//! the path cost. The path to a state is rebuilt from the parents at the end.
 //!
 //! Nothing here refers to the interpreter: keys, actions and labels are bytes, ids are `u32`,
 //! so the store can be shared between threads or sent between processes (Fast Downward's
@@ -10,6 +10,9 @@
 //! computes successors).
 
 use super::columns::{Depths, Narrow};
+use super::key_vars::Packed;
+use super::packed_states::{PackedStates, Probe};
+use ds_pack::Numbers;
 use hashbrown::HashTable;
 use std::hash::Hasher;
 
@@ -130,6 +133,9 @@ impl KeySet {
     }
 }
 
+/// A state `StateStore::probe` did not find, packed if it could be.
+pub struct Absent(Option<(Packed, u64)>);
+
 /// How the search reached a state.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Origin {
@@ -179,13 +185,14 @@ impl Short {
 /// were met with, each interned once.
 #[derive(Default)]
 pub struct StateStore {
-    states: KeySet,
+    states: PackedStates,
     actions: KeySet,
     /// Short actions interned lately, by a hash of their words (see `intern_action`).
     action_cache: [Option<(Short, u32)>; ACTION_CACHE],
     labels: KeySet,
     variants: KeySet,
-    parent: Vec<StateId>,
+    /// Per state (packed in blocks: the parents of states found in a row are close).
+    parent: Numbers,
     /// Per state, the number of its (action, label) pair in `steps`: a search meets few
     /// distinct pairs (a graph's action is often its label's text), so one number keeps both.
     step: Narrow,
@@ -208,36 +215,44 @@ impl StateStore {
         self.states.is_empty()
     }
 
-    pub fn key(&self, id: StateId) -> &[u8] {
-        self.states.get(id)
+    /// The key of state `id` (`pack.rs`).
+    pub fn key(&self, id: StateId) -> Vec<u8> {
+        self.states.key(id)
     }
 
     pub fn find(&self, key: &[u8]) -> Option<StateId> {
         self.states.find(key)
     }
 
-    /// `find`, given the key's hash (`key_hash`).
-    pub fn find_hashed(&self, key: &[u8], hash: u64) -> Option<StateId> {
-        self.states.find_hashed(key, hash)
-    }
-
     /// Stores a state met with `origin`; a state already stored keeps its origin. Returns its
     /// id and whether it is new.
     pub fn insert(&mut self, key: &[u8], origin: Origin) -> (StateId, bool) {
-        self.insert_hashed(key, key_hash(key), origin)
-    }
-
-    /// `insert`, given the key's hash.
-    pub fn insert_hashed(&mut self, key: &[u8], hash: u64, origin: Origin) -> (StateId, bool) {
-        match self.states.find_hashed(key, hash) {
-            Some(id) => (id, false),
-            None => (self.insert_absent(key, hash, origin), true),
+        match self.states.probe(key) {
+            Probe::Found(id) => (id, false),
+            Probe::Absent(packed) => (self.insert_probed(key, packed, origin), true),
         }
     }
 
-    /// Stores a state that `find_hashed` just did not find (without looking it up again).
-    pub fn insert_absent(&mut self, key: &[u8], hash: u64, origin: Origin) -> StateId {
-        let id = self.states.insert_absent(key, hash);
+    /// Looks a state up: `Ok(id)` if stored, else what `insert_probed` takes to store it.
+    pub fn probe(&self, key: &[u8]) -> Result<StateId, Absent> {
+        match self.states.probe(key) {
+            Probe::Found(id) => Ok(id),
+            Probe::Absent(packed) => Err(Absent(packed)),
+        }
+    }
+
+    /// Stores a state that `find` just did not find.
+    pub fn insert_absent(&mut self, key: &[u8], origin: Origin) -> StateId {
+        self.insert_probed(key, None, origin)
+    }
+
+    /// Stores a state that `probe` found absent.
+    pub fn insert_absent_probed(&mut self, key: &[u8], absent: Absent, origin: Origin) -> StateId {
+        self.insert_probed(key, absent.0, origin)
+    }
+
+    fn insert_probed(&mut self, key: &[u8], packed: Option<(Packed, u64)>, origin: Origin) -> StateId {
+        let id = self.states.insert_probed(key, packed);
         self.parent.push(origin.parent);
         let step = self.step_of(origin.action, origin.label);
         self.step.push(step);
@@ -281,7 +296,7 @@ impl StateStore {
     /// Records a better way to a stored state (a cheaper or shallower path).
     pub fn set_origin(&mut self, id: StateId, origin: Origin) {
         let i = id as usize;
-        self.parent[i] = origin.parent;
+        self.parent.set(id, origin.parent);
         let step = self.step_of(origin.action, origin.label);
         self.step.set(id, step);
         if self.variant.is_none() && origin.variant != NONE {
@@ -304,7 +319,7 @@ impl StateStore {
         let i = id as usize;
         let (action, label) = self.steps[self.step.get(id) as usize];
         Origin {
-            parent: self.parent[i],
+            parent: self.parent.get(id),
             action,
             label,
             variant: self.variant.as_ref().map_or(NONE, |v| v[i]),
@@ -314,7 +329,7 @@ impl StateStore {
     }
 
     pub fn parent(&self, id: StateId) -> StateId {
-        self.parent[id as usize]
+        self.parent.get(id)
     }
 
     pub fn label(&self, id: StateId) -> u32 {
@@ -391,7 +406,7 @@ impl StateStore {
             + self.actions.memory()
             + self.labels.memory()
             + self.variants.memory()
-            + self.parent.capacity() * std::mem::size_of::<StateId>()
+            + self.parent.memory()
             + self.step.memory()
             + self.depth.memory()
             + self.steps.capacity() * 8

@@ -31,7 +31,7 @@ impl Problem for Toy {
     }
 
     fn load(&mut self, store: &StateStore, id: StateId) -> Step<(), String> {
-        self.current = state(store.key(id));
+        self.current = state(&store.key(id));
         Ok(())
     }
 
@@ -91,7 +91,7 @@ fn solve(algorithm: Algorithm, toy: &mut Toy, config: Config) -> (Outcome, Vec<u
         Some(f) => {
             let mut ids = if f.origin.parent == NONE { vec![] } else { store.path(f.origin.parent) };
             ids.push(f.id);
-            ids.iter().map(|&i| state(store.key(i))).collect()
+            ids.iter().map(|&i| state(&store.key(i))).collect()
         }
         None => Vec::new(),
     };
@@ -191,13 +191,13 @@ fn a_space_numbers_states_breadth_first_however_far_it_is_explored() {
     assert!(space.expand_through(&mut toy, 1).expect("no error"));
     assert_eq!(space.expanded(), 2, "0 and 1 are expanded, in id order");
     let targets = |s: &on_demand::OnDemand, id| {
-        s.successors(id).unwrap().iter().map(|t| state(s.store.key(t.to))).collect::<Vec<_>>()
+        s.successors(id).unwrap().iter().map(|t| state(&s.store.key(t.to))).collect::<Vec<_>>()
     };
     assert_eq!(targets(&space, 0), vec![1, 2]);
     assert_eq!(targets(&space, 1), vec![3]);
     while space.expand_next(&mut toy).expect("no error") {}
     assert!(space.is_complete());
-    let ids: Vec<u32> = (0..5).map(|i| state(space.store.key(i))).collect();
+    let ids: Vec<u32> = (0..5).map(|i| state(&space.store.key(i))).collect();
     assert_eq!(ids, vec![0, 1, 2, 3, 4]);
     assert_eq!(targets(&space, 3), vec![2, 0], "duplicates are transitions too");
     assert_eq!(space.transitions(), 6);
