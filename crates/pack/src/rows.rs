@@ -41,7 +41,7 @@ impl Rows {
     /// Appends `row`, which must be `width` bytes.
     pub fn push(&mut self, row: &[u8]) {
         debug_assert_eq!(row.len(), self.width);
-        if self.len % CHUNK_ROWS == 0 {
+        if self.len.is_multiple_of(CHUNK_ROWS) {
             self.chunks.push(Vec::with_capacity(CHUNK_ROWS * self.width));
         }
         self.chunks.last_mut().expect("a chunk").extend_from_slice(row);

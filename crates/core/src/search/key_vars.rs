@@ -66,7 +66,18 @@ pub struct KeyVars {
     groups: Vec<GroupVar>,
     group_of: FxHashMap<(u32, u32, u32), usize>,
     raw: KeySet,
+    /// Per shape, its `OneWord` table when its keys are bytes and a packed key is one word.
+    one_word: Vec<Option<OneWord>>,
 }
+
+/// The packed key of a key of bytes as one word, a table lookup a byte: per position and byte
+/// value, the bits it sets (`NOT_MET`: a byte never met there), besides the shape's own.
+struct OneWord {
+    shape_bits: u64,
+    positions: Vec<[u64; 256]>,
+}
+
+const NOT_MET: u64 = u64::MAX;
 
 const SHAPE_VAR: usize = 0;
 const RAW_VAR: usize = 1;
@@ -145,6 +156,7 @@ impl Default for KeyVars {
             groups: Vec::new(),
             group_of: FxHashMap::default(),
             raw: KeySet::default(),
+            one_word: Vec::new(),
         }
     }
 }
@@ -168,6 +180,19 @@ impl KeyVars {
             Some(&tag) if !relative_tag(tag) => self.by_len.get(&key.len()).map(|&s| (s, &self.shapes[s as usize])),
             _ => None,
         };
+        if let Some(Some(table)) = bytes_shape.map(|(s, _)| self.one_word.get(s as usize).and_then(Option::as_ref)) {
+            let mut word = table.shape_bits;
+            for (bits, &b) in table.positions.iter().zip(key) {
+                let c = bits[b as usize];
+                if c == NOT_MET {
+                    return false;
+                }
+                word |= c;
+            }
+            out.clear();
+            out.extend_from_slice(&word.to_le_bytes()[..layout.bytes()]);
+            return true;
+        }
         let known = match bytes_shape {
             // (the common case, a board or a short array, without a call a byte)
             Some((shape, Shape::Bytes(vars))) => {
@@ -201,7 +226,43 @@ impl KeyVars {
             self.layout.put(&mut words, var, value);
         }
         to_bytes(&words, self.layout.bytes(), out);
+        let of_bytes = matches!(self.shapes.get(values[0].1 as usize), Some(Shape::Bytes(_)));
+        if grew || of_bytes {
+            self.one_words();
+        }
         grew
+    }
+
+    /// Makes the `OneWord` tables again (the layout or the values of a key of bytes changed).
+    fn one_words(&mut self) {
+        let one_word = self.layout.bytes() <= 8;
+        let tables = self.shapes.iter().enumerate().map(|(shape, kind)| match kind {
+            Shape::Bytes(vars) if one_word => Some(self.one_word_table(shape as u32, vars)),
+            _ => None,
+        });
+        self.one_word = tables.collect();
+    }
+
+    fn one_word_table(&self, shape: u32, vars: &[usize]) -> OneWord {
+        let bits = |var: usize, value: u32| {
+            let mut w = [0u64];
+            self.layout.put(&mut w, var, value);
+            w[0]
+        };
+        let positions = vars
+            .iter()
+            .map(|&v| {
+                let var = &self.bytes[v];
+                let mut t = [NOT_MET; 256];
+                for (b, &i) in var.index.iter().enumerate() {
+                    if i != UNSEEN {
+                        t[b] = bits(var.var, u32::from(i));
+                    }
+                }
+                t
+            })
+            .collect();
+        OneWord { shape_bits: bits(SHAPE_VAR, shape), positions }
     }
 
     /// Calls `emit(variable, value)` for each variable of `key` that is not 0, if every value
@@ -368,7 +429,9 @@ impl KeyVars {
         for g in &self.groups {
             sizes[g.var] = g.values.len() as u32;
         }
-        std::mem::replace(&mut self.layout, GrowingLayout::compact(&sizes))
+        let old = std::mem::replace(&mut self.layout, GrowingLayout::compact(&sizes));
+        self.one_words();
+        old
     }
 
     /// Bytes of memory held by the dictionary (the variables' values).
@@ -379,7 +442,8 @@ impl KeyVars {
             .map(|g| g.values.iter().map(|v| 2 * v.len() + 40).sum::<usize>() + std::mem::size_of::<GroupVar>())
             .sum();
         let bytes: usize = self.bytes.iter().map(|b| std::mem::size_of::<ByteVar>() + b.values.capacity()).sum();
-        bytes + groups + self.raw.memory()
+        let tables: usize = self.one_word.iter().flatten().map(|t| t.positions.capacity() * 2048).sum();
+        bytes + groups + tables + self.raw.memory()
     }
 }
 

@@ -124,7 +124,9 @@ impl PackedStates {
             Some((p, generation)) if generation == self.generation => p,
             _ => {
                 let mut packed = Packed::new();
-                if self.vars.encode_learning(key, &mut packed) {
+                if self.vars.encode_known(key, &mut packed) {
+                    // (every value met before: nothing to learn)
+                } else if self.vars.encode_learning(key, &mut packed) {
                     self.generation += 1;
                     self.grown(key, &mut packed);
                 }
