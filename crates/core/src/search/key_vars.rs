@@ -15,7 +15,7 @@
 //! Variable 0 is the key's shape (which of these it is), so keys of different shapes never
 //! meet. Nothing here is lossy: `decode` gives back the very bytes that were encoded.
 
-use super::pack::{get_varint, put_relative, put_varint, relative_changes, relative_tag};
+use super::pack::{get_varint, put_relative, relative_changes, relative_tag};
 use super::store::KeySet;
 use crate::value::Logic;
 use crate::world::facts::Change;
@@ -100,14 +100,23 @@ fn to_bytes(words: &[u64], bytes: usize, out: &mut Packed) {
     out.truncate(bytes);
 }
 
+/// A group's facts as `put_group` writes them.
+type GroupBytes = SmallVec<[u8; 32]>;
+
 /// A relative key's changes.
 type Changes = SmallVec<[Change; 16]>;
 
 /// A group's facts as bytes: each target, then its value's code (and a fuzzy value's pair).
-fn put_group(changes: &[Change], out: &mut Vec<u8>) {
+fn put_group(changes: &[Change], out: &mut GroupBytes) {
     out.clear();
     for &(key, value) in changes {
-        put_varint(out, u64::from(key.tgt()));
+        let mut tgt = key.tgt();
+        // (a varint, as `put_varint` writes it)
+        while tgt >= 0x80 {
+            out.push((tgt as u8) | 0x80);
+            tgt >>= 7;
+        }
+        out.push(tgt as u8);
         match value {
             None => out.push(0),
             Some(v) if v.same_bits(Logic::TRUE) => out.push(1),
@@ -121,7 +130,7 @@ fn put_group(changes: &[Change], out: &mut Vec<u8>) {
     }
 }
 
-fn read_group(g: &GroupVar, bytes: &[u8], out: &mut Vec<Change>) {
+fn read_group(g: &GroupVar, bytes: &[u8], out: &mut Changes) {
     let mut at = 0;
     while at < bytes.len() {
         let tgt = get_varint(bytes, &mut at) as u32;
@@ -272,7 +281,7 @@ impl KeyVars {
         if relative_changes(key, &mut changes) {
             let Some(shape) = self.relative else { return false };
             emit(SHAPE_VAR, shape);
-            let mut buf = Vec::new();
+            let mut buf = GroupBytes::new();
             for group in changes.chunk_by(|a, b| same_group(a.0, b.0)) {
                 let k = group[0].0;
                 let Some(&g) = self.group_of.get(&(k.src(), k.rel(), k.tgraph())) else { return false };
@@ -314,7 +323,7 @@ impl KeyVars {
             };
             self.relative = Some(shape);
             values.push((SHAPE_VAR, shape));
-            let mut buf = Vec::new();
+            let mut buf = GroupBytes::new();
             for group in changes.chunk_by(|a, b| same_group(a.0, b.0)) {
                 let g = self.group(group[0].0);
                 put_group(group, &mut buf);
@@ -398,7 +407,7 @@ impl KeyVars {
         let shape = get(SHAPE_VAR) as usize;
         match self.shapes.get(shape) {
             Some(Shape::Relative) => {
-                let mut changes = Vec::new();
+                let mut changes = Changes::new();
                 for g in &self.groups {
                     let value = get(g.var) as usize;
                     if value != 0 {
