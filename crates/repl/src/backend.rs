@@ -76,6 +76,7 @@ impl Backend {
     pub fn capturing() -> Backend {
         let buf = SharedBuf::default();
         let mut session = Session::new(Box::new(buf.clone()));
+        #[cfg(feature = "terminal")]
         ds_native::lend(&mut session.interp);
         let mut backend = Backend::new(session);
         backend.captured = Some(buf);
