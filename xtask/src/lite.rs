@@ -4,7 +4,8 @@
 //! 1. the playground (`cargo xtask web`): the engine's module and its worker;
 //! 2. the kernel extension (web/lite/src/, bundled by the page's esbuild): a prebuilt federated
 //!    extension, its entry and the engine's files in `static/`, its package.json saying what
-//!    to load; staged in target/lite-src/extensions/;
+//!    to load; staged in target/lite-src/labextensions/ (as an environment's
+//!    share/jupyter/labextensions/ holds them);
 //! 3. `jupyter lite build` (jupyterlite-core and jupyter_server from PyPI, pinned by
 //!    web/lite/requirements.txt, in the virtual environment target/lite-venv/) over that stage
 //!    and docs/notebooks/.
@@ -28,7 +29,7 @@ pub fn lite(root: &Path, target: &Path) -> Result<(), String> {
     let out = target.join("lite");
     crate::step("the kernel extension (web/lite/src/, esbuild)");
     crate::remake(&stage)?;
-    let ext = stage.join("extensions").join(NAME);
+    let ext = stage.join("labextensions").join(NAME);
     let statics = ext.join("static");
     std::fs::create_dir_all(&statics).map_err(|e| format!("cannot make {}: {e}", statics.display()))?;
     for file in ["worker.js", "ds_web.js", "ds_web_bg.wasm"] {
@@ -51,6 +52,7 @@ pub fn lite(root: &Path, target: &Path) -> Result<(), String> {
     )?;
     crate::write(&ext.join("package.json"), &package_json(env!("CARGO_PKG_VERSION"), &entry))?;
     crate::write(&stage.join("jupyter-lite.json"), SITE_CONFIG)?;
+    crate::write(&stage.join("jupyter_lite_config.json"), &build_config(&stage.join("labextensions")))?;
 
     crate::step("jupyter lite build (jupyterlite-core, web/lite/requirements.txt)");
     let python = venv(root, target)?;
@@ -58,7 +60,7 @@ pub fn lite(root: &Path, target: &Path) -> Result<(), String> {
         std::fs::remove_dir_all(&out).map_err(|e| format!("cannot empty {}: {e}", out.display()))?;
     }
     let mut build = Command::new(&python);
-    build.args(["-m", "jupyterlite_core", "build", "--no-sourcemaps", "--ignore-sys-prefix"]);
+    build.args(["-m", "jupyterlite_core", "build", "--no-sourcemaps"]);
     for app in APPS {
         build.args(["--apps", app]);
     }
@@ -67,6 +69,11 @@ pub fn lite(root: &Path, target: &Path) -> Result<(), String> {
     // The build's own cache: with the stage made afresh, every step runs again.
     build.env("PYTHONWARNINGS", "ignore::UserWarning");
     tools::run(build.current_dir(&stage))?;
+    // Browsers ask the site's root for its icon (a page of the step-through opened alone does).
+    let icon = out.join("static").join("favicons").join("favicon.ico");
+    if icon.exists() {
+        crate::copy(&icon, &out.join("favicon.ico"))?;
+    }
     if !out.join("extensions").join(NAME).join("package.json").exists() {
         return Err(format!("jupyter lite build left out the kernel extension ({NAME})"));
     }
@@ -92,6 +99,14 @@ const SITE_CONFIG: &str = r#"{
   }
 }
 "#;
+
+/// The build's settings (the stage's jupyter_lite_config.json): the extension is taken from
+/// the stage's labextensions/ folder. (JupyterLite 0.8.6 leaves out the extensions of the
+/// lite folder's own extensions/.)
+fn build_config(labextensions: &Path) -> String {
+    let path = labextensions.display().to_string().replace('\\', "\\\\").replace('"', "\\\"");
+    format!("{{\n  \"FederatedExtensionAddon\": {{\n    \"extra_labextensions_path\": [\"{path}\"]\n  }}\n}}\n")
+}
 
 /// The package.json of a prebuilt extension: JupyterLite loads `_build.load` and asks its
 /// container for `_build.extension`.

@@ -24,6 +24,22 @@ function compile(wasmUrl) {
   return compiled;
 }
 
+/** An engine started before any kernel asks for one (`prewarm`): the first kernel takes it. */
+let spare = null;
+
+/** Starts an engine now, while JupyterLab is still starting, so that the notebook's first cell
+ * does not wait for the module to be fetched and compiled and its worker to start. */
+export function prewarm(base) {
+  if (!spare) spare = new Engine(base);
+}
+
+/** An engine for a new kernel: the spare one if it is there, else a new one. */
+export function engine(base) {
+  const taken = spare;
+  spare = null;
+  return taken ?? new Engine(base);
+}
+
 export class Engine {
   /** `base`: the folder of the extension's static files (worker.js, ds_web.js, the module). */
   constructor(base) {

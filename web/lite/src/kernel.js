@@ -2,7 +2,7 @@
 // playground's worker and WebAssembly module) says about a cell. What a cell shows is made by
 // `ds kernel`'s own display code compiled into the module (web/src/notebook.rs): the kernel
 // here only turns it into messages, as crates/kernel/src/server.rs does on ZeroMQ.
-import { Engine } from './engine.js';
+import { engine, prewarm } from './engine.js';
 
 export const PLUGIN_ID = 'ds-jupyterlite-kernel:kernel';
 
@@ -15,11 +15,14 @@ const PROTOCOL_VERSION = '5.3';
 export function plugins(services, base) {
   const { BaseKernel, IKernelSpecs, IKernelClient } = services;
   const kernels = new Map(); // id -> DsKernel, for interrupts
+  // The engine starts while JupyterLab does (its module fetched and compiled, its worker
+  // ready), except on the list of files, which runs no cell.
+  if (!/\/tree\//.test(location.pathname)) prewarm(base);
 
   class DsKernel extends BaseKernel {
     constructor(options) {
       super(options);
-      this.engine = new Engine(base);
+      this.engine = engine(base);
       kernels.set(this.id, this);
     }
 
