@@ -134,7 +134,13 @@ impl Notebook {
 
     /// Runs one cell, numbered `count`; `on_output(stream, text)` gets what it prints as it
     /// prints it ("out" and "err": text, "shown": the JSON content of a `display_data`).
-    pub fn execute(&mut self, code: &str, count: u32, silent: bool, on_output: Box<dyn FnMut(Stream, &str)>) -> Executed {
+    pub fn execute(
+        &mut self,
+        code: &str,
+        count: u32,
+        silent: bool,
+        on_output: Box<dyn FnMut(Stream, &str)>,
+    ) -> Executed {
         *self.target.borrow_mut() = Some(on_output);
         self.tables.borrow_mut().clear();
         let (reply, value) = self.backend.eval_cell(code);
@@ -261,7 +267,8 @@ mod tests {
     #[test]
     fn out_of_a_world_is_drawn_among_the_output() {
         let mut nb = Notebook::new();
-        let (_, seen) = run(&mut nb, "edges on\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b\na on b\nout \"before\"\nout G", 1);
+        let (_, seen) =
+            run(&mut nb, "edges on\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b\na on b\nout \"before\"\nout G", 1);
         assert_eq!(seen[0], (Stream::Out, "before\n".to_string()));
         assert_eq!(seen[1].0, Stream::Shown);
         let content: Json = serde_json::from_str(&seen[1].1).expect("JSON");
