@@ -83,9 +83,12 @@ impl Write for Output {
 /// them, is not shown a second time.
 type Tables = Rc<RefCell<Vec<ds_core::value::ArrayRef>>>;
 
+/// What gets a cell's output as it comes: the stream and the text.
+pub type OnOutput = Box<dyn FnMut(Stream, &str)>;
+
 /// Where the running cell's output goes: replaced for each cell (the worker's callback is the
 /// cell's).
-type Target = Rc<RefCell<Option<Box<dyn FnMut(Stream, &str)>>>>;
+type Target = Rc<RefCell<Option<OnOutput>>>;
 
 /// One notebook's session.
 pub struct Notebook {
@@ -139,7 +142,7 @@ impl Notebook {
         code: &str,
         count: u32,
         silent: bool,
-        on_output: Box<dyn FnMut(Stream, &str)>,
+        on_output: OnOutput,
     ) -> Executed {
         *self.target.borrow_mut() = Some(on_output);
         self.tables.borrow_mut().clear();
