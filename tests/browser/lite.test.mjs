@@ -79,6 +79,13 @@ function shown(cell) {
 /** Decodes the SVG an <img> shows (JupyterLab draws image/svg+xml as a data: address). */
 const svgOf = (src) => decodeURIComponent(src.replace(/^data:image\/svg\+xml,/, ''));
 
+/** Opens an address of the site, once what the last page still loads has ended (leaving would
+ * abort it: a failed request). */
+async function open(address) {
+  await page.waitForLoadState('networkidle');
+  await page.goto(base + address);
+}
+
 /** Waits for the open notebook's kernel to be idle with every code cell run. */
 async function allRun(timeout = 120000) {
   await page.waitForFunction(() => {
@@ -167,7 +174,7 @@ test('wolf.ipynb runs whole: the seed\'s solver gives the published answer, as d
 });
 
 test('eight.ipynb runs whole: moves, pictures, a state space, compare\'s table, the step-through', async () => {
-  await page.goto(base + 'notebooks/index.html?path=eight.ipynb');
+  await open('notebooks/index.html?path=eight.ipynb');
   await page.waitForFunction(() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel, null, { timeout: 30000 });
   await page.evaluate(() => window.jupyterapp.commands.execute('notebook:run-all-cells'));
   await allRun();
@@ -257,6 +264,15 @@ test('interrupt stops a loop and restart gives a clean session, the page usable 
   assert.match(gone.outputs[0].traceback.join('\n'), /Kept/);
   const fresh = await runCell('var Kept = 6\nKept');
   assert.deepEqual(shown(fresh), [{ execute_result: { 'text/plain': '6' } }]);
+});
+
+test('JupyterLab opens a notebook too, and runs it', async () => {
+  await open('lab/index.html?path=eight.ipynb');
+  await page.waitForFunction(() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel, null, { timeout: 30000 });
+  await page.evaluate(() => window.jupyterapp.commands.execute('notebook:run-all-cells'));
+  await allRun();
+  const cells = (await outputs()).filter((c) => c.cell_type === 'code');
+  assert.ok(cells[1].outputs[0].data['image/svg+xml'].startsWith('<svg'), 'board(Start) is drawn');
 });
 
 test('nothing went wrong in the page and nothing left the server', () => {

@@ -137,13 +137,7 @@ impl Notebook {
 
     /// Runs one cell, numbered `count`; `on_output(stream, text)` gets what it prints as it
     /// prints it ("out" and "err": text, "shown": the JSON content of a `display_data`).
-    pub fn execute(
-        &mut self,
-        code: &str,
-        count: u32,
-        silent: bool,
-        on_output: OnOutput,
-    ) -> Executed {
+    pub fn execute(&mut self, code: &str, count: u32, silent: bool, on_output: OnOutput) -> Executed {
         *self.target.borrow_mut() = Some(on_output);
         self.tables.borrow_mut().clear();
         let (reply, value) = self.backend.eval_cell(code);

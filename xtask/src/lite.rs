@@ -89,23 +89,43 @@ pub fn lite(root: &Path, target: &Path) -> Result<(), String> {
 }
 
 /// The site's settings (the stage's jupyter-lite.json, which the build merges into the site's):
-/// its name, and the application as `window.jupyterapp` (for scripts in the page such as the
-/// browser test, tests/browser/lite.test.mjs, which reads the cells' outputs there).
+/// its name; the application as `window.jupyterapp` (for scripts in the page such as the
+/// browser test, tests/browser/lite.test.mjs, which reads the cells' outputs there); and
+/// JupyterLab's extensions a ds notebook has no use for left out, so that the page starts with
+/// less to load: renderers of JavaScript, Vega, Mermaid, audio and video outputs, the log
+/// console, cell tags, the tooltip (the kernel answers no inspection) and the notebook app's
+/// console. (JupyterLab's other plugins need the rest: tests/browser/lite.test.mjs fails on a
+/// plugin that cannot start.)
 const SITE_CONFIG: &str = r#"{
   "jupyter-lite-schema-version": 0,
   "jupyter-config-data": {
     "appName": "ds notebooks",
-    "exposeAppInBrowser": "true"
+    "exposeAppInBrowser": "true",
+    "disabledExtensions": [
+      "@jupyterlab/javascript-extension",
+      "@jupyterlab/vega5-extension",
+      "@jupyterlab/mermaid-extension",
+      "@jupyterlab/audio-extension",
+      "@jupyterlab/video-extension",
+      "@jupyterlab/theme-dark-high-contrast-extension",
+      "@jupyterlab/logconsole-extension",
+      "@jupyterlab/celltags-extension",
+      "@jupyterlab/tooltip-extension",
+      "@jupyter-notebook/console-extension"
+    ]
   }
 }
 "#;
 
 /// The build's settings (the stage's jupyter_lite_config.json): the extension is taken from
-/// the stage's labextensions/ folder. (JupyterLite 0.8.6 leaves out the extensions of the
-/// lite folder's own extensions/.)
+/// the stage's labextensions/ folder (JupyterLite 0.8.6 leaves out the extensions of the lite
+/// folder's own extensions/), and none from the virtual environment's (jupyter_server brings
+/// jupyterlab_pygments's, which the site does not need); the environment's favicons are kept.
 fn build_config(labextensions: &Path) -> String {
     let path = labextensions.display().to_string().replace('\\', "\\\\").replace('"', "\\\"");
-    format!("{{\n  \"FederatedExtensionAddon\": {{\n    \"extra_labextensions_path\": [\"{path}\"]\n  }}\n}}\n")
+    format!(
+        "{{\n  \"LiteBuildConfig\": {{\n    \"ignore_sys_prefix\": [\"federated_extensions\"]\n  }},\n  \"FederatedExtensionAddon\": {{\n    \"extra_labextensions_path\": [\"{path}\"]\n  }}\n}}\n"
+    )
 }
 
 /// The package.json of a prebuilt extension: JupyterLite loads `_build.load` and asks its
