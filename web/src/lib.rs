@@ -81,7 +81,8 @@ thread_local! {
     static NOTEBOOK: RefCell<notebook::Notebook> = RefCell::new(notebook::Notebook::new());
 }
 
-/// Runs a notebook cell: `request` is `{"code", "count", "silent"}` in JSON; `on_output(stream,
+/// Runs a notebook cell: `request` is `{"code", "count", "silent", "max_memory_bytes",
+/// "stack_bytes"}` in JSON; `on_output(stream,
 /// text)` gets what the cell prints as it prints it ("out", "err", or "shown": the JSON content
 /// of a `display_data`). The answer, in JSON: `{"reply": the execute_reply's content, "result":
 /// the MIME bundle of the value shown, or null}`.
@@ -93,6 +94,9 @@ pub fn cell(request: &str, on_output: js_sys::Function) -> String {
     let silent = request["silent"].as_bool().unwrap_or(false);
     let limit = request["max_memory_bytes"].as_u64().map(|b| b as usize);
     ds_base::guard::memory::set_limit(limit, ds_base::guard::memory::Source::Host);
+    // Once the browser's own stack ran out, cells get a stack budget below that depth (the
+    // page's measure, as the playground's): deep recursion is then the interpreter's error.
+    let _budget = runner::StackBudget::narrow(request["stack_bytes"].as_u64());
     let sink = move |stream: runner::Stream, text: &str| {
         let name = match stream {
             runner::Stream::Out => "out",

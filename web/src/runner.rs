@@ -227,10 +227,10 @@ impl Write for Shared {
 
 /// The stack floor narrowed for one run to `bytes` below here (never lowered), and put back when
 /// the run is over.
-struct StackBudget(usize);
+pub(crate) struct StackBudget(usize);
 
 impl StackBudget {
-    fn narrow(bytes: Option<u64>) -> StackBudget {
+    pub(crate) fn narrow(bytes: Option<u64>) -> StackBudget {
         let old = ds_base::guard::stack::floor();
         if let Some(bytes) = bytes {
             let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);

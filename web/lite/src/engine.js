@@ -13,6 +13,14 @@ const BUILD = typeof DS_BUILD === 'undefined' ? 'dev' : DS_BUILD;
 
 let compiled = null;
 
+/** The share of the engine's stack in use when the browser's own stack ran out that later cells
+ * may use (the playground's rule): the rest is room for the interpreter's error. */
+const STACK_SHARE = 0.6;
+
+/** Bytes of the engine's stack a cell may use, once the browser's stack ran out (for the page:
+ * every kernel's worker runs in the same browser). */
+let stackBudget = null;
+
 /** The engine's module, compiled once per page and handed to every worker. */
 function compile(wasmUrl) {
   if (!compiled) {
@@ -89,6 +97,8 @@ export class Engine {
     else if (m.type === 'answer') waiting.resolve({ answer: m.answer });
     else if (m.type === 'crash') {
       // A trap or a panic: the module's state may be broken, so the session goes with it.
+      const budget = Math.floor((m.stackUsed || 0) * STACK_SHARE);
+      if (/Maximum call stack size exceeded/.test(m.message) && budget > 0) stackBudget = Math.min(stackBudget ?? Infinity, budget);
       this.failAll(m.message);
       this.start();
       waiting.resolve({ crashed: crashMessage(m.message) });
@@ -108,6 +118,7 @@ export class Engine {
   /** Runs a cell: `onOutput(stream, text)` gets what it prints as it prints it. */
   cell(code, count, silent, onOutput) {
     const request = { code, count, silent, max_memory_bytes: MAX_MEMORY_BYTES };
+    if (stackBudget !== null) request.stack_bytes = stackBudget;
     return this.ask({ type: 'cell', request }, onOutput);
   }
 
@@ -133,7 +144,8 @@ export class Engine {
 
 function crashMessage(message) {
   if (/Maximum call stack size exceeded/.test(message)) {
-    return 'the browser ran out of stack: the recursion is too deep for this tab';
+    return 'the browser ran out of stack: the recursion is too deep for this tab; the kernel started a fresh ' +
+      'session (run the cells it needs again), whose cells stop such a recursion with an error';
   }
   return `internal error of the engine: ${message}`;
 }
