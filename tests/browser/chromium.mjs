@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import { join, extname, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
+const TYPES = {
+  '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
+  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.ipynb': 'application/json',
+  '.woff': 'font/woff', '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json',
+};
 
 /** Serves `folder` on 127.0.0.1 (what `python3 -m http.server` does): { server, base }. */
 export function serveFolder(folder) {

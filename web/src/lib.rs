@@ -1,9 +1,11 @@
 //! The ds playground's engine: the core interpreter (the `ds` library without its native
 //! hosts) as a WebAssembly module. The page's worker (web/page/src/worker.js) calls `run` with
 //! a request in JSON and a callback that receives the output as it is written; docs/playground.md
-//! describes the page.
+//! describes the page. The notebook's kernel in the browser (web/lite/, `cargo xtask lite`)
+//! calls `cell`, `cell_complete` and `cell_is_complete` on a session that lasts (`notebook`).
 
 pub mod explore;
+pub mod notebook;
 pub mod runner;
 mod wire;
 
@@ -71,6 +73,53 @@ pub fn run(request: &str, on_output: js_sys::Function) -> String {
 #[wasm_bindgen]
 pub fn explorer_api(path: &str) -> String {
     explore::api(path).to_string()
+}
+
+thread_local! {
+    /// The notebook's session: made by the first cell, kept until the worker ends (a restart
+    /// of the kernel is a new worker).
+    static NOTEBOOK: RefCell<notebook::Notebook> = RefCell::new(notebook::Notebook::new());
+}
+
+/// Runs a notebook cell: `request` is `{"code", "count", "silent", "max_memory_bytes",
+/// "stack_bytes"}` in JSON; `on_output(stream,
+/// text)` gets what the cell prints as it prints it ("out", "err", or "shown": the JSON content
+/// of a `display_data`). The answer, in JSON: `{"reply": the execute_reply's content, "result":
+/// the MIME bundle of the value shown, or null}`.
+#[wasm_bindgen]
+pub fn cell(request: &str, on_output: js_sys::Function) -> String {
+    let request: serde_json::Value = serde_json::from_str(request).unwrap_or_default();
+    let code = request["code"].as_str().unwrap_or("");
+    let count = request["count"].as_u64().unwrap_or(0) as u32;
+    let silent = request["silent"].as_bool().unwrap_or(false);
+    let limit = request["max_memory_bytes"].as_u64().map(|b| b as usize);
+    ds_base::guard::memory::set_limit(limit, ds_base::guard::memory::Source::Host);
+    // Once the browser's own stack ran out, cells get a stack budget below that depth (the
+    // page's measure, as the playground's): deep recursion is then the interpreter's error.
+    let _budget = runner::StackBudget::narrow(request["stack_bytes"].as_u64());
+    let sink = move |stream: runner::Stream, text: &str| {
+        let name = match stream {
+            runner::Stream::Out => "out",
+            runner::Stream::Err => "err",
+            runner::Stream::Shown => "shown",
+        };
+        let _ = on_output.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text));
+    };
+    let executed = NOTEBOOK.with(|nb| nb.borrow_mut().execute(code, count, silent, Box::new(sink)));
+    serde_json::json!({ "reply": executed.reply, "result": executed.result }).to_string()
+}
+
+/// Completion in a notebook cell: the content of a `complete_reply` for `code` with the cursor
+/// at `cursor` (in characters).
+#[wasm_bindgen]
+pub fn cell_complete(code: &str, cursor: usize) -> String {
+    NOTEBOOK.with(|nb| nb.borrow().complete(code, cursor)).to_string()
+}
+
+/// Whether a notebook cell is complete: the content of an `is_complete_reply` (`ds kernel`'s).
+#[wasm_bindgen]
+pub fn cell_is_complete(code: &str) -> String {
+    ds_kernel::replies::is_complete(code).to_string()
 }
 
 /// The message of the panic that ended the last run, if one did.

@@ -227,10 +227,10 @@ impl Write for Shared {
 
 /// The stack floor narrowed for one run to `bytes` below here (never lowered), and put back when
 /// the run is over.
-struct StackBudget(usize);
+pub(crate) struct StackBudget(usize);
 
 impl StackBudget {
-    fn narrow(bytes: Option<u64>) -> StackBudget {
+    pub(crate) fn narrow(bytes: Option<u64>) -> StackBudget {
         let old = ds_base::guard::stack::floor();
         if let Some(bytes) = bytes {
             let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
@@ -278,7 +278,7 @@ fn place(session: &Session, d: &Diagnostic) -> Place {
 /// prints fast: at most `BURST` messages every `WINDOW`, or when `MAX_CHUNK` bytes wait, and the
 /// rest when flushed. One message per `out` would flood the page; one at the end would show
 /// nothing while the script runs.
-struct Chunks {
+pub(crate) struct Chunks {
     sink: Sink,
     stream: Stream,
     waiting: Vec<u8>,
@@ -291,7 +291,7 @@ const BURST: u32 = 16;
 const MAX_CHUNK: usize = 64 << 10;
 
 impl Chunks {
-    fn new(sink: Sink, stream: Stream) -> Chunks {
+    pub(crate) fn new(sink: Sink, stream: Stream) -> Chunks {
         Chunks { sink, stream, waiting: Vec::new(), window: Instant::now(), sent: 0 }
     }
 

@@ -11,8 +11,12 @@
 //!    build time.
 //!
 //! Everything the page loads ends up in target/web/: it needs no network.
+//!
+//! `cargo xtask lite` builds the playground, then the notebooks' JupyterLite site into
+//! target/lite/ (`lite`).
 
 mod json;
+mod lite;
 mod presets;
 mod tools;
 
@@ -20,22 +24,30 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask web [--profile PROFILE]
+       cargo xtask lite [--profile PROFILE]
 
-Builds the playground into target/web/ (or $CARGO_TARGET_DIR/web/); serve that folder with any
-static server, e.g. `python3 -m http.server -d target/web`. PROFILE is the Cargo profile of the
-WebAssembly module: `web` (the default: release, fat LTO) or `release-dev` (faster to build).";
+`web` builds the playground into target/web/ (or $CARGO_TARGET_DIR/web/); serve that folder with
+any static server, e.g. `python3 -m http.server -d target/web`. `lite` builds the playground,
+then the notebooks in the browser, a JupyterLite site with the ds kernel, into target/lite/
+(python3 and pip fetch its pinned packages into target/lite-venv/ once). PROFILE is the Cargo
+profile of the WebAssembly module: `web` (the default: release, fat LTO) or `release-dev` (faster
+to build).";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let profile = match args.as_slice() {
-        [task] if task == "web" => "web".to_string(),
-        [task, flag, p] if task == "web" && flag == "--profile" => p.clone(),
+    let (task, profile) = match args.as_slice() {
+        [task] if task == "web" || task == "lite" => (task.clone(), "web".to_string()),
+        [task, flag, p] if (task == "web" || task == "lite") && flag == "--profile" => (task.clone(), p.clone()),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     };
-    match web(&profile) {
+    let built = web(&profile).and_then(|()| match task.as_str() {
+        "lite" => lite::lite(&root(), &target_dir(&root())),
+        _ => Ok(()),
+    });
+    match built {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -45,7 +57,7 @@ fn main() -> ExitCode {
 }
 
 /// The repository's root (xtask/ is one of its folders).
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask/ has a parent").to_path_buf()
 }
 
@@ -117,22 +129,22 @@ fn copy_explorer(from: &Path, to: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn step(what: &str) {
+pub(crate) fn step(what: &str) {
     println!("== {what}");
 }
 
 /// Empties a folder (made when missing): nothing of an older build stays behind.
-fn remake(dir: &Path) -> Result<(), String> {
+pub(crate) fn remake(dir: &Path) -> Result<(), String> {
     if dir.exists() {
         std::fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))
 }
 
-fn copy(from: &Path, to: &Path) -> Result<(), String> {
+pub(crate) fn copy(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::copy(from, to).map(|_| ()).map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

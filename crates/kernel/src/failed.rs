@@ -5,6 +5,7 @@
 
 use ds_syntax::ast::StmtKind;
 use rustc_hash::FxHashMap;
+use serde_json::{json, Value as Json};
 
 /// The top-level names of failed cells, each with the execution count of the latest cell that
 /// would have defined it.
@@ -104,6 +105,15 @@ fn top_level_names(code: &str) -> Vec<String> {
         }
     }
     names
+}
+
+/// The content of an error: the first line of the diagnostics as the value, all of them (with
+/// the source line and its caret) as the traceback.
+pub fn error_content(errors: &str) -> Json {
+    let first = errors.lines().next().unwrap_or("error");
+    let evalue = first.strip_prefix("error: ").unwrap_or(first);
+    let ename = if evalue.contains("interrupted") { "Interrupted" } else { "Error" };
+    json!({ "ename": ename, "evalue": evalue, "traceback": errors.lines().collect::<Vec<_>>() })
 }
 
 #[cfg(test)]

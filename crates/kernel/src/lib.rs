@@ -7,34 +7,51 @@
 //! session as REPL entries do. `replies` answers what needs no running (completion and
 //! inspection from the language server's analysis), `display`, `draw` and `space` show values richly.
 
+//!
+//! Without the feature `server` (the ZeroMQ kernel), the crate is only how cells show:
+//! `display` (with `draw`, `space`, `views` and `replay`), `failed` and `replies::is_complete`,
+//! which build for wasm32-unknown-unknown: the notebook's kernel in the browser
+//! (web/src/notebook.rs, docs/kernel.md "In the browser").
+
+#[cfg(feature = "server")]
 mod connection;
-mod display;
+pub mod display;
 mod draw;
-mod failed;
+pub mod failed;
+#[cfg(feature = "server")]
 mod guard;
+#[cfg(feature = "server")]
 mod install;
+#[cfg(feature = "server")]
 mod message;
 mod replay;
-mod replies;
+pub mod replies;
+#[cfg(feature = "server")]
 mod runner;
+#[cfg(feature = "server")]
 mod server;
 mod space;
 mod views;
 
+#[cfg(feature = "server")]
 pub use connection::Connection;
+#[cfg(feature = "server")]
 pub use install::Target;
-
+#[cfg(feature = "server")]
 use std::path::PathBuf;
 
+#[cfg(feature = "server")]
 pub const USAGE: &str =
     "usage: ds kernel [--max-memory BYTES] -f CONNECTION_FILE\n       ds kernel --install [--user | --prefix DIR]";
 
+#[cfg(feature = "server")]
 const HELP: &str = "Runs ds as a Jupyter kernel: Jupyter starts `ds kernel -f CONNECTION_FILE` itself once the
 kernelspec is installed. --install writes the kernelspec (name `ds`) for this ds: system-wide
 by default, for this user with --user, or under DIR/share/jupyter/kernels with --prefix DIR.
 --max-memory stops a cell whose heap passes BYTES (a number, or with K, M or G) [default: half of
 the machine's memory], as it stops a script.";
 
+#[cfg(feature = "server")]
 /// What the arguments after `kernel` ask for.
 #[derive(Debug, PartialEq)]
 enum Request {
@@ -43,6 +60,7 @@ enum Request {
     Help,
 }
 
+#[cfg(feature = "server")]
 fn parse_args(args: &[String]) -> Result<Request, String> {
     let mut file = None;
     let mut install = false;
@@ -69,6 +87,7 @@ fn parse_args(args: &[String]) -> Result<Request, String> {
     }
 }
 
+#[cfg(feature = "server")]
 /// `ds kernel ARGS`: the exit status. Call it on the interpreter's big-stack thread.
 pub fn main(args: Vec<String>) -> u8 {
     let request = match parse_args(&args) {
@@ -103,6 +122,7 @@ pub fn main(args: Vec<String>) -> u8 {
     }
 }
 
+#[cfg(feature = "server")]
 /// Serves Jupyter on the connection file's ports until it shuts the kernel down.
 fn run(file: &std::path::Path) -> Result<(), String> {
     let conn = Connection::read(file)?;
@@ -116,6 +136,7 @@ fn run(file: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
+#[cfg(feature = "server")]
 /// What the kernel does with bytes from the network, short of running a cell: the guard reads
 /// them as a ZMTP stream; split at each 0 byte, they are the frames of a message, decoded
 /// (unsigned, and signed with a key) and, if well formed, answered as completion, inspection,
@@ -135,7 +156,7 @@ pub fn fuzz_message(data: &[u8]) {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "server"))]
 mod tests {
 
     /// How many mutants the campaign runs: `DS_MUTANTS` when set (a longer campaign by hand),

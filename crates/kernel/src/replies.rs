@@ -3,9 +3,11 @@
 //! that names from earlier cells complete), whether a cell is complete (the REPL's rule: the
 //! parser ran out of input with something open), history and comms.
 
+#[cfg(feature = "server")]
 use super::message::{Message, PROTOCOL_VERSION};
 use serde_json::{json, Value};
 
+#[cfg(feature = "server")]
 /// The reply type and content for a request, or `None` for a request ds does not answer.
 /// `before` is the text of the cells run so far without error.
 pub fn answer(m: &Message, before: &str) -> Option<(String, Value)> {
@@ -25,12 +27,14 @@ pub fn answer(m: &Message, before: &str) -> Option<(String, Value)> {
     Some((reply_type, content))
 }
 
+#[cfg(feature = "server")]
 /// Whether a request is answered from the analysis of the cells (slow, and deep on nested
 /// code: `server` answers it on a thread of its own).
 pub fn needs_analysis(msg_type: &str) -> bool {
     matches!(msg_type, "complete_request" | "inspect_request" | "is_complete_request")
 }
 
+#[cfg(feature = "server")]
 pub fn kernel_info() -> Value {
     json!({
         "status": "ok",
@@ -48,21 +52,25 @@ pub fn kernel_info() -> Value {
     })
 }
 
+#[cfg(feature = "server")]
 /// Jupyter counts the cursor in Unicode code points; the analysis in bytes.
 fn byte_offset(text: &str, chars: usize) -> usize {
     text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i)
 }
 
+#[cfg(feature = "server")]
 fn char_offset(text: &str, byte: usize) -> usize {
     text.char_indices().take_while(|&(i, _)| i < byte).count()
 }
 
+#[cfg(feature = "server")]
 /// The earlier cells and this one as one text, the cell starting at the offset returned.
 fn joined(before: &str, code: &str) -> (String, usize) {
     let text = format!("{before}{code}");
     (text, before.len())
 }
 
+#[cfg(feature = "server")]
 fn complete(before: &str, code: &str, cursor: usize) -> Value {
     let (text, at) = joined(before, code);
     let (mut matches, range) = ds_lsp::text::complete(&text, at + cursor);
@@ -80,6 +88,7 @@ fn complete(before: &str, code: &str, cursor: usize) -> Value {
     })
 }
 
+#[cfg(feature = "server")]
 fn inspect(before: &str, code: &str, cursor: usize) -> Value {
     let (text, at) = joined(before, code);
     // Shift-tab comes with the cursor just after the word, where hover finds nothing.
@@ -100,7 +109,7 @@ fn inspect(before: &str, code: &str, cursor: usize) -> Value {
 /// the parse, and dropping its tree, stay within the analysis thread's stack.
 const MAX_IS_COMPLETE: usize = 2 << 20;
 
-fn is_complete(code: &str) -> Value {
+pub fn is_complete(code: &str) -> Value {
     if code.trim_start().starts_with(':') {
         return json!({ "status": "complete" });
     }
@@ -115,7 +124,7 @@ fn is_complete(code: &str) -> Value {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "server"))]
 mod tests {
     use super::*;
 

@@ -4,7 +4,7 @@
 //! (`display`); an error comes back with the diagnostic as the command line renders it.
 
 use super::display;
-use super::failed::FailedCells;
+use super::failed::{error_content, FailedCells};
 use super::message::Message;
 use super::server::Event;
 use ds_core::session::Session;
@@ -287,13 +287,4 @@ impl Runner {
             cells.push('\n');
         }
     }
-}
-
-/// The content of an error: the first line of the diagnostics as the value, all of them (with
-/// the source line and its caret) as the traceback.
-fn error_content(errors: &str) -> Json {
-    let first = errors.lines().next().unwrap_or("error");
-    let evalue = first.strip_prefix("error: ").unwrap_or(first);
-    let ename = if evalue.contains("interrupted") { "Interrupted" } else { "Error" };
-    json!({ "ename": ename, "evalue": evalue, "traceback": errors.lines().collect::<Vec<_>>() })
 }

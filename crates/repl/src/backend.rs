@@ -72,7 +72,9 @@ impl Backend {
         Backend { session, captured: None, captured_warnings: None, entries: 0, color: false }
     }
 
-    /// A fresh session whose output is returned in `Reply::output` (for tests and embedding).
+    /// A fresh session whose output is returned in `Reply::output` (for tests and embedding),
+    /// with the disk and threads of the operating system.
+    #[cfg(feature = "terminal")]
     pub fn capturing() -> Backend {
         let buf = SharedBuf::default();
         let mut session = Session::new(Box::new(buf.clone()));

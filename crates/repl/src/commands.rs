@@ -198,6 +198,7 @@ impl Backend {
         let old = &mut self.session.interp;
         let out = std::mem::replace(&mut old.out, Box::new(io::sink()));
         let mut fresh = Session::new(out);
+        #[cfg(feature = "terminal")]
         ds_native::lend(&mut fresh.interp);
         fresh.interp.args = std::mem::take(&mut old.args);
         *fresh.interp.limits_mut() = old.limits().clone();

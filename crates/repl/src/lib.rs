@@ -6,17 +6,25 @@ mod backend;
 mod commands;
 pub mod complete;
 pub mod highlight;
+#[cfg(feature = "terminal")]
 mod interrupt;
+#[cfg(feature = "terminal")]
 mod piped;
+#[cfg(feature = "terminal")]
 mod terminal;
 
 pub use backend::{needs_more, Backend, Reply};
+#[cfg(feature = "terminal")]
 pub use interrupt::{Interrupter, WhenIdle};
+#[cfg(feature = "terminal")]
 use piped::finish;
 
+#[cfg(feature = "terminal")]
 use ds_core::session::Session;
+#[cfg(feature = "terminal")]
 use std::io::{IsTerminal, Write};
 
+#[cfg(feature = "terminal")]
 /// Opens the REPL on `session` (fresh, or after `ds -i FILE`): with line editing when standard
 /// input is a terminal, else reading entries line by line. Returns the exit status.
 pub fn run(session: Session, interrupter: &Interrupter) -> u8 {
@@ -31,6 +39,7 @@ pub fn run(session: Session, interrupter: &Interrupter) -> u8 {
     }
 }
 
+#[cfg(feature = "terminal")]
 /// What SIGINT should do between entries for the way the REPL will read its input.
 pub fn when_idle() -> WhenIdle {
     if std::io::stdin().is_terminal() {
@@ -40,6 +49,7 @@ pub fn when_idle() -> WhenIdle {
     }
 }
 
+#[cfg(feature = "terminal")]
 /// Colours unless the user opted out (https://no-color.org).
 fn colors_wanted() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
@@ -136,6 +146,7 @@ impl Open {
     }
 }
 
+#[cfg(feature = "terminal")]
 /// Prints what an entry produced: output to standard output, errors to standard error.
 fn show(reply: &Reply) {
     if !reply.output.is_empty() {

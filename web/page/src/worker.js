@@ -3,13 +3,19 @@
 // the output as the script writes it, then the answer. Stop is the page ending this worker and
 // starting a fresh one: a script in a loop never looks at messages. A run whose request says
 // `explore` leaves the engine holding the script's explorer, whose API the page then asks.
+// The notebook's kernel in the browser (web/lite/) uses this worker too: its cells run in one
+// session that lasts as long as the worker (`cell`), and it asks for completion.
 //
 //   page -> worker: {type: 'init', module}   {type: 'run', id, request}   {type: 'api', id, path}
+//                   {type: 'cell', id, request: {code, count, silent, max_memory_bytes}}
+//                   {type: 'complete', id, code, cursor}   {type: 'is_complete', id, code}
 //   worker -> page: {type: 'ready', version} {type: 'output', id, stream, text}
 //                   {type: 'done', id, response}   {type: 'answer', id, answer: {status, body}}
+//                   (a cell's response: {reply, result}; completion's answer: the content of
+//                   its Jupyter reply)
 //                   {type: 'crash', id, message, stackUsed}  (the engine trapped: this worker is
 //                   done; stackUsed: the module's stack in use when the browser's ran out, or 0)
-import init, { run, explorer_api, last_panic, stack_used, version } from './ds_web.js';
+import init, { run, explorer_api, last_panic, stack_used, version, cell, cell_complete, cell_is_complete } from './ds_web.js';
 
 let ready = null;
 
@@ -23,7 +29,7 @@ self.onmessage = async (event) => {
     ready.catch((e) => self.postMessage({ type: 'crash', id: null, message: `the engine cannot start: ${e}` }));
     return;
   }
-  if (message.type !== 'run' && message.type !== 'api') return;
+  if (!['run', 'api', 'cell', 'complete', 'is_complete'].includes(message.type)) return;
   await ready;
   const { id } = message;
   // The page shows at most a few MB (output.js): past twice that, the rest of a flood is not
@@ -36,6 +42,13 @@ self.onmessage = async (event) => {
   try {
     if (message.type === 'api') {
       self.postMessage({ type: 'answer', id, answer: JSON.parse(explorer_api(message.path)) });
+    } else if (message.type === 'cell') {
+      const response = JSON.parse(cell(JSON.stringify(message.request), output));
+      self.postMessage({ type: 'done', id, response });
+    } else if (message.type === 'complete') {
+      self.postMessage({ type: 'answer', id, answer: JSON.parse(cell_complete(message.code, message.cursor)) });
+    } else if (message.type === 'is_complete') {
+      self.postMessage({ type: 'answer', id, answer: JSON.parse(cell_is_complete(message.code)) });
     } else {
       const response = JSON.parse(run(JSON.stringify(message.request), output));
       self.postMessage({ type: 'done', id, response });

@@ -1,0 +1,292 @@
+//! The notebook's kernel in the browser (`cargo xtask lite`, docs/kernel.md "In the browser"):
+//! cells share one session, as `ds kernel`'s do, and show as they show there. The session is
+//! the REPL's backend (ds-repl without its terminal) and the values are drawn by `ds kernel`'s
+//! own display code (ds-kernel without its server): the same SVG worlds, `Search.compare`
+//! tables and `Search.trace()` step-throughs. What a cell prints streams to the page while it
+//! runs (the playground's chunks), at most 1 MB of it per cell as in `ds kernel`.
+//!
+//! Nothing here knows the browser (the native tests run it): `web/src/lib.rs` exports it to
+//! the worker, and web/lite/ makes Jupyter messages of what it says.
+
+use crate::runner::{Chunks, Sink, Stream};
+use ds_core::session::Session;
+use ds_core::value::Value;
+use ds_kernel::display;
+use ds_kernel::failed::{error_content, FailedCells};
+use ds_repl::Backend;
+use serde_json::{json, Value as Json};
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
+
+/// What one cell may print before the rest is dropped (`ds kernel`'s cap: its text and its
+/// drawings together).
+const MAX_CELL_OUTPUT: usize = 1 << 20;
+
+/// One output stream of the running cell: the playground's chunks, with the cell's cap.
+struct Capped {
+    chunks: Chunks,
+    /// Bytes this cell has printed on the stream, shown or not.
+    written: usize,
+}
+
+impl Capped {
+    /// Counts `bytes` of output; whether they are within the cell's cap.
+    fn admit(&mut self, bytes: usize) -> bool {
+        let room = MAX_CELL_OUTPUT.saturating_sub(self.written);
+        self.written = self.written.saturating_add(bytes);
+        bytes <= room
+    }
+
+    /// Ends a cell: sends the rest, with a note when output was dropped, and starts afresh.
+    fn finish(&mut self) {
+        if self.written > MAX_CELL_OUTPUT {
+            let note = format!(
+                "\n[ds kernel: output cut after {} bytes (text and drawings); {} more bytes not shown]\n",
+                MAX_CELL_OUTPUT,
+                self.written - MAX_CELL_OUTPUT
+            );
+            let _ = self.chunks.write(note.as_bytes());
+        }
+        let _ = self.chunks.flush();
+        self.written = 0;
+    }
+}
+
+#[derive(Clone)]
+struct Output(Rc<RefCell<Capped>>);
+
+impl Output {
+    fn new(sink: Sink, stream: Stream) -> Output {
+        Output(Rc::new(RefCell::new(Capped { chunks: Chunks::new(sink, stream), written: 0 })))
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut s = self.0.borrow_mut();
+        let room = MAX_CELL_OUTPUT.saturating_sub(s.written);
+        s.admit(buf.len());
+        let shown = buf.len().min(room);
+        if shown > 0 {
+            s.chunks.write(&buf[..shown])?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.borrow_mut().chunks.flush()
+    }
+}
+
+/// The tables (`Search.compare`'s rows) the running cell has shown: its value, if it is one of
+/// them, is not shown a second time.
+type Tables = Rc<RefCell<Vec<ds_core::value::ArrayRef>>>;
+
+/// What gets a cell's output as it comes: the stream and the text.
+pub type OnOutput = Box<dyn FnMut(Stream, &str)>;
+
+/// Where the running cell's output goes: replaced for each cell (the worker's callback is the
+/// cell's).
+type Target = Rc<RefCell<Option<OnOutput>>>;
+
+/// One notebook's session.
+pub struct Notebook {
+    backend: Backend,
+    out: Output,
+    err: Output,
+    target: Target,
+    failed: FailedCells,
+    tables: Tables,
+}
+
+/// What a cell ended with: the content of its `execute_reply` (`status`, and `ename`,
+/// `evalue`, `traceback` for an error) and, when its last value is shown, that value's MIME
+/// bundle (`result`, for an `execute_result`).
+pub struct Executed {
+    pub reply: Json,
+    pub result: Option<Json>,
+}
+
+impl Default for Notebook {
+    fn default() -> Self {
+        Notebook::new()
+    }
+}
+
+impl Notebook {
+    pub fn new() -> Notebook {
+        let target: Target = Rc::default();
+        let forward = target.clone();
+        let sink: Sink = Rc::new(RefCell::new(move |stream: Stream, text: &str| {
+            if let Some(to) = forward.borrow_mut().as_mut() {
+                to(stream, text);
+            }
+        }));
+        let out = Output::new(sink.clone(), Stream::Out);
+        let err = Output::new(sink.clone(), Stream::Err);
+        let mut session = Session::new(Box::new(out.clone()));
+        session.interp.warnings.sink = Box::new(err.clone());
+        session.interp.set_notes(Box::new(err.clone()));
+        // A folder in memory, as the playground's: what a cell writes, a later cell reads.
+        session.interp.set_files(Box::new(ds_core::files::MemoryFiles::default()));
+        let tables = Tables::default();
+        session.interp.show = Some(shower(out.clone(), sink, tables.clone()));
+        Notebook { backend: Backend::new(session), out, err, target, failed: FailedCells::default(), tables }
+    }
+
+    /// Runs one cell, numbered `count`; `on_output(stream, text)` gets what it prints as it
+    /// prints it ("out" and "err": text, "shown": the JSON content of a `display_data`).
+    pub fn execute(&mut self, code: &str, count: u32, silent: bool, on_output: OnOutput) -> Executed {
+        *self.target.borrow_mut() = Some(on_output);
+        self.tables.borrow_mut().clear();
+        let (reply, value) = self.backend.eval_cell(code);
+        self.out.0.borrow_mut().finish();
+        if reply.quit {
+            let note = "note: `System.exit` ends a script, not the kernel: the session goes on\n";
+            let _ = self.err.write_all(note.as_bytes());
+        }
+        self.err.0.borrow_mut().finish();
+        let executed = if reply.failed() {
+            let mut errors = reply.errors.clone();
+            for note in self.failed.explain(&reply.errors) {
+                errors.push_str(&note);
+                errors.push('\n');
+            }
+            if reply.compile_failed {
+                if let Some(note) = self.failed.failed(count, code) {
+                    errors.push_str(&note);
+                    errors.push('\n');
+                }
+            } else {
+                // It compiled, so its demons are defined, though it stopped at run time.
+                self.failed.compiled(code);
+            }
+            let mut content = error_content(&errors);
+            content["status"] = json!("error");
+            Executed { reply: content, result: None }
+        } else {
+            if !code.trim_start().starts_with(':') {
+                self.failed.compiled(code);
+            } else if code.trim_start()[1..].split_whitespace().next() == Some("reset") {
+                self.failed.clear();
+            }
+            let tables = self.tables.clone();
+            let shown = |v: &Value| matches!(v, Value::Array(a) if tables.borrow().iter().any(|t| Rc::ptr_eq(t, a)));
+            let result = value.filter(|v| !silent && !shown(v)).map(|v| display::shown(&mut self.backend, &v));
+            Executed { reply: json!({ "status": "ok", "payload": [], "user_expressions": {} }), result }
+        };
+        *self.target.borrow_mut() = None;
+        executed
+    }
+
+    /// The words that can replace the one at `cursor` (a character offset into `code`), as
+    /// Jupyter's `complete_reply` gives them: the REPL's completion over the session as it is
+    /// now (its variables, demons, nodes and relations, and the methods for what a variable
+    /// holds).
+    pub fn complete(&self, code: &str, cursor: usize) -> Json {
+        let at = byte_offset(code, cursor);
+        let names = ds_repl::complete::Names::from_session(self.backend.session());
+        let (start, matches) = names.complete(code, at);
+        json!({
+            "status": "ok",
+            "matches": matches,
+            "cursor_start": char_offset(code, start),
+            "cursor_end": char_offset(code, at),
+            "metadata": {},
+        })
+    }
+}
+
+/// How `out G` (a world, a picture, a state space printed alone) shows: drawn, as a
+/// `display_data` after what the cell printed before it (`ds kernel`'s rule).
+fn shower(out: Output, sink: Sink, tables: Tables) -> ds_core::eval::Shower {
+    Box::new(move |world, value| {
+        let Some(data) = display::drawn(world, value) else { return false };
+        if let Value::Array(rows) = value {
+            tables.borrow_mut().push(rows.clone());
+        }
+        let mut stream = out.0.borrow_mut();
+        let _ = stream.chunks.flush();
+        if stream.admit(display::size(&data)) {
+            let content = json!({ "data": data, "metadata": {} });
+            (sink.borrow_mut())(Stream::Shown, &content.to_string());
+        }
+        true
+    })
+}
+
+/// Jupyter counts the cursor in Unicode code points; the analysis in bytes.
+fn byte_offset(text: &str, chars: usize) -> usize {
+    text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i)
+}
+
+fn char_offset(text: &str, byte: usize) -> usize {
+    text.char_indices().take_while(|&(i, _)| i < byte).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs a cell, collecting what it streams.
+    fn run(nb: &mut Notebook, code: &str, count: u32) -> (Executed, Vec<(Stream, String)>) {
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let into = seen.clone();
+        let executed = nb.execute(code, count, false, Box::new(move |s, t| into.borrow_mut().push((s, t.to_string()))));
+        let seen = seen.borrow().clone();
+        (executed, seen)
+    }
+
+    #[test]
+    fn cells_share_a_session_and_stream_their_output() {
+        let mut nb = Notebook::new();
+        let (first, seen) = run(&mut nb, "var X = 40\nout \"hello\"", 1);
+        assert_eq!(first.reply["status"], "ok");
+        assert!(first.result.is_none(), "an `out` statement is not a value to show");
+        assert_eq!(seen, vec![(Stream::Out, "hello\n".to_string())]);
+        let (second, _) = run(&mut nb, "X + 2", 2);
+        assert_eq!(second.result.expect("a value")["text/plain"], "42");
+    }
+
+    #[test]
+    fn a_graph_shows_as_svg_and_an_error_names_its_place() {
+        let mut nb = Notebook::new();
+        let (shown, _) = run(&mut nb, "edges on\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b\na on b\nG", 1);
+        let data = shown.result.expect("the graph is shown");
+        assert!(data["image/svg+xml"].as_str().is_some_and(|s| s.starts_with("<svg")), "{data}");
+        let (failed, _) = run(&mut nb, "\nout 1 +", 2);
+        assert_eq!(failed.reply["status"], "error");
+        let traceback = failed.reply["traceback"].to_string();
+        assert!(traceback.contains("<repl:2>:2:"), "{traceback}");
+    }
+
+    #[test]
+    fn out_of_a_world_is_drawn_among_the_output() {
+        let mut nb = Notebook::new();
+        let (_, seen) =
+            run(&mut nb, "edges on\nvar G = GRAPH(\"G\")\nGRAPH = G\nnodes a, b\na on b\nout \"before\"\nout G", 1);
+        assert_eq!(seen[0], (Stream::Out, "before\n".to_string()));
+        assert_eq!(seen[1].0, Stream::Shown);
+        let content: Json = serde_json::from_str(&seen[1].1).expect("JSON");
+        assert!(content["data"]["image/svg+xml"].is_string(), "{content}");
+    }
+
+    #[test]
+    fn what_a_cell_writes_a_later_cell_reads() {
+        let mut nb = Notebook::new();
+        let (wrote, _) = run(&mut nb, "var F = File.open(\"notes.txt\", \"w\")\nF.out(\"kept\")\nF.close()", 1);
+        assert_eq!(wrote.reply["status"], "ok", "{}", wrote.reply);
+        let (read, _) = run(&mut nb, "File.open(\"notes.txt\").getline()", 2);
+        assert_eq!(read.result.expect("a value")["text/plain"], "kept");
+    }
+
+    #[test]
+    fn completion_knows_the_cells_names() {
+        let mut nb = Notebook::new();
+        run(&mut nb, "var Alpha = 1", 1);
+        let c = nb.complete("out Alp", 7);
+        assert_eq!(c["matches"], json!(["Alpha"]));
+        assert_eq!((c["cursor_start"].as_u64(), c["cursor_end"].as_u64()), (Some(4), Some(7)));
+    }
+}
