@@ -44,6 +44,7 @@ mod node_loops;
 mod output;
 mod parse_cost;
 mod plan;
+mod plan_scripts;
 mod probes;
 mod processes;
 mod record;

@@ -72,18 +72,8 @@ fn pddl(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Valu
     m.insert(Value::str("next"), lambda("next", &["S"], next, me.clone(), span));
     m.insert(Value::str("goal"), lambda("goal", &["S"], goal, me.clone(), span));
     m.insert(Value::str("h"), lambda("h", &["Name"], heuristic, me, span));
-    m.insert(Value::str("types"), Value::Graph(types_graph(it, &task, span)?));
+    m.insert(Value::str("types"), Value::Graph(task.types.clone()));
     Ok(Value::Map(Rc::new(RefCell::new(m))))
-}
-
-/// The graph of types: the target of the start's first object's `isa`.
-fn types_graph(it: &mut Interp, task: &PddlTask, span: Span) -> R<crate::world::GraphRef> {
-    let start = task.start.borrow();
-    let uid = start.facts.iter().find(|f| f.key.rel() == crate::world::ISA).map(|f| f.key.tgraph());
-    match uid.and_then(|u| it.world.linked_graph(u)) {
-        Some(g) => Ok(g),
-        None => fail(span, "the PDDL problem has no objects"),
-    }
 }
 
 /// A lambda of `params` whose body calls `f` with `bound` and its parameters: `next(S)`.

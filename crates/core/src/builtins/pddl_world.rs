@@ -33,6 +33,8 @@ pub struct PddlTask {
     pub class: ClassId,
     /// The start state.
     pub start: GraphRef,
+    /// The graph of types, which the objects' `isa` edges point into.
+    pub types: GraphRef,
     /// For each variable: the fact of each value that makes an atom true (value, key).
     var_facts: Vec<Vec<(u32, FactKey)>>,
     /// For each variable: its value when none of its atoms is true (`none`, or a binary
@@ -189,7 +191,7 @@ pub fn build(it: &mut Interp, model: &Model, task: Task, span: Span) -> R<PddlTa
         var_facts.push(fs);
         default.push(none);
     }
-    Ok(PddlTask { task, class, start, var_facts, default, start_facts })
+    Ok(PddlTask { task, class, start, types, var_facts, default, start_facts })
 }
 
 fn obj(a: ds_pddl::check::Arg) -> u32 {
