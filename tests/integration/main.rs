@@ -45,6 +45,7 @@ mod output;
 mod parse_cost;
 mod plan;
 mod plan_scripts;
+mod plan_views;
 mod probes;
 mod processes;
 mod record;
