@@ -480,10 +480,18 @@ impl Facts {
     /// Makes the visible packed facts and `word` a base of this state's own (when the own
     /// layer grows too long to rebuild on every change, or nothing of the base shows).
     fn fold(&mut self, word: Option<u64>) {
+        let own = self.own.clone();
+        let own = own.as_deref().map_or(&[][..], |o| &o[..self.own_len as usize]);
+        self.fold_words(own, word);
+    }
+
+    /// `fold` with the own layer's words given (`words`, the facts of `own_rels`), which may be
+    /// more than an own layer holds.
+    pub(super) fn fold_words(&mut self, own: &[u64], word: Option<u64>) {
         let own_rels = self.own_rels;
-        let mut words = Vec::with_capacity(self.base_words().len() + self.own_words().len() + 1);
+        let mut words = Vec::with_capacity(self.base_words().len() + own.len() + 1);
         words.extend(self.base_words().iter().copied().filter(|&w| packed::rel_bit(packed::rel(w)) & own_rels == 0));
-        words.extend_from_slice(self.own_words());
+        words.extend_from_slice(own);
         words.extend(word);
         words.sort_unstable();
         self.base = Some(Rc::new(words));
