@@ -40,8 +40,10 @@ pub struct PddlTask {
     /// For each variable: its value when none of its atoms is true (`none`, or a binary
     /// variable's false value).
     default: Vec<Option<u32>>,
-    /// The start's facts, for checking that a state is one of the task's.
-    start_facts: Facts,
+    /// The start's content hash, and for each variable and value what the value changes in it
+    /// when its atom is made True (from False): for checking that a state is one of the task's.
+    start_hash: u64,
+    flip: Vec<Vec<u64>>,
 }
 
 impl Host for PddlTask {
@@ -179,19 +181,27 @@ pub fn build(it: &mut Interp, model: &Model, task: Task, span: Span) -> R<PddlTa
     start.borrow_mut().facts = start_facts.clone();
     let mut var_facts = Vec::with_capacity(task.vars.len());
     let mut default = Vec::with_capacity(task.vars.len());
+    let mut flip = Vec::with_capacity(task.vars.len());
     for var in &task.vars {
         let mut fs = Vec::new();
         let mut none = None;
+        let mut flips = vec![0; var.atoms.len()];
         for (x, atom) in var.atoms.iter().enumerate() {
             match atom {
-                Some((pred, args)) => fs.push((x as u32, key(*pred, args))),
+                Some((pred, args)) => {
+                    let k = key(*pred, args);
+                    fs.push((x as u32, k));
+                    flips[x] = k.content_hash(Logic::TRUE) ^ k.content_hash(Logic::FALSE);
+                }
                 None => none = Some(x as u32),
             }
         }
         var_facts.push(fs);
         default.push(none);
+        flip.push(flips);
     }
-    Ok(PddlTask { task, class, start, types, var_facts, default, start_facts })
+    let start_hash = start_facts.hash();
+    Ok(PddlTask { task, class, start, types, var_facts, default, start_hash, flip })
 }
 
 fn obj(a: ds_pddl::check::Arg) -> u32 {
@@ -256,21 +266,16 @@ impl PddlTask {
                 }
             }
         }
-        if self.encode_facts(&state) != graph.facts {
+        // The state's facts are the start's with its variables' atoms moved: the same content
+        // hash (a 64-bit hash of every fact: another state has it by a chance of 2^-64).
+        let expected = state.iter().enumerate().fold(self.start_hash, |h, (v, &x)| {
+            let init = self.task.init[v] as usize;
+            h ^ self.flip[v][init] ^ self.flip[v][x as usize]
+        });
+        if expected != graph.facts.hash() {
             return fail(span, "this state is not one of the PDDL task's: a fact that no action changes, or one outside the task, was changed");
         }
         Ok(state)
-    }
-
-    /// The facts of a task's state.
-    fn encode_facts(&self, state: &[u32]) -> Facts {
-        let mut facts = self.start_facts.clone();
-        for (v, &x) in state.iter().enumerate() {
-            if x != self.task.init[v] {
-                self.set_value(&mut facts, v, self.task.init[v], x);
-            }
-        }
-        facts
     }
 
     /// Moves variable `v` from value `from` to `to` in `facts`.
