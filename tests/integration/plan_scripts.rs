@@ -122,6 +122,14 @@ fn the_wolf_in_pddl_has_the_hand_written_worlds_answer() {
     assert_eq!(r.stdout, "17\n30 60\n", "{}", r.stderr);
 }
 
+#[test]
+fn the_wolf_domain_in_the_lesson_is_the_file() {
+    // docs/planning.md shows scripts/pddl/wolf.pddl whole; it must not drift from the file.
+    let doc = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/planning.md")).expect("doc");
+    let file = std::fs::read_to_string(scripts().join("wolf.pddl")).expect("wolf.pddl");
+    assert!(doc.contains(&format!("```pddl\n{file}```")), "docs/planning.md must show scripts/pddl/wolf.pddl as it is");
+}
+
 const LIGHTS: &str = "(define (domain lights)
   (:requirements :strips :typing :negative-preconditions)
   (:types lamp room)
