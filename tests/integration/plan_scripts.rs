@@ -172,8 +172,7 @@ fn pddl_text_works_like_a_file_and_the_world_is_closed() {
     // Every atom the types allow is True or False; `hall in hall` is no atom of the task (the
     // types rule it out), so it is not a fact: Undef.
     assert_eq!(
-        r.stdout,
-        "True False Undef True True\nFalse 2\n[(switch a hall),(switch b hall)] True\n(switch a hall)\n",
+        r.stdout, "True False Undef True True\nFalse 2\n[(switch a hall),(switch b hall)] True\n(switch a hall)\n",
         "{}",
         r.stderr
     );
@@ -221,7 +220,11 @@ fn the_sandbox_refuses_a_pddl_file_but_not_pddl_text() {
         .output()
         .expect("run ds");
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("under --sandbox"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("under --sandbox"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = format!(
         "var P = Problem.pddl(\"{}\", \"{}\")\nout Search.bfs(P) != Undef\n",
         LIGHTS.replace('\n', " "),

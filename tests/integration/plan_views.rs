@@ -42,15 +42,15 @@ fn the_blocks_view_draws_each_stack_on_the_table() {
 
 #[test]
 fn the_gripper_view_draws_the_rooms_and_the_robot() {
-    let ex = explore(&["scripts/gripper.ds", "--start", "P['start']", "--next", "next", "--goal", "goal", "--view", "view"]);
+    let ex =
+        explore(&["scripts/gripper.ds", "--start", "P['start']", "--next", "next", "--goal", "goal", "--view", "view"]);
     // scripts/pddl/gripper_view.ds: rooms 200 pixels wide, 10 apart; the balls numbered.
     let room = |x: f64| if x < 200.0 { "rooma" } else { "roomb" };
     let start = ex.json("/api/state/0");
     let t = texts(&svg_of(&start));
     let mut places: Vec<(String, &str)> = t.iter().map(|(x, _, s)| (s.clone(), room(*x))).collect();
     places.sort();
-    let want =
-        [("1", "rooma"), ("2", "rooma"), ("3", "rooma"), ("4", "rooma"), ("left", "rooma"), ("right", "rooma")];
+    let want = [("1", "rooma"), ("2", "rooma"), ("3", "rooma"), ("4", "rooma"), ("left", "rooma"), ("right", "rooma")];
     let mut want: Vec<(String, &str)> = want.iter().map(|(a, b)| (a.to_string(), *b)).collect();
     want.extend([("robot".to_string(), "rooma"), ("rooma".to_string(), "rooma"), ("roomb".to_string(), "roomb")]);
     want.sort();

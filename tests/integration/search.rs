@@ -451,7 +451,8 @@ fn search_usage_errors_name_the_function() {
     let r = ds(&["-e", "Search.bfs(1, 2)"]);
     assert_eq!(r.code, Some(1));
     // Two arguments would be a problem map and options (docs/search.md, "A problem as a map").
-    let want = "`Search.bfs` takes (Start, Next, Goal [, Opts]), or a problem map (start, next, goal) first: not a number";
+    let want =
+        "`Search.bfs` takes (Start, Next, Goal [, Opts]), or a problem map (start, next, goal) first: not a number";
     assert!(r.stderr.contains(want), "{}", r.stderr);
     let r = ds(&["-e", "Search.bfs()"]);
     assert!(r.stderr.contains("function `Search.bfs` takes 1 to 4 arguments, but 0 given"), "{}", r.stderr);

@@ -141,10 +141,7 @@ fn heuristic(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<
     let task = bound::<PddlTask>(args);
     let name = arg::<&str>(args, 1, "h", span)?;
     let Some(h) = ds_pddl::heuristics::by_name(name, &task.task) else {
-        return fail(
-            span,
-            format!("no PDDL heuristic `{name}` (there are {})", ds_pddl::heuristics::NAMES.join(", ")),
-        );
+        return fail(span, format!("no PDDL heuristic `{name}` (there are {})", ds_pddl::heuristics::NAMES.join(", ")));
     };
     let me = Value::host(PddlHeuristic { task, h: RefCell::new(h) });
     Ok(lambda(name, &["S"], estimate, me, span))

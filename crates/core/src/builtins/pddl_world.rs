@@ -154,7 +154,10 @@ pub fn build(it: &mut Interp, model: &Model, task: Task, span: Span) -> R<PddlTa
         let n = domains.iter().map(Vec::len).product::<usize>();
         count = count.saturating_add(n);
         if count > MAX_FACTS {
-            return fail(span, format!("the PDDL problem has more than {MAX_FACTS} ground atoms: too many facts for a world"));
+            return fail(
+                span,
+                format!("the PDDL problem has more than {MAX_FACTS} ground atoms: too many facts for a world"),
+            );
         }
         let mut args = vec![0u32; domains.len()];
         for mut i in 0..n {
@@ -253,7 +256,10 @@ impl PddlTask {
                     if value.is_some() {
                         return fail(
                             span,
-                            format!("this state has two atoms of `{}` true, which the PDDL task keeps as one", self.task.vars[v].name),
+                            format!(
+                                "this state has two atoms of `{}` true, which the PDDL task keeps as one",
+                                self.task.vars[v].name
+                            ),
                         );
                     }
                     value = Some(x);
@@ -262,7 +268,13 @@ impl PddlTask {
             match value.or(self.default[v]) {
                 Some(x) => state.push(x),
                 None => {
-                    return fail(span, format!("this state has no atom of `{}` true, as every state of the PDDL task has", self.task.vars[v].name))
+                    return fail(
+                        span,
+                        format!(
+                            "this state has no atom of `{}` true, as every state of the PDDL task has",
+                            self.task.vars[v].name
+                        ),
+                    )
                 }
             }
         }

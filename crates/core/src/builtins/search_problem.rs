@@ -50,7 +50,10 @@ pub(super) fn positional(
     let mut rest = &args[1..];
     if informed {
         let Some((h, after)) = rest.split_first() else {
-            return fail(span, format!("`{fname}` with a problem map takes a heuristic next: `{fname}(P, H [, Opts])`"));
+            return fail(
+                span,
+                format!("`{fname}` with a problem map takes a heuristic next: `{fname}(P, H [, Opts])`"),
+            );
         };
         out.push(heuristic(it, &p, h, fname, span)?);
         rest = after;
