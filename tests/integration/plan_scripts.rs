@@ -159,6 +159,26 @@ fn a_bad_file_is_a_script_error_at_its_place() {
 }
 
 #[test]
+fn each_bad_input_is_the_error_ds_plan_gives_at_the_same_place() {
+    use crate::plan::{line_col, BAD, LIGHTS as DOMAIN, LIGHTS_PROBLEM as PROBLEM};
+    for (which, from, to, marker, nth, message) in BAD {
+        let (domain, problem) = match which {
+            "domain" => (DOMAIN.replace(from, to), PROBLEM.to_string()),
+            _ => (DOMAIN.to_string(), PROBLEM.replace(from, to)),
+        };
+        let d = scratch_file("lights.pddl", &domain);
+        let p = scratch_file("p1.pddl", &problem);
+        let text = if which == "domain" { &domain } else { &problem };
+        let file = if which == "domain" { "lights.pddl" } else { "p1.pddl" };
+        let at = format!("{file}:{}: ", line_col(text, marker, nth));
+        let r = run(d.to_str().unwrap(), p.to_str().unwrap(), "var P = Problem.pddl(D, F)\nout 1\n");
+        assert_eq!((r.code, r.stdout.as_str()), (Some(1), ""), "{to}: {}", r.stderr);
+        assert!(r.stderr.contains(&at), "{to}: expected the error at {at}: {}", r.stderr);
+        assert!(r.stderr.contains(message), "{to}: expected `{message}`: {}", r.stderr);
+    }
+}
+
+#[test]
 fn pddl_text_works_like_a_file_and_the_world_is_closed() {
     let body = format!(
         "edges on, in\nvar P = Problem.pddl(\"{}\", \"{}\")\nvar S = P[\"start\"]\nGRAPH = S\n\
@@ -204,6 +224,28 @@ fn a_state_from_elsewhere_and_a_wrong_heuristic_are_errors() {
     let r = run(&s.join("gripper.pddl").display().to_string(), &s.join("gripper-4.pddl").display().to_string(), src);
     assert_eq!(r.code, Some(1), "{}", r.stdout);
     assert!(r.stderr.contains("two atoms of `at-robby` true"), "{}", r.stderr);
+}
+
+#[test]
+fn what_a_world_cannot_hold_is_refused_by_name() {
+    let three =
+        LIGHTS.replace("(in ?l - lamp ?r - room))", "(in ?l - lamp ?r - room) (by ?l - lamp ?m - lamp ?r - room))");
+    let isa = LIGHTS.replace("(in ?l - lamp ?r - room))", "(in ?l - lamp ?r - room) (isa ?l - lamp))");
+    let twice = LIGHTS
+        .replace("(on ?l)", "(light-on ?l)")
+        .replace("(on ?l - lamp)", "(light-on ?l - lamp) (light_on ?l - lamp)");
+    for (domain, message) in [
+        (three, "the PDDL predicate `by` has 3 arguments"),
+        (isa, "the PDDL predicate `isa` has the name of ds's own relation `isa`"),
+        (twice, "the PDDL predicates `light-on` and `light_on` both become `light_on` in ds"),
+    ] {
+        let problem = LIGHTS_1.replace("(on a) (on b)", "(in a hall)");
+        let src =
+            format!("var P = Problem.pddl(\"{}\", \"{}\")\n", domain.replace('\n', " "), problem.replace('\n', " "));
+        let r = ds_file("refused.ds", &src, &[]);
+        assert_eq!(r.code, Some(1), "{message}: {}", r.stdout);
+        assert!(r.stderr.contains(message), "expected `{message}`: {}", r.stderr);
+    }
 }
 
 #[test]
