@@ -98,6 +98,35 @@ fn every_heuristic_and_uniform_cost_search_agree_on_the_cost() {
 }
 
 #[test]
+fn every_search_algorithm_takes_the_task() {
+    // blocks: unit costs, so the fewest actions is the least cost; with LM-cut (admissible)
+    // astar, idastar and rbfs are optimal, as ucs, bfs and iddfs are.
+    let (d, p) = generate("blocks", 4, 2);
+    let want = oracle(&["cost", &d, &p]);
+    for (call, optimal) in [
+        ("Search.bfs(P)", true),
+        ("Search.iddfs(P)", true),
+        ("Search.ucs(P)", true),
+        ("Search.dfs(P)", false),
+        ("Search.astar(P, \"lmcut\")", true),
+        ("Search.idastar(P, \"lmcut\")", true),
+        ("Search.rbfs(P, \"lmcut\")", true),
+        ("Search.greedy(P, \"hff\")", false),
+        ("Search.beam(P, \"hff\", {\"width\": 50})", false),
+    ] {
+        let body = format!("var P = Problem.pddl(D, F)\n{call}\nvar S = Search.stats()\nfor A in S[\"actions\"] : out A\nout S[\"cost\"]\n");
+        let r = run(&d, &p, &body);
+        assert_eq!(r.code, Some(0), "{call}: {}", r.stderr);
+        let mut plan: Vec<String> = r.stdout.lines().map(str::to_string).collect();
+        let cost = plan.pop().unwrap_or_default();
+        assert_eq!(validated(&d, &p, &plan, &cost), cost, "{call}");
+        if optimal {
+            assert_eq!(cost, want, "{call}");
+        }
+    }
+}
+
+#[test]
 fn explore_finds_the_oracles_reachable_states() {
     let mut cases: Vec<(String, String)> =
         vec![generate("gripper", 3, 1), generate("blocks", 4, 2), generate("miconic", 3, 4), generate("visit", 4, 6)];
