@@ -132,7 +132,7 @@ fn next(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Valu
 fn goal(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let task = bound::<PddlTask>(args);
     let g = state(args, "goal", span)?;
-    let s = task.decode(&it.world, &g, span)?;
+    let s = task.decode(&g, span)?;
     Ok(Value::bool(task.task.is_goal(&s)))
 }
 
@@ -151,7 +151,7 @@ fn heuristic(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<
 fn estimate(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let h = bound::<PddlHeuristic>(args);
     let g = state(args, "h", span)?;
-    let s = h.task.decode(&it.world, &g, span)?;
+    let s = h.task.decode(&g, span)?;
     let v = h.h.borrow_mut().h(&s);
     Ok(Value::Num(v.map_or(f64::INFINITY, |v| v as f64)))
 }

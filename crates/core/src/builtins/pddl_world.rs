@@ -242,8 +242,7 @@ fn sorted_facts(mut items: Vec<Fact>) -> Facts {
 impl PddlTask {
     /// The task's state of a state graph; an error when the graph is not a state of this task
     /// (another world, two atoms of one variable, a fact the task keeps fixed changed).
-    pub fn decode(&self, world: &World, g: &GraphRef, span: Span) -> R<Vec<u32>> {
-        let _ = world;
+    pub fn decode(&self, g: &GraphRef, span: Span) -> R<Vec<u32>> {
         let graph = g.borrow();
         if graph.class != self.class {
             return fail(span, "this state is not a graph of the PDDL task's world (start from its `start`)");
@@ -304,10 +303,10 @@ impl PddlTask {
         }
     }
 
-    /// The successors of state graph `g`: (action name, successor graph, cost) for each
+    /// The successors of state graph `g`: (ground action, successor graph) for each
     /// applicable ground action, in the task's order.
     pub fn successors(&self, world: &mut World, g: &GraphRef, span: Span) -> R<Vec<(usize, GraphRef)>> {
-        let state = self.decode(world, g, span)?;
+        let state = self.decode(g, span)?;
         let mut out = Vec::new();
         for (i, op) in self.task.ops.iter().enumerate() {
             if !self.task.applicable(op, &state) {
