@@ -129,7 +129,7 @@ fn next(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Valu
 }
 
 /// `goal(S)`: whether S satisfies the problem's goal.
-fn goal(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn goal(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let task = bound::<PddlTask>(args);
     let g = state(args, "goal", span)?;
     let s = task.decode(&g, span)?;
@@ -148,7 +148,7 @@ fn heuristic(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<
 }
 
 /// A heuristic's value of a state: its estimate, `inf` where the goal is out of reach.
-fn estimate(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+fn estimate(_: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let h = bound::<PddlHeuristic>(args);
     let g = state(args, "h", span)?;
     let s = h.task.decode(&g, span)?;
