@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::process::Command;
 
 /// The texts of an SVG picture with their places: (x, y, text) in the order drawn.
-fn texts(svg: &str) -> Vec<(f64, f64, String)> {
+pub(crate) fn texts(svg: &str) -> Vec<(f64, f64, String)> {
     let mut out = Vec::new();
     for piece in svg.split("<text ").skip(1) {
         let attr = |name: &str| -> f64 {
@@ -31,7 +31,7 @@ fn board(svg: &str, cell: f64, width: usize, cells: usize) -> Vec<String> {
 }
 
 /// The SVG of a state's view, as the explorer gives it.
-fn svg_of(state: &Value) -> String {
+pub(crate) fn svg_of(state: &Value) -> String {
     state["view"]["svg"].as_str().unwrap_or_else(|| panic!("an SVG view: {}", state["view"])).to_string()
 }
 

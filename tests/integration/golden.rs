@@ -75,6 +75,7 @@ macro_rules! cases {
 }
 
 cases! {
+    blocks => "blocks",
     compare => "compare",
     compare_at_bad_puzzle => "compare@bad_puzzle",
     compare_at_bad_state => "compare@bad_state",
@@ -138,6 +139,7 @@ cases! {
     games_at_chip => "games@chip",
     games_at_heaps_ties => "games@heaps_ties",
     games_at_over => "games@over",
+    gripper => "gripper",
     heuristics => "heuristics",
     heuristics_at_bad_state => "heuristics@bad_state",
     heuristics_at_standard_goal => "heuristics@standard_goal",

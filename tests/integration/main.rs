@@ -44,6 +44,8 @@ mod node_loops;
 mod output;
 mod parse_cost;
 mod plan;
+mod plan_scripts;
+mod plan_views;
 mod probes;
 mod processes;
 mod record;

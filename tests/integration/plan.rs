@@ -95,7 +95,7 @@ fn breadth_first_finds_the_shortest_plan_of_a_unit_cost_task() {
     assert!(plan.stdout.ends_with("(unit cost)\n"), "{}", plan.stdout);
 }
 
-const LIGHTS: &str = "(define (domain lights)
+pub(crate) const LIGHTS: &str = "(define (domain lights)
   (:requirements :strips :typing :negative-preconditions)
   (:types lamp room)
   (:predicates (on ?l - lamp) (in ?l - lamp ?r - room))
@@ -104,7 +104,7 @@ const LIGHTS: &str = "(define (domain lights)
     :effect (on ?l)))
 ";
 
-const LIGHTS_PROBLEM: &str = "(define (problem p1) (:domain lights)
+pub(crate) const LIGHTS_PROBLEM: &str = "(define (problem p1) (:domain lights)
   (:objects a b - lamp hall - room)
   (:init (in a hall) (in b hall))
   (:goal (and (on a) (on b))))
@@ -166,7 +166,7 @@ fn bad_command_lines_exit_2() {
 
 /// (which file is changed, what is replaced, by what, the text whose `nth` occurrence the error
 /// points at, a part of the message).
-const BAD: [(&str, &str, &str, &str, usize, &str); 14] = [
+pub(crate) const BAD: [(&str, &str, &str, &str, usize, &str); 14] = [
     ("domain", ":negative-preconditions", ":fluents", ":fluents", 0, "unsupported requirement `:fluents`"),
     ("domain", ":parameters", ":params", ":params", 0, "expected `:parameters`"),
     ("domain", ":effect (on ?l)))", ":effect (on ?l))", END, 0, "unexpected end of file; expected"),
@@ -205,10 +205,10 @@ const BAD: [(&str, &str, &str, &str, usize, &str); 14] = [
 ];
 
 /// The marker of the end of the text (after its last character).
-const END: &str = "<end>";
+pub(crate) const END: &str = "<end>";
 
 /// "line:col" (from 1) of the `nth` occurrence of `marker` in `text`.
-fn line_col(text: &str, marker: &str, nth: usize) -> String {
+pub(crate) fn line_col(text: &str, marker: &str, nth: usize) -> String {
     let at = match marker {
         END => text.trim_end().len(),
         _ => text.match_indices(marker).nth(nth).unwrap_or_else(|| panic!("`{marker}` in the text")).0,

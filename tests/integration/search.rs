@@ -450,7 +450,12 @@ fn trace_prints_or_calls() {
 fn search_usage_errors_name_the_function() {
     let r = ds(&["-e", "Search.bfs(1, 2)"]);
     assert_eq!(r.code, Some(1));
-    assert!(r.stderr.contains("function `Search.bfs` takes 3 to 4 arguments, but 2 given"), "{}", r.stderr);
+    // Two arguments would be a problem map and options (docs/search.md, "A problem as a map").
+    let want =
+        "`Search.bfs` takes (Start, Next, Goal [, Opts]), or a problem map (start, next, goal) first: not a number";
+    assert!(r.stderr.contains(want), "{}", r.stderr);
+    let r = ds(&["-e", "Search.bfs()"]);
+    assert!(r.stderr.contains("function `Search.bfs` takes 1 to 4 arguments, but 0 given"), "{}", r.stderr);
 }
 
 /// The 8-puzzle's moves, as [direction of the blank, board].

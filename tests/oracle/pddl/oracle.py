@@ -3,6 +3,7 @@ by a plain uniform-cost search over sets of atoms, and a validator of plans.
 
     python3 -S oracle.py cost DOMAIN PROBLEM            prints the optimal cost, or "unsolvable"
     python3 -S oracle.py validate DOMAIN PROBLEM PLAN   checks PLAN (ds plan's output), prints its cost
+    python3 -S oracle.py states DOMAIN PROBLEM          prints the number of reachable states
 
 Written from the PDDL definition (McDermott et al. 1998; action costs from IPC 2008), sharing
 nothing with ds's Rust: every action is grounded over all objects of its parameters' types
@@ -200,6 +201,24 @@ def optimal_cost(task, limit=2000000):
     return None
 
 
+def reachable_states(task, limit=2000000):
+    """The number of states reachable from the initial state (a state: its set of atoms)."""
+    seen = {task.init}
+    queue = [task.init]
+    ops = list(task.ops.values())
+    while queue:
+        s = queue.pop()
+        for pre, adds, dels, _ in ops:
+            if task.holds(s, pre):
+                t = (s - frozenset(dels)) | frozenset(adds)
+                if t not in seen:
+                    if len(seen) > limit:
+                        raise SystemExit("oracle: the state space is too large")
+                    seen.add(t)
+                    queue.append(t)
+    return len(seen)
+
+
 def validate(task, plan_text):
     """Runs the plan; returns its cost, or raises with the step that fails."""
     state, total, claimed = task.init, 0, None
@@ -235,6 +254,8 @@ def main(argv):
     if argv[1] == "cost":
         c = optimal_cost(task)
         print("unsolvable" if c is None else c)
+    elif argv[1] == "states":
+        print(reachable_states(task))
     elif argv[1] == "validate":
         with open(argv[4]) as f:
             print(validate(task, f.read()))

@@ -13,12 +13,15 @@ pub mod mind;
 mod mind_models;
 mod node;
 mod pad;
+mod pddl;
+mod pddl_world;
 mod regexp;
 mod regexp_worker;
 mod search;
 mod search_check;
 mod search_compare;
 mod search_local;
+mod search_problem;
 mod search_record;
 mod search_space;
 mod string;
@@ -32,7 +35,7 @@ pub use crate::compile::registry::{function, method, Arity, Builtin, BuiltinFn, 
 pub(crate) use args::{arg, object, this, wrong_object};
 
 /// Every module's table, with the kind of value its methods work on.
-fn tables() -> [(Receivers, &'static [Builtin]); 16] {
+fn tables() -> [(Receivers, &'static [Builtin]); 17] {
     [
         (Receivers::ANY, convert::BUILTINS),
         (Receivers::ARRAY, array::BUILTINS),
@@ -49,6 +52,7 @@ fn tables() -> [(Receivers, &'static [Builtin]); 16] {
         (Receivers::NONE, mind::BUILTINS),
         (Receivers::NONE, search::BUILTINS),
         (Receivers::NONE, search::ALGORITHM_BUILTINS),
+        (Receivers::NONE, pddl::BUILTINS),
         (Receivers::SPACE, search_space::BUILTINS),
     ]
 }

@@ -81,7 +81,8 @@ const fn row_builtin<const I: usize>() -> Builtin {
         return function("", Arity::exactly(0), search_row::<I>);
     }
     let row = &search::TABLE[I];
-    let arity = if row.informed { Arity::range(4, 5) } else { Arity::range(3, 4) };
+    // `Search.ALG(P [, H] [, Opts])` with a problem map too (search_problem.rs).
+    let arity = if row.informed { Arity::range(2, 5) } else { Arity::range(1, 4) };
     function(row.function, arity, search_row::<I>).doc(row.usage, row.doc)
 }
 
@@ -112,6 +113,7 @@ pub(super) fn keep_stats(it: &mut Interp, map: &Value) {
 fn search_with(it: &mut Interp, algorithm: Algorithm, args: &[Value], span: Span) -> R<Value> {
     let row = algorithm.row();
     let fname = row.function;
+    let args = &super::search_problem::positional(it, args, row.informed, fname, row.usage, span)?;
     let opts_at = if row.informed { 4 } else { 3 };
     let h = if row.informed { Some(callable(&args[3], fname, 4, "H", span)?) } else { None };
     let opts = Opts::read(it, args.get(opts_at), fname, row.options, span)?;

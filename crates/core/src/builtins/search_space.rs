@@ -17,7 +17,7 @@ use std::rc::Rc;
 use web_time::Instant;
 
 pub const BUILTINS: &[Builtin] = &[
-    function("Search.explore", Arity::range(2, 3), explore).doc(
+    function("Search.explore", Arity::range(1, 3), explore).doc(
         "Search.explore(Start, Next [, Opts])",
         "the state space reachable from Start (bounded by max_states): states, transitions, goals",
     ),
@@ -42,6 +42,7 @@ pub const BUILTINS: &[Builtin] = &[
 
 fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let fname = "Search.explore";
+    let args = &super::search_problem::explore_positional(args, span)?;
     let next = callable(&args[1], fname, 2, "Next", span)?;
     let opts = Opts::read(it, args.get(2), fname, EXPLORE_OPTIONS, span)?;
     let view = match &opts.view {

@@ -34,6 +34,13 @@ impl FactKey {
     pub fn tgt(self) -> NodeId {
         self.0 as u32
     }
+    /// What a fact of this key and value adds to its state's content hash (`Facts::hash`,
+    /// the xor of every fact's): a caller that knows how a state differs from another can
+    /// tell the other's hash without building it.
+    pub fn content_hash(self, value: Logic) -> u64 {
+        self.mix(value)
+    }
+
     fn mix(self, value: Logic) -> u64 {
         let lo = self.0 as u64;
         let hi = (self.0 >> 64) as u64;
@@ -480,12 +487,29 @@ impl Facts {
     /// Makes the visible packed facts and `word` a base of this state's own (when the own
     /// layer grows too long to rebuild on every change, or nothing of the base shows).
     fn fold(&mut self, word: Option<u64>) {
+        let own = self.own.clone();
+        let own = own.as_deref().map_or(&[][..], |o| &o[..self.own_len as usize]);
+        self.fold_words(own, word);
+    }
+
+    /// `fold` with the own layer's words given (`words`, the facts of `own_rels`), which may be
+    /// more than an own layer holds.
+    pub(super) fn fold_words(&mut self, own: &[u64], word: Option<u64>) {
         let own_rels = self.own_rels;
-        let mut words = Vec::with_capacity(self.base_words().len() + self.own_words().len() + 1);
-        words.extend(self.base_words().iter().copied().filter(|&w| packed::rel_bit(packed::rel(w)) & own_rels == 0));
-        words.extend_from_slice(self.own_words());
-        words.extend(word);
-        words.sort_unstable();
+        let mut words = Vec::with_capacity(self.base_words().len() + own.len() + 1);
+        // both layers are sorted: merged, not sorted again
+        let mut own = own.iter().copied().peekable();
+        for w in self.base_words().iter().copied().filter(|&w| packed::rel_bit(packed::rel(w)) & own_rels == 0) {
+            while let Some(o) = own.next_if(|&o| o < w) {
+                words.push(o);
+            }
+            words.push(w);
+        }
+        words.extend(own);
+        if let Some(x) = word {
+            words.insert(words.partition_point(|&y| y < x), x);
+        }
+        debug_assert!(words.windows(2).all(|p| p[0] < p[1]));
         self.base = Some(Rc::new(words));
         self.base_rels |= own_rels;
         self.set_own(None);

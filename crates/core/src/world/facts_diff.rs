@@ -236,6 +236,11 @@ impl Reference {
             insert(&mut f, &mut words, k, v);
         }
         f.own_rels = rels;
+        if words.len() > OWN_MAX {
+            // more than an own layer holds (its length is a byte): a base of its own at once
+            f.fold_words(&words, None);
+            return f;
+        }
         f.set_own((!words.is_empty()).then(|| Rc::from(words)));
         if f.base_rels & !f.own_rels == 0 || f.own_words().len() > OWN_MAX {
             f.fold(None);

@@ -188,6 +188,24 @@ fn a_large_own_layer_folds_into_a_base_of_its_own() {
     assert_eq!(start.len(), 1);
 }
 
+/// A change to a relation of more facts than an own layer holds (its length is a byte): the
+/// copy folds them into a base (a PDDL world sets every atom of a predicate, 13 x 13 of them
+/// in gripper with 7 balls; this panicked while the search unpacked a state).
+#[test]
+fn changes_to_a_relation_of_many_facts_fold_at_once() {
+    let mut items: Vec<(FactKey, Logic)> = (0..300).map(|n| (key(2, 7, n), Logic::FALSE)).collect();
+    items.push((key(1, ISA, 1), Logic::TRUE));
+    let start = built(&items);
+    let reference = super::diff::Reference::new(&start);
+    let changed = reference.with_changes(&[(key(2, 7, 5), Some(Logic::TRUE))]);
+    let mut want = start.clone();
+    want.set(key(2, 7, 5), Logic::TRUE);
+    assert!(changed == want);
+    assert_eq!(changed.get(key(2, 7, 5)), Logic::TRUE);
+    assert_eq!(changed.get(key(2, 7, 6)), Logic::FALSE);
+    assert_eq!(changed.len(), 301);
+}
+
 /// Random changes to random copies, against a plain sorted map of the same facts.
 #[test]
 fn random_changes_agree_with_a_map() {
