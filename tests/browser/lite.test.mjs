@@ -115,10 +115,9 @@ async function runCell(code, timeout = 60000) {
   }, [code, timeout]);
 }
 
-/** The most seconds from asking for the address to the first cell's drawing. The goal is 5 s on
- * an idle 2-core machine (docs/performance.md has the measurements); CI's machine is shared
- * with other builds, so the bound here is looser unless LITE_FIRST_CELL_S says otherwise. */
-const FIRST_CELL_S = Number(process.env.LITE_FIRST_CELL_S || 15);
+/* The seconds from asking for the address to the first cell's drawing are printed, not
+ * asserted: speed is measured by benchmarks, never by a timed test (docs/performance.md has
+ * the measurements, against the goal of 5 s). */
 
 test('wolf.ipynb: the first cell draws the start world soon after the address is opened', async () => {
   const asked = Date.now();
@@ -153,7 +152,6 @@ test('wolf.ipynb: the first cell draws the start world soon after the address is
   const theirs = nativeCells('wolf.ipynb');
   if (theirs) assert.deepEqual(shown(first), shown(theirs[0]));
   else console.log(`# (${native}/wolf.ipynb missing: not compared with ds kernel)`);
-  assert.ok(seconds < FIRST_CELL_S, `the first cell's result came ${seconds} s after the address was asked for`);
 });
 
 test('wolf.ipynb runs whole: the seed\'s solver gives the published answer, as ds kernel showed it', async () => {
