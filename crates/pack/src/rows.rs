@@ -1,7 +1,7 @@
 //! Byte strings of one width, numbered in the order they were pushed, kept in chunks of a
-//! fixed number of rows: a column that grows a chunk at a time never holds more than one chunk
-//! of spare room (a vector that doubles holds up to as much again as it uses), and never
-//! copies what it holds to grow.
+//! fixed number of rows: a column that grows a chunk at a time has spare room in its last
+//! chunk only (a vector that doubles holds up to as much again as it uses), and never copies
+//! more than a chunk to grow.
 
 /// Rows per chunk (a power of two, so a row's chunk is a shift).
 const CHUNK_ROWS: usize = 1 << 16;
@@ -42,10 +42,15 @@ impl Rows {
     pub fn push(&mut self, row: &[u8]) {
         debug_assert_eq!(row.len(), self.width);
         if self.len.is_multiple_of(CHUNK_ROWS) {
-            self.chunks.push(Vec::with_capacity(CHUNK_ROWS * self.width));
+            // (a chunk grows as a vector does until it is full: a small search takes little)
+            self.chunks.push(Vec::new());
         }
-        self.chunks.last_mut().expect("a chunk").extend_from_slice(row);
+        let chunk = self.chunks.last_mut().expect("a chunk");
+        chunk.extend_from_slice(row);
         self.len += 1;
+        if self.len.is_multiple_of(CHUNK_ROWS) {
+            chunk.shrink_to_fit();
+        }
     }
 
     /// Makes every row `width` bytes, wider ones padded with zeros (a layout that grew).
@@ -56,7 +61,7 @@ impl Rows {
         let old = self.width;
         for (c, chunk) in self.chunks.iter_mut().enumerate() {
             let rows = (self.len - c * CHUNK_ROWS).min(CHUNK_ROWS);
-            let mut wide = Vec::with_capacity(CHUNK_ROWS * width);
+            let mut wide = Vec::with_capacity(rows * width);
             for r in 0..rows {
                 wide.extend_from_slice(&chunk[r * old..(r + 1) * old]);
                 wide.resize((r + 1) * width, 0);
