@@ -26,11 +26,21 @@ TWO_FARMERS_PLAN = "Start;f.t.w;f.m.$2;f.p;f.m.$1;f.t.g;f.m.$2;f.p;s.t.c;s.m.$2;
 
 
 def execute(name, folder):
-    nb = nbformat.read(os.path.join(NOTEBOOKS, name), as_version=4)
-    client = NotebookClient(nb, timeout=300, kernel_name="ds",
-                            resources={"metadata": {"path": folder}})
-    client.execute()  # raises on a cell that ends in an error
-    return nb
+    for attempt in (1, 2):
+        nb = nbformat.read(os.path.join(NOTEBOOKS, name), as_version=4)
+        client = NotebookClient(nb, timeout=300, kernel_name="ds",
+                                resources={"metadata": {"path": folder}})
+        try:
+            client.execute()  # raises on a cell that ends in an error
+            return nb
+        except RuntimeError as e:
+            # jupyter_client picks the kernel's ports by binding port 0 and letting them go; one
+            # of them can be taken (by the client's own connections) before the kernel binds it,
+            # and the kernel then exits with "Address already in use" before its first reply.
+            # That is the client's race, not a cell's failure: start the kernel once more.
+            if attempt == 2 or "before replying to kernel_info" not in str(e):
+                raise
+            print(f"note  {name}: the kernel could not start ({e}); started again")
 
 
 def stdout(nb):
