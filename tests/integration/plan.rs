@@ -7,11 +7,11 @@ use crate::common::{ds, scratch_file};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn oracle_dir() -> PathBuf {
+pub(crate) fn oracle_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/pddl")
 }
 
-fn python(args: &[&str]) -> String {
+pub(crate) fn python(args: &[&str]) -> String {
     let out = Command::new("python3").arg("-S").args(args).output().expect("python3 runs");
     assert!(out.status.success(), "python3 {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).trim().to_string()

@@ -5,21 +5,12 @@
 //! states (the same facts: every atom that can change is kept, so the counts must agree).
 
 use crate::common::{ds_file, scratch_file};
+use crate::plan::{oracle_dir, python, LIGHTS, LIGHTS_PROBLEM};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn oracle_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/pddl")
-}
-
 fn scripts() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/pddl")
-}
-
-fn python(args: &[&str]) -> String {
-    let out = Command::new("python3").arg("-S").args(args).output().expect("python3 runs");
-    assert!(out.status.success(), "python3 {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
 fn oracle(args: &[&str]) -> String {
@@ -159,25 +150,10 @@ fn the_wolf_domain_in_the_lesson_is_the_file() {
     assert!(doc.contains(&format!("```pddl\n{file}```")), "docs/planning.md must show scripts/pddl/wolf.pddl as it is");
 }
 
-const LIGHTS: &str = "(define (domain lights)
-  (:requirements :strips :typing :negative-preconditions)
-  (:types lamp room)
-  (:predicates (on ?l - lamp) (in ?l - lamp ?r - room))
-  (:action switch :parameters (?l - lamp ?r - room)
-    :precondition (and (in ?l ?r) (not (on ?l)))
-    :effect (on ?l)))
-";
-
-const LIGHTS_1: &str = "(define (problem lights-1) (:domain lights)
-  (:objects a b - lamp hall - room)
-  (:init (in a hall) (in b hall))
-  (:goal (and (on a) (on b))))
-";
-
 #[test]
 fn a_bad_file_is_a_script_error_at_its_place() {
     let d = scratch_file("lights.pddl", &LIGHTS.replace("(on ?l)))", "(onn ?l)))"));
-    let p = scratch_file("lights-1.pddl", LIGHTS_1);
+    let p = scratch_file("lights-1.pddl", LIGHTS_PROBLEM);
     let r = run(d.to_str().unwrap(), p.to_str().unwrap(), "out 1\nvar P = Problem.pddl(D, F)\nout 2\n");
     assert_eq!((r.code, r.stdout.as_str()), (Some(1), "1\n"), "{}", r.stderr);
     // the first `(on ?l)` is in the precondition: line 6, column 41 (the name)
@@ -215,7 +191,7 @@ fn pddl_text_works_like_a_file_and_the_world_is_closed() {
          var H = P[\"h\"](\"lmcut\")\nout P[\"goal\"](S), H(S)\nvar G = Search.astar(P, \"lmcut\")\n\
          out Search.stats()[\"actions\"], P[\"goal\"](G)\nout P[\"next\"](S)[0][0]\n",
         LIGHTS.replace('\n', " "),
-        LIGHTS_1.replace('\n', " ")
+        LIGHTS_PROBLEM.replace('\n', " ")
     );
     let r = ds_file("text.ds", &body, &[]);
     // Every atom the types allow is True or False; `hall in hall` is no atom of the task (the
@@ -230,7 +206,7 @@ fn pddl_text_works_like_a_file_and_the_world_is_closed() {
 #[test]
 fn a_state_from_elsewhere_and_a_wrong_heuristic_are_errors() {
     let d = LIGHTS.replace('\n', " ");
-    let p = LIGHTS_1.replace('\n', " ");
+    let p = LIGHTS_PROBLEM.replace('\n', " ");
     for (code, message) in [
         ("out P[\"next\"](GRAPH(\"Other\"))", "not a graph of the PDDL task's world"),
         ("var S = P[\"start\"].copy()\nGRAPH = S\n$a in $a\nout P[\"goal\"](S)", "not one of the PDDL task's"),
@@ -268,7 +244,7 @@ fn what_a_world_cannot_hold_is_refused_by_name() {
         (isa, "the PDDL predicate `isa` has the name of ds's own relation `isa`"),
         (twice, "the PDDL predicates `light-on` and `light_on` both become `light_on` in ds"),
     ] {
-        let problem = LIGHTS_1.replace("(on a) (on b)", "(in a hall)");
+        let problem = LIGHTS_PROBLEM.replace("(on a) (on b)", "(in a hall)");
         let src =
             format!("var P = Problem.pddl(\"{}\", \"{}\")\n", domain.replace('\n', " "), problem.replace('\n', " "));
         let r = ds_file("refused.ds", &src, &[]);
@@ -279,7 +255,7 @@ fn what_a_world_cannot_hold_is_refused_by_name() {
 
 #[test]
 fn the_sandbox_refuses_a_pddl_file_but_not_pddl_text() {
-    let p = scratch_file("lights-1.pddl", LIGHTS_1);
+    let p = scratch_file("lights-1.pddl", LIGHTS_PROBLEM);
     let dir = p.parent().unwrap_or(Path::new("."));
     std::fs::write(dir.join("lights.pddl"), LIGHTS).expect("domain");
     let src = "var P = Problem.pddl(\"lights.pddl\", \"lights-1.pddl\")\nout 1\n";
@@ -299,7 +275,7 @@ fn the_sandbox_refuses_a_pddl_file_but_not_pddl_text() {
     let text = format!(
         "var P = Problem.pddl(\"{}\", \"{}\")\nout Search.bfs(P) != Undef\n",
         LIGHTS.replace('\n', " "),
-        LIGHTS_1.replace('\n', " ")
+        LIGHTS_PROBLEM.replace('\n', " ")
     );
     let r = ds_file("text.ds", &text, &["--sandbox"]);
     assert_eq!(r.stdout, "True\n", "{}", r.stderr);

@@ -11,6 +11,7 @@
 use crate::runner::{Chunks, Sink, Stream};
 use ds_core::session::Session;
 use ds_core::value::Value;
+use ds_kernel::cap::OutputCap;
 use ds_kernel::display;
 use ds_kernel::failed::{error_content, FailedCells};
 use ds_repl::Backend;
@@ -19,37 +20,19 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
 
-/// What one cell may print before the rest is dropped (`ds kernel`'s cap: its text and its
-/// drawings together).
-const MAX_CELL_OUTPUT: usize = 1 << 20;
-
 /// One output stream of the running cell: the playground's chunks, with the cell's cap.
 struct Capped {
     chunks: Chunks,
-    /// Bytes this cell has printed on the stream, shown or not.
-    written: usize,
+    cap: OutputCap,
 }
 
 impl Capped {
-    /// Counts `bytes` of output; whether they are within the cell's cap.
-    fn admit(&mut self, bytes: usize) -> bool {
-        let room = MAX_CELL_OUTPUT.saturating_sub(self.written);
-        self.written = self.written.saturating_add(bytes);
-        bytes <= room
-    }
-
     /// Ends a cell: sends the rest, with a note when output was dropped, and starts afresh.
     fn finish(&mut self) {
-        if self.written > MAX_CELL_OUTPUT {
-            let note = format!(
-                "\n[ds kernel: output cut after {} bytes (text and drawings); {} more bytes not shown]\n",
-                MAX_CELL_OUTPUT,
-                self.written - MAX_CELL_OUTPUT
-            );
+        if let Some(note) = self.cap.end() {
             let _ = self.chunks.write(note.as_bytes());
         }
         let _ = self.chunks.flush();
-        self.written = 0;
     }
 }
 
@@ -58,16 +41,14 @@ struct Output(Rc<RefCell<Capped>>);
 
 impl Output {
     fn new(sink: Sink, stream: Stream) -> Output {
-        Output(Rc::new(RefCell::new(Capped { chunks: Chunks::new(sink, stream), written: 0 })))
+        Output(Rc::new(RefCell::new(Capped { chunks: Chunks::new(sink, stream), cap: OutputCap::default() })))
     }
 }
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let mut s = self.0.borrow_mut();
-        let room = MAX_CELL_OUTPUT.saturating_sub(s.written);
-        s.admit(buf.len());
-        let shown = buf.len().min(room);
+        let shown = s.cap.shown(buf.len());
         if shown > 0 {
             s.chunks.write(&buf[..shown])?;
         }
@@ -208,7 +189,7 @@ fn shower(out: Output, sink: Sink, tables: Tables) -> ds_core::eval::Shower {
         }
         let mut stream = out.0.borrow_mut();
         let _ = stream.chunks.flush();
-        if stream.admit(display::size(&data)) {
+        if stream.cap.admit(display::size(&data)) {
             let content = json!({ "data": data, "metadata": {} });
             (sink.borrow_mut())(Stream::Shown, &content.to_string());
         }

@@ -13,6 +13,7 @@
 //! which build for wasm32-unknown-unknown: the notebook's kernel in the browser
 //! (web/src/notebook.rs, docs/kernel.md "In the browser").
 
+pub mod cap;
 #[cfg(feature = "server")]
 mod connection;
 pub mod display;

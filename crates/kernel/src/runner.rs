@@ -3,6 +3,7 @@
 //! the front end in chunks while it runs, bounded per cell; its last value is shown richly
 //! (`display`); an error comes back with the diagnostic as the command line renders it.
 
+use super::cap::OutputCap;
 use super::display;
 use super::failed::{error_content, FailedCells};
 use super::message::Message;
@@ -19,7 +20,6 @@ use tokio::sync::mpsc::UnboundedSender;
 
 /// What one cell may print before the rest is dropped (a notebook holding 10 MB of output
 /// is one no browser opens).
-const MAX_CELL_OUTPUT: usize = 1 << 20;
 /// Output is sent when this much is waiting, or when it has waited this long (checked at every
 /// write, and twice as often by `send_waiting`: so within 100 ms of its writing).
 const CHUNK: usize = 16 << 10;
@@ -31,18 +31,10 @@ struct Stream {
     events: UnboundedSender<Event>,
     pending: Vec<u8>,
     since: Instant,
-    /// Bytes this cell has printed on the stream, shown or not.
-    written: usize,
+    cap: OutputCap,
 }
 
 impl Stream {
-    /// Counts `bytes` of output; whether they are within the cell's cap.
-    fn admit(&mut self, bytes: usize) -> bool {
-        let room = MAX_CELL_OUTPUT.saturating_sub(self.written);
-        self.written = self.written.saturating_add(bytes);
-        bytes <= room
-    }
-
     /// Sends what is pending, keeping back the start of a character cut at the end.
     fn send(&mut self) {
         let whole = match std::str::from_utf8(&self.pending) {
@@ -66,7 +58,7 @@ struct Output(Arc<Mutex<Stream>>);
 
 impl Output {
     fn new(name: &'static str, events: UnboundedSender<Event>) -> Output {
-        let stream = Stream { name, events, pending: Vec::new(), since: Instant::now(), written: 0 };
+        let stream = Stream { name, events, pending: Vec::new(), since: Instant::now(), cap: OutputCap::default() };
         Output(Arc::new(Mutex::new(stream)))
     }
 
@@ -77,25 +69,18 @@ impl Output {
     /// Ends a cell: sends the rest, with a note when output was dropped, and starts afresh.
     fn finish(&self) {
         let mut s = self.lock();
-        if s.written > MAX_CELL_OUTPUT {
-            let note = format!(
-                "\n[ds kernel: output cut after {} bytes (text and drawings); {} more bytes not shown]\n",
-                MAX_CELL_OUTPUT,
-                s.written - MAX_CELL_OUTPUT
-            );
+        if let Some(note) = s.cap.end() {
             s.pending.extend_from_slice(note.as_bytes());
         }
         s.send();
-        s.written = 0;
     }
 }
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let mut s = self.lock();
-        let room = MAX_CELL_OUTPUT.saturating_sub(s.written);
-        s.admit(buf.len());
-        s.pending.extend_from_slice(&buf[..buf.len().min(room)]);
+        let shown = s.cap.shown(buf.len());
+        s.pending.extend_from_slice(&buf[..shown]);
         if s.pending.len() >= CHUNK || s.since.elapsed() >= PATIENCE {
             s.send();
         }
@@ -138,7 +123,7 @@ fn shower(out: Output, events: UnboundedSender<Event>, tables: Tables) -> ds_cor
         stream.send();
         // A drawing counts against the cell's output cap as text does: past it, it is dropped
         // (and counted in the note that ends the cell).
-        if stream.admit(display::size(&data)) {
+        if stream.cap.admit(display::size(&data)) {
             let _ = events.send(Event::Iopub("display_data", json!({ "data": data, "metadata": {} })));
         }
         true

@@ -184,12 +184,14 @@ impl KeyVars {
     /// stored key can equal it, and `out` is left unfinished.
     pub fn encode_known(&self, key: &[u8], out: &mut Packed) -> bool {
         let layout = &self.layout;
-        let mut words: Words = smallvec::smallvec![0; layout.words()];
-        let bytes_shape = match key.first() {
-            Some(&tag) if !relative_tag(tag) => self.by_len.get(&key.len()).map(|&s| (s, &self.shapes[s as usize])),
+        // (a key of bytes, not a graph's, whose shape packs into one word: a lookup a byte)
+        let one_word = match key.first() {
+            Some(&tag) if !relative_tag(tag) => {
+                self.by_len.get(&key.len()).and_then(|&s| self.one_word.get(s as usize))
+            }
             _ => None,
         };
-        if let Some(Some(table)) = bytes_shape.map(|(s, _)| self.one_word.get(s as usize).and_then(Option::as_ref)) {
+        if let Some(Some(table)) = one_word {
             let mut word = table.shape_bits;
             for (bits, &b) in table.positions.iter().zip(key) {
                 let c = bits[b as usize];
@@ -202,19 +204,8 @@ impl KeyVars {
             out.extend_from_slice(&word.to_le_bytes()[..layout.bytes()]);
             return true;
         }
-        let known = match bytes_shape {
-            // (the common case, a board or a short array, without a call a byte)
-            Some((shape, Shape::Bytes(vars))) => {
-                layout.put(&mut words, SHAPE_VAR, shape);
-                key.iter().zip(vars).all(|(&b, &v)| {
-                    let var = &self.bytes[v];
-                    let value = var.index[b as usize];
-                    layout.put(&mut words, var.var, u32::from(value));
-                    value != UNSEEN
-                })
-            }
-            _ => self.visit_known(key, |var, value| layout.put(&mut words, var, value)),
-        };
+        let mut words: Words = smallvec::smallvec![0; layout.words()];
+        let known = self.visit_known(key, |var, value| layout.put(&mut words, var, value));
         if known {
             to_bytes(&words, layout.bytes(), out);
         }
