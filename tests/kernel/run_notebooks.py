@@ -34,11 +34,7 @@ def execute(name, folder):
             client.execute()  # raises on a cell that ends in an error
             return nb
         except RuntimeError as e:
-            # jupyter_client picks the kernel's ports by binding port 0 and letting them go; one
-            # of them can be taken (by the client's own connections) before the kernel binds it,
-            # and the kernel then exits with "Address already in use" before its first reply.
-            # That is the client's race, not a cell's failure: start the kernel once more.
-            if attempt == 2 or "before replying to kernel_info" not in str(e):
+            if attempt == 2 or not port_race(e):
                 raise
             print(f"note  {name}: the kernel could not start ({e}); started again")
 

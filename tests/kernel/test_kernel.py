@@ -6,7 +6,7 @@ a session that persists, worlds drawn as SVG, parse errors, an interrupted runaw
 cell printing 10 MB, two cells sent at once, a restart, and a bad connection file.
 
 Needs the kernelspec `ds` installed where jupyter_client finds it (`ds kernel --install
---prefix "$VIRTUAL_ENV"`). Run: python -m unittest tests/kernel/test_kernel.py -v
+--prefix "$VIRTUAL_ENV"`). Run: python -m unittest discover -s tests/kernel -v
 """
 
 import json
@@ -19,7 +19,7 @@ import unittest
 
 import jupyter_kernel_test
 from jupyter_client.kernelspec import KernelSpecManager
-from jupyter_client.manager import start_new_kernel
+from kernels import start
 
 TIMEOUT = 30
 
@@ -36,6 +36,10 @@ class DsKernelTests(jupyter_kernel_test.KernelTests):
     kernel_name = "ds"
     language_name = "ds"
     file_extension = ".ds"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.km, cls.kc = start()
 
     code_hello_world = 'out "hello, world"'
     # A statement whose value is unused draws a warning (decision 15), on standard error.
@@ -64,7 +68,7 @@ class DsKernelTests(jupyter_kernel_test.KernelTests):
 class DsKernelExtra(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.km, cls.kc = start_new_kernel(kernel_name="ds")
+        cls.km, cls.kc = start()
 
     @classmethod
     def tearDownClass(cls):
@@ -312,7 +316,7 @@ class DsKernelExtra(unittest.TestCase):
         self.assertIn("unknown name `Ran`", reply["content"]["evalue"])
 
     def test_restart_gives_a_clean_session(self):
-        km, kc = start_new_kernel(kernel_name="ds")
+        km, kc = start()
         try:
             msg_id = kc.execute("var Kept = 1")
             kc.get_shell_msg(timeout=TIMEOUT)

@@ -6,7 +6,7 @@ heartbeat during a slow completion, and a connection file that never ends: each 
 kernel answering. Each test starts a kernel of its own, as a failure may end it.
 
 Needs the kernelspec `ds` installed where jupyter_client finds it (see test_kernel.py).
-Run: python -m unittest tests/kernel/test_limits.py -v
+Run: python -m unittest discover -s tests/kernel -p test_limits.py -v
 """
 
 import socket
@@ -17,7 +17,7 @@ import unittest
 
 import zmq
 from jupyter_client.kernelspec import KernelSpecManager
-from jupyter_client.manager import start_new_kernel
+from kernels import start
 
 TIMEOUT = 60
 
@@ -42,7 +42,7 @@ class Kernel(unittest.TestCase):
     extra = []
 
     def setUp(self):
-        self.km, self.kc = start_new_kernel(kernel_name="ds", extra_arguments=self.extra)
+        self.km, self.kc = start(extra_arguments=self.extra)
 
     def tearDown(self):
         self.kc.stop_channels()

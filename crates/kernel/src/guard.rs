@@ -118,9 +118,26 @@ impl Frames {
     }
 }
 
+/// Binds `public`, waiting up to 3 s while the port is in use. A client picks the ports by binding
+/// port 0 and letting them go, then connects at once and retries until the kernel listens; one of
+/// those retries can take the free port as its own local end (TCP's self-connection) and hold it
+/// until the client gives that connection up, a moment later.
+async fn bind(public: &str) -> std::io::Result<TcpListener> {
+    let mut waited = 0;
+    loop {
+        match TcpListener::bind(public).await {
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse && waited < 3000 => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                waited += 50;
+            }
+            bound => return bound,
+        }
+    }
+}
+
 /// Listens on `public` and relays every connection to the ZeroMQ socket on `inner`, checked.
 pub async fn listen(public: &str, inner: SocketAddr, name: &'static str) -> Result<(), String> {
-    let listener = TcpListener::bind(public).await.map_err(|e| format!("cannot listen for {name} on {public}: {e}"))?;
+    let listener = bind(public).await.map_err(|e| format!("cannot listen for {name} on {public}: {e}"))?;
     let open = std::sync::Arc::new(());
     tokio::spawn(async move {
         loop {
