@@ -209,7 +209,8 @@ fn the_limits_stop_a_search_on_threads_cleanly() {
     let r = ds_file(
         "threads_timeout.ds",
         &format!("{endless}var S = Search.explore(1, next)\nout Search.stats()[\"reason\"]"),
-        &["--threads", "2", "--timeout", "0.3"],
+        // (2 s: the search has begun by then even on a loaded machine, issue 56)
+        &["--threads", "2", "--timeout", "2"],
     );
     // reported, then the exit status of a run its deadline stopped (issue 41)
     assert_eq!((r.stdout.as_str(), r.code), ("timeout\n", Some(1)), "{}", r.stderr);

@@ -155,6 +155,16 @@ impl GrowingLayout {
         }
     }
 
+    /// The one field of `var` (its first bit and its bits), if it has one; a variable of one
+    /// value has none and reads as 0 everywhere (`(0, 0)`).
+    pub fn single_field(&self, var: usize) -> Option<(u32, u32)> {
+        match self.vars[var].fields[..] {
+            [] => Some((0, 0)),
+            [f] => Some((f.at, f.bits)),
+            _ => None,
+        }
+    }
+
     /// The value of `var` in a state given as little-endian words (`put`'s form).
     #[inline(always)]
     pub fn get_words(&self, words: &[u64], var: usize) -> u32 {

@@ -68,6 +68,18 @@ pub struct KeyVars {
     raw: KeySet,
     /// Per shape, its `OneWord` table when its keys are bytes and a packed key is one word.
     one_word: Vec<Option<OneWord>>,
+    /// Per shape, where each byte's value is when its keys are bytes and every byte variable
+    /// has one field within a word (nearly always): `decode` reads them without the layout.
+    byte_reads: Vec<Option<Vec<ByteRead>>>,
+}
+
+/// A byte variable's field in a packed key as words, and its variable in `KeyVars::bytes`.
+#[derive(Clone, Copy)]
+struct ByteRead {
+    word: usize,
+    shift: u32,
+    mask: u64,
+    byte_var: usize,
 }
 
 /// The packed key of a key of bytes as one word, a table lookup a byte: per position and byte
@@ -166,6 +178,7 @@ impl Default for KeyVars {
             group_of: FxHashMap::default(),
             raw: KeySet::default(),
             one_word: Vec::new(),
+            byte_reads: Vec::new(),
         }
     }
 }
@@ -228,19 +241,32 @@ impl KeyVars {
         to_bytes(&words, self.layout.bytes(), out);
         let of_bytes = matches!(self.shapes.get(values[0].1 as usize), Some(Shape::Bytes(_)));
         if grew || of_bytes {
-            self.one_words();
+            self.byte_tables();
         }
         grew
     }
 
-    /// Makes the `OneWord` tables again (the layout or the values of a key of bytes changed).
-    fn one_words(&mut self) {
+    /// Makes the `OneWord` tables and the `ByteRead`s again (the layout or the values of a key
+    /// of bytes changed).
+    fn byte_tables(&mut self) {
         let one_word = self.layout.bytes() <= 8;
         let tables = self.shapes.iter().enumerate().map(|(shape, kind)| match kind {
             Shape::Bytes(vars) if one_word => Some(self.one_word_table(shape as u32, vars)),
             _ => None,
         });
         self.one_word = tables.collect();
+        let reads = self.shapes.iter().map(|kind| match kind {
+            Shape::Bytes(vars) => vars.iter().map(|&v| self.byte_read(v)).collect(),
+            _ => None,
+        });
+        self.byte_reads = reads.collect();
+    }
+
+    fn byte_read(&self, byte_var: usize) -> Option<ByteRead> {
+        let (at, bits) = self.layout.single_field(self.bytes[byte_var].var)?;
+        let (word, shift) = (at as usize / 64, at % 64);
+        let mask = if bits == 0 { 0 } else { u64::MAX >> (64 - bits) };
+        (shift + bits <= 64).then_some(ByteRead { word, shift, mask, byte_var })
     }
 
     fn one_word_table(&self, shape: u32, vars: &[usize]) -> OneWord {
@@ -388,7 +414,7 @@ impl KeyVars {
     /// The key a packed key stands for.
     pub fn decode(&self, packed: &[u8]) -> Vec<u8> {
         let mut key = Vec::new();
-        let mut words: Words = smallvec::smallvec![0; self.layout.words().max(packed.len().div_ceil(8))];
+        let mut words: Words = smallvec::smallvec![0; self.layout.words().max(packed.len().div_ceil(8)).max(1)];
         for (w, chunk) in words.iter_mut().zip(packed.chunks(8)) {
             let mut b = [0u8; 8];
             b[..chunk.len()].copy_from_slice(chunk);
@@ -408,9 +434,15 @@ impl KeyVars {
                 changes.sort_unstable_by_key(|c| c.0);
                 put_relative(&changes, &mut key);
             }
-            Some(Shape::Bytes(vars)) => {
-                key.extend(vars.iter().map(|&v| self.bytes[v].values[get(self.bytes[v].var) as usize]))
-            }
+            Some(Shape::Bytes(vars)) => match self.byte_reads.get(shape) {
+                Some(Some(reads)) => {
+                    key.reserve_exact(reads.len());
+                    for r in reads {
+                        key.push(self.bytes[r.byte_var].values[((words[r.word] >> r.shift) & r.mask) as usize]);
+                    }
+                }
+                _ => key.extend(vars.iter().map(|&v| self.bytes[v].values[get(self.bytes[v].var) as usize])),
+            },
             Some(Shape::Raw) => key.extend_from_slice(self.raw.get(get(RAW_VAR))),
             None => {}
         }
@@ -430,7 +462,7 @@ impl KeyVars {
             sizes[g.var] = g.values.len() as u32;
         }
         let old = std::mem::replace(&mut self.layout, GrowingLayout::compact(&sizes));
-        self.one_words();
+        self.byte_tables();
         old
     }
 
@@ -496,5 +528,36 @@ mod tests {
         }
         let unseen = relative_key(&[f(3, 7, 0, 10, None), f(3, 7, 0, 13, t)]);
         assert!(!vars.encode_known(&unseen, &mut Packed::new()), "a place never met");
+    }
+
+    /// Keys of bytes, packed as they are learnt and read back: by `ByteRead`s while each byte
+    /// has one field, by the layout once a byte's values outgrew it (a second field).
+    #[test]
+    fn keys_of_bytes_come_back_byte_for_byte() {
+        let mut vars = KeyVars::default();
+        let mut stored: Vec<(Vec<u8>, Packed)> = Vec::new();
+        // (a string's tag first, as `Codec::pack` writes keys) the first letter takes 2
+        // values, then the second 2, then the first 200: its third bit on comes after the
+        // second letter's bit
+        let keys = [*b"\x04aa", *b"\x04ba", *b"\x04ab", *b"\x04bb"].into_iter().map(Vec::from);
+        let more = (0..200u8).map(|i| vec![4, i.wrapping_add(b'c'), b'a']);
+        for key in keys.chain(more).chain([b"\x04xyz".to_vec(), b"".to_vec()]) {
+            let mut p = Packed::new();
+            vars.encode_learning(&key, &mut p);
+            stored.push((key, p));
+        }
+        assert!(vars.byte_reads.iter().any(Option::is_none), "a byte with two fields");
+        for (key, p) in &stored {
+            let mut padded = p.clone();
+            padded.resize(vars.width(), 0);
+            assert_eq!(&vars.decode(&padded), key);
+        }
+        vars.compact();
+        assert!(vars.byte_reads.iter().flatten().count() == 3, "one field a byte again");
+        for (key, _) in &stored {
+            let mut p = Packed::new();
+            assert!(vars.encode_known(key, &mut p));
+            assert_eq!(&vars.decode(&p), key, "after compacting");
+        }
     }
 }
