@@ -56,6 +56,7 @@ mod repl_pty;
 mod sandbox;
 mod search;
 mod standalone;
+mod store_modes;
 mod style_paths;
 mod successor_sink;
 mod thread_locals;

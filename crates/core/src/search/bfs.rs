@@ -165,6 +165,8 @@ pub(super) fn by_levels<P: Problem, T>(
     let (mut level, mut next) = (0usize, 1usize);
     let mut depth = 0u32;
     while level < next {
+        // (a store that keeps no states keeps the keys of the frontier only)
+        store.forget_keys_below(level as StateId);
         for id in level..next {
             let id = id as StateId;
             counts.frontier(next - id as usize + (store.len() - next));

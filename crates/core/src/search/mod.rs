@@ -20,8 +20,10 @@ mod content;
 mod dfs;
 pub mod explore;
 pub mod export;
+pub mod fingerprints;
 pub mod hill;
 mod idastar;
+mod kept_keys;
 mod key_vars;
 pub mod on_demand;
 pub mod open_order;
@@ -34,6 +36,7 @@ pub mod processes;
 pub mod progress;
 mod rbfs;
 mod records;
+pub mod replay;
 pub mod script;
 pub mod space;
 pub mod start_guard;
@@ -143,6 +146,8 @@ pub struct Config {
     pub limit: Option<u32>,
     /// The states `beam` keeps at each level (`DEFAULT_WIDTH` when not given).
     pub width: Option<usize>,
+    /// How visited states are kept (`Opts["store"]`).
+    pub store: store::StoreMode,
 }
 
 /// A goal found, and the way the search reached it: its origin in the store.

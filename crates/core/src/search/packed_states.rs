@@ -83,10 +83,6 @@ impl PackedStates {
         self.rows.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
-    }
-
     /// The key of state `id`.
     pub fn key(&self, id: u32) -> Vec<u8> {
         self.vars.decode(self.rows.get(id as usize))

@@ -456,6 +456,12 @@ impl<'a> ScriptProblem<'a> {
         (Some(g.class) == self.decoder.codec.base_class()).then(|| recent.find(&g.facts)).flatten()
     }
 
+    /// Packs every successor's key from now on, rather than give the id of one among the
+    /// recent states (a path rebuilt from fingerprints needs the keys: `replay.rs`).
+    pub fn forget_recent(&mut self) {
+        self.recent = None;
+    }
+
     /// Whether graph states are looked up among the recent ones: for states of the start's
     /// class without symmetry (their keys are their facts' difference from the start, so
     /// equal facts are equal keys).

@@ -10,6 +10,8 @@
 //! computes successors).
 
 use super::columns::{Depths, Narrow};
+use super::fingerprints::{fingerprint, Fingerprints};
+use super::kept_keys::KeptKeys;
 use super::key_vars::Packed;
 use super::packed_states::{PackedStates, Probe};
 use ds_pack::Numbers;
@@ -133,8 +135,36 @@ impl KeySet {
     }
 }
 
-/// A state `StateStore::probe` did not find, packed if it could be.
-pub struct Absent(Option<(Packed, u64)>);
+/// A state `StateStore::probe` did not find: packed if it could be, or its fingerprint.
+pub struct Absent(Unseen);
+
+enum Unseen {
+    Packed(Option<(Packed, u64)>),
+    Fingerprint(u64),
+}
+
+/// How the visited states are kept (decision 25; `Opts["store"]`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum StoreMode {
+    /// Every state, packed (`packed_states.rs`).
+    #[default]
+    Exact,
+    /// A 64-bit fingerprint per state (`fingerprints.rs`), and the keys of the frontier.
+    Hash,
+}
+
+// (one store a search: the variants' sizes do not matter)
+#[allow(clippy::large_enum_variant)]
+enum Visited {
+    Exact(PackedStates),
+    Hash { fingerprints: Fingerprints, keys: KeptKeys },
+}
+
+impl Default for Visited {
+    fn default() -> Visited {
+        Visited::Exact(PackedStates::default())
+    }
+}
 
 /// How the search reached a state.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -185,7 +215,7 @@ impl Short {
 /// were met with, each interned once.
 #[derive(Default)]
 pub struct StateStore {
-    states: PackedStates,
+    states: Visited,
     actions: KeySet,
     /// Short actions interned lately, by a hash of their words (see `intern_action`).
     action_cache: [Option<(Short, u32)>; ACTION_CACHE],
@@ -206,44 +236,109 @@ pub struct StateStore {
 }
 
 impl StateStore {
+    /// A store that keeps states as `mode` says.
+    pub fn new(mode: StoreMode) -> StateStore {
+        let states = match mode {
+            StoreMode::Exact => Visited::default(),
+            StoreMode::Hash => Visited::Hash { fingerprints: Fingerprints::new(), keys: KeptKeys::default() },
+        };
+        StateStore { states, ..StateStore::default() }
+    }
+
+    /// Whether every state is kept (no state can be missed).
+    pub fn is_exact(&self) -> bool {
+        matches!(self.states, Visited::Exact(_))
+    }
+
     /// The number of states stored.
     pub fn len(&self) -> usize {
-        self.states.len()
+        match &self.states {
+            Visited::Exact(states) => states.len(),
+            Visited::Hash { fingerprints, .. } => fingerprints.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
+        self.len() == 0
     }
 
-    /// The key of state `id` (`pack.rs`).
+    /// The key of state `id` (`pack.rs`). A store of fingerprints has the keys of the start,
+    /// the frontier and a path rebuilt (`has_key`); the searches that take one ask no other.
     pub fn key(&self, id: StateId) -> Vec<u8> {
-        self.states.key(id)
+        match &self.states {
+            Visited::Exact(states) => states.key(id),
+            Visited::Hash { keys, .. } => keys.get(id).expect("the key of a state kept (a bug in ds)").to_vec(),
+        }
+    }
+
+    /// Whether `key(id)` can be asked.
+    pub fn has_key(&self, id: StateId) -> bool {
+        match &self.states {
+            Visited::Exact(_) => (id as usize) < self.len(),
+            Visited::Hash { keys, .. } => keys.get(id).is_some(),
+        }
+    }
+
+    /// The fingerprint of state `id` in a store of fingerprints.
+    pub fn fingerprint(&self, id: StateId) -> Option<u64> {
+        match &self.states {
+            Visited::Exact(_) => None,
+            Visited::Hash { fingerprints, .. } => Some(fingerprints.get(id)),
+        }
+    }
+
+    /// Lets the keys of the states before `id` go, when they are all expanded (a store of
+    /// fingerprints keeps only the frontier's; an exact store has every key in its states).
+    pub fn forget_keys_below(&mut self, id: StateId) {
+        if let Visited::Hash { keys, .. } = &mut self.states {
+            keys.forget_below(id);
+        }
+    }
+
+    /// Keeps the key of state `id` again, found by expanding its parent (`replay.rs`).
+    pub fn restore_key(&mut self, id: StateId, key: Vec<u8>) {
+        if let Visited::Hash { keys, .. } = &mut self.states {
+            keys.restore(id, key);
+        }
     }
 
     pub fn find(&self, key: &[u8]) -> Option<StateId> {
-        self.states.find(key)
+        match &self.states {
+            Visited::Exact(states) => states.find(key),
+            Visited::Hash { fingerprints, .. } => fingerprints.find(fingerprint(key)),
+        }
     }
 
     /// Stores a state met with `origin`; a state already stored keeps its origin. Returns its
     /// id and whether it is new.
     pub fn insert(&mut self, key: &[u8], origin: Origin) -> (StateId, bool) {
-        match self.states.probe(key) {
-            Probe::Found(id) => (id, false),
-            Probe::Absent(packed) => (self.insert_probed(key, packed, origin), true),
+        match self.probe(key) {
+            Ok(id) => (id, false),
+            Err(absent) => (self.insert_probed(key, absent.0, origin), true),
         }
     }
 
     /// Looks a state up: `Ok(id)` if stored, else what `insert_probed` takes to store it.
     pub fn probe(&self, key: &[u8]) -> Result<StateId, Absent> {
-        match self.states.probe(key) {
-            Probe::Found(id) => Ok(id),
-            Probe::Absent(packed) => Err(Absent(packed)),
+        match &self.states {
+            Visited::Exact(states) => match states.probe(key) {
+                Probe::Found(id) => Ok(id),
+                Probe::Absent(packed) => Err(Absent(Unseen::Packed(packed))),
+            },
+            Visited::Hash { fingerprints, .. } => {
+                let fp = fingerprint(key);
+                fingerprints.find(fp).ok_or(Absent(Unseen::Fingerprint(fp)))
+            }
         }
     }
 
     /// Stores a state that `find` just did not find.
     pub fn insert_absent(&mut self, key: &[u8], origin: Origin) -> StateId {
-        self.insert_probed(key, None, origin)
+        let unseen = match self.states {
+            Visited::Exact(_) => Unseen::Packed(None),
+            Visited::Hash { .. } => Unseen::Fingerprint(fingerprint(key)),
+        };
+        self.insert_probed(key, unseen, origin)
     }
 
     /// Stores a state that `probe` found absent.
@@ -251,8 +346,20 @@ impl StateStore {
         self.insert_probed(key, absent.0, origin)
     }
 
-    fn insert_probed(&mut self, key: &[u8], packed: Option<(Packed, u64)>, origin: Origin) -> StateId {
-        let id = self.states.insert_probed(key, packed);
+    fn insert_probed(&mut self, key: &[u8], unseen: Unseen, origin: Origin) -> StateId {
+        let id = match (&mut self.states, unseen) {
+            (Visited::Exact(states), Unseen::Packed(packed)) => states.insert_probed(key, packed),
+            (Visited::Exact(states), Unseen::Fingerprint(_)) => states.insert_probed(key, None),
+            (Visited::Hash { fingerprints, keys }, unseen) => {
+                let fp = match unseen {
+                    Unseen::Fingerprint(fp) => fp,
+                    Unseen::Packed(_) => fingerprint(key),
+                };
+                let id = fingerprints.insert_absent(fp);
+                keys.push(id, key);
+                id
+            }
+        };
         self.parent.push(origin.parent);
         let step = self.step_of(origin.action, origin.label);
         self.step.push(step);
@@ -402,7 +509,11 @@ impl StateStore {
 
     /// Bytes of memory held by the store.
     pub fn memory(&self) -> usize {
-        self.states.memory()
+        let states = match &self.states {
+            Visited::Exact(states) => states.memory(),
+            Visited::Hash { fingerprints, keys } => fingerprints.memory() + keys.memory(),
+        };
+        states
             + self.actions.memory()
             + self.labels.memory()
             + self.variants.memory()
