@@ -24,6 +24,7 @@ mod search_local;
 mod search_problem;
 mod search_record;
 mod search_space;
+mod search_store;
 mod string;
 pub mod svg;
 mod system;

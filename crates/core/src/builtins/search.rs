@@ -3,16 +3,15 @@
 //! `crate::search`; this file reads the arguments and options and turns outcomes into script
 //! values.
 
-use super::{function, Arity, Builtin};
+use super::{function, search_store, Arity, Builtin};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, Limit, R};
-use crate::search::problem::Halt;
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::states::Decoder;
 use crate::search::store::StoreMode;
 use crate::search::symmetry::Symmetry;
 use crate::search::workers;
-use crate::search::{self, Algorithm, Config, Outcome, Reason, StateId, StateStore, COMMON_OPTIONS, NONE};
+use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, COMMON_OPTIONS, NONE};
 use crate::value::code::CodeRef;
 use crate::value::{Logic, Map, Value};
 use crate::world::{NodeId, World};
@@ -123,26 +122,11 @@ fn search_with(it: &mut Interp, algorithm: Algorithm, args: &[Value], span: Span
     let tracing = !matches!(spec.trace, Trace::Off) || opts.record;
     let asked = match opts.config.store {
         StoreMode::Exact => opts.threads,
-        StoreMode::Hash => Some(one_thread_untraced(opts.threads, tracing, fname, span)?),
+        _ => Some(search_store::one_thread_untraced(opts.threads, tracing, fname, span)?),
     };
     let on = workers::threads(it, asked, algorithm, tracing, fname, span)?;
     let (result, _) = run(it, spec, &opts.config, on, opts.record, span)?;
     Ok(result)
-}
-
-/// A search on the `"hash"` store runs on one thread, and shows no states past its frontier:
-/// its frontier's keys are the only ones it keeps.
-fn one_thread_untraced(threads: Option<usize>, tracing: bool, fname: &str, span: Span) -> R<usize> {
-    if threads.is_some_and(|n| n > 1) {
-        return fail(span, format!("`{fname}` on the store \"hash\" runs on one thread: leave out `threads`"));
-    }
-    if tracing {
-        return fail(
-            span,
-            format!("`{fname}` on the store \"hash\" keeps no state it has expanded, so it cannot trace or record them: leave out `trace` and `record`"),
-        );
-    }
-    Ok(1)
 }
 
 /// The spec of a search from `Start, Next, Goal` and the options.
@@ -183,7 +167,10 @@ pub(super) fn run(
 ) -> R<(Value, Value)> {
     let algorithm = spec.algorithm;
     let started = Instant::now();
-    let mut store = StateStore::new(config.store);
+    let mut store = match StateStore::new(config.store) {
+        Ok(store) => store,
+        Err(why) => return fail(span, format!("the store \"bitstate\" cannot be made: {why} (`bits` sets its size)")),
+    };
     crate::search::workers::search_call(it);
     let mut problem = ScriptProblem::new(it, spec, span)?;
     workers::serve_here(&mut problem)?;
@@ -204,7 +191,7 @@ pub(super) fn run(
         None => Logic::UNDEF,
     };
     if let Some(goal) = outcome.goal.filter(|_| !store.is_exact()) {
-        rebuild_path(&mut problem, &mut store, goal.origin.parent, span)?;
+        search_store::rebuild_path(&mut problem, &mut store, goal.origin.parent, span)?;
     }
     let map = stats_map(&problem.decoder, &mut problem.it.world, &store, &outcome, ms, algorithm.name(), found);
     let record = super::search_record::take(&mut problem, store);
@@ -213,27 +200,6 @@ pub(super) fn run(
     super::search_record::keep(it, record);
     grace(it, outcome.reason, span)?;
     Ok((result, map))
-}
-
-/// Brings back the keys of the states on the path to `parent` (a goal's parent), which a
-/// store of fingerprints let go: each is expanded again (`replay.rs`).
-fn rebuild_path(problem: &mut ScriptProblem, store: &mut StateStore, parent: StateId, span: Span) -> R<()> {
-    if parent == NONE {
-        return Ok(());
-    }
-    problem.forget_recent();
-    match search::replay::restore_path(problem, store, parent) {
-        Ok(None) => Ok(()),
-        Ok(Some(id)) => fail(
-            span,
-            format!("the path to the goal could not be rebuilt: state {id} was not among its parent's successors when they were made again (the store \"hash\" rebuilds a path by running `Next` again, so `Next` must give the same states each time)"),
-        ),
-        Err(Halt::Limit(reason)) => fail(
-            span,
-            format!("the path to the goal could not be rebuilt: the search found a goal, then the limit ({}) was reached while the path's states were made again", reason.word()),
-        ),
-        Err(Halt::Error(e)) => Err(e),
-    }
 }
 
 /// After a search stopped on `--timeout` or `--max-steps`, the script's little more time to
@@ -301,10 +267,8 @@ pub(super) fn stats_map(
     for (k, v) in entries {
         m.insert(Value::str(k), v);
     }
-    if !store.is_exact() {
-        // each state generated was looked up once
-        let omission = search::fingerprints::omission(store.len() as u64, c.generated);
-        m.insert(Value::str("omission"), Value::Num(omission));
+    for (k, v) in search_store::lossy_stats(store, c) {
+        m.insert(Value::str(k), v);
     }
     Value::Map(Rc::new(RefCell::new(m)))
 }
@@ -364,6 +328,7 @@ impl Opts {
                 return fail(span, format!("the options of `{fname}` must be a map, not {}", other.described()))
             }
         };
+        let mut bits = None;
         for (k, v) in m.iter() {
             let key = match k {
                 Value::Str(s) => s.to_string(),
@@ -389,7 +354,8 @@ impl Opts {
                 "symmetry" => opts.symmetry = Some(v.clone()),
                 "trace" => opts.trace = Some(v.clone()),
                 "record" => opts.record = v.condition().is_true(),
-                "store" => opts.config.store = store_mode(it, v, fname, span)?,
+                "store" => opts.config.store = search_store::mode(it, v, fname, span)?,
+                "bits" => bits = Some(count(64.0)?),
                 "time" => opts.time = v.condition().is_true(),
                 "goal" => opts.goal = Some(v.clone()),
                 "view" => opts.view = Some(v.clone()),
@@ -401,34 +367,8 @@ impl Opts {
                 }
             }
         }
+        search_store::size_bits(&mut opts.config.store, bits, span)?;
         Ok(opts)
-    }
-}
-
-/// Reads `Opts["store"]`, how visited states are kept (decision 25). `"hash"` is built for
-/// `Search.bfs`, whose frontier is a range of ids and whose paths can be rebuilt by expanding
-/// states again; elsewhere, and for `"bitstate"`, the message says what is built rather
-/// than run as something it is not.
-fn store_mode(it: &Interp, v: &Value, fname: &str, span: Span) -> R<StoreMode> {
-    let mode = match v {
-        Value::Str(s) => s.to_string(),
-        other => it.text(other),
-    };
-    match mode.as_str() {
-        "exact" => Ok(StoreMode::Exact),
-        "hash" if fname == "Search.bfs" => Ok(StoreMode::Hash),
-        "hash" => fail(
-            span,
-            format!("the store \"hash\" is built for `Search.bfs` only so far: `{fname}` keeps every state exactly (\"exact\")"),
-        ),
-        "bitstate" => fail(
-            span,
-            format!("the store \"bitstate\" is not built yet: `{fname}` keeps every state exactly (\"exact\"), and `Search.bfs` takes \"hash\""),
-        ),
-        _ => fail(
-            span,
-            format!("option `store` of `{fname}` must be \"exact\", \"hash\" or \"bitstate\", not {}", it.text(v)),
-        ),
     }
 }
 

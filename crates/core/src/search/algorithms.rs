@@ -116,7 +116,7 @@ pub struct Row {
 }
 
 /// The options of every search.
-pub const COMMON_OPTIONS: &[&str] = &["max_states", "symmetry", "trace", "record", "threads", "store"];
+pub const COMMON_OPTIONS: &[&str] = &["max_states", "symmetry", "trace", "record", "threads", "store", "bits"];
 
 macro_rules! algorithms {
     ($($variant:ident => $run:path { $($field:ident: $value:expr),* $(,)? })*) => {

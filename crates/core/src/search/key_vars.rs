@@ -15,7 +15,7 @@
 //! Variable 0 is the key's shape (which of these it is), so keys of different shapes never
 //! meet. Nothing here is lossy: `decode` gives back the very bytes that were encoded.
 
-use super::pack::{get_varint, put_relative, relative_changes, relative_tag};
+use super::pack::{get_varint, put_relative, read_relative, relative_changes, relative_tag};
 use super::store::KeySet;
 use crate::value::Logic;
 use crate::world::facts::Change;
@@ -122,22 +122,82 @@ type Changes = SmallVec<[Change; 16]>;
 fn put_group(changes: &[Change], out: &mut GroupBytes) {
     out.clear();
     for &(key, value) in changes {
-        let mut tgt = key.tgt();
-        // (a varint, as `put_varint` writes it)
-        while tgt >= 0x80 {
-            out.push((tgt as u8) | 0x80);
-            tgt >>= 7;
+        put_change(key, value, out);
+    }
+}
+
+/// One fact of a group as `put_group` writes it.
+#[inline]
+fn put_change(key: FactKey, value: Option<Logic>, out: &mut GroupBytes) {
+    let mut tgt = key.tgt();
+    // (a varint, as `put_varint` writes it)
+    while tgt >= 0x80 {
+        out.push((tgt as u8) | 0x80);
+        tgt >>= 7;
+    }
+    out.push(tgt as u8);
+    match value {
+        None => out.push(0),
+        Some(v) if v.same_bits(Logic::TRUE) => out.push(1),
+        Some(v) if v.same_bits(Logic::FALSE) => out.push(2),
+        Some(v) => {
+            out.push(3);
+            out.extend_from_slice(&v.p0.to_le_bytes());
+            out.extend_from_slice(&v.p1.to_le_bytes());
         }
-        out.push(tgt as u8);
+    }
+}
+
+/// The variables of a relative key as its records are read, a group at a time, without the
+/// list of its changes: `visit_known`'s way for graph states, the most common keys.
+struct KnownGroups<'a> {
+    vars: &'a KeyVars,
+    values: Values,
+    group: Option<(u32, u32, u32)>,
+    buf: GroupBytes,
+    last: Option<FactKey>,
+    read: u64,
+    /// False once a change is out of order (then the key is not a relative one).
+    ordered: bool,
+    /// False once a group or its value was never met.
+    known: bool,
+}
+
+impl KnownGroups<'_> {
+    fn push(&mut self, key: FactKey, value: Option<Logic>) {
+        self.read += 1;
+        if self.last.is_some_and(|last| last >= key) {
+            self.ordered = false;
+        }
+        if !self.known || !self.ordered {
+            return;
+        }
+        self.last = Some(key);
+        let group = (key.src(), key.rel(), key.tgraph());
+        if self.group != Some(group) {
+            self.flush();
+            self.group = Some(group);
+        }
+        put_change(key, value, &mut self.buf);
+    }
+
+    /// Ends the group read so far: its variable and value.
+    fn flush(&mut self) {
+        let Some(group) = self.group.take() else { return };
+        let vars = self.vars;
+        let value = vars.group_of.get(&group).and_then(|&g| Some((g, *vars.groups[g].index.get(&self.buf[..])?)));
         match value {
-            None => out.push(0),
-            Some(v) if v.same_bits(Logic::TRUE) => out.push(1),
-            Some(v) if v.same_bits(Logic::FALSE) => out.push(2),
-            Some(v) => {
-                out.push(3);
-                out.extend_from_slice(&v.p0.to_le_bytes());
-                out.extend_from_slice(&v.p1.to_le_bytes());
-            }
+            Some((g, value)) => self.values.push((vars.groups[g].var, value)),
+            None => self.known = false,
+        }
+        self.buf.clear();
+    }
+}
+
+impl Extend<Change> for KnownGroups<'_> {
+    fn extend<I: IntoIterator<Item = Change>>(&mut self, changes: I) {
+        for (key, value) in changes {
+            self.push(key, value);
         }
     }
 }
@@ -294,17 +354,24 @@ impl KeyVars {
     /// Calls `emit(variable, value)` for each variable of `key` that is not 0, if every value
     /// of it was met before (else returns false).
     fn visit_known(&self, key: &[u8], mut emit: impl FnMut(usize, u32)) -> bool {
-        let mut changes = Changes::new();
-        if relative_changes(key, &mut changes) {
-            let Some(shape) = self.relative else { return false };
+        let mut groups = KnownGroups {
+            vars: self,
+            values: Values::new(),
+            group: None,
+            buf: GroupBytes::new(),
+            last: None,
+            read: 0,
+            ordered: true,
+            known: true,
+        };
+        // (as `relative_changes` decides: records in key order, as many as the tag says)
+        let relative = read_relative(key, &mut groups).is_some_and(|count| count == groups.read && groups.ordered);
+        if relative {
+            groups.flush();
+            let Some(shape) = self.relative.filter(|_| groups.known) else { return false };
             emit(SHAPE_VAR, shape);
-            let mut buf = GroupBytes::new();
-            for group in changes.chunk_by(|a, b| same_group(a.0, b.0)) {
-                let k = group[0].0;
-                let Some(&g) = self.group_of.get(&(k.src(), k.rel(), k.tgraph())) else { return false };
-                put_group(group, &mut buf);
-                let Some(&value) = self.groups[g].index.get(&buf[..]) else { return false };
-                emit(self.groups[g].var, value);
+            for &(var, value) in &groups.values {
+                emit(var, value);
             }
             return true;
         }

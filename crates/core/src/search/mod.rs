@@ -14,6 +14,7 @@ mod beam;
 mod best_first;
 pub(crate) mod bfs;
 pub mod bidi;
+pub mod bitstate;
 pub mod check;
 mod columns;
 mod content;

@@ -353,19 +353,27 @@ pub(super) fn relative_tag(tag: u8) -> bool {
 /// The changes a key of a graph of the start's class holds, if `key` is one: its records
 /// read back, in key order, and nothing after them.
 pub(super) fn relative_changes(key: &[u8], out: &mut smallvec::SmallVec<[Change; 16]>) -> bool {
+    out.clear();
+    read_relative(key, out).is_some_and(|count| out.len() as u64 == count && out.windows(2).all(|w| w[0].0 < w[1].0))
+}
+
+/// Reads the records of `key` into `out` if its tag is a graph of the start's class's, and
+/// gives their count as the tag says (`relative_changes`, but into any sink): None if the tag
+/// is another's, or the records do not end where the key does. The caller checks that `out`
+/// took `count` changes in key order.
+pub(super) fn read_relative(key: &[u8], out: &mut impl Extend<Change>) -> Option<u64> {
     let (tag, mut at) = (key.first().copied().unwrap_or(NONE), 1);
     let count = match tag {
         DIFF => get_varint(key, &mut at),
         DIFF_OF.. => u64::from(tag - DIFF_OF),
-        _ => return false,
+        _ => return None,
     };
     // (the short tag is the only form of a small count: a long one would not come back alike)
     if tag == DIFF && count < 256 - u64::from(DIFF_OF) {
-        return false;
+        return None;
     }
-    out.clear();
     records::read(key, &mut at, count, out);
-    at == key.len() && out.len() as u64 == count && out.windows(2).all(|w| w[0].0 < w[1].0)
+    (at == key.len()).then_some(count)
 }
 
 /// The key of a string (of its UTF-8 bytes).

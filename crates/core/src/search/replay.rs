@@ -1,9 +1,8 @@
-//! Paths through a store that keeps no states (`"hash"`): each state on a path comes back by
-//! expanding its parent again and taking the successor with its fingerprint, as TLC rebuilds
-//! an error trace from its fingerprints. The start's key is always kept, so the states come
+//! Paths through a store that keeps no states (`"hash"`, `"bitstate"`): each state on a path
+//! comes back by expanding its parent again and taking the successor with its fingerprint (or
+//! check), as TLC rebuilds an error trace from its fingerprints. The start's key is always kept, so the states come
 //! back in order from it.
 
-use super::fingerprints::fingerprint;
 use super::problem::{Problem, Step, Successors};
 use super::store::{StateId, StateStore};
 
@@ -21,8 +20,7 @@ pub fn restore_path<P: Problem>(p: &mut P, store: &mut StateStore, to: StateId) 
         }
         p.load(store, parent)?;
         p.expand(&mut succ)?;
-        let want = store.fingerprint(id);
-        let key = (0..succ.len()).map(|i| succ.get(i).key).find(|k| Some(fingerprint(k)) == want);
+        let key = (0..succ.len()).map(|i| succ.get(i).key).find(|k| store.may_be(id, k));
         match key {
             Some(key) => store.restore_key(id, key.to_vec()),
             None => return Ok(Some(id)),

@@ -9,6 +9,7 @@
 //! `StateRegistry` is the model: packed states for storage, live ones only while a demon
 //! computes successors).
 
+use super::bitstate::{Bitstate, Hashed};
 use super::columns::{Depths, Narrow};
 use super::fingerprints::{fingerprint, Fingerprints};
 use super::kept_keys::KeptKeys;
@@ -141,6 +142,7 @@ pub struct Absent(Unseen);
 enum Unseen {
     Packed(Option<(Packed, u64)>),
     Fingerprint(u64),
+    Bits(Hashed),
 }
 
 /// How the visited states are kept (decision 25; `Opts["store"]`).
@@ -151,6 +153,9 @@ pub enum StoreMode {
     Exact,
     /// A 64-bit fingerprint per state (`fingerprints.rs`), and the keys of the frontier.
     Hash,
+    /// Three bits per state in an array of this many bits (`bitstate.rs`), a 32-bit check per
+    /// state, and the keys of the frontier.
+    Bitstate(u64),
 }
 
 // (one store a search: the variants' sizes do not matter)
@@ -158,6 +163,7 @@ pub enum StoreMode {
 enum Visited {
     Exact(PackedStates),
     Hash { fingerprints: Fingerprints, keys: KeptKeys },
+    Bitstate { bits: Bitstate, keys: KeptKeys },
 }
 
 impl Default for Visited {
@@ -236,13 +242,28 @@ pub struct StateStore {
 }
 
 impl StateStore {
-    /// A store that keeps states as `mode` says.
-    pub fn new(mode: StoreMode) -> StateStore {
+    /// A store that keeps states as `mode` says, or why it cannot be made (a bit array too
+    /// large for the memory limit).
+    pub fn new(mode: StoreMode) -> Result<StateStore, String> {
         let states = match mode {
             StoreMode::Exact => Visited::default(),
             StoreMode::Hash => Visited::Hash { fingerprints: Fingerprints::new(), keys: KeptKeys::default() },
+            StoreMode::Bitstate(bits) => Visited::Bitstate { bits: Bitstate::new(bits)?, keys: KeptKeys::default() },
         };
-        StateStore { states, ..StateStore::default() }
+        Ok(StateStore { states, ..StateStore::default() })
+    }
+
+    /// The estimated share of the states met that a bit array kept (None for another store).
+    pub fn coverage(&self) -> Option<f64> {
+        match &self.states {
+            Visited::Bitstate { bits, .. } => Some(bits.coverage()),
+            _ => None,
+        }
+    }
+
+    /// Whether the store keeps a fingerprint per state (the `"hash"` store).
+    pub fn keeps_fingerprints(&self) -> bool {
+        matches!(self.states, Visited::Hash { .. })
     }
 
     /// Whether every state is kept (no state can be missed).
@@ -255,6 +276,7 @@ impl StateStore {
         match &self.states {
             Visited::Exact(states) => states.len(),
             Visited::Hash { fingerprints, .. } => fingerprints.len(),
+            Visited::Bitstate { bits, .. } => bits.len(),
         }
     }
 
@@ -262,50 +284,71 @@ impl StateStore {
         self.len() == 0
     }
 
-    /// The key of state `id` (`pack.rs`). A store of fingerprints has the keys of the start,
-    /// the frontier and a path rebuilt (`has_key`); the searches that take one ask no other.
-    pub fn key(&self, id: StateId) -> Vec<u8> {
+    /// The keys a store that keeps no states keeps (the frontier's, a path's).
+    fn kept_keys(&self) -> Option<&KeptKeys> {
         match &self.states {
-            Visited::Exact(states) => states.key(id),
-            Visited::Hash { keys, .. } => keys.get(id).expect("the key of a state kept (a bug in ds)").to_vec(),
+            Visited::Exact(_) => None,
+            Visited::Hash { keys, .. } | Visited::Bitstate { keys, .. } => Some(keys),
+        }
+    }
+
+    fn kept_keys_mut(&mut self) -> Option<&mut KeptKeys> {
+        match &mut self.states {
+            Visited::Exact(_) => None,
+            Visited::Hash { keys, .. } | Visited::Bitstate { keys, .. } => Some(keys),
+        }
+    }
+
+    /// The key of state `id` (`pack.rs`). A store that keeps no states has the keys of the
+    /// start, the frontier and a path rebuilt (`has_key`); the searches that take one ask no
+    /// other.
+    pub fn key(&self, id: StateId) -> Vec<u8> {
+        match (&self.states, self.kept_keys()) {
+            (Visited::Exact(states), _) => states.key(id),
+            (_, keys) => keys.and_then(|k| k.get(id)).expect("the key of a state kept (a bug in ds)").to_vec(),
         }
     }
 
     /// Whether `key(id)` can be asked.
     pub fn has_key(&self, id: StateId) -> bool {
-        match &self.states {
-            Visited::Exact(_) => (id as usize) < self.len(),
-            Visited::Hash { keys, .. } => keys.get(id).is_some(),
+        match self.kept_keys() {
+            None => (id as usize) < self.len(),
+            Some(keys) => keys.get(id).is_some(),
         }
     }
 
-    /// The fingerprint of state `id` in a store of fingerprints.
-    pub fn fingerprint(&self, id: StateId) -> Option<u64> {
+    /// Whether `key` may be the key of stored state `id`: in a store that keeps no states, by
+    /// its fingerprint or check (how `replay.rs` picks a path's state among its siblings).
+    pub fn may_be(&self, id: StateId, key: &[u8]) -> bool {
         match &self.states {
-            Visited::Exact(_) => None,
-            Visited::Hash { fingerprints, .. } => Some(fingerprints.get(id)),
+            Visited::Exact(states) => states.key(id) == key,
+            Visited::Hash { fingerprints, .. } => fingerprints.get(id) == fingerprint(key),
+            Visited::Bitstate { bits, .. } => bits.check(id) == Hashed::of(key).check(),
         }
     }
 
-    /// Lets the keys of the states before `id` go, when they are all expanded (a store of
-    /// fingerprints keeps only the frontier's; an exact store has every key in its states).
+    /// Lets the keys of the states before `id` go, when they are all expanded (a store that
+    /// keeps no states keeps only the frontier's; an exact store has every key in its states).
     pub fn forget_keys_below(&mut self, id: StateId) {
-        if let Visited::Hash { keys, .. } = &mut self.states {
+        if let Some(keys) = self.kept_keys_mut() {
             keys.forget_below(id);
         }
     }
 
     /// Keeps the key of state `id` again, found by expanding its parent (`replay.rs`).
     pub fn restore_key(&mut self, id: StateId, key: Vec<u8>) {
-        if let Visited::Hash { keys, .. } = &mut self.states {
+        if let Some(keys) = self.kept_keys_mut() {
             keys.restore(id, key);
         }
     }
 
+    /// The number of the state with this key, if stored. A bit array numbers no state it has
+    /// seen: it answers `NONE` for one (its bits are set), which only `bfs` asks.
     pub fn find(&self, key: &[u8]) -> Option<StateId> {
         match &self.states {
             Visited::Exact(states) => states.find(key),
             Visited::Hash { fingerprints, .. } => fingerprints.find(fingerprint(key)),
+            Visited::Bitstate { bits, .. } => bits.contains(Hashed::of(key)).then_some(NONE),
         }
     }
 
@@ -329,6 +372,14 @@ impl StateStore {
                 let fp = fingerprint(key);
                 fingerprints.find(fp).ok_or(Absent(Unseen::Fingerprint(fp)))
             }
+            Visited::Bitstate { bits, .. } => {
+                let h = Hashed::of(key);
+                if bits.contains(h) {
+                    Ok(NONE)
+                } else {
+                    Err(Absent(Unseen::Bits(h)))
+                }
+            }
         }
     }
 
@@ -337,6 +388,7 @@ impl StateStore {
         let unseen = match self.states {
             Visited::Exact(_) => Unseen::Packed(None),
             Visited::Hash { .. } => Unseen::Fingerprint(fingerprint(key)),
+            Visited::Bitstate { .. } => Unseen::Bits(Hashed::of(key)),
         };
         self.insert_probed(key, unseen, origin)
     }
@@ -349,13 +401,22 @@ impl StateStore {
     fn insert_probed(&mut self, key: &[u8], unseen: Unseen, origin: Origin) -> StateId {
         let id = match (&mut self.states, unseen) {
             (Visited::Exact(states), Unseen::Packed(packed)) => states.insert_probed(key, packed),
-            (Visited::Exact(states), Unseen::Fingerprint(_)) => states.insert_probed(key, None),
+            (Visited::Exact(states), _) => states.insert_probed(key, None),
             (Visited::Hash { fingerprints, keys }, unseen) => {
                 let fp = match unseen {
                     Unseen::Fingerprint(fp) => fp,
-                    Unseen::Packed(_) => fingerprint(key),
+                    _ => fingerprint(key),
                 };
                 let id = fingerprints.insert_absent(fp);
+                keys.push(id, key);
+                id
+            }
+            (Visited::Bitstate { bits, keys }, unseen) => {
+                let h = match unseen {
+                    Unseen::Bits(h) => h,
+                    _ => Hashed::of(key),
+                };
+                let id = bits.insert(h);
                 keys.push(id, key);
                 id
             }
@@ -512,6 +573,7 @@ impl StateStore {
         let states = match &self.states {
             Visited::Exact(states) => states.memory(),
             Visited::Hash { fingerprints, keys } => fingerprints.memory() + keys.memory(),
+            Visited::Bitstate { bits, keys } => bits.memory() + keys.memory(),
         };
         states
             + self.actions.memory()
