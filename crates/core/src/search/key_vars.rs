@@ -65,6 +65,9 @@ pub struct KeyVars {
     bytes: Vec<ByteVar>,
     groups: Vec<GroupVar>,
     group_of: FxHashMap<(u32, u32, u32), usize>,
+    /// The groups in key order (source, relation, target graph): their changes come out
+    /// sorted, as a key lists them.
+    group_order: Vec<usize>,
     raw: KeySet,
     /// Per shape, its `OneWord` table when its keys are bytes and a packed key is one word.
     one_word: Vec<Option<OneWord>>,
@@ -116,7 +119,7 @@ fn to_bytes(words: &[u64], bytes: usize, out: &mut Packed) {
 type GroupBytes = SmallVec<[u8; 32]>;
 
 /// A relative key's changes.
-type Changes = SmallVec<[Change; 16]>;
+pub type Changes = SmallVec<[Change; 16]>;
 
 /// A group's facts as bytes: each target, then its value's code (and a fuzzy value's pair).
 fn put_group(changes: &[Change], out: &mut GroupBytes) {
@@ -236,6 +239,7 @@ impl Default for KeyVars {
             bytes: Vec::new(),
             groups: Vec::new(),
             group_of: FxHashMap::default(),
+            group_order: Vec::new(),
             raw: KeySet::default(),
             one_word: Vec::new(),
             byte_reads: Vec::new(),
@@ -474,33 +478,53 @@ impl KeyVars {
         let none: Box<[u8]> = Box::default();
         let index = FxHashMap::from_iter([(none.clone(), 0)]);
         self.groups.push(GroupVar { var, src: id.0, rel: id.1, tgraph: id.2, index, values: vec![none] });
-        self.group_of.insert(id, self.groups.len() - 1);
-        self.groups.len() - 1
+        let g = self.groups.len() - 1;
+        self.group_of.insert(id, g);
+        let groups = &self.groups;
+        let at = self.group_order.partition_point(|&o| (groups[o].src, groups[o].rel, groups[o].tgraph) < id);
+        self.group_order.insert(at, g);
+        g
     }
 
-    /// The key a packed key stands for.
-    pub fn decode(&self, packed: &[u8]) -> Vec<u8> {
-        let mut key = Vec::new();
+    /// A packed key as little-endian words (at least one).
+    fn words(&self, packed: &[u8]) -> Words {
         let mut words: Words = smallvec::smallvec![0; self.layout.words().max(packed.len().div_ceil(8)).max(1)];
         for (w, chunk) in words.iter_mut().zip(packed.chunks(8)) {
             let mut b = [0u8; 8];
             b[..chunk.len()].copy_from_slice(chunk);
             *w = u64::from_le_bytes(b);
         }
+        words
+    }
+
+    /// The changes from the start of a packed key of a graph of the start's class (None for
+    /// a key of another shape), sorted by key.
+    pub fn changes(&self, packed: &[u8]) -> Option<Changes> {
+        let words = self.words(packed);
+        let shape = self.layout.get_words(&words, SHAPE_VAR) as usize;
+        matches!(self.shapes.get(shape), Some(Shape::Relative)).then(|| self.changes_of(&words))
+    }
+
+    fn changes_of(&self, words: &[u64]) -> Changes {
+        let mut changes = Changes::new();
+        for &g in &self.group_order {
+            let g = &self.groups[g];
+            let value = self.layout.get_words(words, g.var) as usize;
+            if value != 0 {
+                read_group(g, &g.values[value], &mut changes);
+            }
+        }
+        changes
+    }
+
+    /// The key a packed key stands for.
+    pub fn decode(&self, packed: &[u8]) -> Vec<u8> {
+        let mut key = Vec::new();
+        let words = self.words(packed);
         let get = |var: usize| self.layout.get_words(&words, var);
         let shape = get(SHAPE_VAR) as usize;
         match self.shapes.get(shape) {
-            Some(Shape::Relative) => {
-                let mut changes = Changes::new();
-                for g in &self.groups {
-                    let value = get(g.var) as usize;
-                    if value != 0 {
-                        read_group(g, &g.values[value], &mut changes);
-                    }
-                }
-                changes.sort_unstable_by_key(|c| c.0);
-                put_relative(&changes, &mut key);
-            }
+            Some(Shape::Relative) => put_relative(&self.changes_of(&words), &mut key),
             Some(Shape::Bytes(vars)) => match self.byte_reads.get(shape) {
                 Some(Some(reads)) => {
                     key.reserve_exact(reads.len());
@@ -589,6 +613,7 @@ mod tests {
             let mut padded = p.clone();
             padded.resize(vars.width(), 0);
             assert_eq!(vars.decode(&padded), key, "{changes:?}");
+            assert_eq!(vars.changes(&padded).as_deref(), Some(&changes[..]), "the changes, in key order");
             let mut again = Packed::new();
             assert!(vars.encode_known(&key, &mut again));
             assert_eq!(again, padded, "packed alike after the layout grew");

@@ -301,6 +301,18 @@ impl Codec {
         self.graph_with(class, world, name, facts)
     }
 
+    /// The graph of the start's class that differs from the start by `changes` (sorted by key),
+    /// named `name`: what `unpack` gives for the key `put_relative` makes of them, without
+    /// the bytes between.
+    pub fn relative_graph(&self, changes: &[Change], world: &mut World, name: Option<&Str>) -> Value {
+        let class = self.base_class().unwrap_or_default();
+        let facts = match &self.start_facts {
+            Some(start) => start.with_changes(changes),
+            None => Facts::from_sorted(apply_diff(&[], changes)),
+        };
+        self.graph_with(class, world, name, facts)
+    }
+
     /// A graph state of `class` named `name` with `facts`: a copy of the class's template
     /// (its node values, attributes and flags) with the facts replaced.
     pub fn graph_with(&self, class: ClassId, world: &mut World, name: Option<&Str>, facts: Facts) -> Value {

@@ -6,7 +6,7 @@
 //! never moves a stored key or rehashes the table. While few states are stored, a layout that
 //! grew is laid out again without the appended fields (one field a variable, fewer bits).
 
-use super::key_vars::{KeyVars, Packed};
+use super::key_vars::{Changes, KeyVars, Packed};
 use ds_pack::Rows;
 use hashbrown::HashTable;
 
@@ -86,6 +86,11 @@ impl PackedStates {
     /// The key of state `id`.
     pub fn key(&self, id: u32) -> Vec<u8> {
         self.vars.decode(self.rows.get(id as usize))
+    }
+
+    /// The changes from the start of state `id`, when it is a graph of the start's class.
+    pub fn changes(&self, id: u32) -> Option<Changes> {
+        self.vars.changes(self.rows.get(id as usize))
     }
 
     /// The number of the state whose key is `key`, if stored.

@@ -154,7 +154,10 @@ impl Decoder {
     /// Stored state `id` (a graph, or a value holding graphs) named `name`, with the
     /// symmetry renaming undone.
     fn graph_state(&self, store: &StateStore, world: &mut World, id: StateId, name: Option<&Str>) -> Value {
-        let v = self.codec.unpack(&store.key(id), world, name);
+        let v = match store.changes(id) {
+            Some(changes) => self.codec.relative_graph(&changes, world, name),
+            None => self.codec.unpack(&store.key(id), world, name),
+        };
         if let (Some(sym), Value::Graph(g)) = (&self.symmetry, &v) {
             let variant = store.variant_key(store.origin(id).variant).unwrap_or(&[]);
             let mut g = g.borrow_mut();

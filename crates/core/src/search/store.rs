@@ -13,7 +13,7 @@ use super::bitstate::{Bitstate, Hashed};
 use super::columns::{Depths, Narrow};
 use super::fingerprints::{fingerprint, Fingerprints};
 use super::kept_keys::KeptKeys;
-use super::key_vars::Packed;
+use super::key_vars::{Changes, Packed};
 use super::packed_states::{PackedStates, Probe};
 use ds_pack::Numbers;
 use hashbrown::HashTable;
@@ -306,6 +306,15 @@ impl StateStore {
         match (&self.states, self.kept_keys()) {
             (Visited::Exact(states), _) => states.key(id),
             (_, keys) => keys.and_then(|k| k.get(id)).expect("the key of a state kept (a bug in ds)").to_vec(),
+        }
+    }
+
+    /// The changes from the start of state `id`, when the store keeps it packed as a graph of
+    /// the start's class: `key(id)` without the bytes, for making the state again.
+    pub fn changes(&self, id: StateId) -> Option<Changes> {
+        match &self.states {
+            Visited::Exact(states) => states.changes(id),
+            _ => None,
         }
     }
 
