@@ -129,20 +129,7 @@ impl Notebook {
         }
         self.err.0.borrow_mut().finish();
         let executed = if reply.failed() {
-            let mut errors = reply.errors.clone();
-            for note in self.failed.explain(&reply.errors) {
-                errors.push_str(&note);
-                errors.push('\n');
-            }
-            if reply.compile_failed {
-                if let Some(note) = self.failed.failed(count, code) {
-                    errors.push_str(&note);
-                    errors.push('\n');
-                }
-            } else {
-                // It compiled, so its demons are defined, though it stopped at run time.
-                self.failed.compiled(code);
-            }
+            let errors = self.failed.error_text(&reply.errors, reply.compile_failed, count, code);
             let mut content = error_content(&errors);
             content["status"] = json!("error");
             Executed { reply: content, result: None }

@@ -53,6 +53,26 @@ impl FailedCells {
         notes
     }
 
+    /// The error text of cell `count` (`code`) that failed with `errors`, with its notes; the
+    /// cell is remembered as failed (it did not compile) or as having defined its demons (it
+    /// compiled, then stopped at run time).
+    pub fn error_text(&mut self, errors: &str, compile_failed: bool, count: u32, code: &str) -> String {
+        let mut text = errors.to_string();
+        for note in self.explain(errors) {
+            text.push_str(&note);
+            text.push('\n');
+        }
+        if compile_failed {
+            if let Some(note) = self.failed(count, code) {
+                text.push_str(&note);
+                text.push('\n');
+            }
+        } else {
+            self.compiled(code);
+        }
+        text
+    }
+
     pub fn clear(&mut self) {
         self.names.clear();
     }

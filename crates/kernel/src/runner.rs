@@ -217,20 +217,7 @@ impl Runner {
         }
         self.err.finish();
         let content = if reply.failed() {
-            let mut errors = reply.errors.clone();
-            for note in self.failed.explain(&reply.errors) {
-                errors.push_str(&note);
-                errors.push('\n');
-            }
-            if reply.compile_failed {
-                if let Some(note) = self.failed.failed(self.count, &code) {
-                    errors.push_str(&note);
-                    errors.push('\n');
-                }
-            } else {
-                // It compiled, so its demons are defined, though it stopped at run time.
-                self.failed.compiled(&code);
-            }
+            let errors = self.failed.error_text(&reply.errors, reply.compile_failed, self.count, &code);
             let error = error_content(&errors);
             let _ = self.events.send(Event::Iopub("error", error.clone()));
             let mut content = error;
