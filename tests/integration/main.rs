@@ -7,6 +7,7 @@ mod algorithm_table;
 mod anneal;
 mod bidi;
 mod builtin_docs;
+mod checkpoints;
 mod cli;
 mod closures;
 mod common;

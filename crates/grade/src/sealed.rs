@@ -44,6 +44,14 @@ impl Files for Sealed {
         Err(refused())
     }
 
+    fn open_read(&self, _: &Path) -> io::Result<Box<dyn io::Read + Send>> {
+        Err(refused())
+    }
+
+    fn replace(&mut self, _: &Path, _: &Path) -> io::Result<()> {
+        Err(refused())
+    }
+
     fn boxed_clone(&self) -> Box<dyn Files> {
         Box::new(*self)
     }

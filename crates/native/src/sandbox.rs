@@ -129,6 +129,13 @@ impl Files for Access {
         };
         Ok(Box::new(DiskFile(file)))
     }
+    fn open_read(&self, path: &Path) -> std::io::Result<Box<dyn std::io::Read + Send>> {
+        Ok(Box::new(std::fs::File::open(path)?))
+    }
+    fn replace(&mut self, from: &Path, to: &Path) -> std::io::Result<()> {
+        std::fs::File::open(from)?.sync_all()?;
+        std::fs::rename(from, to)
+    }
     fn boxed_clone(&self) -> Box<dyn Files> {
         Box::new(self.clone())
     }

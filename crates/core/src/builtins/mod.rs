@@ -19,6 +19,7 @@ mod regexp;
 mod regexp_worker;
 mod search;
 mod search_check;
+mod search_checkpoint;
 mod search_compare;
 mod search_local;
 mod search_problem;

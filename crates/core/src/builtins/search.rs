@@ -3,9 +3,10 @@
 //! `crate::search`; this file reads the arguments and options and turns outcomes into script
 //! values.
 
-use super::{function, search_store, Arity, Builtin};
+use super::{function, search_checkpoint, search_store, Arity, Builtin};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, Limit, R};
+use crate::search::checkpoint::Kind;
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::states::Decoder;
 use crate::search::store::StoreMode;
@@ -125,7 +126,7 @@ fn search_with(it: &mut Interp, algorithm: Algorithm, args: &[Value], span: Span
         _ => Some(search_store::one_thread_untraced(opts.threads, tracing, fname, span)?),
     };
     let on = workers::threads(it, asked, algorithm, tracing, fname, span)?;
-    let (result, _) = run(it, spec, &opts.config, on, opts.record, span)?;
+    let (result, _) = run(it, spec, &opts.config, on, opts.record, opts.checkpoint.as_ref(), span)?;
     Ok(result)
 }
 
@@ -163,6 +164,7 @@ pub(super) fn run(
     config: &Config,
     on: workers::On,
     record: bool,
+    checkpoints: Option<&search_checkpoint::Plan>,
     span: Span,
 ) -> R<(Value, Value)> {
     let algorithm = spec.algorithm;
@@ -171,15 +173,29 @@ pub(super) fn run(
         Ok(store) => store,
         Err(why) => return fail(span, format!("the store \"bitstate\" cannot be made: {why} (`bits` sets its size)")),
     };
+    let mut saving = match checkpoints {
+        Some(plan) => Some(search_checkpoint::Checkpointed::prepare(it, plan, &spec, Kind::Bfs, None, &on, span)?),
+        None => None,
+    };
+    if let Some(saved) = saving.as_mut().and_then(|s| s.saved.take()) {
+        store = saved.store;
+    }
     crate::search::workers::search_call(it);
     let mut problem = ScriptProblem::new(it, spec, span)?;
     workers::serve_here(&mut problem)?;
+    if let Some(saving) = &saving {
+        saving.check_resumed(&mut problem, &store, span)?;
+    }
     if record {
         problem.start_recording();
     }
-    let outcome = workers::spread(&mut problem, on, config, |problem, on| match on {
-        Some(on) => search::run_bfs_threaded(problem, &mut store, config, on),
-        None => search::run(algorithm, problem, &mut store, config),
+    let outcome = workers::spread(&mut problem, on, config, |problem, on| match (on, saving.as_mut()) {
+        (Some(on), _) => search::run_bfs_threaded(problem, &mut store, config, on),
+        (None, Some(saving)) => {
+            let counts = saving.counts;
+            search::run_bfs_saving(problem, &mut store, config, &mut saving.engine(), counts)
+        }
+        (None, None) => search::run(algorithm, problem, &mut store, config),
     })?;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let result = match (&outcome.goal, problem.found.take()) {
@@ -315,6 +331,8 @@ pub(super) struct Opts {
     pub record: bool,
     /// `Search.explore`: how to draw each state.
     pub view: Option<Value>,
+    /// `checkpoint`, `every`, `resume`: where the search keeps its checkpoints.
+    pub checkpoint: Option<search_checkpoint::Plan>,
 }
 
 impl Opts {
@@ -329,6 +347,7 @@ impl Opts {
             }
         };
         let mut bits = None;
+        let mut checkpoint = search_checkpoint::Given::default();
         for (k, v) in m.iter() {
             let key = match k {
                 Value::Str(s) => s.to_string(),
@@ -359,6 +378,7 @@ impl Opts {
                 "time" => opts.time = v.condition().is_true(),
                 "goal" => opts.goal = Some(v.clone()),
                 "view" => opts.view = Some(v.clone()),
+                "checkpoint" | "every" | "resume" => checkpoint.read(it, &key, v, fname, span)?,
                 // (read by search_local.rs)
                 "seed" | "t0" | "decay" | "steps" | "prev" => {}
                 // A listed option without an arm would otherwise be ignored in silence.
@@ -368,6 +388,9 @@ impl Opts {
             }
         }
         search_store::size_bits(&mut opts.config.store, bits, span)?;
+        let tracing = opts.record
+            || opts.trace.as_ref().is_some_and(|v| v.condition().is_true() || matches!(v, Value::Lambda(_)));
+        opts.checkpoint = checkpoint.plan(fname, opts.config.store, opts.threads, tracing, span)?;
         Ok(opts)
     }
 }

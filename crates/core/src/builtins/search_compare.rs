@@ -41,7 +41,7 @@ pub fn compare(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) ->
     let mut rows = Vec::new();
     for (label, algorithm, h) in entries {
         let spec = spec(it, algorithm, &args[..3], h, &opts, FNAME, span)?;
-        let (_, stats) = run(it, spec, &opts.config, crate::search::workers::On::One, false, span)?;
+        let (_, stats) = run(it, spec, &opts.config, crate::search::workers::On::One, false, None, span)?;
         let row = row(&label, &stats);
         let interrupted = get(&stats, "reason").is_some_and(|r| matches!(r, Value::Str(s) if s == "interrupted"));
         rows.push(row);

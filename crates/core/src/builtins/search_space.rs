@@ -3,10 +3,12 @@
 //! `S.json([File])`, `S.dot([File])`, `S.aut([File])` (docs/search.md).
 
 use super::search::{callable, one_argument, stats_map, symmetry, Opts, EXPLORE_OPTIONS};
+use super::search_checkpoint::Checkpointed;
 use super::{function, method, this, Arity, Builtin};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, R};
-use crate::search::explore::{explore as walk, Transitions};
+use crate::search::checkpoint::Kind;
+use crate::search::explore::{explore as walk, explore_saving};
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::space::{Space, SpaceRef};
 use crate::search::workers;
@@ -70,13 +72,28 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let on = workers::threads(it, opts.threads, Algorithm::Bfs, false, fname, span)?;
     let started = Instant::now();
     let mut store = StateStore::default();
-    let mut transitions = Transitions::default();
+    let mut saving = match &opts.checkpoint {
+        Some(plan) => Some(Checkpointed::prepare(it, plan, &spec, Kind::Explore, opts.config.limit, &on, span)?),
+        None => None,
+    };
+    let mut walked = saving.as_mut().map(Checkpointed::take_walked).unwrap_or_default();
+    if let Some(saved) = saving.as_mut().and_then(|s| s.saved.take()) {
+        store = saved.store;
+    }
     crate::search::workers::search_call(it);
     let mut problem = ScriptProblem::new(it, spec, span)?;
     workers::serve_here(&mut problem)?;
-    let explored = workers::spread(&mut problem, on, &opts.config, |problem, on| {
-        walk(problem, &mut store, &opts.config, marks, &mut transitions, on)
+    if let Some(saving) = &saving {
+        saving.check_resumed(&mut problem, &store, span)?;
+    }
+    let explored = workers::spread(&mut problem, on, &opts.config, |problem, on| match (on, saving.as_mut()) {
+        (None, Some(saving)) => {
+            let counts = saving.counts;
+            explore_saving(problem, &mut store, &opts.config, marks, &mut walked, counts, &mut saving.engine())
+        }
+        (on, _) => walk(problem, &mut store, &opts.config, marks, &mut walked.transitions, on),
     })?;
+    let transitions = walked.transitions;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     // The statistics: found tells whether a goal state is in the space (Undef when no goal was
     // given, or the space is incomplete and has none); path and actions lead to the first.

@@ -4,7 +4,7 @@
 
 use super::{checked_text, FileWriter, Files};
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -115,6 +115,24 @@ impl Files for MemoryFiles {
         let real = normal(path).ok_or_else(|| not_found(path))?;
         let len = self.store(real.clone(), b"", append);
         Ok(Box::new(MemoryWriter { files: self.clone(), path: real, len }))
+    }
+
+    fn open_read(&self, path: &Path) -> io::Result<Box<dyn Read + Send>> {
+        let real = self.real_path(path)?;
+        let bytes = self.lock().texts.get(&real).cloned().unwrap_or_default();
+        Ok(Box::new(io::Cursor::new(bytes)))
+    }
+
+    fn replace(&mut self, from: &Path, to: &Path) -> io::Result<()> {
+        let (from, to) = (self.real_path(from)?, normal(to).ok_or_else(|| not_found(to))?);
+        let mut folder = self.lock();
+        let bytes = folder.texts.remove(&from).unwrap_or_default();
+        folder.written.retain(|p| *p != from);
+        if !folder.written.contains(&to) {
+            folder.written.push(to.clone());
+        }
+        folder.texts.insert(to, bytes);
+        Ok(())
     }
 
     fn boxed_clone(&self) -> Box<dyn Files> {

@@ -8,7 +8,7 @@ mod memory;
 
 pub use memory::MemoryFiles;
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// A file opened for writing: every write goes straight to it, so nothing is lost on any exit
@@ -51,6 +51,12 @@ pub trait Files: Send + Sync + std::fmt::Debug {
     fn write(&mut self, path: &Path, text: &str) -> io::Result<()>;
     /// Opens a file for writing: emptied first, or appended to.
     fn open_write(&mut self, path: &Path, append: bool) -> io::Result<Box<dyn FileWriter>>;
+    /// Opens a file to read its bytes as they come (a search's checkpoint, which may be large
+    /// and is not text).
+    fn open_read(&self, path: &Path) -> io::Result<Box<dyn Read + Send>>;
+    /// Puts file `from` in the place of `to` in one step, once its bytes are on the disk: a
+    /// checkpoint is replaced whole or not at all, whenever the machine stops.
+    fn replace(&mut self, from: &Path, to: &Path) -> io::Result<()>;
     /// The same files and policy for another interpreter (a worker of a search).
     fn boxed_clone(&self) -> Box<dyn Files>;
 }

@@ -116,7 +116,8 @@ pub struct Row {
 }
 
 /// The options of every search.
-pub const COMMON_OPTIONS: &[&str] = &["max_states", "symmetry", "trace", "record", "threads", "store", "bits"];
+pub const COMMON_OPTIONS: &[&str] =
+    &["max_states", "symmetry", "trace", "record", "threads", "store", "bits", "checkpoint", "every", "resume"];
 
 macro_rules! algorithms {
     ($($variant:ident => $run:path { $($field:ident: $value:expr),* $(,)? })*) => {

@@ -9,6 +9,8 @@
 //! when a state is generated, not when it is expanded. The start is tested first, before
 //! anything is expanded, as every algorithm tests it (issue 41; the `solver` does not).
 
+use super::checkpoint::{Clean, Position, Saving, Snapshot, WalkMark};
+use super::explore::Transitions;
 use super::parallel::{Goals, Parallel, Threaded};
 use super::*;
 
@@ -44,13 +46,25 @@ pub(super) fn bfs<P: Problem>(
     config: &Config,
     counts: &mut Counts,
 ) -> Step<Result<Found, Reason>, P::Error> {
-    if let Some(found) = start_is_goal(p, store)? {
-        return Ok(Ok(found));
+    bfs_saving(p, store, config, counts, None)
+}
+
+/// `bfs` with checkpoints (`checkpoint.rs`), or resumed from one.
+pub(super) fn bfs_saving<P: Problem>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    counts: &mut Counts,
+    saving: Option<&mut Saving<'_, P::Error>>,
+) -> Step<Result<Found, Reason>, P::Error> {
+    // (a resumed search tested the start before its checkpoint)
+    if saving.as_ref().is_none_or(|s| s.resume.is_none()) {
+        if let Some(found) = start_is_goal(p, store)? {
+            return Ok(Ok(found));
+        }
     }
-    let mut goal = GoalCommit::default();
-    let found = by_levels(p, store, counts, false, |p, store, counts, id, depth, succ, of| {
-        goal.commit(p, store, config, counts, id, depth, succ, of)
-    })?;
+    let mut goal = GoalCommit { config, index: 0 };
+    let found = by_levels(p, store, counts, false, &mut goal, saving)?;
     Ok(found.ok_or(Reason::Exhausted))
 }
 
@@ -66,9 +80,9 @@ pub(super) fn bfs_threaded<P: Threaded>(
     if let Some(found) = start_is_goal(p, store)? {
         return Ok(Ok(found));
     }
-    let mut goal = GoalCommit::default();
+    let mut goal = GoalCommit { config, index: 0 };
     let found = parallel::by_levels(p, store, counts, on, true, |p, store, counts, id, depth, succ, of| {
-        goal.commit(p, store, config, counts, id, depth, succ, of)
+        goal.store_successors(p, store, counts, id, depth, succ, of)
     })?;
     let Some(found) = found else { return Ok(Err(Reason::Exhausted)) };
     let mut succ = Successors::default();
@@ -80,19 +94,35 @@ pub(super) fn bfs_threaded<P: Threaded>(
 
 /// Commits successors as `bfs` does: stores the new ones and stops at the first that is a
 /// goal (the start, tested before, is not tested again).
-#[derive(Default)]
-struct GoalCommit {
+struct GoalCommit<'c> {
+    config: &'c Config,
     /// The goal's place among its parent's successors.
     index: usize,
 }
 
-impl GoalCommit {
-    #[allow(clippy::too_many_arguments)]
-    fn commit<P: Problem>(
+impl<P: Problem> LevelCommit<P> for GoalCommit<'_> {
+    type Found = Found;
+
+    fn commit(
         &mut self,
         p: &mut P,
         store: &mut StateStore,
-        config: &Config,
+        counts: &mut Counts,
+        id: StateId,
+        depth: u32,
+        succ: &Successors,
+        of: GoalOf<'_>,
+    ) -> Step<Option<Found>, P::Error> {
+        self.store_successors(p, store, counts, id, depth, succ, of)
+    }
+}
+
+impl GoalCommit<'_> {
+    #[allow(clippy::too_many_arguments)]
+    fn store_successors<P: Problem>(
+        &mut self,
+        p: &mut P,
+        store: &mut StateStore,
         counts: &mut Counts,
         id: StateId,
         depth: u32,
@@ -104,7 +134,7 @@ impl GoalCommit {
             let s = succ.get(i);
             let (sid, new) = match of.stored(i).or(succ.stored(i)) {
                 Some(sid) => (sid, false),
-                None => insert(store, config, &s, id, depth + 1, g + s.cost)?,
+                None => insert(store, self.config, &s, id, depth + 1, g + s.cost)?,
             };
             let note = |p: &mut P, kind, store: &StateStore| {
                 tell(p, store, || {
@@ -143,49 +173,121 @@ impl<P: Problem, T, F> Commit<P, T> for F where
 {
 }
 
-/// What breadth-first search and exploration share: the start stored (if it is not), then the states of each
-/// level expanded in id order (with the frontier counted, the limits checked, the expansion
-/// traced), and `commit` given each state's successors (those found stored with their
-/// actions and labels only if `describe_known`); it stops when `commit` returns something, or
-/// when a level adds no state.
-pub(super) fn by_levels<P: Problem, T>(
+/// What the one-thread `by_levels` hands each expanded state to (`Commit`), and what it keeps
+/// beside the store that a checkpoint must keep too.
+#[allow(clippy::too_many_arguments)]
+pub(super) trait LevelCommit<P: Problem> {
+    /// What ends the search (a goal); `Infallible` for one that never ends early.
+    type Found;
+
+    fn commit(
+        &mut self,
+        p: &mut P,
+        store: &mut StateStore,
+        counts: &mut Counts,
+        id: StateId,
+        depth: u32,
+        succ: &Successors,
+        of: GoalOf<'_>,
+    ) -> Step<Option<Self::Found>, P::Error>;
+
+    /// How far its own record is (an exploration's transitions and goals).
+    fn mark(&self) -> Option<WalkMark> {
+        None
+    }
+
+    /// Its record, for a checkpoint.
+    fn walked(&self) -> Option<(&Transitions, &[StateId])> {
+        None
+    }
+}
+
+/// What breadth-first search and exploration share: the start stored (if it is not), then
+/// the states of each level expanded in id order (with the frontier counted, the limits
+/// checked, the expansion traced), and `commit` given each state's successors (those found
+/// stored with their actions and labels only if `describe_known`); it stops when `commit`
+/// returns something, or when a level adds no state.
+///
+/// With `saving`, a checkpoint is written whenever one is due and when a limit stops the
+/// search, as the search stood before the expansion under way; a resumed search goes on from
+/// its position.
+pub(super) fn by_levels<P: Problem, C: LevelCommit<P>>(
     p: &mut P,
     store: &mut StateStore,
     counts: &mut Counts,
     describe_known: bool,
-    mut commit: impl Commit<P, T>,
-) -> Step<Option<T>, P::Error> {
+    commit: &mut C,
+    mut saving: Option<&mut Saving<'_, P::Error>>,
+) -> Step<Option<C::Found>, P::Error> {
     let mut succ = Successors::default();
+    let resume = saving.as_ref().and_then(|s| s.resume);
     // The start is stored (and its push told) by `start_is_goal` unless this is an exploration.
     let fresh = store.is_empty();
     store_start(p, store, &mut succ)?;
     if fresh {
         tell(p, store, || Event::start(None))?;
     }
-    let (mut level, mut next) = (0usize, 1usize);
-    let mut depth = 0u32;
-    while level < next {
+    let mut at = resume.unwrap_or(Position::START);
+    while at.level < at.next {
         // (a store that keeps no states keeps the keys of the frontier only)
-        store.forget_keys_below(level as StateId);
-        for id in level..next {
-            let id = id as StateId;
-            counts.frontier(next - id as usize + (store.len() - next));
-            p.check(counts, store)?;
-            p.load(store, id)?;
-            tell(p, store, || {
-                let (g, parent, frontier) = (store.g(id), store.parent(id), store.len() - (id as usize + 1));
-                Event { kind: EventKind::Expand, id, parent, depth, g, h: None, f: g, frontier }
-            })?;
-            p.expand_seeing(&mut succ, describe_known)?;
-            counts.expanded += 1;
-            counts.generated += succ.len() as u64;
-            if let Some(t) = commit(p, store, counts, id, depth, &succ, GoalOf::Ask)? {
-                return Ok(Some(t));
+        store.forget_keys_below(at.level);
+        while at.id < at.next {
+            let clean = Clean { at, states: store.len(), counts: *counts, walk: commit.mark() };
+            if let Some(saving) = saving.as_deref_mut() {
+                if saving.to.due() {
+                    save(saving, store, &clean, commit)?;
+                }
             }
+            match expand_one(p, store, counts, at, describe_known, &mut succ, commit) {
+                Ok(None) => {}
+                Ok(Some(t)) => return Ok(Some(t)),
+                Err(Halt::Limit(reason)) => {
+                    if let Some(saving) = saving {
+                        save(saving, store, &clean, commit)?;
+                    }
+                    return Err(Halt::Limit(reason));
+                }
+                Err(e) => return Err(e),
+            }
+            at.id += 1;
         }
-        level = next;
-        next = store.len();
-        depth += 1;
+        at = Position { id: at.next, level: at.next, next: store.len() as StateId, depth: at.depth + 1 };
     }
     Ok(None)
+}
+
+/// Expands state `at.id` and commits its successors.
+fn expand_one<P: Problem, C: LevelCommit<P>>(
+    p: &mut P,
+    store: &mut StateStore,
+    counts: &mut Counts,
+    at: Position,
+    describe_known: bool,
+    succ: &mut Successors,
+    commit: &mut C,
+) -> Step<Option<C::Found>, P::Error> {
+    let (id, depth) = (at.id, at.depth);
+    let next = at.next as usize;
+    counts.frontier(next - id as usize + (store.len() - next));
+    p.check(counts, store)?;
+    p.load(store, id)?;
+    tell(p, store, || {
+        let (g, parent, frontier) = (store.g(id), store.parent(id), store.len() - (id as usize + 1));
+        Event { kind: EventKind::Expand, id, parent, depth, g, h: None, f: g, frontier }
+    })?;
+    p.expand_seeing(succ, describe_known)?;
+    counts.expanded += 1;
+    counts.generated += succ.len() as u64;
+    commit.commit(p, store, counts, id, depth, succ, GoalOf::Ask)
+}
+
+/// Writes a checkpoint of the search as it stood at `clean`.
+fn save<P: Problem, C: LevelCommit<P>>(
+    saving: &mut Saving<'_, P::Error>,
+    store: &StateStore,
+    clean: &Clean,
+    commit: &C,
+) -> Step<(), P::Error> {
+    let snapshot = Snapshot { identity: saving.identity, store, clean: *clean, walked: commit.walked() };
+    saving.to.save(&snapshot).map_err(Halt::Error)
 }

@@ -3,7 +3,8 @@
 //! numbered in discovery order in the store, so a state's id is the same in the space, its
 //! exports and the statistics.
 
-use super::bfs::{by_levels, GoalOf};
+use super::bfs::{by_levels, GoalOf, LevelCommit};
+use super::checkpoint::{Saving, WalkMark, Walked};
 use super::parallel::{self, Parallel, Threaded};
 use super::problem::{Halt, Problem, Step, Successors, Which};
 use super::store::{StateId, StateStore};
@@ -30,7 +31,7 @@ impl Transitions {
         self.from.is_empty()
     }
 
-    fn push(&mut self, from: StateId, action: u32, to: StateId, cost: f64) {
+    pub(crate) fn push(&mut self, from: StateId, action: u32, to: StateId, cost: f64) {
         if cost != 1.0 && self.cost.is_none() {
             self.cost = Some(vec![1.0; self.from.len()]);
         }
@@ -76,23 +77,46 @@ pub fn explore<P: Threaded>(
     let mut goals = Vec::new();
     let mut walk = Walk { config, mark_goals, transitions, goals: &mut goals, started: false, cut: false };
     let walked = match on {
-        None => by_levels(p, store, &mut counts, true, |p, store, counts, id, depth, succ, of| {
-            walk.commit(p, store, counts, id, depth, succ, of)
-        }),
+        None => by_levels(p, store, &mut counts, true, &mut walk, None),
         Some(on) => {
             parallel::by_levels(p, store, &mut counts, on, mark_goals, |p, store, counts, id, depth, succ, of| {
-                walk.commit(p, store, counts, id, depth, succ, of)
+                walk.store_successors(p, store, counts, id, depth, succ, of)
             })
         }
     };
-    let reason = match walked {
-        Ok(None) if walk.cut => Reason::DepthLimit,
-        Ok(None) => Reason::Exhausted,
-        Ok(Some(never)) => match never {},
-        Err(Halt::Limit(reason)) => reason,
-        Err(Halt::Error(e)) => return Err(e),
-    };
+    let cut = walk.cut;
+    let reason = reason_of(walked, cut)?;
     Ok(Explored { reason, counts, goals })
+}
+
+/// `explore` on one thread with checkpoints (`checkpoint.rs`): from the start, or from where a
+/// checkpoint left it (`walked` and `counts` as it had them then).
+pub fn explore_saving<P: Problem>(
+    p: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    mark_goals: bool,
+    walked: &mut Walked,
+    mut counts: Counts,
+    saving: &mut Saving<'_, P::Error>,
+) -> Result<Explored, P::Error> {
+    let Walked { transitions, goals, started, cut } = walked;
+    let mut walk = Walk { config, mark_goals, transitions, goals, started: *started, cut: *cut };
+    let ended = by_levels(p, store, &mut counts, true, &mut walk, Some(saving));
+    let cut = walk.cut;
+    let reason = reason_of(ended, cut)?;
+    Ok(Explored { reason, counts, goals: std::mem::take(goals) })
+}
+
+/// Why an exploration ended, or its error.
+fn reason_of<E>(ended: Step<Option<std::convert::Infallible>, E>, cut: bool) -> Result<Reason, E> {
+    match ended {
+        Ok(None) if cut => Ok(Reason::DepthLimit),
+        Ok(None) => Ok(Reason::Exhausted),
+        Ok(Some(never)) => match never {},
+        Err(Halt::Limit(reason)) => Ok(reason),
+        Err(Halt::Error(e)) => Err(e),
+    }
 }
 
 /// Commits each state's successors: every transition recorded, new states stored (and tested
@@ -107,9 +131,35 @@ struct Walk<'a> {
     cut: bool,
 }
 
+impl<P: Problem> LevelCommit<P> for Walk<'_> {
+    type Found = std::convert::Infallible;
+
+    fn commit(
+        &mut self,
+        p: &mut P,
+        store: &mut StateStore,
+        counts: &mut Counts,
+        id: StateId,
+        depth: u32,
+        succ: &Successors,
+        of: GoalOf<'_>,
+    ) -> Step<Option<Self::Found>, P::Error> {
+        self.store_successors(p, store, counts, id, depth, succ, of)
+    }
+
+    fn mark(&self) -> Option<WalkMark> {
+        let (transitions, goals) = (self.transitions.len(), self.goals.len());
+        Some(WalkMark { transitions, goals, started: self.started, cut: self.cut })
+    }
+
+    fn walked(&self) -> Option<(&Transitions, &[StateId])> {
+        Some((self.transitions, self.goals))
+    }
+}
+
 impl Walk<'_> {
     #[allow(clippy::too_many_arguments)]
-    fn commit<P: Problem>(
+    fn store_successors<P: Problem>(
         &mut self,
         p: &mut P,
         store: &mut StateStore,

@@ -16,6 +16,7 @@ pub(crate) mod bfs;
 pub mod bidi;
 pub mod bitstate;
 pub mod check;
+pub mod checkpoint;
 mod columns;
 mod content;
 mod dfs;
@@ -178,6 +179,19 @@ pub fn run<P: Problem>(
 ) -> Result<Outcome, P::Error> {
     let mut counts = Counts::default();
     let result = algorithms::run_row(algorithm, problem, store, config, &mut counts);
+    outcome(result, counts)
+}
+
+/// `bfs` on one thread with checkpoints (`checkpoint.rs`): from the start, or from where a
+/// checkpoint left it, with the counts it had then.
+pub fn run_bfs_saving<P: Problem>(
+    problem: &mut P,
+    store: &mut StateStore,
+    config: &Config,
+    saving: &mut checkpoint::Saving<'_, P::Error>,
+    mut counts: Counts,
+) -> Result<Outcome, P::Error> {
+    let result = bfs::bfs_saving(problem, store, config, &mut counts, Some(saving));
     outcome(result, counts)
 }
 

@@ -552,6 +552,34 @@ impl StateStore {
         self.variants.insert(key).0
     }
 
+    /// The actions, labels and variants interned, each numbered in order (for a checkpoint).
+    pub fn interned(&self) -> [&KeySet; 3] {
+        [&self.actions, &self.labels, &self.variants]
+    }
+
+    /// Interns an action (0), label (1) or variant (2) read back from a checkpoint: interned
+    /// in the order `interned` gives them, they get the same numbers.
+    pub fn intern_again(&mut self, which: usize, key: &[u8]) {
+        match which {
+            0 => self.actions.insert(key),
+            1 => self.labels.insert(key),
+            _ => self.variants.insert(key),
+        };
+    }
+
+    /// Whether some state's path cost is not its depth (else no g is kept).
+    pub fn has_costs(&self) -> bool {
+        self.g.is_some()
+    }
+
+    /// Whether the action, label and variant of `origin` are interned here (or `NONE`).
+    pub fn names_interned(&self, origin: &Origin) -> bool {
+        let within = |n: u32, keys: &KeySet| n == NONE || (n as usize) < keys.len();
+        within(origin.action, &self.actions)
+            && within(origin.label, &self.labels)
+            && within(origin.variant, &self.variants)
+    }
+
     /// The packed action, label or variant of a number (None for `NONE`).
     pub fn action_key(&self, n: u32) -> Option<&[u8]> {
         (n != NONE).then(|| self.actions.get(n))
