@@ -232,7 +232,7 @@ fn checkpoint_options_are_checked() {
     fails("\"checkpoint\": 3", "option `checkpoint` of `Search.bfs` must be a file name, not 3");
     fails("\"checkpoint\": \"c\", \"every\": 0", "must be a number of seconds > 0, not 0");
     fails("\"checkpoint\": \"c\", \"threads\": 2", "runs on one thread: leave out `threads`");
-    fails("\"checkpoint\": \"c\", \"store\": \"hash\"", "keeps its states in the store \"exact\"");
+    fails("\"checkpoint\": \"c\", \"store\": \"bitstate\"", "not \"bitstate\"");
     fails("\"checkpoint\": \"c\", \"trace\": True", "cannot trace or record");
     let code = format!("{}Search.dfs([0, 0, 0], next, [-1], {{\"checkpoint\": \"c\"}})", next_demon());
     let r = crate::common::ds_eval(&code);
@@ -248,4 +248,34 @@ fn checkpoint_options_are_checked() {
         &format!("{}Search.bfs([0, 0, 0], next, [-1], {{\"checkpoint\": \"c\"}})", next_demon()),
     ]);
     assert!(r.stderr.contains("scripts read and write no files under --sandbox"), "{}", r.stderr);
+}
+
+#[test]
+fn a_search_on_the_hash_store_resumes_and_rebuilds_its_path() {
+    // To [0, 0, 1] mod 60: c grows by a, so a must be 1 at some `c` action, and back to 0
+    // after: a count of `a` actions that is a multiple of 60 and not 0, and one `c`. No
+    // shorter way: 61 actions.
+    let search = "var R = Search.bfs([0, 0, 0], next, [0, 0, 1], {\"store\": \"hash\", OPTS})\n\
+                  out R, Search.stats()[\"actions\"].size(), Search.stats()[\"exact\"]";
+    let (plain, _) = files_mod(60, "hash_plain.ds", &search.replace(", OPTS", ""), "");
+    let whole = run(&plain, &[]);
+    assert_eq!(whole.code, Some(0), "{}", whole.stderr);
+    assert!(whole.stdout.starts_with("[0,0,1] 61 False\ngoal "), "{}", whole.stdout);
+    let (resuming, _) = files_mod(60, "hash.ds", search, "");
+    let mut runs = 0;
+    let last = loop {
+        let r = run(&resuming, &["--max-steps", "100000"]);
+        runs += 1;
+        if r.code == Some(0) || runs > 40 {
+            break r;
+        }
+        assert!(r.stdout.contains("max_steps "), "{}{}", r.stdout, r.stderr);
+    };
+    assert_eq!(last.stdout, whole.stdout, "{}", last.stderr);
+    assert!(runs > 2, "{runs} runs");
+    // A checkpoint of the hash store is not one of the exact store.
+    let exact = std::fs::read_to_string(&resuming).expect("script").replace("\"store\": \"hash\", ", "");
+    std::fs::write(&resuming, exact).expect("script");
+    let r = run(&resuming, &["--max-steps", "100000"]);
+    assert!(r.stderr.contains("was written with the store \"hash\", not \"exact\""), "{}", r.stderr);
 }

@@ -174,7 +174,10 @@ pub(super) fn run(
         Err(why) => return fail(span, format!("the store \"bitstate\" cannot be made: {why} (`bits` sets its size)")),
     };
     let mut saving = match checkpoints {
-        Some(plan) => Some(search_checkpoint::Checkpointed::prepare(it, plan, &spec, Kind::Bfs, None, &on, span)?),
+        Some(plan) => Some({
+            let identity = search_checkpoint::identity(it, &spec, Kind::Bfs, None, config.store);
+            search_checkpoint::Checkpointed::prepare(it, plan, identity, &on, span)?
+        }),
         None => None,
     };
     if let Some(saved) = saving.as_mut().and_then(|s| s.saved.take()) {

@@ -76,8 +76,8 @@ impl Given {
         if fname != "Search.bfs" && fname != "Search.explore" {
             return refuse("is built for `Search.bfs` and `Search.explore` only so far");
         }
-        if store != StoreMode::Exact {
-            return refuse("keeps its states in the store \"exact\": leave out `store`");
+        if matches!(store, StoreMode::Bitstate(_)) {
+            return refuse("keeps its states in the store \"exact\" or \"hash\", not \"bitstate\" (a bit array cannot be cut back to where an expansion began)");
         }
         if threads.is_some_and(|n| n > 1) {
             return refuse("runs on one thread: leave out `threads`");
@@ -93,7 +93,7 @@ impl Given {
 
 /// What a checkpoint of this search must match: the search, its options that change the
 /// answer, and the text of its demons (`Next`, the goal, a canonicaliser).
-pub(super) fn identity(it: &Interp, spec: &Spec, kind: Kind, limit: Option<u32>) -> Identity {
+pub(super) fn identity(it: &Interp, spec: &Spec, kind: Kind, limit: Option<u32>, store: StoreMode) -> Identity {
     let mut hash = xxhash_rust::xxh3::Xxh3::new();
     let text = |hash: &mut xxhash_rust::xxh3::Xxh3, part: &str| {
         hash.update(&(part.len() as u64).to_le_bytes());
@@ -114,7 +114,8 @@ pub(super) fn identity(it: &Interp, spec: &Spec, kind: Kind, limit: Option<u32>)
     }
     hash.update(&[u8::from(spec.symmetry.is_some())]);
     let marks_goals = !matches!(spec.goal, GoalTest::Nothing) && kind == Kind::Explore;
-    Identity { kind, marks_goals, limit, code: hash.digest() }
+    let fingerprints = store == StoreMode::Hash;
+    Identity { kind, marks_goals, limit, fingerprints, code: hash.digest() }
 }
 
 impl Plan {
@@ -168,19 +169,13 @@ pub(super) struct Checkpointed {
 impl Checkpointed {
     /// Reads the checkpoint to resume (if asked and there) and readies the writer, before the
     /// search begins.
-    pub fn prepare(
-        it: &Interp,
-        plan: &Plan,
-        spec: &Spec,
-        kind: Kind,
-        limit: Option<u32>,
-        on: &On,
-        span: Span,
-    ) -> R<Checkpointed> {
+    pub fn prepare(it: &Interp, plan: &Plan, identity: Identity, on: &On, span: Span) -> R<Checkpointed> {
         if !matches!(on, On::One) {
-            return fail(span, format!("`{}` with a `checkpoint` runs in one process on one thread", kind.function()));
+            return fail(
+                span,
+                format!("`{}` with a `checkpoint` runs in one process on one thread", identity.kind.function()),
+            );
         }
-        let identity = identity(it, spec, kind, limit);
         let saved = plan.resumed(it, &identity, span)?;
         let (resume, counts) = saved.as_ref().map_or((None, Counts::default()), |s| (Some(s.at), s.counts));
         Ok(Checkpointed { identity, writer: plan.writer(it, span)?, saved, resume, counts })

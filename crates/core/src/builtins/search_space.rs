@@ -3,7 +3,7 @@
 //! `S.json([File])`, `S.dot([File])`, `S.aut([File])` (docs/search.md).
 
 use super::search::{callable, one_argument, stats_map, symmetry, Opts, EXPLORE_OPTIONS};
-use super::search_checkpoint::Checkpointed;
+use super::search_checkpoint::{self, Checkpointed};
 use super::{function, method, this, Arity, Builtin};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, R};
@@ -73,7 +73,10 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     let started = Instant::now();
     let mut store = StateStore::default();
     let mut saving = match &opts.checkpoint {
-        Some(plan) => Some(Checkpointed::prepare(it, plan, &spec, Kind::Explore, opts.config.limit, &on, span)?),
+        Some(plan) => {
+            let identity = search_checkpoint::identity(it, &spec, Kind::Explore, opts.config.limit, opts.config.store);
+            Some(Checkpointed::prepare(it, plan, identity, &on, span)?)
+        }
         None => None,
     };
     let mut walked = saving.as_mut().map(Checkpointed::take_walked).unwrap_or_default();

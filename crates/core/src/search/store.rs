@@ -430,6 +430,12 @@ impl StateStore {
                 id
             }
         };
+        self.push_origin(origin);
+        id
+    }
+
+    /// Keeps the origin of the state just stored.
+    fn push_origin(&mut self, origin: Origin) {
         self.parent.push(origin.parent);
         let step = self.step_of(origin.action, origin.label);
         self.step.push(step);
@@ -440,7 +446,35 @@ impl StateStore {
         if let Some(g) = self.g_mut(origin.g, origin.depth) {
             g.push(origin.g);
         }
-        id
+    }
+
+    /// The fingerprint of state `id` and its key if kept, in a store of fingerprints
+    /// (`"hash"`); None in another store.
+    pub fn fingerprint_of(&self, id: StateId) -> Option<(u64, Option<&[u8]>)> {
+        match &self.states {
+            Visited::Hash { fingerprints, keys } => Some((fingerprints.get(id), keys.get(id))),
+            _ => None,
+        }
+    }
+
+    /// Stores a state of a store of fingerprints read back from a checkpoint: its fingerprint,
+    /// its key when the checkpoint kept it (the start's and the frontier's, in id order), and
+    /// its origin. False (nothing stored) for a fingerprint stored already, or another store.
+    pub fn restore_fingerprint(&mut self, fp: u64, key: Option<&[u8]>, origin: Origin) -> bool {
+        let Visited::Hash { fingerprints, keys } = &mut self.states else { return false };
+        if fingerprints.find(fp).is_some() {
+            return false;
+        }
+        let id = fingerprints.insert_absent(fp);
+        if let Some(key) = key {
+            // (the keys kept are the start's, then those of a range of ids)
+            if keys.get(id.saturating_sub(1)).is_none() {
+                keys.forget_below(id);
+            }
+            keys.push(id, key);
+        }
+        self.push_origin(origin);
+        true
     }
 
     /// The number of the pair (action, label), interned.

@@ -23,7 +23,7 @@ pub fn write(out: impl Write, s: &Snapshot<'_>) -> io::Result<()> {
     o.num(VERSION)?;
     write_identity(&mut o, &s.identity)?;
     write_where(&mut o, &s.clean)?;
-    write_store(&mut o, s.store, s.clean.states)?;
+    write_store(&mut o, s.store, s.clean.states, s.clean.at.id)?;
     if let (Some(mark), Some((transitions, goals))) = (s.clean.walk, s.walked) {
         write_walked(&mut o, &mark, transitions, &goals[..mark.goals])?;
     }
@@ -55,13 +55,14 @@ pub fn read(inp: impl Read, expect: &Identity) -> Result<Saved, String> {
         return Err(why);
     }
     let (at, counts, walk) = read_where(&mut i).map_err(damaged)?;
-    let store = read_store(&mut i).map_err(damaged)?;
+    let store = read_store(&mut i, expect.fingerprints).map_err(damaged)?;
     let walked = match walk {
         Some(mark) => Some(read_walked(&mut i, mark, &store).map_err(damaged)?),
         None => None,
     };
     i.finish().map_err(damaged)?;
-    let fits = at.level <= at.id && at.id < at.next && (at.next as usize) <= store.len();
+    let keys_kept = (at.id..store.len() as StateId).chain([0]).all(|id| store.has_key(id));
+    let fits = at.level <= at.id && at.id < at.next && (at.next as usize) <= store.len() && keys_kept;
     if !fits || walked.is_some() != (expect.kind == Kind::Explore) {
         return Err(damaged(Bad::Damaged));
     }
@@ -85,6 +86,14 @@ fn mismatch(found: &Identity, expect: &Identity) -> Option<String> {
     if found.limit != expect.limit {
         return Some(format!("was written with limit {}, not {}", limit(found.limit), limit(expect.limit)));
     }
+    if found.fingerprints != expect.fingerprints {
+        let store = |f: bool| if f { "\"hash\"" } else { "\"exact\"" };
+        return Some(format!(
+            "was written with the store {}, not {}",
+            store(found.fingerprints),
+            store(expect.fingerprints)
+        ));
+    }
     if found.code != expect.code {
         return Some("was written by other code: `Next` or the goal has changed since".into());
     }
@@ -98,8 +107,7 @@ fn write_identity<W: Write>(o: &mut Out<W>, id: &Identity) -> io::Result<()> {
     })?;
     o.num(u64::from(id.marks_goals))?;
     o.opt(id.limit.unwrap_or(u32::MAX))?;
-    // (the store's mode: "exact", the only one checkpoints keep so far)
-    o.num(0)?;
+    o.num(u64::from(id.fingerprints))?;
     o.bytes(&id.code.to_le_bytes())
 }
 
@@ -111,11 +119,11 @@ fn read_identity<R: Read>(i: &mut In<R>) -> Result<Identity, Bad> {
     };
     let marks_goals = i.num_to(1)? == 1;
     let limit = Some(i.opt()?).filter(|&l| l != u32::MAX);
-    i.num_to(0)?;
+    let fingerprints = i.num_to(1)? == 1;
     let mut code = Vec::new();
     i.bytes_into(&mut code, 8)?;
     let code = u64::from_le_bytes(code.try_into().map_err(|_| Bad::Damaged)?);
-    Ok(Identity { kind, marks_goals, limit, code })
+    Ok(Identity { kind, marks_goals, limit, fingerprints, code })
 }
 
 fn write_where<W: Write>(o: &mut Out<W>, c: &Clean) -> io::Result<()> {
@@ -159,7 +167,7 @@ fn read_where<R: Read>(i: &mut In<R>) -> Result<(Position, Counts, Option<WalkMa
 /// The store's first `states` states. Their origins name actions, labels and variants by
 /// number: those are written first, all of them, so that reading them back in order numbers
 /// them alike.
-fn write_store<W: Write>(o: &mut Out<W>, store: &StateStore, states: usize) -> io::Result<()> {
+fn write_store<W: Write>(o: &mut Out<W>, store: &StateStore, states: usize, first_kept: StateId) -> io::Result<()> {
     for keys in store.interned() {
         o.num(keys.len() as u64)?;
         for n in 0..keys.len() {
@@ -172,7 +180,20 @@ fn write_store<W: Write>(o: &mut Out<W>, store: &StateStore, states: usize) -> i
     o.num(u64::from(costs))?;
     for id in 0..states as StateId {
         let origin = store.origin(id);
-        o.string(&store.key(id))?;
+        match store.fingerprint_of(id) {
+            None => o.string(&store.key(id))?,
+            Some((fp, key)) => {
+                o.bytes(&fp.to_le_bytes())?;
+                // the start's key and the frontier's (the others were let go)
+                match key.filter(|_| id == 0 || id >= first_kept) {
+                    Some(key) => {
+                        o.num(1)?;
+                        o.string(key)?;
+                    }
+                    None => o.num(0)?,
+                }
+            }
+        }
         o.opt(origin.parent)?;
         o.opt(origin.action)?;
         o.opt(origin.label)?;
@@ -185,8 +206,9 @@ fn write_store<W: Write>(o: &mut Out<W>, store: &StateStore, states: usize) -> i
     Ok(())
 }
 
-fn read_store<R: Read>(i: &mut In<R>) -> Result<StateStore, Bad> {
-    let mut store = StateStore::new(StoreMode::Exact).map_err(|_| Bad::Damaged)?;
+fn read_store<R: Read>(i: &mut In<R>, fingerprints: bool) -> Result<StateStore, Bad> {
+    let mode = if fingerprints { StoreMode::Hash } else { StoreMode::Exact };
+    let mut store = StateStore::new(mode).map_err(|_| Bad::Damaged)?;
     let mut key = Vec::new();
     for which in 0..3 {
         let n = i.num_to(u64::from(u32::MAX))?;
@@ -198,12 +220,31 @@ fn read_store<R: Read>(i: &mut In<R>) -> Result<StateStore, Bad> {
     let states = i.num_to(u64::from(u32::MAX))?;
     let costs = i.num_to(1)? == 1;
     for id in 0..states as StateId {
-        i.string_into(&mut key, MAX_KEY)?;
+        let fp = match fingerprints {
+            true => {
+                let mut b = Vec::new();
+                i.bytes_into(&mut b, 8)?;
+                let fp = u64::from_le_bytes(b.try_into().map_err(|_| Bad::Damaged)?);
+                let has_key = i.num_to(1)? == 1;
+                if has_key {
+                    i.string_into(&mut key, MAX_KEY)?;
+                }
+                Some((fp, has_key))
+            }
+            false => {
+                i.string_into(&mut key, MAX_KEY)?;
+                None
+            }
+        };
         let (parent, action, label, variant, depth) = (i.opt()?, i.opt()?, i.opt()?, i.opt()?, i.u32()?);
         let g = if costs { i.f64()? } else { f64::from(depth) };
         let origin = Origin { parent, action, label, variant, depth, g };
         let parent_ok = if id == 0 { origin.parent == u32::MAX } else { origin.parent < id };
-        if !parent_ok || !store.names_interned(&origin) || !store.insert(&key, origin).1 {
+        let stored = match fp {
+            None => store.insert(&key, origin).1,
+            Some((fp, has_key)) => store.restore_fingerprint(fp, has_key.then_some(&key[..]), origin),
+        };
+        if !parent_ok || !store.names_interned(&origin) || !stored {
             return Err(Bad::Damaged);
         }
     }

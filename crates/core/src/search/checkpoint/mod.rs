@@ -48,6 +48,8 @@ pub struct Identity {
     pub marks_goals: bool,
     /// The depth limit of `Search.explore`.
     pub limit: Option<u32>,
+    /// The store keeps fingerprints (`"hash"`) rather than every state (`"exact"`).
+    pub fingerprints: bool,
     pub code: u64,
 }
 
@@ -168,7 +170,7 @@ mod tests {
     use crate::search::store::{Origin, NONE};
 
     fn identity() -> Identity {
-        Identity { kind: Kind::Explore, marks_goals: true, limit: Some(9), code: 77 }
+        Identity { kind: Kind::Explore, marks_goals: true, limit: Some(9), fingerprints: false, code: 77 }
     }
 
     /// A written exploration of a few states, with costs, actions, labels and a goal.
@@ -227,8 +229,57 @@ mod tests {
         assert_eq!(why, "was written with limit 9, not none");
     }
 
+    /// A written breadth-first search on the store of fingerprints: five states in a chain,
+    /// about to expand state 3 (its level 3..5).
+    fn written_hashed() -> (Vec<u8>, Identity) {
+        let identity = Identity { kind: Kind::Bfs, marks_goals: false, limit: None, fingerprints: true, code: 5 };
+        let mut store = StateStore::new(crate::search::store::StoreMode::Hash).expect("a store");
+        store.insert(b"s0", Origin::START);
+        for id in 1..5u32 {
+            store.insert(
+                format!("s{id}").as_bytes(),
+                Origin { parent: id - 1, depth: id, g: id as f64, ..Origin::START },
+            );
+        }
+        store.forget_keys_below(3);
+        let clean = Clean {
+            at: Position { id: 3, level: 3, next: 4, depth: 3 },
+            states: 5,
+            counts: Counts::default(),
+            walk: None,
+        };
+        let mut file = Vec::new();
+        write(&mut file, &Snapshot { identity, store: &store, clean, walked: None }).expect("written");
+        (file, identity)
+    }
+
+    #[test]
+    fn a_store_of_fingerprints_comes_back_with_the_keys_of_its_start_and_frontier() {
+        let (file, identity) = written_hashed();
+        let saved = read(&file[..], &identity).expect("read");
+        let store = &saved.store;
+        assert!(!store.is_exact());
+        assert_eq!(store.len(), 5);
+        assert_eq!(
+            [store.has_key(0), store.has_key(1), store.has_key(2), store.has_key(3), store.has_key(4)],
+            [true, false, false, true, true]
+        );
+        assert_eq!((store.key(0), store.key(4)), (b"s0".to_vec(), b"s4".to_vec()));
+        assert_eq!(store.find(b"s2"), Some(2), "found by its fingerprint");
+        assert_eq!(store.origin(4).parent, 3);
+        let exact = Identity { fingerprints: false, ..identity };
+        assert_eq!(
+            read(&file[..], &exact).err().as_deref(),
+            Some("was written with the store \"hash\", not \"exact\"")
+        );
+    }
+
     #[test]
     fn every_damaged_copy_is_refused_without_a_panic() {
+        let (hashed, hashed_identity) = written_hashed();
+        for cut in 0..hashed.len() {
+            assert!(read(&hashed[..cut], &hashed_identity).is_err(), "cut at {cut}");
+        }
         let file = written();
         for cut in 0..file.len() {
             assert!(read(&file[..cut], &identity()).is_err(), "cut at {cut}");
