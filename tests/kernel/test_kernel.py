@@ -275,6 +275,29 @@ class DsKernelExtra(unittest.TestCase):
         reply, outputs = self.run_cell('Search.stats()["reason"]')
         self.assertEqual(self.result(outputs)["text/plain"], "interrupted")
 
+    def test_a_long_search_shows_its_progress_line_and_clears_it(self):
+        # Triples mod 80 by a + 1, b + 7, c + a: all 512,000 reachable, two seconds or more;
+        # the line shows once a search has run a second.
+        code = (
+            'def next(s) { return [["a", [(s[0] + 1) % 80, s[1], s[2]]], ["b", [s[0], (s[1] + 7) % 80, s[2]]], '
+            '["c", [s[0], s[1], (s[2] + s[0]) % 80]]] }\n'
+            "Search.bfs([0, 0, 0], next, [-1])\n"
+            'out Search.stats()["states"]\n'
+        )
+        reply, outputs = self.run_cell(code, timeout=180)
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertEqual(self.stdout(outputs), "512000\n")
+        lines = [m for m in outputs if m["msg_type"] in ("display_data", "update_display_data")]
+        self.assertGreaterEqual(len(lines), 2, [m["msg_type"] for m in outputs])
+        self.assertEqual(lines[0]["msg_type"], "display_data")
+        self.assertTrue(all(m["msg_type"] == "update_display_data" for m in lines[1:]))
+        ids = {m["content"]["transient"]["display_id"] for m in lines}
+        self.assertEqual(len(ids), 1, "one line, updated in place")
+        shown = lines[0]["content"]["data"]["text/plain"]
+        self.assertRegex(shown, r"^search: \d+ states, frontier \d+, depth \d+, \d+ states/s, [\d.]+ bytes/state")
+        self.assertEqual(lines[-1]["content"]["data"]["text/plain"], "", "cleared at the end")
+        self.assertLessEqual(len(lines), 60, "at most two updates a second")
+
     def test_ten_megabytes_of_output_are_cut_with_a_note(self):
         line = "0123456789" * 10
         code = f'var L = "{line}"\nfor I in range(0, 100000) : out L'

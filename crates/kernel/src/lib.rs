@@ -25,6 +25,7 @@ mod guard;
 mod install;
 #[cfg(feature = "server")]
 mod message;
+mod progress;
 mod replay;
 pub mod replies;
 #[cfg(feature = "server")]

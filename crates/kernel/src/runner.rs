@@ -157,6 +157,8 @@ impl Runner {
         session.interp.warnings.sink = Box::new(err.clone());
         let tables = Tables::default();
         session.interp.show = Some(shower(out.clone(), events.clone(), tables.clone()));
+        super::progress::install(events.clone());
+        session.interp.status_line = Some(super::progress::in_notebook);
         let backend = Backend::new(session);
         send_waiting([Arc::downgrade(&out.0), Arc::downgrade(&err.0)]);
         // SIGINT too stops a running cell (a front end may send it), never the kernel.
