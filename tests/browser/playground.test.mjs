@@ -391,6 +391,20 @@ test('a permalink carries the Explore fields, and with explore it explores at on
     ['Start', 'all_actions', 'target_state', '', '', '']);
 });
 
+test('a search that runs over a second shows its live line, gone when it ends', async () => {
+  // Triples mod 60 by a + 1, b + 7, c + a: every one of the 216,000 is reachable.
+  await open();
+  await setCode('def next(s) : return [["a", [(s[0] + 1) % 60, s[1], s[2]]], ["b", [s[0], (s[1] + 7) % 60, s[2]]], '
+    + '["c", [s[0], s[1], (s[2] + s[0]) % 60]]]\nSearch.bfs([0, 0, 0], next, [-1])\nout Search.stats()["states"]\n');
+  await page.click('#run');
+  await page.waitForSelector('#search-line:not([hidden])', { timeout: 60000 });
+  const line = await page.textContent('#search-line');
+  assert.match(line, /^search: \d+ states, frontier \d+, depth \d+, \d+ states\/s, [\d.]+ bytes\/state/);
+  assert.equal(await ended(120000), 'finished');
+  assert.equal(await page.isHidden('#search-line'), true, 'the line goes with the search');
+  assert.equal((await output()).trim(), '216000');
+});
+
 test('no errors, warnings or requests beyond the page', () => {
   assert.deepEqual(problems, []);
 });

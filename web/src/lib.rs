@@ -7,6 +7,7 @@
 pub mod explore;
 pub mod notebook;
 pub mod runner;
+mod status;
 mod wire;
 
 use std::cell::RefCell;
@@ -61,6 +62,7 @@ pub fn run(request: &str, on_output: js_sys::Function) -> String {
             runner::Stream::Out => "out",
             runner::Stream::Err => "err",
             runner::Stream::Shown => "shown",
+            runner::Stream::Status => "status",
         };
         // A callback that throws must not stop the script: the output is only lost.
         let _ = on_output.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text));
@@ -102,6 +104,7 @@ pub fn cell(request: &str, on_output: js_sys::Function) -> String {
             runner::Stream::Out => "out",
             runner::Stream::Err => "err",
             runner::Stream::Shown => "shown",
+            runner::Stream::Status => "status",
         };
         let _ = on_output.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text));
     };

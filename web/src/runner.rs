@@ -91,6 +91,8 @@ pub enum Stream {
     Out,
     Err,
     Shown,
+    /// The live line of a long search (`status.rs`): "" when it ends.
+    Status,
 }
 
 /// Where the chunks of output go (the worker posts them to the page).
@@ -148,7 +150,9 @@ pub fn run_keeping(request: Request, sink: Sink) -> (Response, Session) {
     let mut session = Session::new(Box::new(out));
     session.interp.warnings.sink = Box::new(Chunks::new(sink.clone(), Stream::Err));
     session.interp.set_notes(Box::new(Chunks::new(sink.clone(), Stream::Err)));
-    session.interp.show = Some(shower(out_flusher, sink));
+    session.interp.show = Some(shower(out_flusher, sink.clone()));
+    let _posting = crate::status::posting_to(sink);
+    session.interp.status_line = Some(crate::status::on_page);
     session.interp.set_files(Box::new(files.clone()));
     session.interp.args = request.args;
     // File.scriptDir() is the program's folder in the playground's folder.

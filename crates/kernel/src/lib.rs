@@ -25,6 +25,7 @@ mod guard;
 mod install;
 #[cfg(feature = "server")]
 mod message;
+#[cfg(feature = "server")]
 mod progress;
 mod replay;
 pub mod replies;

@@ -87,14 +87,25 @@ function fromWorker(message) {
   if (message.type === 'answer') return requests.answer(message.id, message.answer);
   if (message.type === 'crash' && requests.has(message.id)) return explorerCrashed(message.message);
   // What the explorer's demons print while it answers belongs to the explore run.
-  if (message.type === 'output' && !page.run && message.id === page.exploring) return output.append(message.stream, message.text);
+  if (message.type === 'output' && !page.run && message.id === page.exploring) return showOutput(message);
   if (!page.run || message.id !== page.run.id) {
     if (message.type === 'crash' && message.id === null) crashed(message.message, 0);
     return;
   }
-  if (message.type === 'output') output.append(message.stream, message.text);
+  if (message.type === 'output') showOutput(message);
   else if (message.type === 'done') finished(message.response);
   else if (message.type === 'crash') crashed(message.message, message.stackUsed);
+}
+
+/** A chunk of output, or the live line of a long search ("status": "" when it ends). */
+function showOutput(message) {
+  if (message.stream === 'status') return showSearchLine(message.text);
+  output.append(message.stream, message.text);
+}
+
+function showSearchLine(text) {
+  $('search-line').textContent = text;
+  $('search-line').hidden = text === '';
 }
 
 // ------------------------------------------------------------------ running
@@ -312,6 +323,8 @@ function restoreSizes() {
 }
 
 function setState(state, text) {
+  // (a run stopped in a search never sends the line's end)
+  if (state !== 'running') showSearchLine('');
   document.body.dataset.run = state;
   $('status').textContent = text;
   $('run').disabled = state === 'running';

@@ -50,7 +50,7 @@ fn every_golden_case_gives_its_expected_output() {
         let sink: Sink = Rc::new(RefCell::new(move |stream: Stream, text: &str| match stream {
             Stream::Out => keep.borrow_mut().push_str(text),
             Stream::Shown => keep.borrow_mut().push_str(&shown_text(text)),
-            Stream::Err => {}
+            Stream::Err | Stream::Status => {}
         }));
         let request = Request {
             source,

@@ -23,6 +23,8 @@ fn capture() -> (Sink, Got) {
                 let at = g.0.len();
                 g.3.push((at, text.to_string()))
             }
+            // (the search line: `a_long_search_posts_its_line_and_clears_it`)
+            Stream::Status => {}
         }
         g.2 += 1;
     }));
@@ -267,4 +269,36 @@ fn a_stack_budget_stops_deep_recursion_with_the_interpreters_error() {
     let (sink, got) = capture();
     assert_eq!(run(request("def f(n) : return n == 0 ? 0 : 1 + f(n - 1)\nout f(50)\n"), sink).status, "finished");
     assert_eq!(got.borrow().0, "50\n");
+}
+
+#[test]
+fn a_long_search_posts_its_line_and_clears_it() {
+    // Triples mod 80 by a + 1, b + 7, c + a: 512,000 states, over a second; the line shows
+    // once a search has run a second, at most twice a second, and "" at its end.
+    let source =
+        "def next(s) : return [[\"a\", [(s[0] + 1) % 80, s[1], s[2]]], [\"b\", [s[0], (s[1] + 7) % 80, s[2]]], \
+                  [\"c\", [s[0], s[1], (s[2] + s[0]) % 80]]]\n\
+                  Search.bfs([0, 0, 0], next, [-1])\nout Search.stats()[\"states\"]\n";
+    let lines: Rc<RefCell<Vec<String>>> = Rc::default();
+    let keep = lines.clone();
+    let sink: Sink = Rc::new(RefCell::new(move |stream: Stream, text: &str| {
+        if stream == Stream::Status {
+            keep.borrow_mut().push(text.to_string());
+        }
+    }));
+    let request = Request {
+        source: source.into(),
+        name: "search.ds".into(),
+        args: Vec::new(),
+        files: Default::default(),
+        limits: RunLimits::default(),
+        explore: None,
+    };
+    let response = ds_web::runner::run(request, sink);
+    assert_eq!(response.status, "finished", "{:?}", response.diagnostics);
+    let lines = lines.borrow();
+    assert!(lines.len() >= 2, "{lines:?}");
+    assert!(lines[0].starts_with("search: ") && lines[0].contains(" states/s, "), "{lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some(""), "cleared at the end");
+    assert!(lines[..lines.len() - 1].iter().all(|l| !l.is_empty()));
 }

@@ -1,0 +1,94 @@
+//! The live line of a long search in the playground (`search::progress`): posted to the page
+//! as the stream "status" at most twice a second, and as "" when the search ends; the page
+//! shows it beside Run and Stop. A plain function makes the lines (`Interp::status_line`), so
+//! the run's sink waits here while the run lasts (the engine has one thread).
+
+use crate::runner::{Sink, Stream};
+use ds_core::search::progress::StatusLine;
+use std::cell::RefCell;
+use web_time::{Duration, Instant};
+
+/// The least time between two lines (a search asks for one every 256 expansions).
+const EVERY: Duration = Duration::from_millis(500);
+
+thread_local! {
+    static SINK: RefCell<Option<Sink>> = const { RefCell::new(None) };
+}
+
+/// Posts the search lines of the run under way to `sink`, until the guard goes.
+pub fn posting_to(sink: Sink) -> Posting {
+    SINK.with(|s| *s.borrow_mut() = Some(sink));
+    Posting
+}
+
+/// While it lives, search lines go to the run's sink.
+pub struct Posting;
+
+impl Drop for Posting {
+    fn drop(&mut self) {
+        SINK.with(|s| *s.borrow_mut() = None);
+    }
+}
+
+/// A line on the page (`Interp::status_line`), while a run posts them.
+pub fn on_page() -> Option<Box<dyn StatusLine>> {
+    let sink = SINK.with(|s| s.borrow().clone())?;
+    Some(Box::new(PageLine { sink, shown: None }))
+}
+
+struct PageLine {
+    sink: Sink,
+    /// When the line was last posted (None: not yet).
+    shown: Option<Instant>,
+}
+
+impl PageLine {
+    fn post(&mut self, text: &str) {
+        // (a sink busy with a chunk of output is not called again: the line waits its turn)
+        if let Ok(mut sink) = self.sink.try_borrow_mut() {
+            sink(Stream::Status, text);
+            self.shown = Some(Instant::now());
+        }
+    }
+}
+
+impl StatusLine for PageLine {
+    fn show(&mut self, text: String) {
+        if self.shown.is_none_or(|at| at.elapsed() >= EVERY) {
+            self.post(&format!("search: {text}"));
+        }
+    }
+
+    fn clear(&mut self) {
+        if self.shown.is_some() {
+            self.post("");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+
+    #[test]
+    fn a_line_is_posted_while_a_run_posts_them_and_cleared() {
+        let seen: Rc<RefCell<Vec<(Stream, String)>>> = Rc::default();
+        let log = seen.clone();
+        let sink: Sink = Rc::new(RefCell::new(move |s: Stream, t: &str| log.borrow_mut().push((s, t.to_string()))));
+        assert!(on_page().is_none(), "no run: no line");
+        let posting = posting_to(sink);
+        let mut line = on_page().expect("a line during the run");
+        line.show("10 states".into());
+        line.show("20 states".into());
+        line.clear();
+        drop(posting);
+        assert!(on_page().is_none(), "the run is over");
+        let seen = seen.borrow();
+        assert_eq!(
+            *seen,
+            [(Stream::Status, "search: 10 states".to_string()), (Stream::Status, String::new())],
+            "the second line came within half a second of the first"
+        );
+    }
+}
