@@ -231,7 +231,6 @@ fn checkpoint_options_are_checked() {
     fails("\"resume\": True", "need the file");
     fails("\"checkpoint\": 3", "option `checkpoint` of `Search.bfs` must be a file name, not 3");
     fails("\"checkpoint\": \"c\", \"every\": 0", "must be a number of seconds > 0, not 0");
-    fails("\"checkpoint\": \"c\", \"threads\": 2", "runs on one thread: leave out `threads`");
     fails("\"checkpoint\": \"c\", \"store\": \"bitstate\"", "not \"bitstate\"");
     fails("\"checkpoint\": \"c\", \"trace\": True", "cannot trace or record");
     let code = format!("{}Search.dfs([0, 0, 0], next, [-1], {{\"checkpoint\": \"c\"}})", next_demon());
@@ -278,4 +277,46 @@ fn a_search_on_the_hash_store_resumes_and_rebuilds_its_path() {
     std::fs::write(&resuming, exact).expect("script");
     let r = run(&resuming, &["--max-steps", "100000"]);
     assert!(r.stderr.contains("was written with the store \"hash\", not \"exact\""), "{}", r.stderr);
+}
+
+#[test]
+fn a_search_on_threads_saves_at_its_levels_and_resumes_on_one_thread_or_two() {
+    let search = "var R = Search.bfs([0, 0, 0], next, [-1], {OPTS})";
+    let (plain, _) = files("threads_plain.ds", &search.replace(", {OPTS}", ""), "");
+    let whole = run(&plain, &[]);
+    assert_eq!(whole.code, Some(0), "{}", whole.stderr);
+    // Runs on two threads and on one by turns, each stopped after 20,000 steps.
+    let (resuming, checkpoint) = files("threads.ds", search, "");
+    let text = std::fs::read_to_string(&resuming).expect("script");
+    let two = text.replace("\"resume\": True", "\"resume\": True, \"threads\": 2");
+    let mut runs = 0;
+    loop {
+        std::fs::write(&resuming, if runs % 2 == 0 { &two } else { &text }).expect("script");
+        let r = run(&resuming, &["--max-steps", "20000"]);
+        runs += 1;
+        if r.code == Some(0) {
+            assert_eq!(r.stdout, whole.stdout, "resumed {runs} times");
+            break;
+        }
+        assert!(r.stdout.starts_with("max_steps "), "{}{}", r.stdout, r.stderr);
+        assert!(checkpoint.exists());
+        assert!(runs < 40, "the runs go on: {}", r.stdout);
+    }
+    assert!(runs > 2, "{runs} runs");
+    // An exploration on two threads: its transitions and goals too.
+    let search = "def goal(s) :\n  return s[0] == 5 & s[1] == 5\n\
+                  var Sp = Search.explore([0, 0, 0], next, {\"goal\": goal, \"threads\": 2, OPTS})\n\
+                  out Sp.states().size(), Sp.transitions().size(), Sp.goals().size()";
+    let (explore, _) = files("threads_explore.ds", search, "");
+    let mut runs = 0;
+    let last = loop {
+        let r = run(&explore, &["--max-steps", "20000"]);
+        runs += 1;
+        if r.code == Some(0) || runs > 40 {
+            break r;
+        }
+    };
+    let states = N * N * N;
+    assert!(last.stdout.starts_with(&format!("{states} {} {N}\n", 3 * states)), "{}{}", last.stdout, last.stderr);
+    assert!(runs > 2, "{runs} runs");
 }

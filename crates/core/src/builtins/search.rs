@@ -3,6 +3,7 @@
 //! `crate::search`; this file reads the arguments and options and turns outcomes into script
 //! values.
 
+use super::search_checkpoint::Checkpointed;
 use super::{function, search_checkpoint, search_store, Arity, Builtin};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, Limit, R};
@@ -12,7 +13,7 @@ use crate::search::states::Decoder;
 use crate::search::store::StoreMode;
 use crate::search::symmetry::Symmetry;
 use crate::search::workers;
-use crate::search::{self, Algorithm, Config, Outcome, Reason, StateStore, COMMON_OPTIONS, NONE};
+use crate::search::{self, Algorithm, Config, Counts, Outcome, Reason, StateStore, COMMON_OPTIONS, NONE};
 use crate::value::code::CodeRef;
 use crate::value::{Logic, Map, Value};
 use crate::world::{NodeId, World};
@@ -192,12 +193,13 @@ pub(super) fn run(
     if record {
         problem.start_recording();
     }
+    let counts = saving.as_ref().map_or_else(Counts::default, |s| s.counts);
     let outcome = workers::spread(&mut problem, on, config, |problem, on| match (on, saving.as_mut()) {
-        (Some(on), _) => search::run_bfs_threaded(problem, &mut store, config, on),
-        (None, Some(saving)) => {
-            let counts = saving.counts;
-            search::run_bfs_saving(problem, &mut store, config, &mut saving.engine(), counts)
+        (Some(on), saving) => {
+            let mut engine = saving.map(Checkpointed::engine);
+            search::run_bfs_threaded(problem, &mut store, config, on, engine.as_mut(), counts)
         }
+        (None, Some(saving)) => search::run_bfs_saving(problem, &mut store, config, &mut saving.engine(), counts),
         (None, None) => search::run(algorithm, problem, &mut store, config),
     })?;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -393,7 +395,7 @@ impl Opts {
         search_store::size_bits(&mut opts.config.store, bits, span)?;
         let tracing = opts.record
             || opts.trace.as_ref().is_some_and(|v| v.condition().is_true() || matches!(v, Value::Lambda(_)));
-        opts.checkpoint = checkpoint.plan(fname, opts.config.store, opts.threads, tracing, span)?;
+        opts.checkpoint = checkpoint.plan(fname, opts.config.store, tracing, span)?;
         Ok(opts)
     }
 }

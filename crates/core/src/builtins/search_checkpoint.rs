@@ -57,15 +57,8 @@ impl Given {
     }
 
     /// The plan, once every option is read: `every` and `resume` need a `checkpoint`, and
-    /// only a search on one thread over the exact store, untraced, takes one so far.
-    pub fn plan(
-        self,
-        fname: &str,
-        store: StoreMode,
-        threads: Option<usize>,
-        tracing: bool,
-        span: Span,
-    ) -> R<Option<Plan>> {
+    /// only an untraced search on the store "exact" or "hash" takes one so far.
+    pub fn plan(self, fname: &str, store: StoreMode, tracing: bool, span: Span) -> R<Option<Plan>> {
         let Some(file) = self.file else {
             return match (self.every, self.resume) {
                 (None, false) => Ok(None),
@@ -78,9 +71,6 @@ impl Given {
         }
         if matches!(store, StoreMode::Bitstate(_)) {
             return refuse("keeps its states in the store \"exact\" or \"hash\", not \"bitstate\" (a bit array cannot be cut back to where an expansion began)");
-        }
-        if threads.is_some_and(|n| n > 1) {
-            return refuse("runs on one thread: leave out `threads`");
         }
         if tracing {
             return refuse(
@@ -170,11 +160,9 @@ impl Checkpointed {
     /// Reads the checkpoint to resume (if asked and there) and readies the writer, before the
     /// search begins.
     pub fn prepare(it: &Interp, plan: &Plan, identity: Identity, on: &On, span: Span) -> R<Checkpointed> {
-        if !matches!(on, On::One) {
-            return fail(
-                span,
-                format!("`{}` with a `checkpoint` runs in one process on one thread", identity.kind.function()),
-            );
+        if matches!(on, On::Processes) {
+            let function = identity.kind.function();
+            return fail(span, format!("`{function}` with a `checkpoint` runs in one process: leave out `checkpoint`"));
         }
         let saved = plan.resumed(it, &identity, span)?;
         let (resume, counts) = saved.as_ref().map_or((None, Counts::default()), |s| (Some(s.at), s.counts));

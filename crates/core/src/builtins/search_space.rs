@@ -8,10 +8,11 @@ use super::{function, method, this, Arity, Builtin};
 use crate::compile::ir::FnCode;
 use crate::eval::{fail, Interp, R};
 use crate::search::checkpoint::Kind;
-use crate::search::explore::{explore as walk, explore_saving};
+use crate::search::explore::explore_saving;
 use crate::search::script::{GoalTest, ScriptProblem, Spec, Trace};
 use crate::search::space::{Space, SpaceRef};
 use crate::search::workers;
+use crate::search::Counts;
 use crate::search::{export, Algorithm, Found, Outcome, Reason, StateId, StateStore};
 use crate::value::{Logic, Value};
 use ds_syntax::Span;
@@ -89,12 +90,10 @@ fn explore(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<V
     if let Some(saving) = &saving {
         saving.check_resumed(&mut problem, &store, span)?;
     }
-    let explored = workers::spread(&mut problem, on, &opts.config, |problem, on| match (on, saving.as_mut()) {
-        (None, Some(saving)) => {
-            let counts = saving.counts;
-            explore_saving(problem, &mut store, &opts.config, marks, &mut walked, counts, &mut saving.engine())
-        }
-        (on, _) => walk(problem, &mut store, &opts.config, marks, &mut walked.transitions, on),
+    let counts = saving.as_ref().map_or_else(Counts::default, |s| s.counts);
+    let explored = workers::spread(&mut problem, on, &opts.config, |problem, on| {
+        let mut engine = saving.as_mut().map(Checkpointed::engine);
+        explore_saving(problem, &mut store, &opts.config, marks, &mut walked, counts, on, engine.as_mut())
     })?;
     let transitions = walked.transitions;
     let ms = started.elapsed().as_secs_f64() * 1000.0;

@@ -9,7 +9,7 @@
 //! when a state is generated, not when it is expanded. The start is tested first, before
 //! anything is expanded, as every algorithm tests it (issue 41; the `solver` does not).
 
-use super::checkpoint::{Clean, Position, Saving, Snapshot, WalkMark};
+use super::checkpoint::{Clean, LevelSaver, Position, Saving, Snapshot, WalkMark};
 use super::explore::Transitions;
 use super::parallel::{Goals, Parallel, Threaded};
 use super::*;
@@ -76,14 +76,21 @@ pub(super) fn bfs_threaded<P: Threaded>(
     config: &Config,
     counts: &mut Counts,
     on: Parallel<'_, P::Error>,
+    saving: Option<&mut Saving<'_, P::Error>>,
 ) -> Step<Result<Found, Reason>, P::Error> {
-    if let Some(found) = start_is_goal(p, store)? {
-        return Ok(Ok(found));
+    // (a resumed search tested the start before its checkpoint)
+    if saving.as_ref().is_none_or(|s| s.resume.is_none()) {
+        if let Some(found) = start_is_goal(p, store)? {
+            return Ok(Ok(found));
+        }
     }
+    let mut saver = saving.map(|saving| LevelSaver { saving, walk: None });
     let mut goal = GoalCommit { config, index: 0 };
-    let found = parallel::by_levels(p, store, counts, on, true, |p, store, counts, id, depth, succ, of| {
-        goal.store_successors(p, store, counts, id, depth, succ, of)
-    })?;
+    let commit =
+        |p: &mut P, store: &mut StateStore, counts: &mut Counts, id, depth, succ: &Successors, of: GoalOf<'_>| {
+            goal.store_successors(p, store, counts, id, depth, succ, of)
+        };
+    let found = parallel::by_levels(p, store, counts, on, true, commit, saver.as_mut())?;
     let Some(found) = found else { return Ok(Err(Reason::Exhausted)) };
     let mut succ = Successors::default();
     p.load(store, found.origin.parent)?;

@@ -4,11 +4,12 @@
 //! exports and the statistics.
 
 use super::bfs::{by_levels, GoalOf, LevelCommit};
-use super::checkpoint::{Saving, WalkMark, Walked};
+use super::checkpoint::{LevelSaver, Saving, WalkMark, WalkRecord, Walked};
 use super::parallel::{self, Parallel, Threaded};
 use super::problem::{Halt, Problem, Step, Successors, Which};
 use super::store::{StateId, StateStore};
 use super::{insert, Config, Counts, Reason};
+use std::cell::RefCell;
 
 /// Every transition found: parallel vectors, in the order they were found (by source id, then
 /// in the order of `Next`). `action` numbers index the store's actions (`NONE`: none given).
@@ -73,39 +74,57 @@ pub fn explore<P: Threaded>(
     transitions: &mut Transitions,
     on: Option<Parallel<'_, P::Error>>,
 ) -> Result<Explored, P::Error> {
-    let mut counts = Counts::default();
-    let mut goals = Vec::new();
-    let mut walk = Walk { config, mark_goals, transitions, goals: &mut goals, started: false, cut: false };
-    let walked = match on {
-        None => by_levels(p, store, &mut counts, true, &mut walk, None),
-        Some(on) => {
-            parallel::by_levels(p, store, &mut counts, on, mark_goals, |p, store, counts, id, depth, succ, of| {
-                walk.store_successors(p, store, counts, id, depth, succ, of)
-            })
-        }
-    };
-    let cut = walk.cut;
-    let reason = reason_of(walked, cut)?;
-    Ok(Explored { reason, counts, goals })
+    let mut walked = Walked { transitions: std::mem::take(transitions), ..Walked::default() };
+    let explored = explore_saving(p, store, config, mark_goals, &mut walked, Counts::default(), on, None);
+    *transitions = walked.transitions;
+    explored
 }
 
-/// `explore` on one thread with checkpoints (`checkpoint.rs`): from the start, or from where a
-/// checkpoint left it (`walked` and `counts` as it had them then).
-pub fn explore_saving<P: Problem>(
+/// `explore` with checkpoints (`checkpoint.rs`), or resumed from one (`walked` and `counts` as
+/// it had them then). On threads, a checkpoint is written at the start of a level.
+#[allow(clippy::too_many_arguments)]
+pub fn explore_saving<P: Threaded>(
     p: &mut P,
     store: &mut StateStore,
     config: &Config,
     mark_goals: bool,
     walked: &mut Walked,
     mut counts: Counts,
-    saving: &mut Saving<'_, P::Error>,
+    on: Option<Parallel<'_, P::Error>>,
+    saving: Option<&mut Saving<'_, P::Error>>,
 ) -> Result<Explored, P::Error> {
     let Walked { transitions, goals, started, cut } = walked;
-    let mut walk = Walk { config, mark_goals, transitions, goals, started: *started, cut: *cut };
-    let ended = by_levels(p, store, &mut counts, true, &mut walk, Some(saving));
-    let cut = walk.cut;
+    let walk = RefCell::new(Walk { config, mark_goals, transitions, goals, started: *started, cut: *cut });
+    let ended = match on {
+        None => by_levels(p, store, &mut counts, true, &mut *walk.borrow_mut(), saving),
+        Some(on) => {
+            let mut saver = saving.map(|saving| LevelSaver { saving, walk: Some(&walk) });
+            let commit = |p: &mut P,
+                          store: &mut StateStore,
+                          counts: &mut Counts,
+                          id,
+                          depth,
+                          succ: &Successors,
+                          of: GoalOf<'_>| {
+                walk.borrow_mut().store_successors(p, store, counts, id, depth, succ, of)
+            };
+            parallel::by_levels(p, store, &mut counts, on, mark_goals, commit, saver.as_mut())
+        }
+    };
+    let cut = walk.into_inner().cut;
     let reason = reason_of(ended, cut)?;
     Ok(Explored { reason, counts, goals: std::mem::take(goals) })
+}
+
+impl WalkRecord for RefCell<Walk<'_>> {
+    fn mark(&self) -> WalkMark {
+        self.borrow().record_mark()
+    }
+
+    fn lend(&self, f: &mut dyn FnMut(&Transitions, &[StateId])) {
+        let walk = self.borrow();
+        f(walk.transitions, walk.goals)
+    }
 }
 
 /// Why an exploration ended, or its error.
@@ -148,8 +167,7 @@ impl<P: Problem> LevelCommit<P> for Walk<'_> {
     }
 
     fn mark(&self) -> Option<WalkMark> {
-        let (transitions, goals) = (self.transitions.len(), self.goals.len());
-        Some(WalkMark { transitions, goals, started: self.started, cut: self.cut })
+        Some(self.record_mark())
     }
 
     fn walked(&self) -> Option<(&Transitions, &[StateId])> {
@@ -158,6 +176,12 @@ impl<P: Problem> LevelCommit<P> for Walk<'_> {
 }
 
 impl Walk<'_> {
+    /// How far its record is.
+    fn record_mark(&self) -> WalkMark {
+        let (transitions, goals) = (self.transitions.len(), self.goals.len());
+        WalkMark { transitions, goals, started: self.started, cut: self.cut }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn store_successors<P: Problem>(
         &mut self,

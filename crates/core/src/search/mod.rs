@@ -196,15 +196,17 @@ pub fn run_bfs_saving<P: Problem>(
 }
 
 /// `bfs` on several threads or processes (`parallel.rs`): the same outcome as `run` on one
-/// thread.
+/// thread. With `saving` (on threads), checkpoints are written at the start of a level, and a
+/// resumed search goes on from where one left it, with `counts` as it had them then.
 pub fn run_bfs_threaded<P: parallel::Threaded>(
     problem: &mut P,
     store: &mut StateStore,
     config: &Config,
     on: parallel::Parallel<'_, P::Error>,
+    saving: Option<&mut checkpoint::Saving<'_, P::Error>>,
+    mut counts: Counts,
 ) -> Result<Outcome, P::Error> {
-    let mut counts = Counts::default();
-    let result = bfs::bfs_threaded(problem, store, config, &mut counts, on);
+    let result = bfs::bfs_threaded(problem, store, config, &mut counts, on, saving);
     outcome(result, counts)
 }
 

@@ -15,6 +15,7 @@
 //! the thread that expands it (`bfs` tested it before).
 
 use super::bfs::{Commit, GoalOf};
+use super::checkpoint::{LevelSaver, Position};
 use super::phases::{self, Phase};
 use super::problem::{Halt, Problem, Step, Successors, Which};
 use super::store::{StateId, StateStore, NONE};
@@ -383,9 +384,11 @@ pub(super) fn by_levels<P: Threaded, T>(
     on: Parallel<'_, P::Error>,
     goals: bool,
     commit: impl Commit<P, T>,
+    saver: Option<&mut LevelSaver<'_, '_, P::Error>>,
 ) -> Step<Option<T>, P::Error> {
     match on {
-        Parallel::Threads(pool) => on_threads(p, store, counts, pool, goals, commit),
+        Parallel::Threads(pool) => on_threads(p, store, counts, pool, goals, commit, saver),
+        // (a search across processes keeps no checkpoints: `Search.bfs` refuses them there)
         Parallel::Processes(cluster, fingerprint) => {
             super::processes::by_levels(p, store, counts, cluster, &fingerprint, goals, commit)
         }
@@ -401,50 +404,89 @@ fn on_threads<P: Threaded, T>(
     pool: &mut Pool<P::Error>,
     goals: bool,
     mut commit: impl Commit<P, T>,
+    saver: Option<&mut LevelSaver<'_, '_, P::Error>>,
 ) -> Step<Option<T>, P::Error> {
     let mut succ = Successors::default();
     store_start(p, store, &mut succ)?;
     *pool.shared.store.write().unwrap_or_else(|e| e.into_inner()) = std::mem::take(store);
-    let result = levels(p, counts, pool, goals, &mut commit);
+    let result = levels(p, counts, pool, goals, &mut commit, saver);
     phases::report("thread 0");
     *store = std::mem::take(&mut *pool.shared.store.write().unwrap_or_else(|e| e.into_inner()));
     pool.finish();
     result
 }
 
+/// The levels from the start, or from where a checkpoint left the search (`saver`), which is
+/// written at the start of a level when due and, when a limit stops the search, as it stood at
+/// the start of the level under way.
 fn levels<P: Threaded, T>(
     p: &mut P,
     counts: &mut Counts,
     pool: &mut Pool<P::Error>,
     goals: bool,
     commit: &mut impl Commit<P, T>,
+    mut saver: Option<&mut LevelSaver<'_, '_, P::Error>>,
 ) -> Step<Option<T>, P::Error> {
-    let (mut level, mut next) = (0usize, 1usize);
-    let mut depth = 0u32;
+    let mut at = saver.as_ref().and_then(|s| s.resume()).unwrap_or(Position::START);
     let mut previous = None;
-    while level < next {
+    while at.id < at.next {
         pool.poll();
         if let Some(why) = pool.failed.take() {
             return Err(Halt::Error(p.parallel_error(format!("a search on several threads failed: {why}"))));
         }
-        let work = Arc::new(Level::new(level, next, pool.threads(), goals, p.work_left()));
-        let before = p.work();
-        expand_shared(p, pool, &work, previous.take())?;
-        // every expansion's work is counted at its commit, this thread's too (once)
-        p.set_work(before);
-        phases::enter(Phase::Commit);
-        let mut store = pool.shared.store.write().unwrap_or_else(|e| e.into_inner());
-        let check = |p: &mut P, counts: &Counts, store: &StateStore| p.check(counts, store);
-        if let Some(t) = commit_level(p, &mut store, counts, &work, depth, commit, check)? {
+        let clean =
+            saver.as_ref().map(|s| s.clean(at, &pool.shared.store.read().unwrap_or_else(|e| e.into_inner()), counts));
+        if let (Some(saver), Some(clean)) = (saver.as_deref_mut(), &clean) {
+            if saver.due() {
+                saver.save(&pool.shared.store.read().unwrap_or_else(|e| e.into_inner()), clean).map_err(Halt::Error)?;
+            }
+        }
+        let level = level_of(p, counts, pool, goals, commit, at, previous.take());
+        let (found, work) = match level {
+            Ok(done) => done,
+            Err(Halt::Limit(reason)) => {
+                if let (Some(saver), Some(clean)) = (saver, &clean) {
+                    saver
+                        .save(&pool.shared.store.read().unwrap_or_else(|e| e.into_inner()), clean)
+                        .map_err(Halt::Error)?;
+                }
+                return Err(Halt::Limit(reason));
+            }
+            Err(e) => return Err(e),
+        };
+        if let Some(t) = found {
             return Ok(Some(t));
         }
-        level = next;
-        next = store.len();
-        depth += 1;
-        drop(store);
+        let next = pool.shared.store.read().unwrap_or_else(|e| e.into_inner()).len() as StateId;
+        at = Position { id: at.next, level: at.next, next, depth: at.depth + 1 };
         previous = Some(work);
     }
     Ok(None)
+}
+
+/// Expands the states `at.id..at.next` on every thread and commits them here.
+#[allow(clippy::type_complexity)]
+fn level_of<P: Threaded, T>(
+    p: &mut P,
+    counts: &mut Counts,
+    pool: &mut Pool<P::Error>,
+    goals: bool,
+    commit: &mut impl Commit<P, T>,
+    at: Position,
+    previous: Option<Arc<Level<P::Error>>>,
+) -> Step<(Option<T>, Arc<Level<P::Error>>), P::Error> {
+    let (from, next) = (at.id as usize, at.next as usize);
+    let work = Arc::new(Level::new(from, next, pool.threads(), goals, p.work_left()));
+    let before = p.work();
+    expand_shared(p, pool, &work, previous)?;
+    // every expansion's work is counted at its commit, this thread's too (once)
+    p.set_work(before);
+    phases::enter(Phase::Commit);
+    let mut store = pool.shared.store.write().unwrap_or_else(|e| e.into_inner());
+    let check = |p: &mut P, counts: &Counts, store: &StateStore| p.check(counts, store);
+    let found = commit_level(p, &mut store, counts, &work, at.depth, commit, check)?;
+    drop(store);
+    Ok((found, work))
 }
 
 /// Commits an expanded level in id order (each state's successors in the order `Next` gave

@@ -131,6 +131,51 @@ pub struct Saving<'a, E> {
     pub resume: Option<Position>,
 }
 
+/// What an exploration on several threads lends its checkpoints: its record, borrowed only
+/// while a mark is taken or a checkpoint written (its commits borrow it the rest of the time).
+pub trait WalkRecord {
+    fn mark(&self) -> WalkMark;
+    /// Calls `f` with the transitions and goals.
+    fn lend(&self, f: &mut dyn FnMut(&Transitions, &[StateId]));
+}
+
+/// The checkpoints of a search on several threads, written at the start of a level (the
+/// threads expand a level as one piece of work).
+pub struct LevelSaver<'a, 'b, E> {
+    pub saving: &'a mut Saving<'b, E>,
+    pub walk: Option<&'a dyn WalkRecord>,
+}
+
+impl<E> LevelSaver<'_, '_, E> {
+    /// Where a resumed search goes on.
+    pub fn resume(&self) -> Option<Position> {
+        self.saving.resume
+    }
+
+    pub fn due(&mut self) -> bool {
+        self.saving.to.due()
+    }
+
+    /// The search as it stands at `at`, the start of a level (or of what is left of one).
+    pub fn clean(&self, at: Position, store: &StateStore, counts: &Counts) -> Clean {
+        Clean { at, states: store.len(), counts: *counts, walk: self.walk.map(WalkRecord::mark) }
+    }
+
+    pub fn save(&mut self, store: &StateStore, clean: &Clean) -> Result<(), E> {
+        let (identity, to) = (self.saving.identity, &mut *self.saving.to);
+        match self.walk {
+            None => to.save(&Snapshot { identity, store, clean: *clean, walked: None }),
+            Some(walk) => {
+                let mut saved = None;
+                walk.lend(&mut |t, goals| {
+                    saved = Some(to.save(&Snapshot { identity, store, clean: *clean, walked: Some((t, goals)) }));
+                });
+                saved.unwrap_or(Ok(()))
+            }
+        }
+    }
+}
+
 /// Why a resumed search cannot go on from the checkpoint, if it cannot: the start and its
 /// successors must be those the checkpoint holds (another start, or another `Next`, would go on
 /// into a wrong answer). Expands the start once more if the checkpoint had expanded it.
