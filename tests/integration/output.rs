@@ -25,8 +25,7 @@ fn signalled(src: &str, signal: i32, extra: &[&str]) -> (Option<i32>, String, St
         .stderr(std::fs::File::create(&err).expect("err"))
         .spawn()
         .expect("run ds");
-    // The output is in a file, so block-buffered: "start" shows only once the run stops. Wait
-    // a moment for the loop to be running instead.
+    // Wait a moment for the loop to be running.
     std::thread::sleep(Duration::from_millis(300));
     // SAFETY: kill(2) on the child we started.
     unsafe { libc::kill(child.id() as i32, signal) };
@@ -190,4 +189,28 @@ fn notes_on_standard_error_stay_in_order_with_the_output() {
     // Warnings found while running, and the error at the end, come after the output too.
     let r = both_streams("out \"first\"\nvar x = 1 / 0\n");
     assert!(r.stdout.starts_with("first\nerror: division by zero"), "{}", r.stdout);
+}
+
+#[test]
+fn output_written_before_a_long_computation_is_sent_while_it_runs() {
+    // stdout is a pipe, so block-buffered: the line printed first must still come out while
+    // the loop runs (within about 75 ms of its writing), not when the run ends.
+    let src = "out \"first\"\nvar I = 0\nwhile I < 150000000 { I = I + 1 }\nout \"second\"\n";
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ds"))
+        .args(["-e", src])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run ds");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 6];
+    stdout.read_exact(&mut first).expect("the first line");
+    let first_at = started.elapsed();
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).expect("the rest");
+    child.wait().expect("ds ends");
+    let ended_at = started.elapsed();
+    assert_eq!((&first, rest.as_str()), (b"first\n", "second\n"));
+    assert!(first_at * 2 < ended_at, "the first line came after {first_at:?}, the run ended after {ended_at:?}");
 }

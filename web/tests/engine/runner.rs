@@ -302,3 +302,32 @@ fn a_long_search_posts_its_line_and_clears_it() {
     assert_eq!(lines.last().map(String::as_str), Some(""), "cleared at the end");
     assert!(lines[..lines.len() - 1].iter().all(|l| !l.is_empty()));
 }
+
+#[test]
+fn output_written_before_a_long_computation_reaches_the_page_while_it_runs() {
+    // The engine has one thread: nothing but the script can send what waits. A check of the
+    // limits sends it once it has waited 75 ms.
+    let source = "out \"first\"\nvar I = 0\nwhile I < 60000000 { I = I + 1 }\nout \"second\"\n";
+    let started = web_time::Instant::now();
+    let chunks: Rc<RefCell<Vec<(String, std::time::Duration)>>> = Rc::default();
+    let keep = chunks.clone();
+    let sink: Sink = Rc::new(RefCell::new(move |stream: Stream, text: &str| {
+        if stream == Stream::Out {
+            keep.borrow_mut().push((text.to_string(), started.elapsed()));
+        }
+    }));
+    let request = Request {
+        source: source.into(),
+        name: "wait.ds".into(),
+        args: Vec::new(),
+        files: Default::default(),
+        limits: RunLimits::default(),
+        explore: None,
+    };
+    let response = run(request, sink);
+    let ended = started.elapsed();
+    assert_eq!(response.status, "finished", "{:?}", response.diagnostics);
+    let chunks = chunks.borrow();
+    assert_eq!(chunks.first().map(|c| c.0.as_str()), Some("first\n"), "{chunks:?}");
+    assert!(chunks[0].1 * 2 < ended, "the first line came after {:?}, the run ended after {ended:?}", chunks[0].1);
+}

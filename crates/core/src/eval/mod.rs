@@ -29,7 +29,10 @@ use std::io::Write;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use web_time::Instant;
+use web_time::{Duration, Instant};
+
+/// How long output may wait unsent while the script computes (`Interp::out_waiting`).
+const OUTPUT_PATIENCE: Duration = Duration::from_millis(75);
 
 /// How control leaves an expression or statement other than by finishing normally.
 #[derive(Debug)]
@@ -179,6 +182,11 @@ pub struct Interp {
     files: Box<dyn crate::files::Files>,
     /// How the host shows a long search while it runs (None: it does not).
     pub status_line: Option<crate::hooks::StatusLineMaker>,
+    /// Since when output has waited in `out` (None: nothing waits). A check of the limits
+    /// sends it once it has waited `OUTPUT_PATIENCE`: a script that prints, then computes,
+    /// shows what it printed, where the output is held until the next write (a pipe, the
+    /// playground, a notebook in the browser).
+    out_waiting: Option<Instant>,
     /// How the host shows a value that `out` prints alone (`out G`): the notebook draws a graph
     /// or a picture. Returns whether it showed it; `out` then prints nothing of it.
     pub show: Option<Shower>,
@@ -263,6 +271,7 @@ impl Interp {
             kept: Default::default(),
             files: Box::new(crate::files::MemoryFiles::default()),
             status_line: None,
+            out_waiting: None,
             show: None,
         }
     }
@@ -471,7 +480,12 @@ impl Interp {
             return Ok(());
         }
         match self.out.write_all(s.as_bytes()) {
-            Ok(()) => Ok(()),
+            Ok(()) => {
+                if self.out_waiting.is_none() {
+                    self.out_waiting = Some(Instant::now());
+                }
+                Ok(())
+            }
             Err(e) if print::broken_pipe(&e) => Err(Flow::Exit(print::BROKEN_PIPE_STATUS.into())),
             Err(e) => fail(span, format!("cannot write to standard output: {e}")),
         }
@@ -556,7 +570,17 @@ impl Interp {
         }
         let next_round = (self.steps | 0x3ff).saturating_add(1);
         self.next_check = step_limit.map_or(next_round, |max| next_round.min(max.saturating_add(1)));
+        self.send_waiting_output();
         Ok(())
+    }
+
+    /// Flushes the output once it has waited `OUTPUT_PATIENCE` (a failed flush is the next
+    /// write's error).
+    fn send_waiting_output(&mut self) {
+        if self.out_waiting.is_some_and(|since| since.elapsed() >= OUTPUT_PATIENCE) {
+            let _ = self.out.flush();
+            self.out_waiting = None;
+        }
     }
 
     /// Pushes a number onto the frame stack, written in place (`Vec::push` of a `Value` built
