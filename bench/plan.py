@@ -34,13 +34,13 @@ MEMORY = [("gripper", 12, 1), ("miconic", 9, 1)]
 TIME = "/usr/bin/time"
 
 
-def run(cmd, stdin=None):
+def run(cmd, stdin=None, cwd=None):
     """Runs cmd; (its standard output and error, CPU seconds, peak resident set in KB, or -1
     without GNU time)."""
     measured = os.path.exists(TIME)
     with tempfile.TemporaryFile() as out:
         wrapped = [TIME, "-f", "peak_kb: %M"] + cmd if measured else cmd
-        p = subprocess.Popen(wrapped, stdin=stdin, stdout=out, stderr=subprocess.STDOUT)
+        p = subprocess.Popen(wrapped, stdin=stdin, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
         _, _, usage = os.wait4(p.pid, 0)
         p.returncode = 0
         out.seek(0)
@@ -99,8 +99,9 @@ def memory(work, ds, py, fd, search):
         return sas
 
     def fd_run(sas):
+        # (in the task's folder, where it writes its plan, sas_plan)
         with open(sas) as f:
-            text, _, peak = run([search, "--search", "astar(blind())"], stdin=f)
+            text, _, peak = run([search, "--search", "astar(blind())"], stdin=f, cwd=os.path.dirname(sas))
         return number(text, r"Evaluated (\d+) state"), peak
 
     def ds_run(d, p):
