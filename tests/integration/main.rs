@@ -46,6 +46,7 @@ mod output;
 mod parse_cost;
 mod plan;
 mod plan_scripts;
+mod plan_signals;
 mod plan_views;
 mod probes;
 mod processes;

@@ -18,14 +18,14 @@ pub(crate) fn python(args: &[&str]) -> String {
 }
 
 /// A generated instance: the folder with domain.pddl and problem.pddl.
-fn generate(domain: &str, size: u32, seed: u32) -> PathBuf {
+pub(crate) fn generate(domain: &str, size: u32, seed: u32) -> PathBuf {
     let dir = scratch_file("x", "").with_file_name(format!("{domain}-{size}-{seed}"));
     let gen = oracle_dir().join("gen.py");
     python(&[gen.to_str().unwrap(), domain, &size.to_string(), &seed.to_string(), dir.to_str().unwrap()]);
     dir
 }
 
-fn files(dir: &Path) -> (String, String) {
+pub(crate) fn files(dir: &Path) -> (String, String) {
     (dir.join("domain.pddl").display().to_string(), dir.join("problem.pddl").display().to_string())
 }
 

@@ -1,7 +1,7 @@
 //! The heuristics of `ds plan --h NAME`: blind, goalcount, and the delete-relaxation family
 //! over facts (variable, value) — hmax, hadd, hff (the relaxed plan from hadd's best supporters)
-//! and LM-cut (admissible: the sum of the costs of disjunctive action landmarks, each a cut in
-//! the justification graph of hmax).
+//! and LM-cut (crate::lmcut; admissible: the sum of the costs of disjunctive action landmarks,
+//! each a cut in the justification graph of hmax).
 
 use crate::task::Task;
 use std::cmp::Reverse;
@@ -25,7 +25,7 @@ pub fn by_name(name: &str, task: &Task) -> Option<Box<dyn Heuristic>> {
         "hmax" => Box::new(Relaxed::new(task, Kind::Max)),
         "hadd" => Box::new(Relaxed::new(task, Kind::Add)),
         "hff" => Box::new(Relaxed::new(task, Kind::Ff)),
-        "lmcut" => Box::new(LmCut::new(task)),
+        "lmcut" => Box::new(crate::lmcut::LmCut::new(task)),
         _ => return None,
     })
 }
@@ -56,20 +56,21 @@ impl Heuristic for GoalCount {
 /// operator its preconditions and effects as fact ids. Operator `ops.len()` is the artificial
 /// goal operator (preconditions: the goal, effect: the goal fact `goal_fact`); every operator
 /// has a precondition (those with none get the artificial fact `true_fact`, always reached).
-struct RelaxedTask {
+pub(crate) struct RelaxedTask {
     offset: Vec<u32>,
-    pre: Vec<Vec<u32>>,
-    eff: Vec<Vec<u32>>,
-    cost: Vec<i64>,
+    /// Each operator's preconditions, sorted by fact id, without repeats.
+    pub(crate) pre: Vec<Vec<u32>>,
+    pub(crate) eff: Vec<Vec<u32>>,
+    pub(crate) cost: Vec<i64>,
     /// For each fact, the operators with it as a precondition.
-    pre_of: Vec<Vec<u32>>,
-    goal_fact: u32,
+    pub(crate) pre_of: Vec<Vec<u32>>,
+    pub(crate) goal_fact: u32,
     true_fact: u32,
-    facts: usize,
+    pub(crate) facts: usize,
 }
 
 impl RelaxedTask {
-    fn new(task: &Task) -> RelaxedTask {
+    pub(crate) fn new(task: &Task) -> RelaxedTask {
         let mut offset = Vec::with_capacity(task.vars.len());
         let mut n = 0u32;
         for v in &task.vars {
@@ -101,7 +102,7 @@ impl RelaxedTask {
         RelaxedTask { offset, pre, eff, cost, pre_of, goal_fact, true_fact, facts }
     }
 
-    fn state_facts<'a>(&'a self, state: &'a [u32]) -> impl Iterator<Item = u32> + 'a {
+    pub(crate) fn state_facts<'a>(&'a self, state: &'a [u32]) -> impl Iterator<Item = u32> + 'a {
         state.iter().enumerate().map(|(v, &x)| self.offset[v] + x).chain(std::iter::once(self.true_fact))
     }
 }
@@ -113,7 +114,7 @@ enum Kind {
     Ff,
 }
 
-const INF: i64 = i64::MAX / 4;
+pub(crate) const INF: i64 = i64::MAX / 4;
 
 /// hmax, hadd and hff: a Dijkstra-like pass over facts (generalised to operators that need all
 /// their preconditions), with the operators' costs combined by max or by sum.
@@ -218,168 +219,11 @@ impl Heuristic for Relaxed {
     }
 }
 
-/// LM-cut (Helmert and Domshlak 2009): repeatedly compute hmax under the remaining costs,
-/// take the cut between the states' facts and the goal's zero-cost plateau in the graph of
-/// each operator's most costly precondition, add its cheapest cost and subtract it from its
-/// operators, until the goal costs 0.
-struct LmCut {
-    t: RelaxedTask,
-    remaining: Vec<i64>,
-    hmax: Vec<i64>,
-    /// Each operator's precondition of greatest hmax.
-    sup: Vec<u32>,
-    unsatisfied: Vec<u32>,
-    heap: Queue,
-    achievers: Vec<Vec<u32>>,
-    in_goal_zone: Vec<bool>,
-    reached: Vec<bool>,
-}
-
-impl LmCut {
-    fn new(task: &Task) -> LmCut {
-        let t = RelaxedTask::new(task);
-        let mut achievers = vec![Vec::new(); t.facts];
-        for (o, e) in t.eff.iter().enumerate() {
-            for &f in e {
-                achievers[f as usize].push(o as u32);
-            }
-        }
-        let (facts, ops) = (t.facts, t.pre.len());
-        let t_costs = (t.cost.clone(), facts);
-        LmCut {
-            remaining: t.cost.clone(),
-            t,
-            hmax: vec![INF; facts],
-            sup: vec![u32::MAX; ops],
-            unsatisfied: vec![0; ops],
-            heap: Queue::new(&t_costs),
-            achievers,
-            in_goal_zone: vec![false; facts],
-            reached: vec![false; facts],
-        }
-    }
-
-    fn compute_hmax(&mut self, start: &[u32]) {
-        self.hmax.fill(INF);
-        for (o, p) in self.t.pre.iter().enumerate() {
-            self.unsatisfied[o] = p.len() as u32;
-        }
-        self.heap.clear();
-        for &f in start {
-            self.hmax[f as usize] = 0;
-            self.heap.push(0, f);
-        }
-        while let Some((c, f)) = self.heap.pop() {
-            if c > self.hmax[f as usize] {
-                continue;
-            }
-            for &o in &self.t.pre_of[f as usize] {
-                let o = o as usize;
-                self.unsatisfied[o] -= 1;
-                if self.unsatisfied[o] == 0 {
-                    // The last precondition reached has the greatest cost: the supporter.
-                    self.sup[o] = f;
-                    let oc = c + self.remaining[o];
-                    for &e in &self.t.eff[o] {
-                        if oc < self.hmax[e as usize] {
-                            self.hmax[e as usize] = oc;
-                            self.heap.push(oc, e);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    fn op_reached(&self, o: usize) -> bool {
-        self.unsatisfied[o] == 0
-    }
-
-    /// The facts from which the goal is reached by operators of remaining cost 0 along their
-    /// supporters.
-    fn mark_goal_zone(&mut self) {
-        self.in_goal_zone.fill(false);
-        let mut stack = vec![self.t.goal_fact];
-        self.in_goal_zone[self.t.goal_fact as usize] = true;
-        while let Some(f) = stack.pop() {
-            for &o in &self.achievers[f as usize] {
-                let o = o as usize;
-                if self.op_reached(o) && self.remaining[o] == 0 {
-                    let s = self.sup[o];
-                    if !self.in_goal_zone[s as usize] {
-                        self.in_goal_zone[s as usize] = true;
-                        stack.push(s);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The operators that lead, along supporters, from the state's side into the goal zone.
-    fn cut(&mut self, start: &[u32]) -> Vec<u32> {
-        self.reached.fill(false);
-        let mut stack: Vec<u32> = Vec::new();
-        for &f in start {
-            if !self.reached[f as usize] {
-                self.reached[f as usize] = true;
-                stack.push(f);
-            }
-        }
-        let mut cut = Vec::new();
-        while let Some(f) = stack.pop() {
-            for &o in &self.t.pre_of[f as usize] {
-                let ou = o as usize;
-                if !self.op_reached(ou) || self.sup[ou] != f {
-                    continue;
-                }
-                let mut into_zone = false;
-                for &e in &self.t.eff[ou] {
-                    if self.in_goal_zone[e as usize] {
-                        into_zone = true;
-                    } else if !self.reached[e as usize] {
-                        self.reached[e as usize] = true;
-                        stack.push(e);
-                    }
-                }
-                if into_zone {
-                    cut.push(o);
-                }
-            }
-        }
-        cut.sort_unstable();
-        cut.dedup();
-        cut
-    }
-}
-
-impl Heuristic for LmCut {
-    fn h(&mut self, state: &[u32]) -> Option<i64> {
-        self.remaining.copy_from_slice(&self.t.cost);
-        let start: Vec<u32> = self.t.state_facts(state).collect();
-        self.compute_hmax(&start);
-        if self.hmax[self.t.goal_fact as usize] >= INF {
-            return None;
-        }
-        let mut h = 0;
-        while self.hmax[self.t.goal_fact as usize] != 0 {
-            self.mark_goal_zone();
-            let cut = self.cut(&start);
-            let Some(min) = cut.iter().map(|&o| self.remaining[o as usize]).min() else { break };
-            h += min;
-            for &o in &cut {
-                self.remaining[o as usize] -= min;
-            }
-            self.compute_hmax(&start);
-        }
-        Some(h)
-    }
-}
-
 /// The priority queue of the relaxed explorations: a bucket per cost when the costs are small
 /// enough (a fact's cost is at most the sum of all operators' costs along a chain, so the facts
 /// times the greatest cost bound it), else a binary heap. Costs pushed never go below the last
 /// popped one (Dijkstra's order), so the buckets are read once from the front.
-struct Queue {
+pub(crate) struct Queue {
     buckets: Vec<Vec<u32>>,
     current: usize,
     touched: usize,
@@ -390,13 +234,13 @@ struct Queue {
 const MAX_BUCKETS: i64 = 1 << 22;
 
 impl Queue {
-    fn new((costs, facts): &(Vec<i64>, usize)) -> Queue {
+    pub(crate) fn new((costs, facts): &(Vec<i64>, usize)) -> Queue {
         let max = costs.iter().copied().max().unwrap_or(0).max(1);
         let small = max.saturating_mul((*facts as i64).saturating_add(1)) <= MAX_BUCKETS;
         Queue { buckets: Vec::new(), current: 0, touched: 0, heap: (!small).then(BinaryHeap::new) }
     }
 
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         match &mut self.heap {
             Some(h) => h.clear(),
             None => {
@@ -410,7 +254,7 @@ impl Queue {
         }
     }
 
-    fn push(&mut self, cost: i64, fact: u32) {
+    pub(crate) fn push(&mut self, cost: i64, fact: u32) {
         match &mut self.heap {
             Some(h) => h.push(Reverse((cost, fact))),
             None => {
@@ -424,7 +268,7 @@ impl Queue {
         }
     }
 
-    fn pop(&mut self) -> Option<(i64, u32)> {
+    pub(crate) fn pop(&mut self) -> Option<(i64, u32)> {
         match &mut self.heap {
             Some(h) => h.pop().map(|Reverse(x)| x),
             None => {

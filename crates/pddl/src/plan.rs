@@ -52,6 +52,8 @@ pub struct Options<'a> {
     pub deadline: Option<Instant>,
     /// Whether the memory in use is over the limit.
     pub over_memory: &'a dyn Fn() -> bool,
+    /// Whether someone asked the planner to stop (a signal: Ctrl-C), and who: `SIGINT`.
+    pub interrupted: &'a dyn Fn() -> Option<&'static str>,
     pub color: bool,
 }
 
@@ -60,11 +62,14 @@ pub struct Report {
     pub stdout: String,
     pub stderr: String,
     pub status: u8,
+    /// What stopped the grounding or the search before the end, when something did:
+    /// `timeout`, `max_memory` or `interrupted` (the caller may give a signal its own status).
+    pub stopped: Option<&'static str>,
 }
 
 /// `ds plan`: 0 a plan, 1 an error in a file, 2 bad use, 3 unsolvable, 4 stopped by a limit.
 pub fn run(domain: Source, problem: Source, opts: &Options) -> Report {
-    let mut report = Report { stdout: String::new(), stderr: String::new(), status: 0 };
+    let mut report = Report { stdout: String::new(), stderr: String::new(), status: 0, stopped: None };
     if !search::NAMES.contains(&opts.search) || !heuristics::NAMES.contains(&opts.heuristic) {
         report.stderr = format!(
             "error: unknown search or heuristic (searches: {}; heuristics: {})\n",
@@ -76,7 +81,8 @@ pub fn run(domain: Source, problem: Source, opts: &Options) -> Report {
     }
     let started = Instant::now();
     let timed_out = || opts.deadline.is_some_and(|d| Instant::now() >= d);
-    let over = || timed_out() || (opts.over_memory)();
+    let interrupted = || (opts.interrupted)().is_some();
+    let over = || interrupted() || timed_out() || (opts.over_memory)();
     let mut sources = SourceMap::default();
     let task = match load(&mut sources, domain, problem, &over) {
         Ok(task) => task,
@@ -86,16 +92,27 @@ pub fn run(domain: Source, problem: Source, opts: &Options) -> Report {
             return report;
         }
         Err(None) => {
-            let why = if timed_out() { "timeout" } else { "max_memory" };
-            report.stderr = format!("stopped: {why} (while grounding)\nground_ms: {}\n", started.elapsed().as_millis());
+            let why = if interrupted() {
+                "interrupted"
+            } else if timed_out() {
+                "timeout"
+            } else {
+                "max_memory"
+            };
+            report.stderr = format!(
+                "stopped: {} (while grounding)\nground_ms: {}\n",
+                stop_text(why, opts),
+                started.elapsed().as_millis()
+            );
             report.status = 4;
+            report.stopped = Some(why);
             return report;
         }
     };
     let ground_ms = started.elapsed().as_millis();
     let mut h = heuristics::by_name(opts.heuristic, &task).expect("a known heuristic");
     let over_memory = |_bytes: usize| (opts.over_memory)();
-    let limits = Limits { deadline: opts.deadline, over_memory: &over_memory };
+    let limits = Limits { deadline: opts.deadline, over_memory: &over_memory, interrupted: &interrupted };
     let (outcome, stats) = search::run(&task, opts.search, h.as_mut(), &limits);
     match outcome {
         Outcome::Plan(ops) => {
@@ -113,8 +130,9 @@ pub fn run(domain: Source, problem: Source, opts: &Options) -> Report {
             report.status = 3;
         }
         Outcome::Limit(why) => {
-            report.stderr.push_str(&format!("stopped: {why}\n"));
+            report.stderr.push_str(&format!("stopped: {}\n", stop_text(why, opts)));
             report.status = 4;
+            report.stopped = Some(why);
         }
     }
     let per_state = (stats.bytes as u64).checked_div(stats.states).unwrap_or(0);
@@ -130,4 +148,12 @@ pub fn run(domain: Source, problem: Source, opts: &Options) -> Report {
         task.ops.len(),
     ));
     report
+}
+
+/// What stopped the planner as `stopped:` names it: `interrupted (SIGINT)` for a signal.
+fn stop_text(why: &str, opts: &Options) -> String {
+    match (why, (opts.interrupted)()) {
+        ("interrupted", Some(by)) => format!("interrupted ({by})"),
+        _ => why.to_string(),
+    }
 }

@@ -14,11 +14,12 @@ pub const NAMES: [&str; 6] = ["astar", "bfs", "ucs", "greedy", "wastar", "idasta
 /// The weight of wastar's heuristic (f = g + W * h).
 pub const WASTAR_WEIGHT: i64 = 5;
 
-/// What stops a search early: a deadline, and a test of the memory limit (given the bytes the
-/// search holds).
+/// What stops a search early: a deadline, a test of the memory limit (given the bytes the
+/// search holds), and a request from outside (a signal).
 pub struct Limits<'a> {
     pub deadline: Option<Instant>,
     pub over_memory: &'a dyn Fn(usize) -> bool,
+    pub interrupted: &'a dyn Fn() -> bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -27,7 +28,7 @@ pub enum Outcome {
     Plan(Vec<usize>),
     /// The whole reachable space was searched (or the goal is unreachable even relaxed).
     Unsolvable,
-    /// A limit stopped the search: "timeout" or "max_memory".
+    /// A limit stopped the search: "timeout", "max_memory" or "interrupted".
     Limit(&'static str),
 }
 
@@ -98,6 +99,11 @@ impl Successors {
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// How often the limits are checked, in expansions: with LM-cut on a large task an expansion
+/// can take a millisecond, and Ctrl-C should answer within a fraction of a second; the clock
+/// read costs about 20 ns, under 1% of a blind expansion's time at this interval.
+const LIMIT_EVERY: u64 = 64;
+
 struct Searcher<'a> {
     task: &'a Task,
     layout: Layout,
@@ -147,10 +153,13 @@ impl<'a> Searcher<'a> {
             + self.open_bytes
     }
 
-    /// Checked every 1024 expansions: the reason to stop, if any.
+    /// Checked every `LIMIT_EVERY` expansions: the reason to stop, if any.
     fn limit(&self) -> Option<&'static str> {
-        if !self.stats.expanded.is_multiple_of(1024) {
+        if !self.stats.expanded.is_multiple_of(LIMIT_EVERY) {
             return None;
+        }
+        if (self.limits.interrupted)() {
+            return Some("interrupted");
         }
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             return Some("timeout");

@@ -69,3 +69,73 @@ fn heuristics_of_the_initial_state() {
     // LM-cut: each ball needs a pick and a drop, and the robot a move: 5 disjoint landmarks.
     assert_eq!(h("lmcut"), Some(5));
 }
+
+/// A generated instance (tests/oracle/pddl/gen.py), grounded.
+fn generated(domain: &str, size: u32, seed: u32) -> Task {
+    let gen = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/oracle/pddl/gen.py");
+    let dir = std::env::temp_dir().join(format!("ds-pddl-{}-{domain}-{size}-{seed}", std::process::id()));
+    let out = std::process::Command::new("python3")
+        .args(["-S", gen, domain, &size.to_string(), &seed.to_string()])
+        .arg(&dir)
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "gen.py {domain}: {}", String::from_utf8_lossy(&out.stderr));
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("a generated file");
+    let (d, p) = (read("domain.pddl"), read("problem.pddl"));
+    task(&d, &p)
+}
+
+/// Up to `limit` states reachable from the initial state, in breadth-first order.
+fn reachable(t: &Task, limit: usize) -> Vec<Vec<u32>> {
+    let mut seen = std::collections::HashSet::from([t.init.clone()]);
+    let mut states = vec![t.init.clone()];
+    let mut next = 0;
+    while next < states.len() && states.len() < limit {
+        let state = states[next].clone();
+        next += 1;
+        for op in t.ops.iter().filter(|op| t.applicable(op, &state)) {
+            let mut s = state.clone();
+            for &(v, x) in &op.eff {
+                s[v as usize] = x;
+            }
+            if seen.insert(s.clone()) {
+                states.push(s);
+            }
+        }
+    }
+    states
+}
+
+/// The generated instances the LM-cut comparison walks: each competition domain, negative
+/// preconditions, and action costs from 1 to 9 (where cuts are cheapest at different costs).
+const LMCUT_INSTANCES: [(&str, u32, u32); 9] = [
+    ("gripper", 5, 1),
+    ("blocks", 6, 2),
+    ("blocks", 7, 3),
+    ("miconic", 5, 4),
+    ("logistics", 3, 5),
+    ("visit", 8, 6),
+    ("roads", 6, 7),
+    ("roads", 8, 8),
+    ("roads", 10, 9),
+];
+
+#[test]
+fn incremental_lmcut_equals_lmcut_computed_from_the_start() {
+    use crate::heuristics::Heuristic;
+    use crate::lmcut::LmCut;
+    for (domain, size, seed) in LMCUT_INSTANCES {
+        let t = generated(domain, size, seed);
+        let (mut incremental, mut whole) = (LmCut::new(&t), LmCut::from_scratch(&t));
+        let states = reachable(&t, 3000);
+        assert!(states.len() > 100, "{domain}-{size}: {} states", states.len());
+        let mut positive = 0;
+        for s in &states {
+            let (a, b) = (incremental.h(s), whole.h(s));
+            assert_eq!(a, b, "{domain}-{size}-{seed}, state {:?}", t.atoms(s));
+            positive += usize::from(a.is_some_and(|h| h > 0));
+        }
+        // (most states are far from the goal: the comparison is not of zeros)
+        assert!(positive * 2 > states.len(), "{domain}-{size}: {positive} of {} states", states.len());
+    }
+}
