@@ -239,18 +239,20 @@ pub(super) fn by_levels<P: Problem, C: LevelCommit<P>>(
         // (a store that keeps no states keeps the keys of the frontier only)
         store.forget_keys_below(at.level);
         while at.id < at.next {
-            let clean = Clean { at, states: store.len(), counts: *counts, walk: commit.mark() };
-            if let Some(saving) = saving.as_deref_mut() {
+            // (where a checkpoint would put the search, kept only when there are checkpoints)
+            let clean =
+                saving.is_some().then(|| Clean { at, states: store.len(), counts: *counts, walk: commit.mark() });
+            if let (Some(saving), Some(clean)) = (saving.as_deref_mut(), &clean) {
                 if saving.to.due() {
-                    save(saving, store, &clean, commit)?;
+                    save(saving, store, clean, commit)?;
                 }
             }
             match expand_one(p, store, counts, at, describe_known, &mut succ, commit) {
                 Ok(None) => {}
                 Ok(Some(t)) => return Ok(Some(t)),
                 Err(Halt::Limit(reason)) => {
-                    if let Some(saving) = saving {
-                        save(saving, store, &clean, commit)?;
+                    if let (Some(saving), Some(clean)) = (saving, &clean) {
+                        save(saving, store, clean, commit)?;
                     }
                     return Err(Halt::Limit(reason));
                 }
