@@ -33,6 +33,8 @@ BENCHMARKS = [
      ["bench/programs/fib.ds"], ["bench/programs/fib.py"]),
     ("loop", "while loop, 3 million iterations of arithmetic",
      ["bench/programs/loop.ds"], ["bench/programs/loop.py"]),
+    ("maps", "1e6 updates M[K] = M[K] + 1 over 10,007 number keys, and a read each",
+     ["bench/programs/maps.ds"], ["bench/programs/maps.py"]),
     ("puzzle8", "8-puzzle full BFS: 181,440 string states, map visited",
      ["bench/programs/puzzle8.ds"], ["bench/programs/puzzle8.py"]),
     ("puzzle8_queue", "the same BFS with the seed's queue: unshift at the front, pop from the back",

@@ -1,0 +1,26 @@
+# Map updates (the Python twin of maps.ds): 1e6 times `m[k] = m[k] + 1` over 10,007 number
+# keys, the key stepping by a stride of 7,919, and a read of another key each time; then a sum
+# over the map in key order. Floats, as ds numbers are.
+def run():
+    n = 10007.0
+    m = {}
+    k = 0.0
+    while k < n:
+        m[k] = 0.0
+        k = k + 1
+    k = 0.0
+    i = 0.0
+    s = 0.0
+    while i < 1000000:
+        m[k] = m[k] + 1
+        s = (s + m[(k * 3) % n]) % 1000003
+        k = (k + 7919) % n
+        i = i + 1
+    t = 0.0
+    for p in sorted(m):
+        t = t + p * m[p]
+    return s, t
+
+
+s, t = run()
+print("%d %d" % (s, t))
