@@ -34,6 +34,7 @@ impl HashIndex {
 
     /// The position of the entry whose hash is `hash` and for which `is_it` says yes, or the
     /// vacant bucket where it would go. Only entries whose top 32 bits of hash agree are asked.
+    #[inline]
     pub fn find(&self, hash: u64, mut is_it: impl FnMut(u32) -> bool) -> Found {
         if self.buckets.is_empty() {
             return Found::Vacant(usize::MAX);

@@ -5,6 +5,7 @@
 pub mod array;
 pub mod code;
 mod deep;
+mod dense_keys;
 pub mod display;
 mod hash_index;
 pub mod heap;
@@ -217,9 +218,12 @@ impl Value {
     /// `==` by content; values of different types are never equal (docs/language.md, decision 13).
     #[inline]
     pub fn equals(&self, other: &Value) -> bool {
-        // Strings (map keys, search states) are compared here, without the general call.
-        if let (Value::Str(a), Value::Str(b)) = (self, other) {
-            return a == b;
+        // Numbers and strings (map keys, search states) are compared here, without the general
+        // call.
+        match (self, other) {
+            (Value::Num(a), Value::Num(b)) => return a == b,
+            (Value::Str(a), Value::Str(b)) => return a == b,
+            _ => {}
         }
         self.equals_at(other, 0, &mut Seen::default())
     }
