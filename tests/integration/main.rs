@@ -37,6 +37,7 @@ mod lsp_features;
 mod lsp_limits;
 mod lsp_prefixes;
 mod lsp_session;
+mod map_items;
 mod memory_files;
 mod method_closures;
 mod mind;

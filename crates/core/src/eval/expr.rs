@@ -310,11 +310,7 @@ impl Interp {
             }
             (Value::Map(m), _) => {
                 self.key_work(&i, span)?;
-                if !m.borrow().room_for_one() {
-                    return super::limit_error(span, super::Limit::Memory, None);
-                }
-                Map::insert_shared(m, i, v);
-                Ok(())
+                store_in_map(m, i, v, span)
             }
             (Value::Node(n), Value::Node(_)) => super::set_attr(self, n, &i, v, span),
             _ => fail(span, format!("cannot assign to an item of {} indexed by {}", o.described(), i.described())),
@@ -344,15 +340,35 @@ impl Interp {
     }
 }
 
+/// Whether `key_work` has nothing to count for `key`.
+#[inline(always)]
+pub(super) fn key_is_no_work(key: &Value) -> bool {
+    match key {
+        Value::Str(s) => super::meter::uncounted_text(s.len()),
+        _ => true,
+    }
+}
+
+/// `M[k] = v` of a map, the key's work counted (`Interp::key_work`): the entry stored, unless
+/// a new one would pass the memory limit.
+#[inline]
+pub(super) fn store_in_map(m: &std::cell::RefCell<Map>, key: Value, v: Value, span: Span) -> R<()> {
+    if !m.borrow().room_for_one() {
+        return super::limit_error(span, super::Limit::Memory, None);
+    }
+    Map::insert_shared(m, key, v);
+    Ok(())
+}
+
 /// `o[i]` of an array by position or of a map (None for any other container or index): read
 /// in place, the work of hashing a map's key counted by the caller (`Interp::key_work`).
 pub(super) fn item(o: &Value, i: &Value) -> Option<Value> {
     match (o, i) {
         (Value::Array(a), Value::Num(n)) => {
             let a = a.borrow();
-            Some(position(*n, a.len()).map_or(Value::None, |p| a[p].clone()))
+            Some(position(*n, a.len()).map_or(Value::None, |p| a[p].dup()))
         }
-        (Value::Map(m), _) => Some(m.borrow().get(i).cloned().unwrap_or(Value::None)),
+        (Value::Map(m), _) => Some(m.borrow().get(i).map_or(Value::None, Value::dup)),
         _ => None,
     }
 }

@@ -148,7 +148,7 @@ impl Interp {
     /// counted as work, sixteen bytes to a step, so that a loop over a 100 MB string is not a
     /// step per call. Texts under 4 KB are not worth the count.
     pub fn text_work(&mut self, bytes: usize, span: Span) -> R<()> {
-        if bytes < 4096 {
+        if uncounted_text(bytes) {
             return Ok(());
         }
         self.work(bytes as u64 / 16, span)
@@ -191,4 +191,10 @@ impl Interp {
         }
         self.limits.grace_used = true;
     }
+}
+
+/// Whether `bytes` of text are too few to count as work (`Interp::text_work`).
+#[inline(always)]
+pub(crate) fn uncounted_text(bytes: usize) -> bool {
+    bytes < 4096
 }

@@ -156,17 +156,16 @@ fn may_be_number(e: &Ex) -> bool {
     matches!(e.kind, ExKind::Const(Value::Num(_)) | ExKind::Var(_) | ExKind::Binary { .. } | ExKind::Sum(_))
 }
 
-/// `left op right`: the arithmetic on numbers first (by `NumCode`'s closures, or on two
-/// leaves: `N - 1`), the operands evaluated and combined when that gives up.
+/// `left op right`: the arithmetic on numbers first (by `NumCode`'s closures, or on operands
+/// that are leaves, items of containers or arithmetic on them: `N - 1`, `M[K] + 1`), the
+/// operands evaluated and combined when that gives up.
 fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth: u32) -> ValueFn {
     // Where the arithmetic gives up, both sides are evaluated and combined.
     let sides = Sides::new(left, right, e.span, depth);
     let test = super::num::is_comparison(op);
     let numbers = match num {
         Some(_) => super::num::code(e),
-        None if leaf(left).is_some() && leaf(right).is_some() && (test || super::num::is_arithmetic(op)) => {
-            super::num::operator(op, left, right)
-        }
+        None if test || super::num::is_arithmetic(op) => super::num::operator(op, left, right),
         None => None,
     };
     if let Some(f) = numbers {

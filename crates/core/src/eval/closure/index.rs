@@ -9,7 +9,7 @@ use super::expr::{value, ValueFn};
 use super::StFn;
 use crate::compile::ir::{Ex, ExKind, Slot, Target};
 use crate::eval::append::pure;
-use crate::eval::expr::item;
+use crate::eval::expr::{item, key_is_no_work, store_in_map};
 use crate::value::Value;
 use ds_syntax::Span;
 
@@ -54,6 +54,8 @@ pub(super) fn assignment(e: &Ex, span: Span, depth: u32) -> Option<StFn> {
         let x = v(it)?;
         let i = index(it)?;
         match it.get(slot) {
+            // The map stays in its variable (no copy of the reference) when its key is no work.
+            Value::Map(m) if key_is_no_work(&i) => store_in_map(m, i, x, span),
             o @ (Value::Array(_) | Value::Map(_)) => {
                 let o = o.dup();
                 it.set_index(o, i, x, span)

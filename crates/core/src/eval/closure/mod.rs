@@ -21,6 +21,7 @@ mod edge;
 mod expr;
 mod graph;
 mod index;
+mod item;
 mod loops;
 mod method;
 mod num;

@@ -32,6 +32,7 @@ impl Arg {
             ExKind::Const(Value::Num(n)) => Arg::Num(*n),
             ExKind::Var(Slot::Local(i)) => Arg::Local(*i as usize),
             ExKind::Var(Slot::Global(i)) => Arg::Global(*i as usize),
+            ExKind::Index { object, index } => Arg::Tree(super::item::read(object, index)?),
             _ => Arg::Tree(arith(e)?),
         })
     }
