@@ -6,7 +6,8 @@ Each benchmark runs the ds program (bench/programs/NAME.ds, or a script) and its
 same run, alternating, several times; it reports the best CPU time (user + system) of each, the
 ratio ds/python, and the peak resident memory of both. Both programs must print the same
 output, or the benchmark is reported as a mismatch. Where a Lua twin exists
-(bench/programs/NAME.lua) and `lua5.4` is installed, it runs too, with the ratio ds/lua.
+(bench/programs/NAME.lua, or the ds program's own twin: maps.lua for maps.ds, given the same
+arguments) and `lua5.4` is installed, it runs too, with the ratio ds/lua.
 
 Usage:
     python3 bench/run.py [--reps N] [--ds PATH] [--markdown] [NAME ...]
@@ -35,6 +36,8 @@ BENCHMARKS = [
      ["bench/programs/loop.ds"], ["bench/programs/loop.py"]),
     ("maps", "1e6 updates M[K] = M[K] + 1 over 10,007 number keys, and a read each",
      ["bench/programs/maps.ds"], ["bench/programs/maps.py"]),
+    ("maps_shuffled", "the same, the map filled in the stride's order (found by hash, not as an array)",
+     ["bench/programs/maps.ds", "shuffled"], ["bench/programs/maps.py", "shuffled"]),
     ("puzzle8", "8-puzzle full BFS: 181,440 string states, map visited",
      ["bench/programs/puzzle8.ds"], ["bench/programs/puzzle8.py"]),
     ("puzzle8_queue", "the same BFS with the seed's queue: unshift at the front, pop from the back",
@@ -75,11 +78,24 @@ def run_once(cmd):
         return usage.ru_utime + usage.ru_stime, peak, out.read().decode()
 
 
+def lua_command(name, ds_args):
+    """The Lua twin's command: bench/programs/NAME.lua, or else the ds program's own twin
+    (maps.lua beside maps.ds) with the same arguments; None without one or without lua5.4."""
+    own = os.path.join(PROGRAMS, name + ".lua")
+    twin = os.path.join(ROOT, os.path.splitext(ds_args[0])[0] + ".lua")
+    if not os.path.exists(LUA):
+        return None
+    if os.path.exists(own):
+        return [LUA, own]
+    if os.path.exists(twin):
+        return [LUA, twin] + ds_args[1:]
+    return None
+
+
 def measure(ds, name, ds_args, py_args, reps):
     ds_cmd = [ds] + [os.path.join(ROOT, a) if a.endswith((".ds", ".json")) else a for a in ds_args]
     py_cmd = PY + [os.path.join(ROOT, a) if a.endswith((".py", ".json")) else a for a in py_args]
-    lua_twin = os.path.join(PROGRAMS, name + ".lua")
-    lua_cmd = [LUA, lua_twin] if os.path.exists(LUA) and os.path.exists(lua_twin) else None
+    lua_cmd = lua_command(name, ds_args)
     ds_runs = []
     py_runs = []
     lua_runs = []

@@ -1,14 +1,15 @@
 -- Map updates (the Lua twin of maps.ds): 1e6 times `m[k] = m[k] + 1` over 10,007 number keys,
 -- the key stepping by a stride of 7,919, and a read of another key each time; then a sum over
 -- the map in key order. Floats, as ds numbers are: a float key that holds an integer is the
--- integer key in Lua, as it is one key in ds.
-local function run()
+-- integer key in Lua, as it is one key in ds. The map is filled with the keys in order, or with
+-- `shuffled` as the argument in the order of the stride.
+local function run(step)
    local n = 10007.0
    local m = {}
    local k = 0.0
-   while k < n do
+   for _ = 1, 10007 do
       m[k] = 0.0
-      k = k + 1
+      k = (k + step) % n
    end
    k = 0.0
    local i = 0.0
@@ -28,5 +29,5 @@ local function run()
    end
    return s, t
 end
-local s, t = run()
+local s, t = run(arg[1] == "shuffled" and 7919 or 1)
 print(string.format("%d %d", s, t))

@@ -1,13 +1,17 @@
 # Map updates (the Python twin of maps.ds): 1e6 times `m[k] = m[k] + 1` over 10,007 number
 # keys, the key stepping by a stride of 7,919, and a read of another key each time; then a sum
-# over the map in key order. Floats, as ds numbers are.
-def run():
+# over the map in key order. Floats, as ds numbers are. The map is filled with the keys in
+# order, or with `shuffled` as the argument in the order of the stride.
+import sys
+
+
+def run(step):
     n = 10007.0
     m = {}
     k = 0.0
-    while k < n:
+    for _ in range(10007):
         m[k] = 0.0
-        k = k + 1
+        k = (k + step) % n
     k = 0.0
     i = 0.0
     s = 0.0
@@ -22,5 +26,5 @@ def run():
     return s, t
 
 
-s, t = run()
+s, t = run(7919 if sys.argv[1:] == ["shuffled"] else 1)
 print("%d %d" % (s, t))

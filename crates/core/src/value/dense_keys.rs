@@ -1,4 +1,4 @@
-//! A map whose keys are the integers b, b + 1, ..., b + n - 1, inserted in that order (a map
+//! A map whose keys are the integers b, b + 1, ..., b + n - 1 (b >= 0), inserted in that order (a map
 //! filled as an array: `M[I] = ...` for I from 0 or 1 up) holds key b + p at position p, so a
 //! number key finds its entry by a subtraction, without hashing it or reading the index: one
 //! read of memory instead of two (Lua keeps such keys in the array part of its tables for the
@@ -7,7 +7,7 @@
 
 use super::Value;
 
-/// Keys of smaller magnitude, and their differences, are exact as floats and as positions.
+/// Keys below this, and their differences, are exact as floats and as positions.
 const LIMIT: f64 = 2_147_483_648.0; // 2^31
 
 /// The first key b while the keys are dense (None: they are not, or the map is empty).
@@ -33,13 +33,15 @@ impl DenseKeys {
         let Some(base) = self.base else { return Lookup::Unknown };
         // Every key is a number: a string, say, is not there.
         let Value::Num(n) = key else { return Lookup::Absent };
-        // Integer keys only (NaN is not one: it is never found).
-        if !is_integer(*n) {
+        // As 0 <= b <= n, n - b is exact (for n below 2^53; larger n are past the keys), so
+        // it is an integer exactly when n is one. NaN fails the comparisons: it is never found.
+        let i = n - base;
+        if !(i >= 0.0 && i < len as f64) {
             return Lookup::Absent;
         }
-        let i = n - base;
-        if i >= 0.0 && i < len as f64 {
-            Lookup::At(i as usize)
+        let p = i as u32; // positions are u32: `len` fits
+        if f64::from(p) == i {
+            Lookup::At(p as usize)
         } else {
             Lookup::Absent
         }
@@ -52,7 +54,7 @@ impl DenseKeys {
             self.base = None;
             return;
         };
-        let small = n.abs() < LIMIT && is_integer(n);
+        let small = (0.0..LIMIT).contains(&n) && is_integer(n);
         self.base = match self.base {
             _ if len == 0 && small => Some(n),
             Some(b) if small && n == b + len as f64 => Some(b),
@@ -100,7 +102,7 @@ mod tests {
 
     #[test]
     fn keys_from_zero_or_one_are_found_and_others_are_not() {
-        for first in [0.0, 1.0, -5.0] {
+        for first in [0.0, 1.0, 5.0] {
             let mut m = filled(first, 100);
             for i in 0..100 {
                 assert_eq!(value_at(&m, first + i as f64), Some(i as f64 * 10.0), "{first} + {i}");
@@ -114,6 +116,9 @@ mod tests {
             assert_eq!(m.len(), 100);
         }
         assert_eq!(value_at(&filled(0.0, 3), -0.0), Some(0.0), "-0 is the key 0");
+        // Negative keys go by hash (n - b would not be exact for a tiny n).
+        let m = filled(-5.0, 10);
+        assert_eq!((value_at(&m, -5.0), value_at(&m, 4.0), value_at(&m, 1e-17)), (Some(0.0), Some(90.0), None));
     }
 
     #[test]
