@@ -48,6 +48,22 @@ fn run(script: &Path, limits: &[&str]) -> Run {
     }
 }
 
+/// Runs `script` with `--max-steps STEPS` again and again, `before(k)` ahead of run k (from
+/// 0), until a run ends without a limit: every run, that one last.
+fn runs_until_done(script: &Path, steps: &str, mut before: impl FnMut(usize)) -> Vec<Run> {
+    let mut runs = Vec::new();
+    while runs.len() < 40 {
+        before(runs.len());
+        let r = run(script, &["--max-steps", steps]);
+        let done = r.code == Some(0);
+        runs.push(r);
+        if done {
+            return runs;
+        }
+    }
+    panic!("the runs go on: {}", runs.last().map_or("", |r| r.stdout.as_str()));
+}
+
 /// A script file and the checkpoint beside it.
 fn files(name: &str, search: &str, extra: &str) -> (PathBuf, PathBuf) {
     files_mod(N, name, search, extra)
@@ -82,19 +98,14 @@ fn a_search_stopped_by_a_limit_goes_on_from_its_checkpoint_to_the_same_counts() 
     let (resuming, checkpoint) = files("resuming.ds", search, "");
     // Each run stops after 20,000 steps (about 5,000 expansions) and saves where it was; the
     // next one goes on.
-    let mut runs = 0;
-    loop {
-        let r = run(&resuming, &["--max-steps", "20000"]);
-        runs += 1;
-        if r.code == Some(0) {
-            assert_eq!(r.stdout, whole.stdout, "resumed {runs} times");
-            break;
-        }
+    let runs = runs_until_done(&resuming, "20000", |_| {});
+    let (last, stopped) = runs.split_last().expect("a run");
+    assert_eq!(last.stdout, whole.stdout, "resumed {} times", runs.len());
+    for r in stopped {
         assert!(r.stdout.starts_with("max_steps "), "{}{}", r.stdout, r.stderr);
-        assert!(checkpoint.exists(), "a checkpoint after the limit");
-        assert!(runs < 40, "the runs go on: {}", r.stdout);
     }
-    assert!(runs > 2, "the search was stopped more than once ({runs} runs)");
+    assert!(checkpoint.exists(), "a checkpoint after the limit");
+    assert!(runs.len() > 2, "the search was stopped more than once ({} runs)", runs.len());
 }
 
 #[test]
@@ -104,14 +115,8 @@ fn an_exploration_resumed_keeps_its_transitions_and_goals() {
                   var Sp = Search.explore([0, 0, 0], next, {\"goal\": goal, OPTS})\n\
                   out Sp.states().size(), Sp.transitions().size(), Sp.goals().size()";
     let (resuming, _) = files("explore.ds", search, ", \"every\": 0.01");
-    let mut runs = 0;
-    let last = loop {
-        let r = run(&resuming, &["--max-steps", "20000"]);
-        runs += 1;
-        if r.code == Some(0) || runs > 40 {
-            break r;
-        }
-    };
+    let all = runs_until_done(&resuming, "20000", |_| {});
+    let (last, runs) = (all.last().expect("a run"), all.len());
     let states = N * N * N;
     let (first, rest) = last.stdout.split_once('\n').expect("two lines");
     assert_eq!(first, format!("{states} {} {N}", 3 * states), "{}", last.stderr);
@@ -261,17 +266,13 @@ fn a_search_on_the_hash_store_resumes_and_rebuilds_its_path() {
     assert_eq!(whole.code, Some(0), "{}", whole.stderr);
     assert!(whole.stdout.starts_with("[0,0,1] 61 False\ngoal "), "{}", whole.stdout);
     let (resuming, _) = files_mod(60, "hash.ds", search, "");
-    let mut runs = 0;
-    let last = loop {
-        let r = run(&resuming, &["--max-steps", "100000"]);
-        runs += 1;
-        if r.code == Some(0) || runs > 40 {
-            break r;
-        }
+    let runs = runs_until_done(&resuming, "100000", |_| {});
+    let (last, stopped) = runs.split_last().expect("a run");
+    for r in stopped {
         assert!(r.stdout.contains("max_steps "), "{}{}", r.stdout, r.stderr);
-    };
+    }
     assert_eq!(last.stdout, whole.stdout, "{}", last.stderr);
-    assert!(runs > 2, "{runs} runs");
+    assert!(runs.len() > 2, "{} runs", runs.len());
     // A checkpoint of the hash store is not one of the exact store.
     let exact = std::fs::read_to_string(&resuming).expect("script").replace("\"store\": \"hash\", ", "");
     std::fs::write(&resuming, exact).expect("script");
@@ -289,33 +290,23 @@ fn a_search_on_threads_saves_at_its_levels_and_resumes_on_one_thread_or_two() {
     let (resuming, checkpoint) = files("threads.ds", search, "");
     let text = std::fs::read_to_string(&resuming).expect("script");
     let two = text.replace("\"resume\": True", "\"resume\": True, \"threads\": 2");
-    let mut runs = 0;
-    loop {
-        std::fs::write(&resuming, if runs % 2 == 0 { &two } else { &text }).expect("script");
-        let r = run(&resuming, &["--max-steps", "20000"]);
-        runs += 1;
-        if r.code == Some(0) {
-            assert_eq!(r.stdout, whole.stdout, "resumed {runs} times");
-            break;
-        }
+    let runs = runs_until_done(&resuming, "20000", |k| {
+        std::fs::write(&resuming, if k % 2 == 0 { &two } else { &text }).expect("script");
+    });
+    let (last, stopped) = runs.split_last().expect("a run");
+    assert_eq!(last.stdout, whole.stdout, "resumed {} times", runs.len());
+    for r in stopped {
         assert!(r.stdout.starts_with("max_steps "), "{}{}", r.stdout, r.stderr);
-        assert!(checkpoint.exists());
-        assert!(runs < 40, "the runs go on: {}", r.stdout);
     }
-    assert!(runs > 2, "{runs} runs");
+    assert!(checkpoint.exists());
+    assert!(runs.len() > 2, "{} runs", runs.len());
     // An exploration on two threads: its transitions and goals too.
     let search = "def goal(s) :\n  return s[0] == 5 & s[1] == 5\n\
                   var Sp = Search.explore([0, 0, 0], next, {\"goal\": goal, \"threads\": 2, OPTS})\n\
                   out Sp.states().size(), Sp.transitions().size(), Sp.goals().size()";
     let (explore, _) = files("threads_explore.ds", search, "");
-    let mut runs = 0;
-    let last = loop {
-        let r = run(&explore, &["--max-steps", "20000"]);
-        runs += 1;
-        if r.code == Some(0) || runs > 40 {
-            break r;
-        }
-    };
+    let all = runs_until_done(&explore, "20000", |_| {});
+    let (last, runs) = (all.last().expect("a run"), all.len());
     let states = N * N * N;
     assert!(last.stdout.starts_with(&format!("{states} {} {N}\n", 3 * states)), "{}{}", last.stdout, last.stderr);
     assert!(runs > 2, "{runs} runs");

@@ -1,15 +1,11 @@
 //! The live line of a long search in the playground (`search::progress`): posted to the page
-//! as the stream "status" at most twice a second, and as "" when the search ends; the page
+//! as the stream "status" at most twice a second (`Paced`), and as "" when the search ends; the page
 //! shows it beside Run and Stop. A plain function makes the lines (`Interp::status_line`), so
 //! the run's sink waits here while the run lasts (the engine has one thread).
 
 use crate::runner::{Sink, Stream};
-use ds_core::search::progress::StatusLine;
+use ds_core::search::progress::{Paced, StatusLine};
 use std::cell::RefCell;
-use web_time::{Duration, Instant};
-
-/// The least time between two lines (a search asks for one every 256 expansions).
-const EVERY: Duration = Duration::from_millis(500);
 
 thread_local! {
     static SINK: RefCell<Option<Sink>> = const { RefCell::new(None) };
@@ -33,37 +29,14 @@ impl Drop for Posting {
 /// A line on the page (`Interp::status_line`), while a run posts them.
 pub fn on_page() -> Option<Box<dyn StatusLine>> {
     let sink = SINK.with(|s| s.borrow().clone())?;
-    Some(Box::new(PageLine { sink, shown: None }))
-}
-
-struct PageLine {
-    sink: Sink,
-    /// When the line was last posted (None: not yet).
-    shown: Option<Instant>,
-}
-
-impl PageLine {
-    fn post(&mut self, text: &str) {
-        // (a sink busy with a chunk of output is not called again: the line waits its turn)
-        if let Ok(mut sink) = self.sink.try_borrow_mut() {
+    // (a sink busy with a chunk of output is not called again: the line waits its turn)
+    Some(Box::new(Paced::new(move |text: &str| match sink.try_borrow_mut() {
+        Ok(mut sink) => {
             sink(Stream::Status, text);
-            self.shown = Some(Instant::now());
+            true
         }
-    }
-}
-
-impl StatusLine for PageLine {
-    fn show(&mut self, text: String) {
-        if self.shown.is_none_or(|at| at.elapsed() >= EVERY) {
-            self.post(&format!("search: {text}"));
-        }
-    }
-
-    fn clear(&mut self) {
-        if self.shown.is_some() {
-            self.post("");
-        }
-    }
+        Err(_) => false,
+    })))
 }
 
 #[cfg(test)]

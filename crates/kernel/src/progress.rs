@@ -4,16 +4,11 @@
 //! cleared.
 
 use super::server::Event;
-use ds_core::search::progress::StatusLine;
+use ds_core::search::progress::{Paced, StatusLine};
 use serde_json::json;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedSender;
-
-/// The least time between two updates of the line (a search asks for one every 256
-/// expansions: thousands a second, which would flood the front end).
-const EVERY: Duration = Duration::from_millis(500);
 
 /// Where the lines go: the kernel's events (one runner per kernel process). A plain function
 /// makes the lines (`Interp::status_line`), so it finds them here.
@@ -32,39 +27,16 @@ pub fn install(events: UnboundedSender<Event>) {
 pub fn in_notebook() -> Option<Box<dyn StatusLine>> {
     let events = EVENTS.get()?.lock().unwrap_or_else(|p| p.into_inner()).clone()?;
     let id = format!("ds-search-{}-{}", std::process::id(), LINES.fetch_add(1, Ordering::Relaxed));
-    Some(Box::new(NotebookLine { events, id, shown: None }))
-}
-
-struct NotebookLine {
-    events: UnboundedSender<Event>,
-    id: String,
-    /// When the line was last sent (None: not yet shown).
-    shown: Option<Instant>,
-}
-
-impl NotebookLine {
-    fn send(&mut self, text: String) {
-        let kind = if self.shown.is_some() { "update_display_data" } else { "display_data" };
+    let mut shown = false;
+    Some(Box::new(Paced::new(move |text: &str| {
+        let kind = if shown { "update_display_data" } else { "display_data" };
+        shown = true;
         let content = json!({
             "data": { "text/plain": text },
             "metadata": {},
-            "transient": { "display_id": self.id },
+            "transient": { "display_id": id },
         });
-        let _ = self.events.send(Event::Iopub(kind, content));
-        self.shown = Some(Instant::now());
-    }
-}
-
-impl StatusLine for NotebookLine {
-    fn show(&mut self, text: String) {
-        if self.shown.is_none_or(|at| at.elapsed() >= EVERY) {
-            self.send(format!("search: {text}"));
-        }
-    }
-
-    fn clear(&mut self) {
-        if self.shown.is_some() {
-            self.send(String::new());
-        }
-    }
+        let _ = events.send(Event::Iopub(kind, content));
+        true
+    })))
 }

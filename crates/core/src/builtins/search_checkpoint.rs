@@ -233,31 +233,12 @@ impl Checkpoints<Flow> for FileCheckpoints {
 
 impl FileCheckpoints {
     fn write(&mut self, snapshot: &Snapshot<'_>) -> Result<(), String> {
-        let file = self.files.open_write(&self.part, false).map_err(|e| e.to_string())?;
-        let mut counted = Counted { inner: file, bytes: 0 };
-        checkpoint::write(&mut counted, snapshot).map_err(|e| e.to_string())?;
-        let grown = counted.bytes.saturating_sub(self.size);
-        self.files.charge_write(grown.min(usize::MAX as u64) as usize)?;
-        self.size = self.size.max(counted.bytes);
-        drop(counted);
+        let mut file = self.files.open_write(&self.part, false).map_err(|e| e.to_string())?;
+        checkpoint::write(&mut file, snapshot).map_err(|e| e.to_string())?;
+        let size = file.len();
+        drop(file);
+        self.files.charge_write(size.saturating_sub(self.size).min(usize::MAX as u64) as usize)?;
+        self.size = self.size.max(size);
         self.files.replace(&self.part, &self.path).map_err(|e| e.to_string())
-    }
-}
-
-/// A writer that counts the bytes through it.
-struct Counted<W> {
-    inner: W,
-    bytes: u64,
-}
-
-impl<W: std::io::Write> std::io::Write for Counted<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
     }
 }

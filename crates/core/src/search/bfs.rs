@@ -88,7 +88,7 @@ pub(super) fn bfs_threaded<P: Threaded>(
     let mut goal = GoalCommit { config, index: 0 };
     let commit =
         |p: &mut P, store: &mut StateStore, counts: &mut Counts, id, depth, succ: &Successors, of: GoalOf<'_>| {
-            goal.store_successors(p, store, counts, id, depth, succ, of)
+            goal.commit(p, store, counts, id, depth, succ, of)
         };
     let found = parallel::by_levels(p, store, counts, on, true, commit, saver.as_mut())?;
     let Some(found) = found else { return Ok(Err(Reason::Exhausted)) };
@@ -111,22 +111,6 @@ impl<P: Problem> LevelCommit<P> for GoalCommit<'_> {
     type Found = Found;
 
     fn commit(
-        &mut self,
-        p: &mut P,
-        store: &mut StateStore,
-        counts: &mut Counts,
-        id: StateId,
-        depth: u32,
-        succ: &Successors,
-        of: GoalOf<'_>,
-    ) -> Step<Option<Found>, P::Error> {
-        self.store_successors(p, store, counts, id, depth, succ, of)
-    }
-}
-
-impl GoalCommit<'_> {
-    #[allow(clippy::too_many_arguments)]
-    fn store_successors<P: Problem>(
         &mut self,
         p: &mut P,
         store: &mut StateStore,

@@ -99,15 +99,14 @@ pub fn explore_saving<P: Threaded>(
         None => by_levels(p, store, &mut counts, true, &mut *walk.borrow_mut(), saving),
         Some(on) => {
             let mut saver = saving.map(|saving| LevelSaver { saving, walk: Some(&walk) });
-            let commit = |p: &mut P,
-                          store: &mut StateStore,
-                          counts: &mut Counts,
-                          id,
-                          depth,
-                          succ: &Successors,
-                          of: GoalOf<'_>| {
-                walk.borrow_mut().store_successors(p, store, counts, id, depth, succ, of)
-            };
+            let commit =
+                |p: &mut P,
+                 store: &mut StateStore,
+                 counts: &mut Counts,
+                 id,
+                 depth,
+                 succ: &Successors,
+                 of: GoalOf<'_>| { walk.borrow_mut().commit(p, store, counts, id, depth, succ, of) };
             parallel::by_levels(p, store, &mut counts, on, mark_goals, commit, saver.as_mut())
         }
     };
@@ -163,36 +162,6 @@ impl<P: Problem> LevelCommit<P> for Walk<'_> {
         succ: &Successors,
         of: GoalOf<'_>,
     ) -> Step<Option<Self::Found>, P::Error> {
-        self.store_successors(p, store, counts, id, depth, succ, of)
-    }
-
-    fn mark(&self) -> Option<WalkMark> {
-        Some(self.record_mark())
-    }
-
-    fn walked(&self) -> Option<(&Transitions, &[StateId])> {
-        Some((self.transitions, self.goals))
-    }
-}
-
-impl Walk<'_> {
-    /// How far its record is.
-    fn record_mark(&self) -> WalkMark {
-        let (transitions, goals) = (self.transitions.len(), self.goals.len());
-        WalkMark { transitions, goals, started: self.started, cut: self.cut }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn store_successors<P: Problem>(
-        &mut self,
-        p: &mut P,
-        store: &mut StateStore,
-        counts: &mut Counts,
-        id: StateId,
-        depth: u32,
-        succ: &Successors,
-        of: GoalOf<'_>,
-    ) -> Step<Option<std::convert::Infallible>, P::Error> {
         if !self.started {
             // the start, loaded for its expansion: is it a goal?
             self.started = true;
@@ -231,5 +200,21 @@ impl Walk<'_> {
             }
         }
         Ok(None)
+    }
+
+    fn mark(&self) -> Option<WalkMark> {
+        Some(self.record_mark())
+    }
+
+    fn walked(&self) -> Option<(&Transitions, &[StateId])> {
+        Some((self.transitions, self.goals))
+    }
+}
+
+impl Walk<'_> {
+    /// How far its record is.
+    fn record_mark(&self) -> WalkMark {
+        let (transitions, goals) = (self.transitions.len(), self.goals.len());
+        WalkMark { transitions, goals, started: self.started, cut: self.cut }
     }
 }

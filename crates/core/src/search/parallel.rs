@@ -23,7 +23,7 @@ use super::{store_start, Counts};
 use rustc_hash::FxHashSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard};
 use std::time::Duration;
 
 /// What a problem must also do to be expanded on several threads.
@@ -162,6 +162,14 @@ pub struct Shared {
     pub store: RwLock<StateStore>,
 }
 
+impl Shared {
+    /// The store, to read (a thread that panicked while holding it left it whole: every change
+    /// is made under the write lock by one call).
+    fn read(&self) -> RwLockReadGuard<'_, StateStore> {
+        self.store.read().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
 /// A worker thread's end of the pool.
 pub struct WorkerEnd<E> {
     pub thread: usize,
@@ -275,7 +283,7 @@ pub fn serve<P: Threaded>(p: &mut P, end: &WorkerEnd<P::Error>, fingerprint: Vec
         if let Some(previous) = previous {
             previous.free(end.thread);
         }
-        let store = end.shared.store.read().unwrap_or_else(|e| e.into_inner());
+        let store = end.shared.read();
         expand_level(p, &store, &level, end.thread, taking(&level));
         drop(store);
         phases::enter(Phase::Wait);
@@ -434,30 +442,25 @@ fn levels<P: Threaded, T>(
         if let Some(why) = pool.failed.take() {
             return Err(Halt::Error(p.parallel_error(format!("a search on several threads failed: {why}"))));
         }
-        let clean =
-            saver.as_ref().map(|s| s.clean(at, &pool.shared.store.read().unwrap_or_else(|e| e.into_inner()), counts));
+        let clean = saver.as_ref().map(|s| s.clean(at, &pool.shared.read(), counts));
         if let (Some(saver), Some(clean)) = (saver.as_deref_mut(), &clean) {
             if saver.due() {
-                saver.save(&pool.shared.store.read().unwrap_or_else(|e| e.into_inner()), clean).map_err(Halt::Error)?;
+                saver.save(&pool.shared.read(), clean)?;
             }
         }
-        let level = level_of(p, counts, pool, goals, commit, at, previous.take());
-        let (found, work) = match level {
-            Ok(done) => done,
+        let (found, work) = match level_of(p, counts, pool, goals, commit, at, previous.take()) {
             Err(Halt::Limit(reason)) => {
                 if let (Some(saver), Some(clean)) = (saver, &clean) {
-                    saver
-                        .save(&pool.shared.store.read().unwrap_or_else(|e| e.into_inner()), clean)
-                        .map_err(Halt::Error)?;
+                    saver.save(&pool.shared.read(), clean)?;
                 }
                 return Err(Halt::Limit(reason));
             }
-            Err(e) => return Err(e),
+            level => level?,
         };
         if let Some(t) = found {
             return Ok(Some(t));
         }
-        let next = pool.shared.store.read().unwrap_or_else(|e| e.into_inner()).len() as StateId;
+        let next = pool.shared.read().len() as StateId;
         at = Position { id: at.next, level: at.next, next, depth: at.depth + 1 };
         previous = Some(work);
     }
@@ -548,7 +551,7 @@ fn expand_shared<P: Threaded>(
     if let Some(previous) = &previous {
         previous.free(0);
     }
-    let store = pool.shared.store.read().unwrap_or_else(|e| e.into_inner());
+    let store = pool.shared.read();
     let limit = expand_level(p, &store, level, 0, taking(level));
     drop(store);
     p.serving(false);
@@ -578,7 +581,7 @@ fn expand_shared<P: Threaded>(
     }
     // chunks taken by a worker that stopped before finishing them
     phases::enter(Phase::Expand);
-    let store = pool.shared.store.read().unwrap_or_else(|e| e.into_inner());
+    let store = pool.shared.read();
     expand_undone(p, &store, level, 0);
     Ok(())
 }

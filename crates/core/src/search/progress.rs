@@ -62,6 +62,39 @@ impl Progress {
     }
 }
 
+/// The least time between two lines that `Paced` sends.
+pub const PACE: Duration = Duration::from_millis(500);
+
+/// A status line for a front end that draws each line it is sent (a notebook's cell, the
+/// playground's page), where a terminal's is redrawn in place: a line at most every `PACE`
+/// (a search asks for one every 256 expansions), and "" once at the end if one was sent.
+/// `post` sends a line and says whether it went.
+pub struct Paced<F> {
+    post: F,
+    /// When a line last went (None: none yet).
+    shown: Option<Instant>,
+}
+
+impl<F: FnMut(&str) -> bool> Paced<F> {
+    pub fn new(post: F) -> Paced<F> {
+        Paced { post, shown: None }
+    }
+}
+
+impl<F: FnMut(&str) -> bool> StatusLine for Paced<F> {
+    fn show(&mut self, text: String) {
+        if self.shown.is_none_or(|at| at.elapsed() >= PACE) && (self.post)(&format!("search: {text}")) {
+            self.shown = Some(Instant::now());
+        }
+    }
+
+    fn clear(&mut self) {
+        if self.shown.is_some() {
+            (self.post)("");
+        }
+    }
+}
+
 /// The heap's use now and when the search started, and its limit.
 #[derive(Clone, Copy)]
 struct Heap {

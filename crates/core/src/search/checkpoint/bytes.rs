@@ -171,10 +171,17 @@ impl<R: Read> In<R> {
         Ok(())
     }
 
+    /// Eight bytes (a number `Out::f64` or `Out::bytes` wrote, little-endian).
+    pub fn eight(&mut self) -> Result<[u8; 8], Bad> {
+        let mut b = [0u8; 8];
+        for x in &mut b {
+            *x = self.byte()?;
+        }
+        Ok(b)
+    }
+
     pub fn f64(&mut self) -> Result<f64, Bad> {
-        let mut b = Vec::with_capacity(8);
-        self.bytes_into(&mut b, 8)?;
-        Ok(f64::from_le_bytes(b.try_into().map_err(|_| Bad::Damaged)?))
+        Ok(f64::from_le_bytes(self.eight()?))
     }
 
     /// A byte string of at most `max` bytes, into `out`.
@@ -188,9 +195,9 @@ impl<R: Read> In<R> {
     pub fn finish(mut self) -> Result<(), Bad> {
         self.hash.update(&self.buf[..self.at]);
         let digest = self.hash.digest();
+        // (what is read from here on is not hashed again)
         self.hash = Xxh3::new();
-        let mut written = Vec::new();
-        self.bytes_into(&mut written, 8)?;
+        let written = self.eight()?;
         let more = self.at < self.end || self.refill()?;
         match (written == digest.to_le_bytes(), more) {
             (true, false) => Ok(()),

@@ -120,9 +120,7 @@ fn read_identity<R: Read>(i: &mut In<R>) -> Result<Identity, Bad> {
     let marks_goals = i.num_to(1)? == 1;
     let limit = Some(i.opt()?).filter(|&l| l != u32::MAX);
     let fingerprints = i.num_to(1)? == 1;
-    let mut code = Vec::new();
-    i.bytes_into(&mut code, 8)?;
-    let code = u64::from_le_bytes(code.try_into().map_err(|_| Bad::Damaged)?);
+    let code = u64::from_le_bytes(i.eight()?);
     Ok(Identity { kind, marks_goals, limit, fingerprints, code })
 }
 
@@ -222,9 +220,7 @@ fn read_store<R: Read>(i: &mut In<R>, fingerprints: bool) -> Result<StateStore, 
     for id in 0..states as StateId {
         let fp = match fingerprints {
             true => {
-                let mut b = Vec::new();
-                i.bytes_into(&mut b, 8)?;
-                let fp = u64::from_le_bytes(b.try_into().map_err(|_| Bad::Damaged)?);
+                let fp = u64::from_le_bytes(i.eight()?);
                 let has_key = i.num_to(1)? == 1;
                 if has_key {
                     i.string_into(&mut key, MAX_KEY)?;

@@ -15,7 +15,6 @@
 mod bytes;
 mod file;
 
-pub use bytes::Bad;
 pub use file::{read, write};
 
 use super::explore::Transitions;
@@ -161,9 +160,10 @@ impl<E> LevelSaver<'_, '_, E> {
         Clean { at, states: store.len(), counts: *counts, walk: self.walk.map(WalkRecord::mark) }
     }
 
-    pub fn save(&mut self, store: &StateStore, clean: &Clean) -> Result<(), E> {
+    /// Writes a checkpoint of the search as it stood at `clean`; a failed write ends it.
+    pub fn save(&mut self, store: &StateStore, clean: &Clean) -> Step<(), E> {
         let (identity, to) = (self.saving.identity, &mut *self.saving.to);
-        match self.walk {
+        let saved = match self.walk {
             None => to.save(&Snapshot { identity, store, clean: *clean, walked: None }),
             Some(walk) => {
                 let mut saved = None;
@@ -172,7 +172,8 @@ impl<E> LevelSaver<'_, '_, E> {
                 });
                 saved.unwrap_or(Ok(()))
             }
-        }
+        };
+        saved.map_err(super::problem::Halt::Error)
     }
 }
 
