@@ -10,12 +10,14 @@
 //! variables (`docs/internals.md`, "The packed encoding").
 
 mod growing;
+mod ids;
 mod layout;
 mod numbers;
 mod rows;
 mod set;
 
 pub use growing::GrowingLayout;
+pub use ids::IdTable;
 pub use layout::{bits_for, Layout};
 pub use numbers::Numbers;
 pub use rows::Rows;

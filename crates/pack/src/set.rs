@@ -1,16 +1,16 @@
 //! An exact set of packed states, numbered in insertion order.
 
-use hashbrown::HashTable;
+use crate::IdTable;
 use std::hash::Hasher;
 
 /// States of a fixed number of words, each kept once: the words in one arena (state `i` at
 /// `i * words`), and a hash table of state numbers. Per state it holds the state's words and
-/// about five bytes of table (a 4-byte number and a control byte, at hashbrown's load).
+/// about five bytes of table (`IdTable`).
 pub struct StateSet {
     words: usize,
     arena: Vec<u64>,
     len: usize,
-    table: HashTable<u32>,
+    table: IdTable,
 }
 
 fn hash_of(state: &[u64]) -> u64 {
@@ -26,7 +26,7 @@ fn hash_of(state: &[u64]) -> u64 {
 impl StateSet {
     /// An empty set of states of `words` words each.
     pub fn new(words: usize) -> StateSet {
-        StateSet { words, arena: Vec::new(), len: 0, table: HashTable::new() }
+        StateSet { words, arena: Vec::new(), len: 0, table: IdTable::new() }
     }
 
     /// Adds `state` if it is not in the set: its number, and whether it is new. Numbers are
@@ -39,14 +39,14 @@ impl StateSet {
         let hash = hash_of(state);
         let (arena, words) = (&self.arena, self.words);
         let at = |id: u32| &arena[id as usize * words..(id as usize + 1) * words];
-        if let Some(&id) = self.table.find(hash, |&id| at(id) == state) {
+        if let Some(id) = self.table.find(hash, |id| at(id) == state) {
             return (id, false);
         }
         let id = u32::try_from(self.len).expect("fewer than 2^32 states");
         self.arena.extend_from_slice(state);
         self.len += 1;
         let (arena, words) = (&self.arena, self.words);
-        self.table.insert_unique(hash, id, |&id| hash_of(&arena[id as usize * words..(id as usize + 1) * words]));
+        self.table.insert_unique(hash, id, |id| hash_of(&arena[id as usize * words..(id as usize + 1) * words]));
         (id, true)
     }
 
@@ -55,7 +55,7 @@ impl StateSet {
         if state.len() != self.words {
             return None;
         }
-        self.table.find(hash_of(state), |&id| self.get(id) == state).copied()
+        self.table.find(hash_of(state), |id| self.get(id) == state)
     }
 
     /// The state numbered `id`.
@@ -79,7 +79,7 @@ impl StateSet {
 
     /// Bytes of memory held (allocated capacity of the arena and the table).
     pub fn heap_bytes(&self) -> usize {
-        self.arena.capacity() * 8 + self.table.capacity() * (std::mem::size_of::<u32>() + 1)
+        self.arena.capacity() * 8 + self.table.memory()
     }
 }
 

@@ -8,8 +8,7 @@
 //! its frontier (`KeptKeys`), and a path is rebuilt by expanding its states again
 //! (`replay.rs`).
 
-use ds_pack::Rows;
-use hashbrown::HashTable;
+use ds_pack::{IdTable, Rows};
 
 /// The fingerprint of a key: XXH3's 64 bits (fixed, published output, well mixed in every bit).
 pub fn fingerprint(key: &[u8]) -> u64 {
@@ -29,12 +28,12 @@ pub fn omission(states: u64, lookups: u64) -> f64 {
 pub struct Fingerprints {
     /// Per state, its fingerprint as 8 bytes (rows grow a chunk at a time).
     by_id: Rows,
-    table: HashTable<u32>,
+    table: IdTable,
 }
 
 impl Fingerprints {
     pub fn new() -> Fingerprints {
-        Fingerprints { by_id: Rows::new(8), table: HashTable::new() }
+        Fingerprints { by_id: Rows::new(8), table: IdTable::new() }
     }
 
     pub fn len(&self) -> usize {
@@ -52,7 +51,7 @@ impl Fingerprints {
 
     /// The number of the state with fingerprint `fp`, if stored.
     pub fn find(&self, fp: u64) -> Option<u32> {
-        self.table.find(fp, |&id| self.get(id) == fp).copied()
+        self.table.find(fp, |id| self.get(id) == fp)
     }
 
     /// Stores a fingerprint `find` did not find; its number.
@@ -61,14 +60,13 @@ impl Fingerprints {
         self.by_id.push(&fp.to_le_bytes());
         let by_id = &self.by_id;
         let get = |id: u32| u64::from_le_bytes(by_id.get(id as usize).try_into().expect("8 bytes"));
-        self.table.insert_unique(fp, id, |&id| get(id));
+        self.table.insert_unique(fp, id, get);
         id
     }
 
     /// Bytes of memory held.
     pub fn memory(&self) -> usize {
-        // a slot of the table: the number and one control byte
-        self.by_id.memory() + self.table.capacity() * (std::mem::size_of::<u32>() + 1)
+        self.by_id.memory() + self.table.memory()
     }
 }
 

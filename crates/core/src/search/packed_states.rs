@@ -7,8 +7,7 @@
 //! grew is laid out again without the appended fields (one field a variable, fewer bits).
 
 use super::key_vars::{Changes, KeyVars, Packed};
-use ds_pack::Rows;
-use hashbrown::HashTable;
+use ds_pack::{IdTable, Rows};
 
 /// Up to this many states, a layout that grew is compacted (repacking every state stored).
 const COMPACT_UNTIL: usize = 1 << 14;
@@ -73,7 +72,7 @@ pub enum Probe {
 pub struct PackedStates {
     vars: KeyVars,
     rows: Rows,
-    table: HashTable<u32>,
+    table: IdTable,
     /// Counts the layout's changes: a key packed before one must be packed again.
     generation: u64,
 }
@@ -116,7 +115,7 @@ impl PackedStates {
 
     fn find_packed(&self, packed: &[u8]) -> Option<u32> {
         let rows = &self.rows;
-        self.table.find(packed_hash(packed), |&id| same_row(rows.get(id as usize), packed)).copied()
+        self.table.find(packed_hash(packed), |id| same_row(rows.get(id as usize), packed))
     }
 
     /// Stores `key`, which `probe` found absent with `packed`, and gives its number.
@@ -138,7 +137,7 @@ impl PackedStates {
         let id = u32::try_from(self.rows.len()).expect("fewer than 2^32 states");
         self.rows.push(&packed);
         let rows = &self.rows;
-        self.table.insert_unique(packed_hash(&packed), id, |&id| packed_hash(rows.get(id as usize)));
+        self.table.insert_unique(packed_hash(&packed), id, |id| packed_hash(rows.get(id as usize)));
         id
     }
 
@@ -164,15 +163,14 @@ impl PackedStates {
         self.table.clear();
         for id in 0..self.rows.len() {
             let rows = &self.rows;
-            self.table.insert_unique(packed_hash(rows.get(id)), id as u32, |&id| packed_hash(rows.get(id as usize)));
+            self.table.insert_unique(packed_hash(rows.get(id)), id as u32, |id| packed_hash(rows.get(id as usize)));
         }
         self.vars.encode_learning(key, packed);
     }
 
     /// Bytes of memory held.
     pub fn memory(&self) -> usize {
-        // a slot of the table: the number and one control byte
-        self.rows.memory() + self.table.capacity() * (std::mem::size_of::<u32>() + 1) + self.vars.memory()
+        self.rows.memory() + self.table.memory() + self.vars.memory()
     }
 }
 
