@@ -2,7 +2,8 @@
 //! hosts) as a WebAssembly module. The page's worker (web/page/src/worker.js) calls `run` with
 //! a request in JSON and a callback that receives the output as it is written; docs/playground.md
 //! describes the page. The notebook's kernel in the browser (web/lite/, `cargo xtask lite`)
-//! calls `cell`, `cell_complete` and `cell_is_complete` on a session that lasts (`notebook`).
+//! calls `cell`, `cell_complete`, `cell_inspect` and `cell_is_complete` on a session that lasts
+//! (`notebook`).
 
 pub mod explore;
 pub mod notebook;
@@ -85,8 +86,8 @@ thread_local! {
 
 /// Runs a notebook cell: `request` is `{"code", "count", "silent", "max_memory_bytes",
 /// "stack_bytes"}` in JSON; `on_output(stream,
-/// text)` gets what the cell prints as it prints it ("out", "err", or "shown": the JSON content
-/// of a `display_data`). The answer, in JSON: `{"reply": the execute_reply's content, "result":
+/// text)` gets what the cell prints as it prints it ("out", "err", "shown": the JSON content
+/// of a `display_data`, or "status": a search's line, `{"msg_type", "content"}`). The answer, in JSON: `{"reply": the execute_reply's content, "result":
 /// the MIME bundle of the value shown, or null}`.
 #[wasm_bindgen]
 pub fn cell(request: &str, on_output: js_sys::Function) -> String {
@@ -117,6 +118,13 @@ pub fn cell(request: &str, on_output: js_sys::Function) -> String {
 #[wasm_bindgen]
 pub fn cell_complete(code: &str, cursor: usize) -> String {
     NOTEBOOK.with(|nb| nb.borrow().complete(code, cursor)).to_string()
+}
+
+/// Inspection (Shift-Tab) in a notebook cell: the content of an `inspect_reply` for `code` with
+/// the cursor at `cursor` (in characters), `ds kernel`'s.
+#[wasm_bindgen]
+pub fn cell_inspect(code: &str, cursor: usize) -> String {
+    NOTEBOOK.with(|nb| nb.borrow().inspect(code, cursor)).to_string()
 }
 
 /// Whether a notebook cell is complete: the content of an `is_complete_reply` (`ds kernel`'s).
