@@ -258,6 +258,27 @@ test('Shift-Tab inspects a demon of an earlier cell and a builtin, as ds kernel 
   await page.keyboard.press('Escape');
 });
 
+test('completion over a deeply nested cell answers, and the session goes on', async () => {
+  // tests/kernel/test_limits.py's deep expression for ds kernel (completion and is_complete over
+  // it: before, either ended the session's worker, silently). Here the analysis runs in a
+  // worker of its own (the analyst), which a deeply nested cell may end (the tab's stack):
+  // the answer is then empty, a fresh analyst answers the next request, the session goes on.
+  await runCell('var Long = ' + Array(1000).fill('1').join(' + '));
+  const deep = 'out ' + Array(150000).fill('1').join(' + ');
+  const [deepest, long, inspected] = await page.evaluate(async (deep) => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const deepest = await kernel.requestComplete({ code: deep, cursor_pos: deep.length });
+    await kernel.requestIsComplete({ code: deep });
+    const long = await kernel.requestComplete({ code: 'out Lon', cursor_pos: 7 });
+    const inspected = await kernel.requestInspect({ code: 'Long', cursor_pos: 4, detail_level: 0 });
+    return [deepest.content, long.content, inspected.content];
+  }, deep);
+  assert.equal(deepest.status, 'ok');
+  assert.ok(long.matches.includes('Long'), JSON.stringify(long));
+  assert.match(inspected.data['text/plain'] ?? '', /variable `Long`/, JSON.stringify(inspected));
+  assert.deepEqual(shown(await runCell('Long')), [{ execute_result: { 'text/plain': '1000' } }]);
+});
+
 test('a long search shows ds kernel\'s line, updated in place and cleared at the end', async () => {
   // Triples mod 80 by a + 1, b + 7, c + a (tests/kernel's test of ds kernel's line): all
   // 80^3 = 512,000 reachable, seconds of search; the line shows once a search has run a second.

@@ -87,8 +87,9 @@ thread_local! {
 /// Runs a notebook cell: `request` is `{"code", "count", "silent", "max_memory_bytes",
 /// "stack_bytes"}` in JSON; `on_output(stream,
 /// text)` gets what the cell prints as it prints it ("out", "err", "shown": the JSON content
-/// of a `display_data`, or "status": a search's line, `{"msg_type", "content"}`). The answer, in JSON: `{"reply": the execute_reply's content, "result":
-/// the MIME bundle of the value shown, or null}`.
+/// of a `display_data`, or "status": a search's line, `{"msg_type", "content"}`). The answer,
+/// in JSON: `{"reply": the execute_reply's content, "result": the MIME bundle of the value
+/// shown, or null, "cells": the text of the cells run so far without error (for completion)}`.
 #[wasm_bindgen]
 pub fn cell(request: &str, on_output: js_sys::Function) -> String {
     let request: serde_json::Value = serde_json::from_str(request).unwrap_or_default();
@@ -110,21 +111,23 @@ pub fn cell(request: &str, on_output: js_sys::Function) -> String {
         let _ = on_output.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text));
     };
     let executed = NOTEBOOK.with(|nb| nb.borrow_mut().execute(code, count, silent, Box::new(sink)));
-    serde_json::json!({ "reply": executed.reply, "result": executed.result }).to_string()
+    let cells = NOTEBOOK.with(|nb| nb.borrow().cells().to_string());
+    serde_json::json!({ "reply": executed.reply, "result": executed.result, "cells": cells }).to_string()
 }
 
 /// Completion in a notebook cell: the content of a `complete_reply` for `code` with the cursor
-/// at `cursor` (in characters).
+/// at `cursor` (in characters), after the cells `before` (a cell's answer gives them). Asked of
+/// a worker that runs no cell (`notebook::complete`).
 #[wasm_bindgen]
-pub fn cell_complete(code: &str, cursor: usize) -> String {
-    NOTEBOOK.with(|nb| nb.borrow().complete(code, cursor)).to_string()
+pub fn cell_complete(before: &str, code: &str, cursor: usize) -> String {
+    notebook::complete(before, code, cursor).to_string()
 }
 
-/// Inspection (Shift-Tab) in a notebook cell: the content of an `inspect_reply` for `code` with
-/// the cursor at `cursor` (in characters), `ds kernel`'s.
+/// Inspection (Shift-Tab) in a notebook cell: the content of an `inspect_reply`, as
+/// `cell_complete`.
 #[wasm_bindgen]
-pub fn cell_inspect(code: &str, cursor: usize) -> String {
-    NOTEBOOK.with(|nb| nb.borrow().inspect(code, cursor)).to_string()
+pub fn cell_inspect(before: &str, code: &str, cursor: usize) -> String {
+    notebook::inspect(before, code, cursor).to_string()
 }
 
 /// Whether a notebook cell is complete: the content of an `is_complete_reply` (`ds kernel`'s).

@@ -5,7 +5,8 @@
 //! tables and `Search.trace()` step-throughs. What a cell prints streams to the page while it
 //! runs (the playground's chunks), at most 1 MB of it per cell as in `ds kernel`, and a long
 //! search shows `ds kernel`'s line (`status::in_cell`). Completion and inspection are
-//! `ds kernel`'s (`ds_kernel::replies`: the language server's analysis of the cells run so far).
+//! `ds kernel`'s (`ds_kernel::replies`: the language server's analysis of the cells run so far,
+//! `complete` and `inspect`).
 //!
 //! Nothing here knows the browser (the native tests run it): `web/src/lib.rs` exports it to
 //! the worker, and web/lite/ makes Jupyter messages of what it says.
@@ -155,16 +156,26 @@ impl Notebook {
         executed
     }
 
-    /// The content of the `complete_reply` for `code` with the cursor at `cursor` (in
-    /// characters): `ds kernel`'s answer, from the analysis of the cells run so far and this one.
-    pub fn complete(&self, code: &str, cursor: usize) -> Json {
-        ds_kernel::replies::complete(&self.cells, code, cursor, self.backend.session().interp.files())
+    /// The text of the cells run so far without error: what completion and inspection analyse
+    /// before the cell they are asked about (`complete`, `inspect`).
+    pub fn cells(&self) -> &str {
+        &self.cells
     }
+}
 
-    /// The content of the `inspect_reply` (Shift-Tab) at `cursor`: `ds kernel`'s answer.
-    pub fn inspect(&self, code: &str, cursor: usize) -> Json {
-        ds_kernel::replies::inspect(&self.cells, code, cursor, self.backend.session().interp.files())
-    }
+/// The content of the `complete_reply` for `code` with the cursor at `cursor` (in characters),
+/// `before` the text of the cells run so far (`Notebook::cells`): `ds kernel`'s answer, from
+/// the language server's analysis. It needs no session: the kernel in the browser asks it of
+/// a worker of its own, so that a cell that runs does not delay it, and an analysis that
+/// fails (the tab's stack running out on a deeply nested cell) ends only that worker.
+/// Included files are not read (the session's files are in the other worker).
+pub fn complete(before: &str, code: &str, cursor: usize) -> Json {
+    ds_kernel::replies::complete(before, code, cursor, &ds_core::files::MemoryFiles::default())
+}
+
+/// The content of the `inspect_reply` (Shift-Tab) at `cursor`, as `complete`.
+pub fn inspect(before: &str, code: &str, cursor: usize) -> Json {
+    ds_kernel::replies::inspect(before, code, cursor, &ds_core::files::MemoryFiles::default())
 }
 
 /// How `out G` (a world, a picture, a state space printed alone) shows: drawn, as a
@@ -245,14 +256,14 @@ mod tests {
     fn completion_knows_the_cells_names() {
         let mut nb = Notebook::new();
         run(&mut nb, "var Alpha = 1", 1);
-        let c = nb.complete("out Alp", 7);
+        let c = complete(nb.cells(), "out Alp", 7);
         assert_eq!(c["matches"], json!(["Alpha"]));
         assert_eq!((c["cursor_start"].as_u64(), c["cursor_end"].as_u64()), (Some(4), Some(7)));
         // A cell that failed left nothing to complete; `:reset` forgets the cells before it.
         run(&mut nb, "var Alpine = 1\nout Alpine +", 2);
-        assert_eq!(nb.complete("out Alp", 7)["matches"], json!(["Alpha"]));
+        assert_eq!(complete(nb.cells(), "out Alp", 7)["matches"], json!(["Alpha"]));
         run(&mut nb, ":reset", 3);
-        assert_eq!(nb.complete("out Alp", 7)["matches"], json!([]));
+        assert_eq!(complete(nb.cells(), "out Alp", 7)["matches"], json!([]));
     }
 
     #[test]
@@ -260,13 +271,13 @@ mod tests {
         let mut nb = Notebook::new();
         run(&mut nb, "// Twice its argument.\ndef double(X) { return X * 2 }", 1);
         // Shift-Tab with the cursor just after the name, as Jupyter sends it.
-        let shown = nb.inspect("out double(4)", 10);
+        let shown = inspect(nb.cells(), "out double(4)", 10);
         assert_eq!(shown["found"], true, "{shown}");
         let text = shown["data"]["text/plain"].as_str().unwrap_or("");
         assert!(text.contains("def double(X)") && text.contains("Twice its argument."), "{text}");
-        let sqrt = nb.inspect("out Math.sqrt(2)", 13);
+        let sqrt = inspect(nb.cells(), "out Math.sqrt(2)", 13);
         assert!(sqrt["data"]["text/markdown"].as_str().is_some_and(|t| t.contains("Math.sqrt")), "{sqrt}");
-        assert_eq!(nb.inspect("out 1 + 2", 5)["found"], false);
+        assert_eq!(inspect(nb.cells(), "out 1 + 2", 5)["found"], false);
     }
 
     #[test]

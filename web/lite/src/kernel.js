@@ -94,17 +94,17 @@ export function plugins(services, base) {
     }
 
     async completeRequest(content) {
-      const answer = await this.engine.ask({ type: 'complete', code: content.code, cursor: content.cursor_pos }).catch(() => ({}));
+      const answer = await this.engine.analysis({ type: 'complete', code: content.code, cursor: content.cursor_pos }).catch(() => ({}));
       return answer.answer ?? { status: 'ok', matches: [], cursor_start: content.cursor_pos, cursor_end: content.cursor_pos, metadata: {} };
     }
 
     async isCompleteRequest(content) {
-      const answer = await this.engine.ask({ type: 'is_complete', code: content.code }).catch(() => ({}));
+      const answer = await this.engine.analysis({ type: 'is_complete', code: content.code }).catch(() => ({}));
       return answer.answer ?? { status: 'unknown' };
     }
 
     async inspectRequest(content) {
-      const answer = await this.engine.ask({ type: 'inspect', code: content.code, cursor: content.cursor_pos }).catch(() => ({}));
+      const answer = await this.engine.analysis({ type: 'inspect', code: content.code, cursor: content.cursor_pos }).catch(() => ({}));
       return answer.answer ?? { status: 'ok', found: false, data: {}, metadata: {} };
     }
 
