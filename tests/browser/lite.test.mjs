@@ -342,6 +342,26 @@ test('a recursion deeper than the tab\'s stack: a fresh session, whose cells the
   assert.deepEqual(shown(await runCell('1 + 2')), [{ execute_result: { 'text/plain': '3' } }]);
 });
 
+test('an engine that dies in a cell says why and that the session is new, and the next cell runs', async () => {
+  await runCell('var Before = 1');
+  // The page's messages to the engine's worker are what a cell can break: one sent without its
+  // request makes the worker's call into the module throw, as a trap would (the worker is done).
+  await page.evaluate(() => {
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message?.type === 'cell' && message.request?.code === 'out "break"') message = { ...message, request: undefined };
+      return post.call(this, message, ...rest);
+    };
+  });
+  const broken = await runCell('out "break"');
+  assert.equal(broken.outputs.length, 1, JSON.stringify(broken.outputs));
+  assert.equal(broken.outputs[0].output_type, 'error');
+  assert.match(broken.outputs[0].evalue, /^internal error of the engine: .+; the kernel started a fresh session/);
+  const gone = await runCell('Before');
+  assert.match(gone.outputs[0]?.traceback?.join('\n') ?? '', /Before/, 'the old session is gone');
+  assert.deepEqual(shown(await runCell('6 * 7')), [{ execute_result: { 'text/plain': '42' } }]);
+});
+
 test('JupyterLab opens a notebook too, and runs it', async () => {
   await open('lab/index.html?path=eight.ipynb');
   await page.waitForFunction(() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel, null, { timeout: 30000 });

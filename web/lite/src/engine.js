@@ -168,5 +168,5 @@ function crashMessage(message) {
     return 'the browser ran out of stack: the recursion is too deep for this tab; the kernel started a fresh ' +
       'session (run the cells it needs again), whose cells stop such a recursion with an error';
   }
-  return `internal error of the engine: ${message}`;
+  return `internal error of the engine: ${message}; the kernel started a fresh session (run the cells it needs again)`;
 }
