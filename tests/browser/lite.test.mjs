@@ -230,6 +230,72 @@ test('a cell streams, an error names file:line:col, completion and is_complete a
   assert.deepEqual(replies.slice(1), ['incomplete', 'complete']);
 });
 
+test('Shift-Tab inspects a demon of an earlier cell and a builtin, as ds kernel does', async () => {
+  await runCell('// Twice its argument.\ndef double(X) { return X * 2 }');
+  const [demon, builtin] = await page.evaluate(async () => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const demon = await kernel.requestInspect({ code: 'out double(4)', cursor_pos: 10, detail_level: 0 });
+    const builtin = await kernel.requestInspect({ code: 'out Math.sqrt(2)', cursor_pos: 13, detail_level: 0 });
+    return [demon.content, builtin.content];
+  });
+  assert.equal(demon.found, true, JSON.stringify(demon));
+  assert.match(demon.data['text/plain'], /def double\(X\)[\s\S]*Twice its argument\./);
+  assert.match(builtin.data['text/markdown'], /Math\.sqrt/);
+  // As a user asks: Shift-Tab after the name in a cell shows JupyterLab's tooltip.
+  const panel = page.locator('.jp-NotebookPanel:visible');
+  await page.evaluate(async () => {
+    const notebook = window.jupyterapp.shell.currentWidget.content;
+    notebook.activeCellIndex = notebook.model.cells.length - 1;
+    await window.jupyterapp.commands.execute('notebook:insert-cell-below');
+    notebook.activeCell.model.sharedModel.setSource('out double');
+  });
+  await panel.locator('.jp-Cell.jp-mod-active .cm-content').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Tab');
+  const tooltip = page.locator('.jp-Tooltip');
+  await tooltip.waitFor({ timeout: 10000 });
+  assert.match(await tooltip.textContent(), /def double\(X\)/);
+  await page.keyboard.press('Escape');
+});
+
+test('completion over a deeply nested cell answers, and the session goes on', async () => {
+  // tests/kernel/test_limits.py's deep expression for ds kernel (completion and is_complete over
+  // it: before, either ended the session's worker, silently). Here the analysis runs in a
+  // worker of its own (the analyst), which a deeply nested cell may end (the tab's stack):
+  // the answer is then empty, a fresh analyst answers the next request, the session goes on.
+  await runCell('var Long = ' + Array(1000).fill('1').join(' + '));
+  const deep = 'out ' + Array(150000).fill('1').join(' + ');
+  const [deepest, long, inspected] = await page.evaluate(async (deep) => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const deepest = await kernel.requestComplete({ code: deep, cursor_pos: deep.length });
+    await kernel.requestIsComplete({ code: deep });
+    const long = await kernel.requestComplete({ code: 'out Lon', cursor_pos: 7 });
+    const inspected = await kernel.requestInspect({ code: 'Long', cursor_pos: 4, detail_level: 0 });
+    return [deepest.content, long.content, inspected.content];
+  }, deep);
+  assert.equal(deepest.status, 'ok');
+  assert.ok(long.matches.includes('Long'), JSON.stringify(long));
+  assert.match(inspected.data['text/plain'] ?? '', /variable `Long`/, JSON.stringify(inspected));
+  assert.deepEqual(shown(await runCell('Long')), [{ execute_result: { 'text/plain': '1000' } }]);
+});
+
+test('a long search shows ds kernel\'s line, updated in place and cleared at the end', async () => {
+  // Triples mod 80 by a + 1, b + 7, c + a (tests/kernel's test of ds kernel's line): all
+  // 80^3 = 512,000 reachable, seconds of search; the line shows once a search has run a second.
+  const code = 'def next(s) { return [["a", [(s[0] + 1) % 80, s[1], s[2]]], ["b", [s[0], (s[1] + 7) % 80, s[2]]], ' +
+    '["c", [s[0], s[1], (s[2] + s[0]) % 80]]] }\nSearch.bfs([0, 0, 0], next, [-1])\nSearch.stats()["states"]';
+  const done = runCell(code, 120000);
+  // While it runs: the line in the cell's output, its numbers changing.
+  const line = page.locator('.jp-Cell.jp-mod-active .jp-OutputArea-output pre', { hasText: /^search: \d+ states/ });
+  await line.waitFor({ timeout: 60000 });
+  const first = await line.textContent();
+  assert.match(first, /^search: \d+ states, frontier \d+, depth \d+, \d+ states\/s, [\d.]+ bytes\/state/);
+  const cell = await done;
+  // At the end: one display (updated in place, not one output a line), emptied, then the value.
+  const outputs = shown(cell);
+  assert.deepEqual(outputs, [{ display_data: { 'text/plain': '' } }, { execute_result: { 'text/plain': '512000' } }]);
+});
+
 test('interrupt stops a loop and restart gives a clean session, the page usable after each', async () => {
   const stopped = page.evaluate(async () => {
     const panel = window.jupyterapp.shell.currentWidget;
@@ -274,6 +340,26 @@ test('a recursion deeper than the tab\'s stack: a fresh session, whose cells the
   assert.match(stopped.outputs[0].evalue ?? '', /^recursion too deep/, JSON.stringify(stopped.outputs));
   assert.match(stopped.outputs[0].traceback.join('\n'), /in demon `down`/);
   assert.deepEqual(shown(await runCell('1 + 2')), [{ execute_result: { 'text/plain': '3' } }]);
+});
+
+test('an engine that dies in a cell says why and that the session is new, and the next cell runs', async () => {
+  await runCell('var Before = 1');
+  // The page's messages to the engine's worker are what a cell can break: one sent without its
+  // request makes the worker's call into the module throw, as a trap would (the worker is done).
+  await page.evaluate(() => {
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message?.type === 'cell' && message.request?.code === 'out "break"') message = { ...message, request: undefined };
+      return post.call(this, message, ...rest);
+    };
+  });
+  const broken = await runCell('out "break"');
+  assert.equal(broken.outputs.length, 1, JSON.stringify(broken.outputs));
+  assert.equal(broken.outputs[0].output_type, 'error');
+  assert.match(broken.outputs[0].evalue, /^internal error of the engine: .+; the kernel started a fresh session/);
+  const gone = await runCell('Before');
+  assert.match(gone.outputs[0]?.traceback?.join('\n') ?? '', /Before/, 'the old session is gone');
+  assert.deepEqual(shown(await runCell('6 * 7')), [{ execute_result: { 'text/plain': '42' } }]);
 });
 
 test('JupyterLab opens a notebook too, and runs it', async () => {

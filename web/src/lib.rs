@@ -2,7 +2,8 @@
 //! hosts) as a WebAssembly module. The page's worker (web/page/src/worker.js) calls `run` with
 //! a request in JSON and a callback that receives the output as it is written; docs/playground.md
 //! describes the page. The notebook's kernel in the browser (web/lite/, `cargo xtask lite`)
-//! calls `cell`, `cell_complete` and `cell_is_complete` on a session that lasts (`notebook`).
+//! calls `cell`, `cell_complete`, `cell_inspect` and `cell_is_complete` on a session that lasts
+//! (`notebook`).
 
 pub mod explore;
 pub mod notebook;
@@ -85,9 +86,10 @@ thread_local! {
 
 /// Runs a notebook cell: `request` is `{"code", "count", "silent", "max_memory_bytes",
 /// "stack_bytes"}` in JSON; `on_output(stream,
-/// text)` gets what the cell prints as it prints it ("out", "err", or "shown": the JSON content
-/// of a `display_data`). The answer, in JSON: `{"reply": the execute_reply's content, "result":
-/// the MIME bundle of the value shown, or null}`.
+/// text)` gets what the cell prints as it prints it ("out", "err", "shown": the JSON content
+/// of a `display_data`, or "status": a search's line, `{"msg_type", "content"}`). The answer,
+/// in JSON: `{"reply": the execute_reply's content, "result": the MIME bundle of the value
+/// shown, or null, "cells": the text of the cells run so far without error (for completion)}`.
 #[wasm_bindgen]
 pub fn cell(request: &str, on_output: js_sys::Function) -> String {
     let request: serde_json::Value = serde_json::from_str(request).unwrap_or_default();
@@ -109,14 +111,23 @@ pub fn cell(request: &str, on_output: js_sys::Function) -> String {
         let _ = on_output.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text));
     };
     let executed = NOTEBOOK.with(|nb| nb.borrow_mut().execute(code, count, silent, Box::new(sink)));
-    serde_json::json!({ "reply": executed.reply, "result": executed.result }).to_string()
+    let cells = NOTEBOOK.with(|nb| nb.borrow().cells().to_string());
+    serde_json::json!({ "reply": executed.reply, "result": executed.result, "cells": cells }).to_string()
 }
 
 /// Completion in a notebook cell: the content of a `complete_reply` for `code` with the cursor
-/// at `cursor` (in characters).
+/// at `cursor` (in characters), after the cells `before` (a cell's answer gives them). Asked of
+/// a worker that runs no cell (`notebook::complete`).
 #[wasm_bindgen]
-pub fn cell_complete(code: &str, cursor: usize) -> String {
-    NOTEBOOK.with(|nb| nb.borrow().complete(code, cursor)).to_string()
+pub fn cell_complete(before: &str, code: &str, cursor: usize) -> String {
+    notebook::complete(before, code, cursor).to_string()
+}
+
+/// Inspection (Shift-Tab) in a notebook cell: the content of an `inspect_reply`, as
+/// `cell_complete`.
+#[wasm_bindgen]
+pub fn cell_inspect(before: &str, code: &str, cursor: usize) -> String {
+    notebook::inspect(before, code, cursor).to_string()
 }
 
 /// Whether a notebook cell is complete: the content of an `is_complete_reply` (`ds kernel`'s).

@@ -3,7 +3,10 @@
 //! the REPL's backend (ds-repl without its terminal) and the values are drawn by `ds kernel`'s
 //! own display code (ds-kernel without its server): the same SVG worlds, `Search.compare`
 //! tables and `Search.trace()` step-throughs. What a cell prints streams to the page while it
-//! runs (the playground's chunks), at most 1 MB of it per cell as in `ds kernel`.
+//! runs (the playground's chunks), at most 1 MB of it per cell as in `ds kernel`, and a long
+//! search shows `ds kernel`'s line (`status::in_cell`). Completion and inspection are
+//! `ds kernel`'s (`ds_kernel::replies`: the language server's analysis of the cells run so far,
+//! `complete` and `inspect`).
 //!
 //! Nothing here knows the browser (the native tests run it): `web/src/lib.rs` exports it to
 //! the worker, and web/lite/ makes Jupyter messages of what it says.
@@ -76,9 +79,13 @@ pub struct Notebook {
     backend: Backend,
     out: Output,
     err: Output,
+    /// Where the running cell's output goes (its search lines too).
+    sink: Sink,
     target: Target,
     failed: FailedCells,
     tables: Tables,
+    /// The cells run so far without error, for completion and inspection.
+    cells: String,
 }
 
 /// What a cell ended with: the content of its `execute_reply` (`status`, and `ename`,
@@ -112,16 +119,21 @@ impl Notebook {
         // A folder in memory, as the playground's: what a cell writes, a later cell reads.
         session.interp.set_files(Box::new(ds_core::files::MemoryFiles::default()));
         let tables = Tables::default();
-        session.interp.show = Some(shower(out.clone(), sink, tables.clone()));
-        Notebook { backend: Backend::new(session), out, err, target, failed: FailedCells::default(), tables }
+        session.interp.show = Some(shower(out.clone(), sink.clone(), tables.clone()));
+        session.interp.status_line = Some(crate::status::in_cell);
+        let backend = Backend::new(session);
+        Notebook { backend, out, err, sink, target, failed: FailedCells::default(), tables, cells: String::new() }
     }
 
     /// Runs one cell, numbered `count`; `on_output(stream, text)` gets what it prints as it
-    /// prints it ("out" and "err": text, "shown": the JSON content of a `display_data`).
+    /// prints it ("out" and "err": text, "shown": the JSON content of a `display_data`,
+    /// "status": a search's line, `{"msg_type", "content"}` in JSON).
     pub fn execute(&mut self, code: &str, count: u32, silent: bool, on_output: OnOutput) -> Executed {
         *self.target.borrow_mut() = Some(on_output);
         self.tables.borrow_mut().clear();
+        let posting = crate::status::posting_to(self.sink.clone());
         let (reply, value) = self.backend.eval_cell(code);
+        drop(posting);
         self.out.0.borrow_mut().finish();
         if reply.quit {
             let note = "note: `System.exit` ends a script, not the kernel: the session goes on\n";
@@ -134,11 +146,7 @@ impl Notebook {
             content["status"] = json!("error");
             Executed { reply: content, result: None }
         } else {
-            if !code.trim_start().starts_with(':') {
-                self.failed.compiled(code);
-            } else if code.trim_start()[1..].split_whitespace().next() == Some("reset") {
-                self.failed.clear();
-            }
+            ds_kernel::replies::ran(code, &mut self.cells, &mut self.failed);
             let tables = self.tables.clone();
             let shown = |v: &Value| matches!(v, Value::Array(a) if tables.borrow().iter().any(|t| Rc::ptr_eq(t, a)));
             let result = value.filter(|v| !silent && !shown(v)).map(|v| display::shown(&mut self.backend, &v));
@@ -148,22 +156,26 @@ impl Notebook {
         executed
     }
 
-    /// The words that can replace the one at `cursor` (a character offset into `code`), as
-    /// Jupyter's `complete_reply` gives them: the REPL's completion over the session as it is
-    /// now (its variables, demons, nodes and relations, and the methods for what a variable
-    /// holds).
-    pub fn complete(&self, code: &str, cursor: usize) -> Json {
-        let at = byte_offset(code, cursor);
-        let names = ds_repl::complete::Names::from_session(self.backend.session());
-        let (start, matches) = names.complete(code, at);
-        json!({
-            "status": "ok",
-            "matches": matches,
-            "cursor_start": char_offset(code, start),
-            "cursor_end": char_offset(code, at),
-            "metadata": {},
-        })
+    /// The text of the cells run so far without error: what completion and inspection analyse
+    /// before the cell they are asked about (`complete`, `inspect`).
+    pub fn cells(&self) -> &str {
+        &self.cells
     }
+}
+
+/// The content of the `complete_reply` for `code` with the cursor at `cursor` (in characters),
+/// `before` the text of the cells run so far (`Notebook::cells`): `ds kernel`'s answer, from
+/// the language server's analysis. It needs no session: the kernel in the browser asks it of
+/// a worker of its own, so that a cell that runs does not delay it, and an analysis that
+/// fails (the tab's stack running out on a deeply nested cell) ends only that worker.
+/// Included files are not read (the session's files are in the other worker).
+pub fn complete(before: &str, code: &str, cursor: usize) -> Json {
+    ds_kernel::replies::complete(before, code, cursor, &ds_core::files::MemoryFiles::default())
+}
+
+/// The content of the `inspect_reply` (Shift-Tab) at `cursor`, as `complete`.
+pub fn inspect(before: &str, code: &str, cursor: usize) -> Json {
+    ds_kernel::replies::inspect(before, code, cursor, &ds_core::files::MemoryFiles::default())
 }
 
 /// How `out G` (a world, a picture, a state space printed alone) shows: drawn, as a
@@ -182,15 +194,6 @@ fn shower(out: Output, sink: Sink, tables: Tables) -> ds_core::eval::Shower {
         }
         true
     })
-}
-
-/// Jupyter counts the cursor in Unicode code points; the analysis in bytes.
-fn byte_offset(text: &str, chars: usize) -> usize {
-    text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i)
-}
-
-fn char_offset(text: &str, byte: usize) -> usize {
-    text.char_indices().take_while(|&(i, _)| i < byte).count()
 }
 
 #[cfg(test)]
@@ -253,8 +256,55 @@ mod tests {
     fn completion_knows_the_cells_names() {
         let mut nb = Notebook::new();
         run(&mut nb, "var Alpha = 1", 1);
-        let c = nb.complete("out Alp", 7);
+        let c = complete(nb.cells(), "out Alp", 7);
         assert_eq!(c["matches"], json!(["Alpha"]));
         assert_eq!((c["cursor_start"].as_u64(), c["cursor_end"].as_u64()), (Some(4), Some(7)));
+        // A cell that failed left nothing to complete; `:reset` forgets the cells before it.
+        run(&mut nb, "var Alpine = 1\nout Alpine +", 2);
+        assert_eq!(complete(nb.cells(), "out Alp", 7)["matches"], json!(["Alpha"]));
+        run(&mut nb, ":reset", 3);
+        assert_eq!(complete(nb.cells(), "out Alp", 7)["matches"], json!([]));
+    }
+
+    #[test]
+    fn inspection_shows_a_demon_of_an_earlier_cell_and_a_builtin() {
+        let mut nb = Notebook::new();
+        run(&mut nb, "// Twice its argument.\ndef double(X) { return X * 2 }", 1);
+        // Shift-Tab with the cursor just after the name, as Jupyter sends it.
+        let shown = inspect(nb.cells(), "out double(4)", 10);
+        assert_eq!(shown["found"], true, "{shown}");
+        let text = shown["data"]["text/plain"].as_str().unwrap_or("");
+        assert!(text.contains("def double(X)") && text.contains("Twice its argument."), "{text}");
+        let sqrt = inspect(nb.cells(), "out Math.sqrt(2)", 13);
+        assert!(sqrt["data"]["text/markdown"].as_str().is_some_and(|t| t.contains("Math.sqrt")), "{sqrt}");
+        assert_eq!(inspect(nb.cells(), "out 1 + 2", 5)["found"], false);
+    }
+
+    #[test]
+    fn a_long_search_shows_ds_kernels_line_and_clears_it() {
+        let mut nb = Notebook::new();
+        // Triples mod 80 by a + 1, b + 7, c + a (`ds kernel`'s test, tests/kernel): all
+        // 80^3 = 512,000 reachable, seconds of search, past the second after which the line shows.
+        let program =
+            "def next(s) { return [[\"a\", [(s[0] + 1) % 80, s[1], s[2]]], [\"b\", [s[0], (s[1] + 7) % 80, s[2]]], \
+                       [\"c\", [s[0], s[1], (s[2] + s[0]) % 80]]] }\n\
+                       Search.bfs([0, 0, 0], next, [-1])\nSearch.stats()[\"states\"]";
+        let (done, seen) = run(&mut nb, program, 1);
+        assert_eq!(done.reply["status"], "ok", "{}", done.reply);
+        let lines: Vec<Json> = seen
+            .iter()
+            .filter(|(s, _)| *s == Stream::Status)
+            .map(|(_, t)| serde_json::from_str(t).expect("JSON"))
+            .collect();
+        assert!(lines.len() >= 2, "a line, then its end: {lines:?}");
+        assert_eq!(lines[0]["msg_type"], "display_data");
+        assert!(lines[1..].iter().all(|l| l["msg_type"] == "update_display_data"), "{lines:?}");
+        let id = &lines[0]["content"]["transient"]["display_id"];
+        assert!(id.as_str().is_some_and(|i| i.starts_with("ds-search-")), "{id}");
+        assert!(lines.iter().all(|l| &l["content"]["transient"]["display_id"] == id));
+        let text = lines[0]["content"]["data"]["text/plain"].as_str().unwrap_or("");
+        assert!(text.starts_with("search: ") && text.contains("states/s"), "{text}");
+        assert_eq!(lines.last().expect("a line")["content"]["data"]["text/plain"], "", "cleared at the end");
+        assert_eq!(done.result.expect("a value")["text/plain"], "512000");
     }
 }

@@ -1,14 +1,23 @@
 //! The live line of a long search in the playground (`search::progress`): posted to the page
 //! as the stream "status" at most twice a second (`Paced`), and as "" when the search ends; the page
-//! shows it beside Run and Stop. A plain function makes the lines (`Interp::status_line`), so
-//! the run's sink waits here while the run lasts (the engine has one thread).
+//! shows it beside Run and Stop. In a notebook cell (`in_cell`), the stream "status" carries
+//! `ds kernel`'s messages for the line instead. A plain function makes the lines
+//! (`Interp::status_line`), so the run's sink waits here while the run lasts (the engine has
+//! one thread).
 
 use crate::runner::{Sink, Stream};
 use ds_core::search::progress::{Paced, StatusLine};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 thread_local! {
     static SINK: RefCell<Option<Sink>> = const { RefCell::new(None) };
+    /// Numbers the notebook's lines.
+    static LINES: Cell<u64> = const { Cell::new(0) };
+    /// When this engine started (ms since 1970): a fresh worker (after an interrupt or a
+    /// restart) numbers its lines from 0 again, and the page still holds the old lines' ids.
+    static STARTED: u128 = web_time::SystemTime::now()
+        .duration_since(web_time::SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
 }
 
 /// Posts the search lines of the run under way to `sink`, until the guard goes.
@@ -37,6 +46,23 @@ pub fn on_page() -> Option<Box<dyn StatusLine>> {
         }
         Err(_) => false,
     })))
+}
+
+/// A line in the running notebook cell (`Interp::status_line` of `notebook`): the
+/// `display_data`, then `update_display_data`, messages of `ds kernel`'s line
+/// (`ds_kernel::progress::search_line`), each posted as the stream "status" in JSON,
+/// `{"msg_type", "content"}`.
+pub fn in_cell() -> Option<Box<dyn StatusLine>> {
+    let sink = SINK.with(|s| s.borrow().clone())?;
+    let n = LINES.with(|l| l.replace(l.get() + 1));
+    let id = format!("ds-search-{}-{n}", STARTED.with(|s| *s));
+    Some(ds_kernel::progress::search_line(id, move |kind, content| match sink.try_borrow_mut() {
+        Ok(mut sink) => {
+            sink(Stream::Status, &serde_json::json!({ "msg_type": kind, "content": content }).to_string());
+            true
+        }
+        Err(_) => false,
+    }))
 }
 
 #[cfg(test)]

@@ -93,9 +93,8 @@ pub fn lite(root: &Path, target: &Path) -> Result<(), String> {
 /// browser test, tests/browser/lite.test.mjs, which reads the cells' outputs there); and
 /// JupyterLab's extensions a ds notebook has no use for left out, so that the page starts with
 /// less to load: renderers of JavaScript, Vega, Mermaid, audio and video outputs, the log
-/// console, cell tags, the tooltip (the kernel answers no inspection) and the notebook app's
-/// console. (JupyterLab's other plugins need the rest: tests/browser/lite.test.mjs fails on a
-/// plugin that cannot start.)
+/// console, cell tags and the notebook app's console. (JupyterLab's other plugins need the rest:
+/// tests/browser/lite.test.mjs fails on a plugin that cannot start.)
 const SITE_CONFIG: &str = r#"{
   "jupyter-lite-schema-version": 0,
   "jupyter-config-data": {
@@ -110,7 +109,6 @@ const SITE_CONFIG: &str = r#"{
       "@jupyterlab/theme-dark-high-contrast-extension",
       "@jupyterlab/logconsole-extension",
       "@jupyterlab/celltags-extension",
-      "@jupyterlab/tooltip-extension",
       "@jupyter-notebook/console-extension"
     ]
   }

@@ -9,8 +9,8 @@
 
 //!
 //! Without the feature `server` (the ZeroMQ kernel), the crate is only how cells show:
-//! `display` (with `draw`, `space`, `views` and `replay`), `failed` and `replies::is_complete`,
-//! which build for wasm32-unknown-unknown: the notebook's kernel in the browser
+//! `display` (with `draw`, `space`, `views` and `replay`), `failed`, `progress::search_line` and
+//! `replies`' completion, inspection and `is_complete`, which build for wasm32-unknown-unknown: the notebook's kernel in the browser
 //! (web/src/notebook.rs, docs/kernel.md "In the browser").
 
 pub mod cap;
@@ -25,8 +25,7 @@ mod guard;
 mod install;
 #[cfg(feature = "server")]
 mod message;
-#[cfg(feature = "server")]
-mod progress;
+pub mod progress;
 mod replay;
 pub mod replies;
 #[cfg(feature = "server")]

@@ -1,10 +1,14 @@
 //! The requests answered without running anything: kernel info, completion and inspection (the
 //! language server's analysis, `lsp::text`, of the cells run so far followed by this one, so
 //! that names from earlier cells complete), whether a cell is complete (the REPL's rule: the
-//! parser ran out of input with something open), history and comms.
+//! parser ran out of input with something open), history and comms. Completion, inspection
+//! and `is_complete` build without the server too: the kernel in the browser answers with them
+//! (web/src/notebook.rs).
 
 #[cfg(feature = "server")]
 use super::message::{Message, PROTOCOL_VERSION};
+use crate::failed::FailedCells;
+use ds_core::files::Files;
 use serde_json::{json, Value};
 
 #[cfg(feature = "server")]
@@ -13,11 +17,13 @@ use serde_json::{json, Value};
 pub fn answer(m: &Message, before: &str) -> Option<(String, Value)> {
     let c = &m.content;
     let code = c["code"].as_str().unwrap_or("");
-    let cursor = c["cursor_pos"].as_u64().map_or(code.len(), |p| byte_offset(code, p as usize));
+    let cursor = c["cursor_pos"].as_u64().map_or(code.chars().count(), |p| p as usize);
+    // The session's own files (`ds kernel` runs without a sandbox).
+    let files = ds_native::sandbox::Access::Open;
     let content = match m.msg_type() {
         "kernel_info_request" => kernel_info(),
-        "complete_request" => complete(before, code, cursor),
-        "inspect_request" => inspect(before, code, cursor),
+        "complete_request" => complete(before, code, cursor, &files),
+        "inspect_request" => inspect(before, code, cursor, &files),
         "is_complete_request" => is_complete(code),
         "history_request" => json!({ "status": "ok", "history": [] }),
         "comm_info_request" => json!({ "status": "ok", "comms": {} }),
@@ -52,28 +58,28 @@ pub fn kernel_info() -> Value {
     })
 }
 
-#[cfg(feature = "server")]
 /// Jupyter counts the cursor in Unicode code points; the analysis in bytes.
 fn byte_offset(text: &str, chars: usize) -> usize {
     text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i)
 }
 
-#[cfg(feature = "server")]
 fn char_offset(text: &str, byte: usize) -> usize {
     text.char_indices().take_while(|&(i, _)| i < byte).count()
 }
 
-#[cfg(feature = "server")]
 /// The earlier cells and this one as one text, the cell starting at the offset returned.
 fn joined(before: &str, code: &str) -> (String, usize) {
     let text = format!("{before}{code}");
     (text, before.len())
 }
 
-#[cfg(feature = "server")]
-fn complete(before: &str, code: &str, cursor: usize) -> Value {
+/// The content of a `complete_reply`: `before` is the text of the cells run so far without
+/// error, `cursor` where the cursor is in `code` (in characters, as Jupyter counts), `files`
+/// where `#include`s are read.
+pub fn complete(before: &str, code: &str, cursor: usize, files: &dyn Files) -> Value {
+    let cursor = byte_offset(code, cursor);
     let (text, at) = joined(before, code);
-    let (mut matches, range) = ds_lsp::text::complete(&text, at + cursor);
+    let (mut matches, range) = ds_lsp::text::complete(&text, at + cursor, files);
     let range = range.start.max(at) - at..range.end - at;
     // An editor filters what its language server offers as the user types; Jupyter shows
     // the list as it is, so only the words that go on what was typed are kept.
@@ -88,13 +94,14 @@ fn complete(before: &str, code: &str, cursor: usize) -> Value {
     })
 }
 
-#[cfg(feature = "server")]
-fn inspect(before: &str, code: &str, cursor: usize) -> Value {
+/// The content of an `inspect_reply` (what hovering shows in an editor), as `complete`.
+pub fn inspect(before: &str, code: &str, cursor: usize, files: &dyn Files) -> Value {
+    let cursor = byte_offset(code, cursor);
     let (text, at) = joined(before, code);
     // Shift-tab comes with the cursor just after the word, where hover finds nothing.
-    let text = ds_lsp::text::hover(&text, at + cursor).or_else(|| {
+    let text = ds_lsp::text::hover(&text, at + cursor, files).or_else(|| {
         let back = code.get(..cursor).and_then(|c| c.chars().next_back()).map_or(0, char::len_utf8);
-        ds_lsp::text::hover(&text, at + cursor - back)
+        ds_lsp::text::hover(&text, at + cursor - back, files)
     });
     match text {
         Some(t) => json!({
@@ -103,6 +110,22 @@ fn inspect(before: &str, code: &str, cursor: usize) -> Value {
         }),
         None => json!({ "status": "ok", "found": false, "data": {}, "metadata": {} }),
     }
+}
+
+/// Keeps a cell that ran without error: its code is added to `cells` (the text that
+/// completion and inspection analyse) and `failed` learns it compiled. A REPL command has no
+/// code to analyse; after `:reset`, the names of the cells before it no longer complete.
+pub fn ran(code: &str, cells: &mut String, failed: &mut FailedCells) {
+    if let Some(command) = code.trim_start().strip_prefix(':') {
+        if command.split_whitespace().next() == Some("reset") {
+            cells.clear();
+            failed.clear();
+        }
+        return;
+    }
+    failed.compiled(code);
+    cells.push_str(code);
+    cells.push('\n');
 }
 
 /// The longest cell `is_complete` parses: the language server's limit for a document, so that
@@ -128,6 +151,8 @@ pub fn is_complete(code: &str) -> Value {
 mod tests {
     use super::*;
 
+    const OPEN: ds_native::sandbox::Access = ds_native::sandbox::Access::Open;
+
     #[test]
     fn an_open_brace_waits_for_more() {
         assert_eq!(is_complete("def f() {")["status"], "incomplete");
@@ -139,10 +164,10 @@ mod tests {
     fn completion_and_inspection_take_any_cursor() {
         // A cursor past the end, inside a character's bytes, or in a cell of one character.
         for (code, cursor) in [("out Sea", 100), ("é", 1), ("x", 0), ("", 0)] {
-            let _ = complete("", code, byte_offset(code, cursor));
-            let _ = inspect("var A = 1\n", code, byte_offset(code, cursor));
+            let _ = complete("", code, cursor, &OPEN);
+            let _ = inspect("var A = 1\n", code, cursor, &OPEN);
         }
-        let c = complete("var Alpha = 1\n", "out Alp", 7);
+        let c = complete("var Alpha = 1\n", "out Alp", 7, &OPEN);
         assert_eq!(c["matches"], json!(["Alpha"]));
         assert_eq!((c["cursor_start"].as_u64(), c["cursor_end"].as_u64()), (Some(4), Some(7)));
     }

@@ -243,22 +243,9 @@ impl Runner {
 }
 
 impl Runner {
-    /// Keeps a cell's code for completion (not a REPL command: no code to analyse).
+    /// Keeps a cell's code for completion and inspection (`replies::ran`).
     fn remember(&mut self, code: &str) {
-        if let Some(command) = code.trim_start().strip_prefix(':') {
-            // After `:reset`, the names of the cells before it no longer complete.
-            if command.split_whitespace().next() == Some("reset") {
-                if let Ok(mut cells) = self.cells.lock() {
-                    cells.clear();
-                }
-                self.failed.clear();
-            }
-            return;
-        }
-        self.failed.compiled(code);
-        if let Ok(mut cells) = self.cells.lock() {
-            cells.push_str(code);
-            cells.push('\n');
-        }
+        let mut cells = self.cells.lock().unwrap_or_else(|p| p.into_inner());
+        super::replies::ran(code, &mut cells, &mut self.failed);
     }
 }

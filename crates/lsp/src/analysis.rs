@@ -5,6 +5,7 @@ use super::repair;
 use ds_base::diagnostics::{Diagnostic, SourceMap};
 use ds_core::compile::index::NameIndex;
 use ds_core::compile::Compiler;
+use ds_core::files::Files;
 use ds_core::session::expand_includes;
 use ds_core::world::World;
 use ds_syntax::ast::{Stmt, StmtKind};
@@ -16,6 +17,7 @@ use std::rc::Rc;
 /// The document is always file 0 of its analysis.
 pub const DOCUMENT: FileId = 0;
 
+#[cfg_attr(not(feature = "server"), allow(dead_code))] // (the server reads them all)
 pub struct Analysis {
     /// The document and the files it includes, by file id.
     pub sources: SourceMap,
@@ -39,8 +41,9 @@ pub const MAX_DOCUMENT: usize = 2 << 20;
 
 impl Analysis {
     /// Parses and compiles `text`; `path` (the document's file, when it has one) is where
-    /// `#include` paths start. A text over `MAX_DOCUMENT` is not analysed: its one problem says so.
-    pub fn new(text: &str, path: Option<&Path>) -> Analysis {
+    /// `#include` paths start, `files` where they are read. A text over `MAX_DOCUMENT` is not
+    /// analysed: its one problem says so.
+    pub fn new(text: &str, path: Option<&Path>, files: &dyn Files) -> Analysis {
         let name = path.map_or_else(|| "untitled.ds".to_string(), |p| p.to_string_lossy().into_owned());
         if text.len() > MAX_DOCUMENT {
             return Analysis::too_large(&name, text.len());
@@ -65,9 +68,7 @@ impl Analysis {
                 continue;
             };
             let mut added = Vec::new();
-            // The editor's own files: no sandbox (`ds lsp` takes no `--sandbox`).
-            let access = ds_native::sandbox::Access::Open;
-            let expanded = expand_includes(vec![s.clone()], base, 0, &access, &mut |name, text| {
+            let expanded = expand_includes(vec![s.clone()], base, 0, files, &mut |name, text| {
                 let id = sources.add(name, text);
                 added.push(id);
                 id

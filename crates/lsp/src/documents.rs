@@ -1,14 +1,17 @@
 //! The open documents: their text as the editor has it, and its analysis, redone on every
 //! change. Also file URIs to paths and back.
 
-use super::analysis::{Analysis, DOCUMENT};
+use super::analysis::Analysis;
 use super::position::LineIndex;
-use ds_syntax::{FileId, Span};
-use lsp_types::{Location, Position, Range, Uri};
-use rustc_hash::FxHashMap;
+use ds_core::files::Files;
+use ds_syntax::Span;
+use lsp_types::{Position, Range, Uri};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+#[cfg(feature = "server")]
+use {super::analysis::DOCUMENT, ds_syntax::FileId, lsp_types::Location, rustc_hash::FxHashMap};
 
+#[cfg_attr(not(feature = "server"), allow(dead_code))] // (`uri`: for the server)
 pub struct Document {
     pub uri: Uri,
     pub text: String,
@@ -17,8 +20,9 @@ pub struct Document {
 }
 
 impl Document {
-    pub fn new(uri: Uri, text: String) -> Document {
-        let analysis = Analysis::new(&text, uri_to_path(&uri).as_deref());
+    /// `files`: where the text's `#include`s are read.
+    pub fn new(uri: Uri, text: String, files: &dyn Files) -> Document {
+        let analysis = Analysis::new(&text, uri_to_path(&uri).as_deref(), files);
         Document { uri, lines: LineIndex::new(&text), text, analysis }
     }
 
@@ -29,7 +33,10 @@ impl Document {
     pub fn range(&self, span: Span) -> Range {
         self.lines.range(&self.text, span)
     }
+}
 
+#[cfg(feature = "server")]
+impl Document {
     /// Where a span of this document or of a file it includes is, for the editor.
     pub fn location(&self, span: Span) -> Option<Location> {
         if span.file == DOCUMENT {
@@ -46,14 +53,20 @@ impl Document {
     }
 }
 
+/// The editor's own files: no sandbox (`ds lsp` takes no `--sandbox`).
+#[cfg(feature = "server")]
+const EDITOR_FILES: ds_native::sandbox::Access = ds_native::sandbox::Access::Open;
+
+#[cfg(feature = "server")]
 #[derive(Default)]
 pub struct Documents {
     open: FxHashMap<Uri, Document>,
 }
 
+#[cfg(feature = "server")]
 impl Documents {
     pub fn open(&mut self, uri: Uri, text: String) -> &Document {
-        let doc = Document::new(uri.clone(), text);
+        let doc = Document::new(uri.clone(), text, &EDITOR_FILES);
         self.open.insert(uri.clone(), doc);
         &self.open[&uri]
     }
@@ -69,7 +82,7 @@ impl Documents {
     /// Analyses every open document again (a saved file may be included by the others).
     pub fn refresh_all(&mut self) -> Vec<&Document> {
         for doc in self.open.values_mut() {
-            *doc = Document::new(doc.uri.clone(), std::mem::take(&mut doc.text));
+            *doc = Document::new(doc.uri.clone(), std::mem::take(&mut doc.text), &EDITOR_FILES);
         }
         self.open.values().collect()
     }

@@ -5,26 +5,40 @@
 //! compiler's diagnostics and the names it resolved (`compile::index`), of the text as the
 //! editor has it (`documents`). Nothing a document says is ever run.
 
+//!
+//! Without the feature `server` (the protocol, and documents read from disk), the crate is the
+//! analysis behind completion and hover, asked over a text (`text`): it builds for
+//! wasm32-unknown-unknown, for the notebook's kernel in the browser.
+
 mod analysis;
 mod completion;
 mod cursor;
+#[cfg(feature = "server")]
 mod diagnostics;
 mod documents;
 mod hover;
+#[cfg(feature = "server")]
 mod navigation;
 mod position;
 mod repair;
+#[cfg(feature = "server")]
 mod server;
+#[cfg(feature = "server")]
 mod symbols;
+#[cfg(feature = "server")]
 mod transport;
 
 pub use documents::{path_to_uri, uri_to_path};
+#[cfg(feature = "server")]
 pub use server::Server;
 
+#[cfg(feature = "server")]
 use lsp_server::{Connection, ErrorCode, Message, Response};
+#[cfg(feature = "server")]
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Serves one editor until it says `exit`; the exit status (0 after an orderly shutdown).
+#[cfg(feature = "server")]
 pub fn run() -> u8 {
     let (connection, writer) = transport::stdio();
     let status = match serve(&connection) {
@@ -41,6 +55,7 @@ pub fn run() -> u8 {
     status
 }
 
+#[cfg(feature = "server")]
 fn serve(connection: &Connection) -> Result<u8, Box<dyn std::error::Error>> {
     let capabilities = serde_json::to_value(Server::capabilities())?;
     connection.initialize(capabilities)?;
@@ -84,6 +99,7 @@ fn serve(connection: &Connection) -> Result<u8, Box<dyn std::error::Error>> {
 /// `lsp_message` (fuzz/): any input must be answered or refused, never panic. Run on a thread
 /// with a large stack, as `ds lsp` runs.
 #[doc(hidden)]
+#[cfg(feature = "server")]
 pub fn fuzz_messages(data: &[u8]) {
     let mut frames = transport::Frames::new(data);
     let mut server = Server::new();
@@ -96,22 +112,24 @@ pub fn fuzz_messages(data: &[u8]) {
     }
 }
 
-/// Completion and hover over a text no editor holds (a notebook cell, for `ds kernel`): the
-/// same analysis as an editor's document, asked at a byte offset.
+/// Completion and hover over a text no editor holds (a notebook cell, for `ds kernel` and the
+/// kernel in the browser): the same analysis as an editor's document, asked at a byte offset.
+/// `files` is where the text's `#include`s are read, as the session that runs it reads them.
 pub mod text {
     use crate::documents::Document;
+    use ds_core::files::Files;
     use lsp_types::{CompletionResponse, CompletionTextEdit, HoverContents, Uri};
     use std::str::FromStr;
 
-    fn document(text: &str) -> Option<Document> {
+    fn document(text: &str, files: &dyn Files) -> Option<Document> {
         // Not a `file:` URI: a cell has no folder, so its `#include`s resolve from the
         // kernel's working directory as when it runs.
-        Some(Document::new(Uri::from_str("untitled:cell").ok()?, text.to_string()))
+        Some(Document::new(Uri::from_str("untitled:cell").ok()?, text.to_string(), files))
     }
 
     /// The words that complete the one at `offset`, and the byte range they replace.
-    pub fn complete(text: &str, offset: usize) -> (Vec<String>, std::ops::Range<usize>) {
-        let Some(doc) = document(text) else { return (Vec::new(), offset..offset) };
+    pub fn complete(text: &str, offset: usize, files: &dyn Files) -> (Vec<String>, std::ops::Range<usize>) {
+        let Some(doc) = document(text, files) else { return (Vec::new(), offset..offset) };
         let pos = doc.lines.position(text, offset as u32);
         let Some(CompletionResponse::Array(items)) = crate::completion::complete(&doc, pos) else {
             return (Vec::new(), offset..offset);
@@ -131,8 +149,8 @@ pub mod text {
     }
 
     /// What hovering at `offset` shows, as Markdown.
-    pub fn hover(text: &str, offset: usize) -> Option<String> {
-        let doc = document(text)?;
+    pub fn hover(text: &str, offset: usize, files: &dyn Files) -> Option<String> {
+        let doc = document(text, files)?;
         let pos = doc.lines.position(text, offset as u32);
         match crate::hover::hover(&doc, pos)?.contents {
             HoverContents::Markup(m) => Some(m.value),
@@ -141,7 +159,7 @@ pub mod text {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "server"))]
 mod fuzz_tests {
 
     /// How many mutants the campaign runs: `DS_MUTANTS` when set (a longer campaign by hand),

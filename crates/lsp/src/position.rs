@@ -47,6 +47,7 @@ impl LineIndex {
         Range { start: self.position(text, span.lo), end: self.position(text, span.hi.max(span.lo)) }
     }
 
+    #[cfg(feature = "server")]
     pub fn line_count(&self) -> u32 {
         self.starts.len() as u32
     }

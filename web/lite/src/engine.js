@@ -2,6 +2,11 @@
 // the WebAssembly module (web/src), whose cells share one session for as long as the worker
 // lives. A cell that must stop (interrupt, restart, shutdown) ends the worker: a script in a
 // loop never looks at messages. The session is then lost, and a fresh worker starts.
+// Completion, inspection and is_complete are answered by a second worker of the same module,
+// the analyst, from the text of the cells run so far (each cell's answer gives it), as
+// `ds kernel` answers them on a thread of its own: an analysis that fails (a deeply nested cell
+// running the tab's stack out) ends the analyst alone, never the session. (JupyterLite's kernel
+// client hands the kernel one message at a time, so they still wait for a running cell.)
 
 /** The memory a cell's session may use (the playground's default limit). */
 const MAX_MEMORY_BYTES = 1024 << 20;
@@ -49,9 +54,13 @@ export function engine(base) {
 }
 
 export class Engine {
-  /** `base`: the folder of the extension's static files (worker.js, ds_web.js, the module). */
-  constructor(base) {
+  /** `base`: the folder of the extension's static files (worker.js, ds_web.js, the module);
+   * `analyst`: this engine runs no cell, it only answers analyses (`analysis`). */
+  constructor(base, { analyst = false } = {}) {
     this.base = base;
+    this.isAnalyst = analyst;
+    this.analyst = null; // started at the first analysis
+    this.cells = ''; // the text of the cells run so far without error
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, onOutput}
     this.version = '';
@@ -61,6 +70,7 @@ export class Engine {
   /** A fresh worker (and session); the old one, if any, is ended. */
   start() {
     this.worker?.terminate();
+    this.cells = '';
     const worker = new Worker(new URL(`worker.js?v=${BUILD}`, this.base), { type: 'module' });
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
@@ -93,12 +103,15 @@ export class Engine {
     if (!waiting) return;
     if (m.type === 'output') return waiting.onOutput?.(m.stream, m.text);
     this.pending.delete(m.id);
-    if (m.type === 'done') waiting.resolve({ response: m.response });
+    if (m.type === 'done') {
+      if (typeof m.response.cells === 'string') this.cells = m.response.cells;
+      waiting.resolve({ response: m.response });
+    }
     else if (m.type === 'answer') waiting.resolve({ answer: m.answer });
     else if (m.type === 'crash') {
       // A trap or a panic: the module's state may be broken, so the session goes with it.
       const budget = Math.floor((m.stackUsed || 0) * STACK_SHARE);
-      if (/Maximum call stack size exceeded/.test(m.message) && budget > 0) stackBudget = Math.min(stackBudget ?? Infinity, budget);
+      if (!this.isAnalyst && /Maximum call stack size exceeded/.test(m.message) && budget > 0) stackBudget = Math.min(stackBudget ?? Infinity, budget);
       this.failAll(m.message);
       this.start();
       waiting.resolve({ crashed: crashMessage(m.message) });
@@ -122,6 +135,13 @@ export class Engine {
     return this.ask({ type: 'cell', request }, onOutput);
   }
 
+  /** Asks the analyst (`complete`, `inspect`, `is_complete`), with the cells run so far;
+   * resolves as `ask` does. A crash there restarts the analyst alone. */
+  analysis(message) {
+    if (!this.analyst) this.analyst = new Engine(this.base, { analyst: true });
+    return this.analyst.ask({ ...message, before: this.cells });
+  }
+
   /** Ends what runs (and the session) and starts afresh: what was waiting gets `why`. */
   restart(why) {
     this.failAll(why);
@@ -139,6 +159,7 @@ export class Engine {
     this.failAll('the kernel was shut down');
     this.worker?.terminate();
     this.worker = null;
+    this.analyst?.stop();
   }
 }
 
@@ -147,5 +168,5 @@ function crashMessage(message) {
     return 'the browser ran out of stack: the recursion is too deep for this tab; the kernel started a fresh ' +
       'session (run the cells it needs again), whose cells stop such a recursion with an error';
   }
-  return `internal error of the engine: ${message}`;
+  return `internal error of the engine: ${message}; the kernel started a fresh session (run the cells it needs again)`;
 }

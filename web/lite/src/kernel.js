@@ -62,6 +62,7 @@ export function plugins(services, base) {
       const count = this.executionCount;
       const onOutput = (stream, text) => {
         if (stream === 'shown') this.displayData(JSON.parse(text), parent);
+        else if (stream === 'status') this.searchLine(JSON.parse(text), parent);
         else this.stream({ name: stream === 'err' ? 'stderr' : 'stdout', text }, parent);
       };
       let answer;
@@ -85,18 +86,26 @@ export function plugins(services, base) {
       return { ...reply, execution_count: count };
     }
 
+    /** A long search's line (`ds kernel`'s messages, web/src/status.rs): a `display_data`,
+     * then updated in place by its `display_id`, and emptied when the search ends. */
+    searchLine({ msg_type: type, content }, parent) {
+      if (type === 'display_data') this.displayData(content, parent);
+      else if (type === 'update_display_data') this.updateDisplayData(content, parent);
+    }
+
     async completeRequest(content) {
-      const answer = await this.engine.ask({ type: 'complete', code: content.code, cursor: content.cursor_pos }).catch(() => ({}));
+      const answer = await this.engine.analysis({ type: 'complete', code: content.code, cursor: content.cursor_pos }).catch(() => ({}));
       return answer.answer ?? { status: 'ok', matches: [], cursor_start: content.cursor_pos, cursor_end: content.cursor_pos, metadata: {} };
     }
 
     async isCompleteRequest(content) {
-      const answer = await this.engine.ask({ type: 'is_complete', code: content.code }).catch(() => ({}));
+      const answer = await this.engine.analysis({ type: 'is_complete', code: content.code }).catch(() => ({}));
       return answer.answer ?? { status: 'unknown' };
     }
 
-    async inspectRequest() {
-      return { status: 'ok', found: false, data: {}, metadata: {} };
+    async inspectRequest(content) {
+      const answer = await this.engine.analysis({ type: 'inspect', code: content.code, cursor: content.cursor_pos }).catch(() => ({}));
+      return answer.answer ?? { status: 'ok', found: false, data: {}, metadata: {} };
     }
 
     async commInfoRequest() {

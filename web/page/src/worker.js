@@ -4,18 +4,20 @@
 // starting a fresh one: a script in a loop never looks at messages. A run whose request says
 // `explore` leaves the engine holding the script's explorer, whose API the page then asks.
 // The notebook's kernel in the browser (web/lite/) uses this worker too: its cells run in one
-// session that lasts as long as the worker (`cell`), and it asks for completion.
+// session that lasts as long as the worker (`cell`), and it asks another worker for completion
+// and inspection.
 //
 //   page -> worker: {type: 'init', module}   {type: 'run', id, request}   {type: 'api', id, path}
 //                   {type: 'cell', id, request: {code, count, silent, max_memory_bytes}}
-//                   {type: 'complete', id, code, cursor}   {type: 'is_complete', id, code}
+//                   {type: 'complete', id, before, code, cursor}   {type: 'is_complete', id, code}
+//                   {type: 'inspect', id, before, code, cursor}
 //   worker -> page: {type: 'ready', version} {type: 'output', id, stream, text}
 //                   {type: 'done', id, response}   {type: 'answer', id, answer: {status, body}}
-//                   (a cell's response: {reply, result}; completion's answer: the content of
-//                   its Jupyter reply)
+//                   (a cell's response: {reply, result, cells}; completion's answer: the
+//                   content of its Jupyter reply; `before`: a cell's `cells`)
 //                   {type: 'crash', id, message, stackUsed}  (the engine trapped: this worker is
 //                   done; stackUsed: the module's stack in use when the browser's ran out, or 0)
-import init, { run, explorer_api, last_panic, stack_used, version, cell, cell_complete, cell_is_complete } from './ds_web.js';
+import init, { run, explorer_api, last_panic, stack_used, version, cell, cell_complete, cell_inspect, cell_is_complete } from './ds_web.js';
 
 let ready = null;
 
@@ -29,7 +31,7 @@ self.onmessage = async (event) => {
     ready.catch((e) => self.postMessage({ type: 'crash', id: null, message: `the engine cannot start: ${e}` }));
     return;
   }
-  if (!['run', 'api', 'cell', 'complete', 'is_complete'].includes(message.type)) return;
+  if (!['run', 'api', 'cell', 'complete', 'inspect', 'is_complete'].includes(message.type)) return;
   await ready;
   const { id } = message;
   // The page shows at most a few MB (output.js): past twice that, the rest of a flood is not
@@ -46,7 +48,9 @@ self.onmessage = async (event) => {
       const response = JSON.parse(cell(JSON.stringify(message.request), output));
       self.postMessage({ type: 'done', id, response });
     } else if (message.type === 'complete') {
-      self.postMessage({ type: 'answer', id, answer: JSON.parse(cell_complete(message.code, message.cursor)) });
+      self.postMessage({ type: 'answer', id, answer: JSON.parse(cell_complete(message.before, message.code, message.cursor)) });
+    } else if (message.type === 'inspect') {
+      self.postMessage({ type: 'answer', id, answer: JSON.parse(cell_inspect(message.before, message.code, message.cursor)) });
     } else if (message.type === 'is_complete') {
       self.postMessage({ type: 'answer', id, answer: JSON.parse(cell_is_complete(message.code)) });
     } else {
