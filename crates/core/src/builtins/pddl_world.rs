@@ -4,6 +4,7 @@
 //! False), and the translation between a state graph and the task's finite-domain state, which
 //! `next`, `goal` and the heuristics of `Problem.pddl` work on.
 
+use super::pddl_known::Known;
 use crate::eval::{fail, Interp, R};
 use crate::value::host::Host;
 use crate::value::Logic;
@@ -44,6 +45,8 @@ pub struct PddlTask {
     /// when its atom is made True (from False): for checking that a state is one of the task's.
     start_hash: u64,
     flip: Vec<Vec<u64>>,
+    /// The states decoded or made so far, by content hash.
+    known: RefCell<Known>,
 }
 
 impl Host for PddlTask {
@@ -257,7 +260,8 @@ pub fn build(it: &mut Interp, model: &Model, task: Task, span: Span) -> R<PddlTa
         flip.push(flips);
     }
     let start_hash = start_facts.hash();
-    Ok(PddlTask { task, class, start, types, var_facts, default, start_hash, flip })
+    let known = RefCell::new(Known::new(task.vars.len()));
+    Ok(PddlTask { task, class, start, types, var_facts, default, start_hash, flip, known })
 }
 
 fn obj(a: ds_pddl::check::Arg) -> u32 {
@@ -300,6 +304,16 @@ impl PddlTask {
         if graph.class != self.class {
             return fail(span, "this state is not a graph of the PDDL task's world (start from its `start`)");
         }
+        if let Some(state) = self.known.borrow().get(graph.facts.hash()) {
+            return Ok(state.to_vec());
+        }
+        let state = self.read(&graph, span)?;
+        self.known.borrow_mut().insert(graph.facts.hash(), &state);
+        Ok(state)
+    }
+
+    /// The task's state of a graph of its world, read from the graph's facts.
+    fn read(&self, graph: &crate::world::Graph, span: Span) -> R<Vec<u32>> {
         let mut state = Vec::with_capacity(self.var_facts.len());
         for (v, fs) in self.var_facts.iter().enumerate() {
             let mut value = None;
@@ -361,19 +375,23 @@ impl PddlTask {
     pub fn successors(&self, world: &mut World, g: &GraphRef, span: Span) -> R<Vec<(usize, GraphRef)>> {
         let state = self.decode(g, span)?;
         let mut out = Vec::new();
+        let mut after = Vec::new();
         for (i, op) in self.task.ops.iter().enumerate() {
             if !self.task.applicable(op, &state) {
                 continue;
             }
             let next = world.copy_graph(&g.borrow(), None);
+            after.clone_from(&state);
             {
                 let mut n = next.borrow_mut();
                 for &(v, x) in &op.eff {
                     let from = state[v as usize];
                     if from != x {
                         self.set_value(&mut n.facts, v as usize, from, x);
+                        after[v as usize] = x;
                     }
                 }
+                self.known.borrow_mut().insert(n.facts.hash(), &after);
             }
             out.push((i, next));
         }
