@@ -9,11 +9,11 @@ use crate::plan::{oracle_dir, python, LIGHTS, LIGHTS_PROBLEM};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn scripts() -> PathBuf {
+pub(crate) fn scripts() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/pddl")
 }
 
-fn oracle(args: &[&str]) -> String {
+pub(crate) fn oracle(args: &[&str]) -> String {
     let script = oracle_dir().join("oracle.py");
     let mut all = vec![script.to_str().unwrap()];
     all.extend(args);
@@ -21,7 +21,7 @@ fn oracle(args: &[&str]) -> String {
 }
 
 /// A generated instance: (domain file, problem file).
-fn generate(domain: &str, size: u32, seed: u32) -> (String, String) {
+pub(crate) fn generate(domain: &str, size: u32, seed: u32) -> (String, String) {
     let dir = scratch_file("x", "").with_file_name(format!("script-{domain}-{size}-{seed}"));
     let gen = oracle_dir().join("gen.py");
     python(&[gen.to_str().unwrap(), domain, &size.to_string(), &seed.to_string(), dir.to_str().unwrap()]);
@@ -29,7 +29,7 @@ fn generate(domain: &str, size: u32, seed: u32) -> (String, String) {
 }
 
 /// Runs a script with `D` and `F` set to the domain and problem files (as ds strings).
-fn run(d: &str, p: &str, body: &str) -> crate::common::Run {
+pub(crate) fn run(d: &str, p: &str, body: &str) -> crate::common::Run {
     let src = format!("var D = \"{d}\"\nvar F = \"{p}\"\n{body}");
     ds_file("pddl.ds", &src, &[])
 }
@@ -48,7 +48,7 @@ fn solve(d: &str, p: &str, h: &str) -> (Vec<String>, String) {
 }
 
 /// The plan checked by the oracle's validator: its cost.
-fn validated(d: &str, p: &str, plan: &[String], cost: &str) -> String {
+pub(crate) fn validated(d: &str, p: &str, plan: &[String], cost: &str) -> String {
     let file = scratch_file("plan.txt", &format!("{}\n; cost = {cost} (general cost)\n", plan.join("\n")));
     oracle(&["validate", d, p, file.to_str().unwrap()])
 }
@@ -63,6 +63,7 @@ fn astar_with_lmcut_in_a_script_finds_the_oracles_optimal_cost() {
         ("logistics", 2, 5),
         ("visit", 5, 6),
         ("roads", 5, 7),
+        ("tiles", 3, 1),
     ] {
         let (d, p) = generate(domain, size, seed);
         let want = oracle(&["cost", &d, &p]);
@@ -119,8 +120,13 @@ fn every_search_algorithm_takes_the_task() {
 
 #[test]
 fn explore_finds_the_oracles_reachable_states() {
-    let mut cases: Vec<(String, String)> =
-        vec![generate("gripper", 3, 1), generate("blocks", 4, 2), generate("miconic", 3, 4), generate("visit", 4, 6)];
+    let mut cases: Vec<(String, String)> = vec![
+        generate("gripper", 3, 1),
+        generate("blocks", 4, 2),
+        generate("miconic", 3, 4),
+        generate("visit", 4, 6),
+        generate("tiles", 3, 2),
+    ];
     let s = scripts();
     cases.push((s.join("wolf.pddl").display().to_string(), s.join("wolf-1.pddl").display().to_string()));
     for (d, p) in cases {
@@ -233,14 +239,17 @@ fn a_state_from_elsewhere_and_a_wrong_heuristic_are_errors() {
 
 #[test]
 fn what_a_world_cannot_hold_is_refused_by_name() {
-    let three =
-        LIGHTS.replace("(in ?l - lamp ?r - room))", "(in ?l - lamp ?r - room) (by ?l - lamp ?m - lamp ?r - room))");
+    // `arg1` joins a tuple node to its first object once a predicate has three arguments
+    let three = LIGHTS.replace(
+        "(in ?l - lamp ?r - room))",
+        "(in ?l - lamp ?r - room) (by ?l - lamp ?m - lamp ?r - room) (arg1 ?l - lamp))",
+    );
     let isa = LIGHTS.replace("(in ?l - lamp ?r - room))", "(in ?l - lamp ?r - room) (isa ?l - lamp))");
     let twice = LIGHTS
         .replace("(on ?l)", "(light-on ?l)")
         .replace("(on ?l - lamp)", "(light-on ?l - lamp) (light_on ?l - lamp)");
     for (domain, message) in [
-        (three, "the PDDL predicate `by` has 3 arguments"),
+        (three, "the PDDL predicate `arg1` has the name of the relation `arg1` that joins a tuple node to its objects"),
         (isa, "the PDDL predicate `isa` has the name of ds's own relation `isa`"),
         (twice, "the PDDL predicates `light-on` and `light_on` both become `light_on` in ds"),
     ] {

@@ -1,15 +1,18 @@
 """Runs docs/notebooks/*.ipynb headless on the ds kernel (nbclient) and checks their outputs for
-the known answers of docs/problems.md (the wolf puzzle and the 8-puzzle) and README.md.
+the known answers of docs/problems.md (the wolf puzzle and the 8-puzzle), README.md and, for
+blocksworld in PDDL, tests/oracle/pddl/oracle.py and reasoning.
 
 Needs the kernelspec `ds` installed where jupyter_client finds it. Each notebook runs in a
 temporary folder (the files it exports go there). Exit status 0 when every check passes.
 
-Run: python tests/kernel/run_notebooks.py [--save DIR]   (--save keeps the executed notebooks)
+Run: python tests/kernel/run_notebooks.py [--save DIR] [--only NAME.ipynb]   (--save keeps the
+executed notebooks)
 """
 
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 
@@ -157,10 +160,62 @@ def check_replay_boards(html):
         "0": "013824765", "1": "813024765", "2": "103824765", "3": "123804765", "4": "130824765"}
 
 
+PDDL = os.path.join(HERE, "..", "..", "scripts", "pddl")
+ORACLE = os.path.join(HERE, "..", "oracle", "pddl", "oracle.py")
+# blocks-5: e off d, then d, c, b and a onto their places, two actions each; no other plan of
+# 10 actions (c can go onto d only once d is on e, and b onto c only after).
+BLOCKS_PLAN = ["(unstack e d)", "(put-down e)", "(unstack d b)", "(stack d e)", "(unstack c a)",
+               "(stack c d)", "(pick-up b)", "(stack b c)", "(pick-up a)", "(stack a b)"]
+
+
+def oracle(*args):
+    files = [os.path.join(PDDL, "blocks.pddl"), os.path.join(PDDL, "blocks-5.pddl")]
+    return subprocess.run([sys.executable, "-S", ORACLE, args[0], *files, *args[1:]],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def stacks_of(svg):
+    """The stacks a blocks view draws (each block's letter in its square), left to right, each
+    bottom first."""
+    columns = {}
+    for x, y, block in re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([a-e])</text>', svg):
+        columns.setdefault(float(x), []).append((float(y), block))
+    return [[b for _, b in sorted(c, reverse=True)] for _, c in sorted(columns.items())]
+
+
+def check_blocks(nb, folder):
+    out = stdout(nb)
+    source = "".join(nb.cells[1].source)
+    texts = [open(os.path.join(PDDL, f)).read() for f in ("blocks.pddl", "blocks-5.pddl")]
+    yield "the notebook's PDDL is scripts/pddl's", all(t in source for t in texts)
+    svgs = results(nb, "image/svg+xml")
+    # blocks-5.pddl's init: c on a; e on d on b
+    yield "the start is drawn: [a c] and [b d e]", len(svgs) == 2 and stacks_of(svgs[0]) == [["a", "c"], ["b", "d", "e"]]
+    yield "A* with LM-cut: the oracle's cost", oracle("cost") == "10" and "cost: 10 actions: 10\n" in out
+    plan = re.findall(r"^(\([^)]*\)) -> ", out, re.M)
+    yield "the one plan of 10 actions", plan == BLOCKS_PLAN
+    with tempfile.NamedTemporaryFile("w", suffix=".plan", delete=False) as f:
+        f.write("\n".join(plan) + "\n; cost = 10 (unit cost)\n")
+    yield "the oracle validates the plan", oracle("validate", f.name) == "10"
+    os.unlink(f.name)
+    yield "the goal is drawn: one tower, e at the bottom", len(svgs) == 2 and stacks_of(svgs[1]) == [["e", "d", "c", "b", "a"]]
+    tables = shown_tables(nb)
+    yield "compare shows a table", len(tables) == 1
+    column = lambda name: table_column(tables[0], name) if tables else []
+    yield "compare: blind and LM-cut rows", column("algorithm") == ["astar blind", "astar"]
+    yield "both optimal: 10 actions", column("length") == ["10", "10"] and column("cost") == ["10", "10"]
+    expanded = [int(x) for x in column("expanded")]
+    yield "LM-cut expands fewer states than blind", len(expanded) == 2 and expanded[1] < expanded[0]
+    yield "running it wrote no file", os.listdir(folder) == []
+
+
 def main():
     save = sys.argv[sys.argv.index("--save") + 1] if "--save" in sys.argv else None
     passed = failed = 0
-    for name, check in [("wolf.ipynb", check_wolf), ("eight.ipynb", check_eight)]:
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    for name, check in [("wolf.ipynb", check_wolf), ("eight.ipynb", check_eight), ("blocks.ipynb", check_blocks)]:
+        if only and name != only:
+            continue
         with tempfile.TemporaryDirectory() as folder:
             nb = None
             try:

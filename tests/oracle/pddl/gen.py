@@ -1,11 +1,12 @@
 """Generators of PDDL instances for ds plan's tests: the planning competition's gripper,
 blocksworld, miconic and logistics (their domains as the competitions wrote them), a domain
-with negative preconditions and equality (`visit`) and one with action costs (`roads`).
+with negative preconditions and equality (`visit`), one with action costs (`roads`) and the
+sliding-tile puzzle, whose `at` has three arguments (`tiles`).
 
     python3 -S gen.py DOMAIN SIZE SEED OUTDIR   writes OUTDIR/domain.pddl and OUTDIR/problem.pddl
 
 The instances are random (from SEED) but fixed for a seed; SIZE is the number of balls,
-blocks, passengers, packages or places.
+blocks, passengers, packages or places, or the columns of the tiles' board of two rows.
 """
 
 import os
@@ -195,6 +196,27 @@ def logistics(n, rng):
         goal.append("(at pkg%d %s)" % (i, dst))
     return LOGISTICS, problem("logistics-%d" % n, "logistics", objs, init, goal)
 
+# The sliding-tile puzzle with a predicate of three arguments, (at ?t ?c ?r): the domain of
+# scripts/pddl/eight.pddl.
+TILES = """(define (domain tiles)
+  (:requirements :strips :typing)
+  (:types tile col row)
+  (:predicates (at ?t - tile ?c - col ?r - row) (blank ?c - col ?r - row)
+               (left-of ?a - col ?b - col) (above ?a - row ?b - row))
+  (:action up :parameters (?t - tile ?c - col ?r - row ?to - row)
+    :precondition (and (above ?to ?r) (blank ?c ?to) (at ?t ?c ?r))
+    :effect (and (not (at ?t ?c ?r)) (at ?t ?c ?to) (not (blank ?c ?to)) (blank ?c ?r)))
+  (:action down :parameters (?t - tile ?c - col ?r - row ?to - row)
+    :precondition (and (above ?r ?to) (blank ?c ?to) (at ?t ?c ?r))
+    :effect (and (not (at ?t ?c ?r)) (at ?t ?c ?to) (not (blank ?c ?to)) (blank ?c ?r)))
+  (:action left :parameters (?t - tile ?c - col ?r - row ?to - col)
+    :precondition (and (left-of ?to ?c) (blank ?to ?r) (at ?t ?c ?r))
+    :effect (and (not (at ?t ?c ?r)) (at ?t ?to ?r) (not (blank ?to ?r)) (blank ?c ?r)))
+  (:action right :parameters (?t - tile ?c - col ?r - row ?to - col)
+    :precondition (and (left-of ?c ?to) (blank ?to ?r) (at ?t ?c ?r))
+    :effect (and (not (at ?t ?c ?r)) (at ?t ?to ?r) (not (blank ?to ?r)) (blank ?c ?r))))
+"""
+
 
 def visit(n, rng):
     rooms = ["r%d" % i for i in range(n)]
@@ -232,7 +254,26 @@ def roads(n, rng):
     return ROADS, problem("roads-%d" % n, "roads", objs, init, goal, metric=True)
 
 
-GENERATORS = {"gripper": gripper, "blocks": blocks, "miconic": miconic, "logistics": logistics, "visit": visit, "roads": roads}
+def tiles(n, rng):
+    """A board of n columns and 2 rows, scrambled by 40 random slides from the goal."""
+    cols = ["c%d" % i for i in range(1, n + 1)]
+    rows = ["r1", "r2"]
+    cells = [(c, r) for r in range(2) for c in range(n)]
+    goal = {cell: "t%d" % (i + 1) for i, cell in enumerate(cells[:-1])}
+    board, blank = dict(goal), cells[-1]
+    for _ in range(40):
+        c, r = blank
+        near = [(c + dc, r + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        cell = rng.choice([x for x in near if x in set(cells)])
+        board[blank], blank = board.pop(cell), cell
+    at = lambda b: ["(at %s %s %s)" % (t, cols[c], rows[r]) for (c, r), t in sorted(b.items(), key=lambda x: x[1])]
+    init = ["(left-of %s %s)" % (cols[i], cols[i + 1]) for i in range(n - 1)] + ["(above r1 r2)"]
+    init += at(board) + ["(blank %s %s)" % (cols[blank[0]], rows[blank[1]])]
+    objs = ["t%d - tile" % i for i in range(1, 2 * n)] + [c + " - col" for c in cols] + [r + " - row" for r in rows]
+    return TILES, problem("tiles-%d" % n, "tiles", objs, init, at(goal))
+
+
+GENERATORS = {"gripper": gripper, "blocks": blocks, "miconic": miconic, "logistics": logistics, "visit": visit, "roads": roads, "tiles": tiles}
 
 
 def main(argv):

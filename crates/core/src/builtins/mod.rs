@@ -14,6 +14,7 @@ mod mind_models;
 mod node;
 mod pad;
 mod pddl;
+mod pddl_known;
 mod pddl_world;
 mod regexp;
 mod regexp_worker;

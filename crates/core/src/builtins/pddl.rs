@@ -78,9 +78,22 @@ fn pddl(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Valu
 
 /// A lambda of `params` whose body calls `f` with `bound` and its parameters: `next(S)`.
 fn lambda(name: &str, params: &[&str], f: BuiltinFn, bound: Value, span: Span) -> Value {
+    lambda_of("Problem.pddl", name, params, f, bound, span)
+}
+
+/// A lambda of `params` whose body calls `f` (the builtin `callee`'s body) with `bound` and its
+/// parameters.
+pub(super) fn lambda_of(
+    callee: &'static str,
+    name: &str,
+    params: &[&str],
+    f: BuiltinFn,
+    bound: Value,
+    span: Span,
+) -> Value {
     let mut args = vec![Ex { kind: ExKind::Const(bound), span }];
     args.extend((0..params.len()).map(|i| Ex { kind: ExKind::Var(Slot::Local(i as u32)), span }));
-    let call = Ex { kind: ExKind::Builtin { name: "Problem.pddl", f: Callee::Fn(f), object: None, args }, span };
+    let call = Ex { kind: ExKind::Builtin { name: callee, f: Callee::Fn(f), object: None, args }, span };
     let code = FnCode {
         name: name.into(),
         param_names: params.iter().map(|&p| p.into()).collect(),

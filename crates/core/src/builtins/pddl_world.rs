@@ -4,11 +4,12 @@
 //! False), and the translation between a state graph and the task's finite-domain state, which
 //! `next`, `goal` and the heuristics of `Problem.pddl` work on.
 
+use super::pddl_known::Known;
 use crate::eval::{fail, Interp, R};
 use crate::value::host::Host;
 use crate::value::Logic;
 use crate::world::facts::{Fact, FactKey, Facts};
-use crate::world::{ClassId, GraphRef, World, BUILTIN_RELATIONS, ISA};
+use crate::world::{ClassId, GraphRef, RelId, World, BUILTIN_RELATIONS, ISA};
 use ds_pddl::check::Model;
 use ds_pddl::heuristics::Heuristic;
 use ds_pddl::task::Task;
@@ -44,6 +45,8 @@ pub struct PddlTask {
     /// when its atom is made True (from False): for checking that a state is one of the task's.
     start_hash: u64,
     flip: Vec<Vec<u64>>,
+    /// The states decoded or made so far, by content hash.
+    known: RefCell<Known>,
 }
 
 impl Host for PddlTask {
@@ -88,6 +91,71 @@ impl Host for PddlHeuristic {
     }
 }
 
+/// The nodes and relations a ground atom is written with: `(on a b)` is the edge `a on b`,
+/// `(clear a)` the loop `a clear a`, `(handempty)` the loop of `$world`, and an atom of more
+/// than two arguments, `(at t x y)`, the edge `t at x#y` to the node of the rest of its
+/// arguments (a tuple node, joined to its objects by `arg1`, `arg2`, ...).
+struct Writing {
+    rels: Vec<RelId>,
+    objects: Vec<u32>,
+    world: Option<u32>,
+    tuples: FxHashMap<Vec<u32>, u32>,
+}
+
+impl Writing {
+    fn key(&self, pred: usize, args: &[u32]) -> FactKey {
+        let r = self.rels[pred];
+        let node = |a: u32| self.objects[a as usize];
+        match args {
+            [] => {
+                let w = self.world.unwrap_or(0);
+                FactKey::new(w, r, 0, w)
+            }
+            [a] => FactKey::new(node(*a), r, 0, node(*a)),
+            [a, b] => FactKey::new(node(*a), r, 0, node(*b)),
+            [a, rest @ ..] => FactKey::new(node(*a), r, 0, self.tuples[rest]),
+        }
+    }
+}
+
+/// The relations `arg1` ... `argN` that join a tuple node to its objects, for the longest
+/// rest of a predicate's arguments (none when every predicate has at most two).
+fn argument_relations(world: &mut World, model: &Model, span: Span) -> R<Vec<RelId>> {
+    let longest = model.preds.iter().map(|p| p.params.len()).max().unwrap_or(0);
+    let names: Vec<String> = (1..longest).map(|i| format!("arg{i}")).collect();
+    if longest <= 2 {
+        return Ok(Vec::new());
+    }
+    if let Some(p) = model.preds.iter().find(|p| names.contains(&ds_name(&p.name))) {
+        let msg = format!(
+            "the PDDL predicate `{}` has the name of the relation `{}` that joins a tuple node to its objects",
+            p.name,
+            ds_name(&p.name)
+        );
+        return fail(span, msg);
+    }
+    Ok(names.iter().map(|n| world.declare_relation(n)).collect())
+}
+
+/// Every ground atom predicate `p` has under the types: each its objects' indices.
+fn ground_atoms(model: &Model, p: usize) -> impl Iterator<Item = Vec<u32>> {
+    let domains: Vec<Vec<usize>> = model.preds[p].params.iter().map(|&t| model.objects_of(t)).collect();
+    let n = domains.iter().map(Vec::len).product::<usize>();
+    (0..n).map(move |mut i| {
+        let mut args = vec![0u32; domains.len()];
+        for (k, d) in domains.iter().enumerate().rev() {
+            args[k] = d[i % d.len()] as u32;
+            i /= d.len();
+        }
+        args
+    })
+}
+
+/// The number of ground atoms of predicate `p` under the types.
+fn atom_count(model: &Model, p: usize) -> usize {
+    model.preds[p].params.iter().fold(1usize, |n, &t| n.saturating_mul(model.objects_of(t).len()))
+}
+
 /// Makes the worlds of a task: the graph of types (named after the domain) and the start graph
 /// (named after the problem), with the relations declared.
 pub fn build(it: &mut Interp, model: &Model, task: Task, span: Span) -> R<PddlTask> {
@@ -101,9 +169,19 @@ pub fn build(it: &mut Interp, model: &Model, task: Task, span: Span) -> R<PddlTa
         }
         rels.push(world.declare_relation(&name));
     }
+    let arg_rels = argument_relations(world, model, span)?;
     check_distinct(model.preds.iter().map(|p| &p.name), "predicates", span)?;
     check_distinct(model.objects.iter(), "objects", span)?;
     check_distinct(model.types.iter(), "types", span)?;
+    let count = (0..model.preds.len()).fold(0usize, |n, p| n.saturating_add(atom_count(model, p)));
+    if count > MAX_FACTS {
+        return fail(
+            span,
+            format!("the PDDL problem has more than {MAX_FACTS} ground atoms: too many facts for a world"),
+        );
+    }
+    it.bulk(count, 32, span)?;
+    let world = &mut it.world;
     // The types: a graph of their own, each below its parent by `isa`.
     let types = world.new_graph(&model.domain);
     let tclass = types.borrow().class;
@@ -117,68 +195,46 @@ pub fn build(it: &mut Interp, model: &Model, task: Task, span: Span) -> R<PddlTa
         }
         types.borrow_mut().facts = sorted_facts(facts);
     }
-    // The objects, and a node `$world` for the facts of predicates without arguments.
+    // The objects, a node `$world` for the facts of predicates without arguments, and a tuple
+    // node for each rest of the arguments of an atom of more than two.
     let start = world.new_graph(&model.problem);
     let class = start.borrow().class;
-    let nodes: Vec<u32> = model.objects.iter().map(|o| world.add_node(class, &ds_name(o))).collect();
+    let objects: Vec<u32> = model.objects.iter().map(|o| world.add_node(class, &ds_name(o))).collect();
     let world_node = model.preds.iter().any(|p| p.params.is_empty()).then(|| world.add_node(class, "$world"));
+    let mut all = Vec::new();
+    let mut tuples = FxHashMap::default();
+    for p in (0..model.preds.len()).filter(|&p| model.preds[p].params.len() > 2) {
+        for args in ground_atoms(model, p) {
+            let rest = &args[1..];
+            if tuples.contains_key(rest) {
+                continue;
+            }
+            let name: Vec<String> = rest.iter().map(|&o| ds_name(&model.objects[o as usize])).collect();
+            let node = world.add_node(class, &name.join("#"));
+            for (i, &o) in rest.iter().enumerate() {
+                all.push(Fact { key: FactKey::new(node, arg_rels[i], 0, objects[o as usize]), value: Logic::TRUE });
+            }
+            tuples.insert(rest.to_vec(), node);
+        }
+    }
     world.classes[class as usize].closed = true;
     world.link(&types);
     let tuid = types.borrow().uid;
+    let writing = Writing { rels, objects, world: world_node, tuples };
     // Every fact the types allow, False unless `:init` says it.
-    let key = |pred: usize, args: &[u32]| -> FactKey {
-        let r = rels[pred];
-        match args {
-            [] => {
-                let w = world_node.unwrap_or(0);
-                FactKey::new(w, r, 0, w)
-            }
-            [a] => FactKey::new(nodes[*a as usize], r, 0, nodes[*a as usize]),
-            [a, b, ..] => FactKey::new(nodes[*a as usize], r, 0, nodes[*b as usize]),
-        }
-    };
-    let mut count = 0usize;
-    let mut all = Vec::new();
-    for (p, pred) in model.preds.iter().enumerate() {
-        if pred.params.len() > 2 {
-            return fail(
-                span,
-                format!(
-                    "the PDDL predicate `{}` has {} arguments: a ds world's relations join two nodes (`ds plan` reads it)",
-                    pred.name,
-                    pred.params.len()
-                ),
-            );
-        }
-        let domains: Vec<Vec<usize>> = pred.params.iter().map(|&t| model.objects_of(t)).collect();
-        let n = domains.iter().map(Vec::len).product::<usize>();
-        count = count.saturating_add(n);
-        if count > MAX_FACTS {
-            return fail(
-                span,
-                format!("the PDDL problem has more than {MAX_FACTS} ground atoms: too many facts for a world"),
-            );
-        }
-        let mut args = vec![0u32; domains.len()];
-        for mut i in 0..n {
-            for (k, d) in domains.iter().enumerate().rev() {
-                args[k] = d[i % d.len()] as u32;
-                i /= d.len();
-            }
-            all.push(Fact { key: key(p, &args), value: Logic::FALSE });
-        }
+    for p in 0..model.preds.len() {
+        all.extend(ground_atoms(model, p).map(|args| Fact { key: writing.key(p, &args), value: Logic::FALSE }));
     }
-    it.bulk(all.len(), 32, span)?;
     let mut all = sorted_facts(all).to_vec();
     for a in &model.init {
         let args: Vec<u32> = a.args.iter().map(|x| obj(*x)).collect();
-        let k = key(a.pred, &args);
+        let k = writing.key(a.pred, &args);
         if let Ok(i) = all.binary_search_by(|f| f.key.cmp(&k)) {
             all[i].value = Logic::TRUE;
         }
     }
     for (o, &t) in model.object_type.iter().enumerate() {
-        all.push(Fact { key: FactKey::new(nodes[o], ISA, tuid, type_nodes[t]), value: Logic::TRUE });
+        all.push(Fact { key: FactKey::new(writing.objects[o], ISA, tuid, type_nodes[t]), value: Logic::TRUE });
     }
     let start_facts = sorted_facts(all);
     start.borrow_mut().facts = start_facts.clone();
@@ -192,7 +248,7 @@ pub fn build(it: &mut Interp, model: &Model, task: Task, span: Span) -> R<PddlTa
         for (x, atom) in var.atoms.iter().enumerate() {
             match atom {
                 Some((pred, args)) => {
-                    let k = key(*pred, args);
+                    let k = writing.key(*pred, args);
                     fs.push((x as u32, k));
                     flips[x] = k.content_hash(Logic::TRUE) ^ k.content_hash(Logic::FALSE);
                 }
@@ -204,7 +260,8 @@ pub fn build(it: &mut Interp, model: &Model, task: Task, span: Span) -> R<PddlTa
         flip.push(flips);
     }
     let start_hash = start_facts.hash();
-    Ok(PddlTask { task, class, start, types, var_facts, default, start_hash, flip })
+    let known = RefCell::new(Known::new(task.vars.len()));
+    Ok(PddlTask { task, class, start, types, var_facts, default, start_hash, flip, known })
 }
 
 fn obj(a: ds_pddl::check::Arg) -> u32 {
@@ -247,6 +304,16 @@ impl PddlTask {
         if graph.class != self.class {
             return fail(span, "this state is not a graph of the PDDL task's world (start from its `start`)");
         }
+        if let Some(state) = self.known.borrow().get(graph.facts.hash()) {
+            return Ok(state.to_vec());
+        }
+        let state = self.read(&graph, span)?;
+        self.known.borrow_mut().insert(graph.facts.hash(), &state);
+        Ok(state)
+    }
+
+    /// The task's state of a graph of its world, read from the graph's facts.
+    fn read(&self, graph: &crate::world::Graph, span: Span) -> R<Vec<u32>> {
         let mut state = Vec::with_capacity(self.var_facts.len());
         for (v, fs) in self.var_facts.iter().enumerate() {
             let mut value = None;
@@ -308,19 +375,23 @@ impl PddlTask {
     pub fn successors(&self, world: &mut World, g: &GraphRef, span: Span) -> R<Vec<(usize, GraphRef)>> {
         let state = self.decode(g, span)?;
         let mut out = Vec::new();
+        let mut after = Vec::new();
         for (i, op) in self.task.ops.iter().enumerate() {
             if !self.task.applicable(op, &state) {
                 continue;
             }
             let next = world.copy_graph(&g.borrow(), None);
+            after.clone_from(&state);
             {
                 let mut n = next.borrow_mut();
                 for &(v, x) in &op.eff {
                     let from = state[v as usize];
                     if from != x {
                         self.set_value(&mut n.facts, v as usize, from, x);
+                        after[v as usize] = x;
                     }
                 }
+                self.known.borrow_mut().insert(n.facts.hash(), &after);
             }
             out.push((i, next));
         }

@@ -34,19 +34,19 @@ pub const BUILTINS: &[Builtin] = &[
         "Search.check(Space, Goal, H)",
         "judges heuristic H over a whole explored space: admissible, consistent, max_overestimate, worst, exact",
     ),
-    function("Search.hill", Arity::range(3, 4), super::search_local::hill).doc(
+    function("Search.hill", Arity::range(2, 4), super::search_local::hill).doc(
         "Search.hill(Start, Next, Value [, Opts])",
         "hill climbing: from Start to the best successor by Value while it improves; the state it stopped at",
     ),
-    function("Search.anneal", Arity::range(3, 4), super::search_local::anneal).doc(
+    function("Search.anneal", Arity::range(2, 4), super::search_local::anneal).doc(
         "Search.anneal(Start, Next, Value [, Opts])",
         "simulated annealing, seeded: a random walk by Value that cools; the best state it visited",
     ),
-    function("Search.bibfs", Arity::range(3, 4), super::search_local::bibfs).doc(
+    function("Search.bibfs", Arity::range(1, 4), super::search_local::bibfs).doc(
         "Search.bibfs(Start, Next, Goal, {\"prev\": Prev})",
         "bidirectional breadth-first search from Start and from the goal state by Prev: fewest actions",
     ),
-    function("Search.compare", Arity::range(5, 6), super::search_compare::compare).doc(
+    function("Search.compare", Arity::range(3, 6), super::search_compare::compare).doc(
         "Search.compare(Start, Next, Goal, H, Algorithms [, Opts])",
         "runs each algorithm on the problem, prints a table of their results and returns its rows",
     ),

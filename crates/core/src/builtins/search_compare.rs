@@ -26,6 +26,7 @@ const COLUMNS: [(&str, &str); 8] = [
 ];
 
 pub fn compare(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
+    let args = &super::search_problem::compare_positional(it, args, span)?;
     let shared_h = match &args[3] {
         Value::Lambda(_) => Some(callable(&args[3], FNAME, 4, "H", span)?),
         _ => None,

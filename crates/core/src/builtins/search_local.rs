@@ -24,6 +24,7 @@ pub(super) const BIBFS_OPTIONS: &[&str] = &["prev"];
 /// `Search.hill(Start, Next, Value [, Opts])`: the state where the climb stopped.
 pub(super) fn hill(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let fname = "Search.hill";
+    let args = &super::search_problem::local_positional(it, args, fname, span)?;
     let opts = Opts::read(it, args.get(3), fname, &[], span)?;
     let mut problem = local_problem(it, args, &opts, fname, span)?;
     let started = Instant::now();
@@ -37,6 +38,7 @@ pub(super) fn hill(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span
 /// `Search.anneal(Start, Next, Value [, Opts])`: the best state the walk visited.
 pub(super) fn anneal(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let fname = "Search.anneal";
+    let args = &super::search_problem::local_positional(it, args, fname, span)?;
     let opts = Opts::read(it, args.get(3), fname, ANNEAL_OPTIONS, span)?;
     let schedule = schedule(it, args.get(3), fname, span)?;
     let mut problem = local_problem(it, args, &opts, fname, span)?;
@@ -52,6 +54,7 @@ pub(super) fn anneal(it: &mut Interp, _: Option<Value>, args: &[Value], span: Sp
 /// fewest actions, or Undef.
 pub(super) fn bibfs(it: &mut Interp, _: Option<Value>, args: &[Value], span: Span) -> R<Value> {
     let fname = "Search.bibfs";
+    let args = &super::search_problem::bibfs_positional(args, span)?;
     let opts = Opts::read(it, args.get(3), fname, BIBFS_OPTIONS, span)?;
     refuse_extras(&opts, fname, "searches", span)?;
     let next = callable(&args[1], fname, 2, "Next", span)?;

@@ -1,0 +1,20 @@
+;; The eight puzzle (docs/problems.md, problem 2) in STRIPS: a tile is at a column and a row,
+;; (at ?t ?c ?r), a predicate of three arguments, and the blank at a column and a row. A tile
+;; next to the blank slides into it: up, down, left or right.
+(define (domain eight)
+  (:requirements :strips :typing)
+  (:types tile col row)
+  (:predicates (at ?t - tile ?c - col ?r - row) (blank ?c - col ?r - row)
+               (left-of ?a - col ?b - col) (above ?a - row ?b - row))
+  (:action up :parameters (?t - tile ?c - col ?r - row ?to - row)
+    :precondition (and (above ?to ?r) (blank ?c ?to) (at ?t ?c ?r))
+    :effect (and (not (at ?t ?c ?r)) (at ?t ?c ?to) (not (blank ?c ?to)) (blank ?c ?r)))
+  (:action down :parameters (?t - tile ?c - col ?r - row ?to - row)
+    :precondition (and (above ?r ?to) (blank ?c ?to) (at ?t ?c ?r))
+    :effect (and (not (at ?t ?c ?r)) (at ?t ?c ?to) (not (blank ?c ?to)) (blank ?c ?r)))
+  (:action left :parameters (?t - tile ?c - col ?r - row ?to - col)
+    :precondition (and (left-of ?to ?c) (blank ?to ?r) (at ?t ?c ?r))
+    :effect (and (not (at ?t ?c ?r)) (at ?t ?to ?r) (not (blank ?to ?r)) (blank ?c ?r)))
+  (:action right :parameters (?t - tile ?c - col ?r - row ?to - col)
+    :precondition (and (left-of ?c ?to) (blank ?to ?r) (at ?t ?c ?r))
+    :effect (and (not (at ?t ?c ?r)) (at ?t ?to ?r) (not (blank ?to ?r)) (blank ?c ?r))))
