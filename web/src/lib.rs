@@ -136,6 +136,13 @@ pub fn cell_is_complete(code: &str) -> String {
     ds_kernel::replies::is_complete(code).to_string()
 }
 
+/// Runs the warm-up script once (`runner::warm_up`), when a worker starts: its status
+/// ("finished" when it ran to its end).
+#[wasm_bindgen]
+pub fn warm_up() -> String {
+    runner::warm_up().status.to_string()
+}
+
 /// The message of the panic that ended the last run, if one did.
 #[wasm_bindgen]
 pub fn last_panic() -> String {

@@ -137,6 +137,20 @@ pub fn run(request: Request, sink: Sink) -> Response {
     run_keeping(request, sink).0
 }
 
+/// The script a worker runs once when it starts (warm_up.ds): the browser compiles each of the
+/// engine's functions when it is first called, and the busy ones again, faster, later; without
+/// this the user's first run paid for that (docs/performance.md, "A smaller, faster start").
+pub const WARM_UP: &str = include_str!("warm_up.ds");
+
+/// Runs `WARM_UP` with its output dropped; its answer says whether it ran to its end.
+pub fn warm_up() -> Response {
+    let limits = RunLimits { timeout_ms: Some(5000), ..RunLimits::default() };
+    let files = BTreeMap::new();
+    let request =
+        Request { source: WARM_UP.into(), name: "warm_up.ds".into(), args: Vec::new(), files, limits, explore: None };
+    run(request, Rc::new(RefCell::new(|_: Stream, _: &str| {})))
+}
+
 /// Runs one script as `run` does, and gives its session back (for the explorer).
 pub fn run_keeping(request: Request, sink: Sink) -> (Response, Session) {
     let started = Instant::now();

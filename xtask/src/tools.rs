@@ -52,7 +52,8 @@ pub fn check_wasm_bindgen(root: &Path) -> Result<(), String> {
 }
 
 /// `wasm-opt -O3` in place, when Binaryen is installed (it is optional: the module works
-/// without it, somewhat larger and slower).
+/// without it, somewhat larger and slower). Binaryen from npm is not used: its `-Oz` made the
+/// gzipped module larger, in minutes (docs/performance.md, "A smaller, faster start").
 pub fn wasm_opt(wasm: &Path) -> Result<(), String> {
     if Command::new("wasm-opt").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_err() {
         println!("(wasm-opt not found: the module is not optimised further; Debian's `binaryen` has it)");
@@ -94,7 +95,7 @@ pub fn esbuild(page: &Path, out: &Path) -> Result<(), String> {
         .current_dir(page))
 }
 
-/// Prints each asset's size and its size after gzip (the issue's budget: 2 MB in all).
+/// Prints each asset's size and its size after gzip (issue 54's goal: each at most 1.5 MB).
 pub fn report_sizes(out: &Path) -> Result<(), String> {
     let mut entries: Vec<PathBuf> = Vec::new();
     collect(out, &mut entries)?;

@@ -17,7 +17,7 @@
 //                   content of its Jupyter reply; `before`: a cell's `cells`)
 //                   {type: 'crash', id, message, stackUsed}  (the engine trapped: this worker is
 //                   done; stackUsed: the module's stack in use when the browser's ran out, or 0)
-import init, { run, explorer_api, last_panic, stack_used, version, cell, cell_complete, cell_inspect, cell_is_complete } from './ds_web.js';
+import init, { run, explorer_api, last_panic, stack_used, version, cell, cell_complete, cell_inspect, cell_is_complete, warm_up } from './ds_web.js';
 
 let ready = null;
 
@@ -27,7 +27,13 @@ const MAX_POSTED = 8 << 20;
 self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === 'init') {
-    ready = init({ module_or_path: message.module }).then(() => self.postMessage({ type: 'ready', version: version() }));
+    // The warm-up script runs before the worker says it is ready: the browser compiles the
+    // engine's functions as they are first called, and that cost is paid here, when the page
+    // loads (or Stop starts a worker), not by the user's first run (docs/performance.md).
+    ready = init({ module_or_path: message.module }).then(() => {
+      warm_up();
+      self.postMessage({ type: 'ready', version: version() });
+    });
     ready.catch((e) => self.postMessage({ type: 'crash', id: null, message: `the engine cannot start: ${e}` }));
     return;
   }

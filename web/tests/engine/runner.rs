@@ -331,3 +331,25 @@ fn output_written_before_a_long_computation_reaches_the_page_while_it_runs() {
     assert_eq!(chunks.first().map(|c| c.0.as_str()), Some("first\n"), "{chunks:?}");
     assert!(chunks[0].1 * 2 < ended, "the first line came after {:?}, the run ended after {ended:?}", chunks[0].1);
 }
+
+/// The warm-up script a worker runs when it starts ends with the answers worked out by hand:
+/// where the cat and the box are in the copy and in the world; 1 to 100 by +1 or *2 in 8
+/// actions at least (100 is 1100100 in binary: six doublings and two additions, and five
+/// doublings need three), the cheapest path costs 18 (1+1+3+3+3+1+3+3, checked by a Dijkstra
+/// search in Python); the squares of 1 to 300 sum to 300*301*601/6, and 43 of those numbers
+/// are 3 mod 7.
+#[test]
+fn the_warm_up_script_runs_to_its_answers() {
+    let (sink, got) = capture();
+    let request = Request { source: ds_web::runner::WARM_UP.into(), ..request("") };
+    let response = run(request, sink);
+    assert_eq!(response.status, "finished", "{}", got.borrow().1);
+    let out = got.borrow().0.clone();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "box nowhere, $home $home False");
+    assert_eq!(lines[1].split(' ').next(), Some("100"));
+    assert_eq!(lines[1].split(' ').nth(1).map(|a| a.trim_matches(['[', ']']).split(',').count()), Some(8));
+    assert_eq!(lines[2], "100 18");
+    assert_eq!(lines[3], format!("{} 43", 300 * 301 * 601 / 6));
+    assert_eq!(ds_web::runner::warm_up().status, "finished");
+}

@@ -174,7 +174,37 @@ fn binary(e: &Ex, op: BinOp, left: &Ex, right: &Ex, num: Option<&NumCode>, depth
             None => sides.combine(op, it),
         });
     }
+    // In WebAssembly one closure for every operator (as `guard_and_operator` in mod.rs).
+    #[cfg(target_arch = "wasm32")]
+    return values_any(op, sides);
+    #[cfg(not(target_arch = "wasm32"))]
     by_op!(op, values(sides), values_any(op, sides))
+}
+
+/// The operator of a closure made for one: fixed in its code (`Fixed::<K>` is `OPS[K]`), or
+/// read when it runs (a `BinOp`).
+pub(super) trait OpOf: Copy + 'static {
+    fn op(self) -> BinOp;
+}
+
+/// The operator `OPS[K]`, known when the closure is compiled.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy)]
+pub(super) struct Fixed<const K: usize>;
+
+#[cfg(not(target_arch = "wasm32"))]
+impl<const K: usize> OpOf for Fixed<K> {
+    #[inline(always)]
+    fn op(self) -> BinOp {
+        OPS[K]
+    }
+}
+
+impl OpOf for BinOp {
+    #[inline(always)]
+    fn op(self) -> BinOp {
+        self
+    }
 }
 
 /// The operators closures are specialised for (`by_op!`), by index: the closure made for one
@@ -305,6 +335,7 @@ impl Sides {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn values<const K: usize>(s: Sides) -> ValueFn {
     Box::new(move |it| s.combine(OPS[K], it))
 }
