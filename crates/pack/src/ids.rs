@@ -16,6 +16,7 @@
 //! - a slot is a tag of 8 bits of the hash and the number's low 24 bits, in 4 bytes; a
 //!   segment keeps the numbers' top bytes in a column of their own once it holds a number
 //!   from 2^24 on. Until 2^24 states that is 4.7 to 5.6 bytes a state.
+//!
 //! Slots are probed in a row (linear probing): a slot whose tag matches is compared with the
 //! state, and an empty one ends the search.
 
@@ -48,7 +49,7 @@ fn tag_of(hash: u64) -> u32 {
 /// Where a hash's probe starts in `slots` slots: its low 32 bits scaled to the size.
 #[inline(always)]
 fn home(hash: u64, slots: usize) -> usize {
-    ((hash & 0xffff_ffff) * slots as u64 >> 32) as usize
+    (((hash & 0xffff_ffff) * slots as u64) >> 32) as usize
 }
 
 /// Numbers from 2^24 need the top byte kept apart.
