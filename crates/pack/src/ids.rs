@@ -234,26 +234,40 @@ mod tests {
     }
 
     #[test]
-    fn numbers_past_24_bits_keep_their_top_byte() {
+    fn numbers_of_every_width_share_a_segment() {
+        // every hash in segment 0: its numbers' top bytes go to a column of their own from
+        // 2^24 on, while all stay found
+        let hash = |id: u32| mix(u64::from(id)) & 0x00ff_ffff_ffff_ffff;
+        let mut ids: Vec<u32> = (0..300).collect();
+        ids.extend((0..300).map(|i| (1 << 24) + i));
+        ids.extend((0..300).map(|i| (1 << 30) + i));
+        ids.extend((0..300).map(|i| u32::MAX - 1 - i));
         let mut table = IdTable::new();
-        let big = [0u32, 1 << 24, (1 << 24) - 1, u32::MAX - 1];
-        for (i, &id) in big.iter().enumerate() {
-            table.insert_unique(mix(i as u64), id, |n| mix(big.iter().position(|&b| b == n).unwrap() as u64));
+        for (n, &id) in ids.iter().enumerate() {
+            table.insert_unique(hash(id), id, hash);
+            for &earlier in &ids[..=n] {
+                assert_eq!(table.find(hash(earlier), |k| k == earlier), Some(earlier));
+            }
         }
-        for (i, &id) in big.iter().enumerate() {
-            assert_eq!(table.find(mix(i as u64), |n| n == id), Some(id));
-        }
+        assert_eq!(table.find(hash(300), |k| k == 300), None);
     }
 
     #[test]
     fn a_large_table_takes_under_six_bytes_a_number() {
-        let mut table = IdTable::new();
-        let n = 1_000_000u32;
-        for id in 0..n {
-            table.insert_unique(mix(u64::from(id)), id, |k| mix(u64::from(k)));
+        // 4-byte slots between 71% and 85% full: 4.7 to 5.6 bytes a number; from 2^24 on a
+        // byte more a slot, 5.9 to 7.0
+        for (first, bytes) in [(0, 4.6..5.7), (1 << 29, 5.8..7.1)] {
+            let mut table = IdTable::new();
+            let n = 1_000_000u32;
+            for id in first..first + n {
+                table.insert_unique(mix(u64::from(id)), id, |k| mix(u64::from(k)));
+            }
+            let per = table.memory() as f64 / f64::from(n);
+            assert!(bytes.contains(&per), "{per} bytes a number from {first}");
+            for id in (first..first + n).step_by(9973) {
+                assert_eq!(table.find(mix(u64::from(id)), |k| k == id), Some(id));
+            }
+            assert_eq!(table.find(mix(u64::from(first + n)), |k| k == first + n), None);
         }
-        let per = table.memory() as f64 / f64::from(n);
-        // 4-byte slots between 71% and 85% full: 4.7 to 5.6 bytes a number
-        assert!((4.6..5.7).contains(&per), "{per} bytes a number");
     }
 }
